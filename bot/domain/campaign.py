@@ -1,0 +1,41 @@
+"""Campaign metadata: ruleset-neutral facts about one running game."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, Field
+
+
+class Phase(StrEnum):
+    SETUP = "setup"
+    PLANNING = "planning"
+    RESOLVED = "resolved"
+
+
+class Faction(BaseModel):
+    """A clan or power, and where its players are on Discord."""
+
+    id: str
+    name: str
+    colour: str = "#888888"
+    role_id: int | None = None
+    channel_id: int | None = None
+
+
+class Campaign(BaseModel):
+    id: int | None = None
+    guild_id: int | None = None
+    name: str
+    ruleset: str
+    map_id: str
+    scenario: str | None = None
+    turn: int = 1
+    phase: Phase = Phase.SETUP
+    factions: list[Faction] = Field(default_factory=list)
+    report_channel_id: int | None = None
+    moderator_role_id: int | None = None
+    deadline: str | None = None
+
+    def faction(self, faction_id: str) -> Faction | None:
+        return next((f for f in self.factions if f.id == faction_id), None)

@@ -1,0 +1,81 @@
+"""The ruleset protocol: what a rule system supplies so that the store, the
+services and the Discord layer can run it without knowing its words."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict
+
+from bot.domain.events import Event
+from bot.domain.gamemap import GameMap
+from bot.engine.dice import Dice
+
+
+class OrderRejected(ValueError):
+    """An order that breaks a rule; the message is shown to the player as is."""
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+class SubmittedOrder(BaseModel):
+    """An order as the store keeps it: who gave it, when, and its payload."""
+
+    model_config = ConfigDict(frozen=True)
+
+    faction: str
+    unit: str
+    seq: int
+    payload: dict[str, Any]
+
+
+class Resolution(BaseModel):
+    """What ``resolve`` returns: the state after the turn and what happened."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    state: BaseModel
+    events: list[Event]
+
+
+class UnitView(BaseModel):
+    """A ruleset-neutral line about a unit, for listings and autocomplete."""
+
+    id: str
+    name: str
+    owner: str
+    kind: str
+    location: str | None
+    summary: str
+
+
+@runtime_checkable
+class Ruleset(Protocol):
+    id: str
+    name: str
+    unit_kinds: tuple[str, ...]
+    settings_model: type[BaseModel]
+    state_model: type[BaseModel]
+
+    def parse_order(self, payload: dict[str, Any]) -> BaseModel:
+        """Payload → order model; raises OrderRejected naming the bad field."""
+
+    def validate_order(self, state: BaseModel, gamemap: GameMap, settings: BaseModel,
+                       faction: str, order: BaseModel,
+                       others: list[SubmittedOrder]) -> list[str]:
+        """Raise OrderRejected if invalid; return warnings (ignored fields, R18)."""
+
+    def resolve(self, state: BaseModel, gamemap: GameMap, settings: BaseModel,
+                orders: list[SubmittedOrder], dice: Dice) -> Resolution:
+        """Pure: same state, orders and dice → same Resolution."""
+
+    def parse_event(self, raw: dict[str, Any]) -> Event:
+        """Stored event JSON → typed event."""
+
+    def units(self, state: BaseModel, faction: str | None) -> list[UnitView]:
+        """The units a faction may list (``None``: all, for moderators)."""
+
+    def factions(self, state: BaseModel) -> list[tuple[str, str, str]]:
+        """(id, name, colour) of each faction in the state."""

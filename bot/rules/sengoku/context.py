@@ -1,0 +1,41 @@
+"""The working context of one resolution: the state being changed, the map,
+the settings, the dice and the events emitted so far.  Pure: it holds no I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.domain.events import Event
+from bot.domain.gamemap import GameMap
+from bot.engine.dice import Dice, Roll
+from bot.rules.sengoku.model import SengokuState
+from bot.rules.sengoku.settings import SengokuSettings
+
+
+@dataclass
+class Ctx:
+    state: SengokuState
+    gamemap: GameMap
+    settings: SengokuSettings
+    dice: Dice
+    events: list[Event] = field(default_factory=list)
+    subphase: str = "SP1"
+    orders: dict[str, object] = field(default_factory=dict)
+    clan_policies: dict[str, object] = field(default_factory=dict)
+    veterans: set[str] = field(default_factory=set)
+    art_active: set[str] = field(default_factory=set)
+    defaults_applied: list[str] = field(default_factory=list)
+    battle_leaders: dict[str, str] = field(default_factory=dict)
+    victories_this_engagement: set[str] = field(default_factory=set)
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def roll(self, key: str, expr: str) -> Roll:
+        return self.dice.roll(key, expr)
+
+    def base_area(self, port_id: str | None) -> str | None:
+        if port_id is None or port_id not in self.gamemap.ports:
+            return None
+        return self.gamemap.ports[port_id].area

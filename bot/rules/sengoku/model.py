@@ -1,0 +1,235 @@
+"""State of a Sengoku naval campaign (S12.1, S12.2)."""
+
+from __future__ import annotations
+
+from enum import IntEnum, StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Relation(StrEnum):
+    AT_WAR = "at_war"
+    ALLIED = "allied"
+    NEUTRAL = "neutral"
+
+
+class Stake(StrEnum):
+    LOW = "low"
+    HIGH = "high"
+
+
+class Category(IntEnum):
+    """Outcome of a stake roll, worst to best (S0.3)."""
+
+    FH = 0
+    FL = 1
+    SL = 2
+    SH = 3
+
+
+class UnitState(StrEnum):
+    ACTIVE = "active"
+    MOTHBALLED = "mothballed"
+    DISBANDED = "disbanded"
+    DESTROYED = "destroyed"
+    CAPTURED = "captured"
+    LOST = "lost"
+
+
+class CharacterKind(StrEnum):
+    GENERAL = "general"
+    COMMANDER = "commander"
+
+
+class CharacterStatus(StrEnum):
+    FREE = "free"
+    CAPTURED = "captured"
+    DEAD = "dead"
+
+
+class Manoeuvre(StrEnum):
+    TAKE_WIND = "take_wind"
+    FEIGNED_RETREAT = "feigned_retreat"
+    TSURUYOKI = "tsuruyoki"
+    DEFENSIVE = "defensive"
+
+
+class ArmyFlag(StrEnum):
+    HEAVY_MARCH = "heavy_march"
+    DISORDER = "disorder"
+    DISPERSED = "dispersed"
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+
+class Clan(_Model):
+    id: str
+    name: str
+    colour: str = "#888888"
+    rice: int = 0
+    development: int = 0
+
+
+class RelationEntry(_Model):
+    a: str
+    b: str
+    relation: Relation
+
+
+class PortState(_Model):
+    """The changing facts of a port; the fixed ones are in the map (S12.2)."""
+
+    id: str
+    owner: str | None = None
+    destroyed: bool = False
+    land_guard: int = Field(0, ge=0)
+
+
+class HeavyDetachment(_Model):
+    id: str
+    owner: str
+    attached_to: str | None = None
+    base_port: str | None = None
+    state: UnitState = UnitState.ACTIVE
+    damage: int = Field(0, ge=0, le=5)
+    under_repair: bool = False
+
+
+class Squadron(_Model):
+    id: str
+    name: str
+    owner: str
+    base_port: str | None = None
+    location: str | None = None
+    state: UnitState = UnitState.ACTIVE
+    damage: int = Field(0, ge=0, le=5)
+    experience: int = Field(0, ge=0, le=2)
+    leader: str | None = None
+    station: str | None = Field(None, description="area it cruises off on standing orders (S4.3.4)")
+    standing: dict | None = Field(None, description="the cruise order that carries over to later turns")
+    dispersed: bool = False
+    under_repair: bool = False
+
+
+class TradeFleet(_Model):
+    id: str
+    name: str
+    owner: str
+    base_port: str | None = None
+    location: str | None = None
+    state: UnitState = UnitState.ACTIVE
+    damaged: bool = False
+    damage_pending_turn_end: bool = False
+    repaired_this_turn: bool = False
+    plundered_this_turn: bool = False
+    evac_ready: bool = False
+    owner_revealed_to: list[str] = Field(default_factory=list)
+
+
+class NavalEvent(_Model):
+    turn: int
+    kind: Literal["led_battle", "led_interception", "destroyed_at_anchor"]
+
+
+class Character(_Model):
+    id: str
+    name: str
+    clan: str
+    kind: CharacterKind
+    status: CharacterStatus = CharacterStatus.FREE
+    captor: str | None = None
+    wounds: int = Field(0, ge=0)
+    naval_events: list[NavalEvent] = Field(default_factory=list)
+    victories: int = Field(0, ge=0)
+    academy_naval_art: bool = False
+    if_captured: Literal["suicide", "remain_captive", "ask_player"] = "ask_player"
+
+    def is_veteran(self, turn: int) -> bool:
+        """S9.2.3 and OP-44 (b): only events of earlier turns count."""
+        return any(event.turn < turn for event in self.naval_events)
+
+    def art_active(self) -> bool:
+        """S9.3.1–S9.3.2: three victories, or academy training plus one."""
+        return self.victories >= 3 or (self.academy_naval_art and self.victories >= 1)
+
+
+class LandDetachment(_Model):
+    id: str
+    infantry: int = Field(0, ge=0)
+    cavalry: int = Field(0, ge=0)
+    non_replaceable_losses: int = Field(0, ge=0)
+
+    @property
+    def figures(self) -> int:
+        return self.infantry + self.cavalry
+
+    @property
+    def transport_weight(self) -> int:
+        """S0.3, S3.7.2: a cavalry figure counts 2 at sea."""
+        return self.infantry + 2 * self.cavalry
+
+
+class Army(_Model):
+    id: str
+    name: str
+    clan: str
+    leader: str | None = None
+    area: str
+    detachments: list[LandDetachment] = Field(default_factory=list)
+    flags: list[ArmyFlag] = Field(default_factory=list)
+
+
+class CaptureCredit(_Model):
+    id: str
+    holder: str
+    kind: Literal["squadron", "heavy_detachment"]
+    holders: list[str] = Field(default_factory=list, description="capturing squadrons (OP-36 c)")
+    turn_captured: int
+    void: bool = False
+
+
+class SengokuState(_Model):
+    turn: int = 1
+    season: str = "spring-summer"
+    storm: bool = False
+    clans: dict[str, Clan] = Field(default_factory=dict)
+    relations: list[RelationEntry] = Field(default_factory=list)
+    area_owner: dict[str, str] = Field(default_factory=dict)
+    ports: dict[str, PortState] = Field(default_factory=dict)
+    squadrons: dict[str, Squadron] = Field(default_factory=dict)
+    heavy: dict[str, HeavyDetachment] = Field(default_factory=dict)
+    fleets: dict[str, TradeFleet] = Field(default_factory=dict)
+    characters: dict[str, Character] = Field(default_factory=dict)
+    armies: dict[str, Army] = Field(default_factory=dict)
+    credits: list[CaptureCredit] = Field(default_factory=list)
+
+    def relation(self, a: str, b: str) -> Relation:
+        """OP-48: the diplomacy matrix; unlisted pairs are neutral."""
+        if a == b:
+            return Relation.ALLIED
+        for entry in self.relations:
+            if {entry.a, entry.b} == {a, b}:
+                return entry.relation
+        return Relation.NEUTRAL
+
+    def at_war(self, a: str, b: str) -> bool:
+        return self.relation(a, b) is Relation.AT_WAR
+
+    def friendly(self, a: str, b: str) -> bool:
+        return self.relation(a, b) is Relation.ALLIED
+
+    def hds_of(self, squadron_id: str) -> list[HeavyDetachment]:
+        return [hd for hd in self.heavy.values()
+                if hd.attached_to == squadron_id and hd.state is UnitState.ACTIVE]
+
+    def port_owner(self, port_id: str) -> str | None:
+        return self.ports[port_id].owner if port_id in self.ports else None
+
+    def unit_owner(self, unit_id: str) -> str | None:
+        for table in (self.squadrons, self.fleets, self.heavy):
+            if unit_id in table:
+                return table[unit_id].owner
+        return None

@@ -1,0 +1,104 @@
+"""Standing encounter policies (S5.5) and what they may look at (S5.6, V5).
+
+A policy is ``always``, ``never`` or ``if <condition>``; a condition is one or
+more comparisons joined by ``and``, e.g. ``if enemy_count <= own_count and
+enemy_reinforced == 0``.  Only facts a player sees at the moment of decision
+may be named (S5.6, OP-26): enemy count, damage, type (ordinary/reinforced)
+and clan, plus anything about the player's own squadrons.
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+from dataclasses import dataclass
+
+from bot.engine.ruleset import OrderRejected
+
+VISIBLE_FACTS = {
+    "enemy_count": "number of enemy squadrons",
+    "enemy_damage": "total damage of the enemy squadrons",
+    "enemy_max_damage": "damage of the most damaged enemy squadron",
+    "enemy_reinforced": "number of reinforced enemy squadrons",
+    "enemy_ordinary": "number of ordinary enemy squadrons",
+    "own_count": "number of own squadrons here",
+    "own_damage": "total damage of own squadrons here",
+    "own_reinforced": "number of own reinforced squadrons here",
+    "own_xp": "experience of this squadron",
+    "own_hd": "heavy detachments of this squadron",
+}
+
+HIDDEN_FACTS = {
+    "enemy_xp": "enemy experience",
+    "enemy_experience": "enemy experience",
+    "enemy_hd": "the number of enemy heavy detachments",
+    "enemy_leader": "the enemy's leader",
+    "enemy_stake": "the enemy's stake",
+    "enemy_mission": "the enemy's mission",
+}
+
+_OPS = {"<=": operator.le, ">=": operator.ge, "<": operator.lt, ">": operator.gt,
+        "==": operator.eq, "!=": operator.ne}
+_CLAUSE = re.compile(r"^\s*([a-z_]+)\s*(<=|>=|==|!=|<|>)\s*([a-z_]+|-?\d+)\s*$")
+
+
+@dataclass(frozen=True)
+class Clause:
+    left: str
+    op: str
+    right: str | int
+
+    def holds(self, facts: dict[str, int]) -> bool:
+        right = self.right if isinstance(self.right, int) else facts[self.right]
+        return _OPS[self.op](facts[self.left], right)
+
+
+@dataclass(frozen=True)
+class Policy:
+    """``clauses is None`` with ``constant`` set means always/never."""
+
+    constant: bool | None
+    clauses: tuple[Clause, ...] = ()
+
+    def decide(self, facts: dict[str, int]) -> bool:
+        if self.constant is not None:
+            return self.constant
+        return all(clause.holds(facts) for clause in self.clauses)
+
+
+def parse_policy(text: str, field: str, yes: str = "always", no: str = "never") -> Policy:
+    """Raise OrderRejected naming the field and what would be valid."""
+    words = text.strip().lower()
+    if words in (yes, "yes", "true"):
+        return Policy(True)
+    if words in (no, "no", "false"):
+        return Policy(False)
+    if not words.startswith("if "):
+        raise OrderRejected(
+            f"{field}: {text!r} is not a policy; use '{yes}', '{no}' or 'if <condition>', "
+            f"e.g. 'if enemy_count <= own_count'", rule="S5.5")
+    clauses = tuple(_parse_clause(part, field) for part in words[3:].split(" and "))
+    return Policy(None, clauses)
+
+
+def _parse_clause(text: str, field: str) -> Clause:
+    match = _CLAUSE.match(text)
+    if not match:
+        raise OrderRejected(f"{field}: cannot read condition {text.strip()!r}; write e.g. "
+                            f"'enemy_count <= own_count'", rule="S5.5")
+    left, op, right = match.groups()
+    for name in (left, right):
+        if not name.lstrip("-").isdigit():
+            _check_visible(name, field)
+    return Clause(left, op, int(right) if right.lstrip("-").isdigit() else right)
+
+
+def _check_visible(name: str, field: str) -> None:
+    if name in VISIBLE_FACTS:
+        return
+    if name in HIDDEN_FACTS:
+        raise OrderRejected(f"{field}: a condition may not use {HIDDEN_FACTS[name]} ({name}); it is "
+                            f"hidden from you when you decide (S5.6). Visible: "
+                            f"{', '.join(sorted(VISIBLE_FACTS))}", rule="S5.6")
+    raise OrderRejected(f"{field}: unknown fact {name!r}; visible facts are "
+                        f"{', '.join(sorted(VISIBLE_FACTS))}", rule="S5.6")
