@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from bot.rules.sengoku.model import Manoeuvre, Stake
 
@@ -164,3 +164,21 @@ Order = Annotated[Union[SquadronOrder, FleetOrder, BasingOrder], Field(discrimin
 SQUADRON_KINDS = {m.model_fields["kind"].default for m in SquadronOrder.__args__}
 FLEET_KINDS = {m.model_fields["kind"].default for m in FleetOrder.__args__}
 BASING_KINDS = {m.model_fields["kind"].default for m in BasingOrder.__args__}
+
+ORDER_ADAPTER: TypeAdapter = TypeAdapter(Order)
+
+
+def parse_order(payload: dict) -> BaseModel:
+    """Payload → order; pydantic's errors become one message naming each bad field."""
+    from bot.engine.ruleset import OrderRejected
+    if payload.get("kind") not in SQUADRON_KINDS | FLEET_KINDS | BASING_KINDS:
+        kinds = ", ".join(sorted(SQUADRON_KINDS | FLEET_KINDS | BASING_KINDS))
+        raise OrderRejected(f"unknown order kind {payload.get('kind')!r}; valid kinds: {kinds}")
+    try:
+        return ORDER_ADAPTER.validate_python(payload)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            field = ".".join(str(p) for p in err["loc"][1:]) or "order"
+            problems.append(f"{field}: {err['msg']}")
+        raise OrderRejected("; ".join(problems)) from None

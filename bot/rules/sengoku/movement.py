@@ -1,0 +1,130 @@
+"""Deployment in waves, one coastal province per step (S5.2–S5.4, OP-24).
+
+All squadrons of a wave move together, one province per step.  After each
+step the encounters are found and resolved before the next step: a mover
+meets enemies stationed where it stands, enemies of its wave that end the
+step in the same province, and enemies it swaps provinces with.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.domain.events import Audience
+from bot.rules.sengoku.context import Ctx
+from bot.rules.sengoku.encounter import meet
+from bot.rules.sengoku.events import Moved, OnStation
+from bot.rules.sengoku.model import UnitState
+
+
+@dataclass
+class Mover:
+    unit: str
+    route: list[str]
+    mission: str
+    step: int = 0
+    stopped: bool = False
+
+    @property
+    def area(self) -> str:
+        return self.route[self.step]
+
+    @property
+    def arrived(self) -> bool:
+        return self.step == len(self.route) - 1
+
+
+def run_wave(ctx: Ctx, wave: str, movers: list[Mover]) -> list[Mover]:
+    """Move a wave to its targets; return the movers that arrived."""
+    for mover in movers:
+        ctx.emit(Moved(audience=Audience.of(ctx.state.squadrons[mover.unit].owner), unit=mover.unit,
+                       route=mover.route, mission=mover.mission))
+    _encounters(ctx, wave, 0, movers, swaps=[])  # step 0: a blockade of one's own port
+    step = 0
+    while any(_moving(ctx, m) and not m.arrived for m in movers):
+        step += 1
+        before = {m.unit: m.area for m in movers}
+        for mover in movers:
+            if _moving(ctx, mover) and not mover.arrived:
+                mover.step += 1
+                ctx.state.squadrons[mover.unit].location = mover.area
+        _encounters(ctx, wave, step, movers, _swaps(ctx, movers, before))
+    return [m for m in movers if _moving(ctx, m) and m.arrived]
+
+
+def _moving(ctx: Ctx, mover: Mover) -> bool:
+    sq = ctx.state.squadrons[mover.unit]
+    return sq.state is UnitState.ACTIVE and not sq.dispersed and not mover.stopped
+
+
+def _swaps(ctx: Ctx, movers: list[Mover], before: dict[str, str]) -> list[tuple[str, str, str]]:
+    """Pairs of enemy movers that crossed; the meeting is placed at the province
+    entered by the lower unit id (OP-24)."""
+    found = []
+    active = [m for m in movers if _moving(ctx, m)]
+    for a in active:
+        for b in active:
+            if a.unit < b.unit and before[a.unit] == b.area and before[b.unit] == a.area != b.area:
+                if ctx.state.at_war(_owner(ctx, a.unit), _owner(ctx, b.unit)):
+                    found.append((a.area, a.unit, b.unit))
+    return found
+
+
+def _owner(ctx: Ctx, unit: str) -> str:
+    return ctx.state.squadrons[unit].owner
+
+
+def stationed_at(ctx: Ctx, area: str, exclude: set[str]) -> list[str]:
+    """Squadrons already at that coast: cruisers on station and W3 squadrons at targets."""
+    return sorted(sq.id for sq in ctx.state.squadrons.values()
+                  if sq.state is UnitState.ACTIVE and not sq.dispersed and sq.station == area
+                  and sq.location == area and sq.id not in exclude)
+
+
+def _encounters(ctx: Ctx, wave: str, step: int, movers: list[Mover],
+                swaps: list[tuple[str, str, str]]) -> None:
+    groups: dict[str, set[str]] = {}
+    for mover in movers:
+        if _moving(ctx, mover):
+            groups.setdefault(mover.area, set()).add(mover.unit)
+    for area, a, b in swaps:
+        groups.setdefault(area, set()).update({a, b})
+    moving_units = {m.unit for m in movers}
+    for area in sorted(groups):
+        present = groups[area] | set(stationed_at(ctx, area, moving_units))
+        _resolve_site(ctx, f"{ctx.subphase}-{wave}-{area}-s{step}".lower(), area, present, groups[area])
+
+
+def _resolve_site(ctx: Ctx, battle_id: str, area: str, present: set[str], movers_here: set[str]) -> None:
+    """Every hostile pair of clans with a mover among them meets (S5.4)."""
+    by_clan: dict[str, list[str]] = {}
+    for unit in sorted(present):
+        by_clan.setdefault(_owner(ctx, unit), []).append(unit)
+    clans = sorted(by_clan)
+    for i, first in enumerate(clans):
+        for second in clans[i + 1:]:
+            if not ctx.state.at_war(first, second):
+                continue
+            units = ([u for u in by_clan[first] if _in_play(ctx, u)],
+                     [u for u in by_clan[second] if _in_play(ctx, u)])
+            if units[0] and units[1] and (movers_here & set(units[0] + units[1])):
+                meet(ctx, f"{battle_id}-{first}-{second}", area, ((first, units[0]), (second, units[1])))
+
+
+def _in_play(ctx: Ctx, unit: str) -> bool:
+    sq = ctx.state.squadrons[unit]
+    return sq.state is UnitState.ACTIVE and not sq.dispersed
+
+
+def take_station(ctx: Ctx, arrived: list[Mover]) -> None:
+    """S4.3.4: cruisers stay on station until new orders, defeated or dispersed."""
+    for mover in arrived:
+        sq = ctx.state.squadrons[mover.unit]
+        if mover.mission != "sq_cruise":
+            sq.station = mover.area  # W3 squadrons stay at the target until turn end (OP-24 4)
+            continue
+        sq.station = mover.area
+        port = ctx.gamemap.port_in(mover.area)
+        owner = ctx.state.area_owner.get(mover.area)
+        blocks = port.id if port and owner and ctx.state.at_war(sq.owner, owner) else None
+        ctx.emit(OnStation(audience=Audience.everyone(), unit=sq.id, area=mover.area, blocks_port=blocks))

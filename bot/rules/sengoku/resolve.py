@@ -1,0 +1,132 @@
+"""One turn of the Sengoku naval rules (S12.5).
+
+Steps in order: validate and fall back (S12.4), basing (S2), leader status
+(S9.2–S9.3), then each sub-phase's waves, then the Turn End Phase.
+"""
+
+from __future__ import annotations
+
+from pydantic import ValidationError
+
+from bot.domain.events import Audience
+from bot.domain.gamemap import GameMap
+from bot.engine.dice import Dice
+from bot.engine.ruleset import OrderRejected, Resolution, SubmittedOrder
+from bot.rules.sengoku import orders as o
+from bot.rules.sengoku.basing import apply_basing
+from bot.rules.sengoku.context import Ctx
+from bot.rules.sengoku.events import OrderFellBack
+from bot.rules.sengoku.model import SengokuState, UnitState
+from bot.rules.sengoku.orders import parse_order
+from bot.rules.sengoku.movement import Mover, run_wave, take_station
+from bot.rules.sengoku.orders import Cruise, SquadronIdle
+from bot.rules.sengoku.settings import SengokuSettings
+from bot.rules.sengoku.validate import validate
+from bot.rules.sengoku.validate_routes import check_route
+
+def resolve(state: SengokuState, gamemap: GameMap, settings: SengokuSettings,
+            submitted: list[SubmittedOrder], dice: Dice) -> Resolution:
+    ctx = Ctx(state=state.model_copy(deep=True), gamemap=gamemap, settings=settings, dice=dice)
+    valid = _validated(ctx, submitted)
+    apply_basing(ctx, [(seq, order) for seq, order in valid if order.kind == "base"])
+    _leader_status(ctx)
+    for subphase in settings.subphases:
+        _run_subphase(ctx, subphase, [order for _, order in valid if order.subphase == subphase])
+    _turn_end(ctx)
+    return Resolution(state=ctx.state, events=ctx.events)
+
+
+def _validated(ctx: Ctx, submitted: list[SubmittedOrder]) -> list[tuple[int, object]]:
+    """Orders that became invalid by resolution time fall back (S12.4); the
+    player and the moderator are told."""
+    valid = []
+    for sub in sorted(submitted, key=lambda s: s.seq):
+        try:
+            order = parse_order(sub.payload)
+            validate(ctx.state, ctx.gamemap, ctx.settings, sub.faction, order, None)
+        except (OrderRejected, ValidationError) as exc:
+            fallback = "keeps its base" if sub.payload.get("kind") == "base" else "idle"
+            ctx.emit(OrderFellBack(audience=Audience.of(sub.faction), unit=sub.unit,
+                                   order=str(sub.payload.get("kind")), reason=str(exc), fallback=fallback))
+            continue
+        valid.append((sub.seq, order))
+    return valid
+
+
+def _leader_status(ctx: Ctx) -> None:
+    """S12.5 step 5: veteran status and active art are fixed for the turn (OP-44 b)."""
+    turn = ctx.state.turn
+    ctx.veterans = {c.id for c in ctx.state.characters.values() if c.is_veteran(turn)}
+    ctx.art_active = {c.id for c in ctx.state.characters.values() if c.art_active()}
+
+
+def _run_subphase(ctx: Ctx, subphase: str, orders: list) -> None:
+    ctx.subphase = subphase
+    for sq in ctx.state.squadrons.values():
+        sq.dispersed = False  # S12.5 6.1: a dispersal lasts one sub-phase
+    _assign_orders(ctx, orders)
+    for wave in ("W1", "W2"):
+        movers = _movers(ctx, wave)
+        if movers:
+            take_station(ctx, run_wave(ctx, wave, movers))
+
+
+def _assign_orders(ctx: Ctx, orders: list) -> None:
+    for order in orders:
+        if order.kind in o.SQUADRON_KINDS:
+            _set_leader(ctx, order)
+            ctx.orders[order.unit] = order
+            if order.kind != "sq_cruise":
+                sq = ctx.state.squadrons[order.unit]
+                sq.standing, sq.station = None, None
+    for sq in ctx.state.squadrons.values():
+        if sq.id not in ctx.orders and sq.standing:
+            ctx.orders[sq.id] = Cruise.model_validate(sq.standing)  # S4.3.4: standing cruise orders
+        ctx.orders.setdefault(sq.id, SquadronIdle(unit=sq.id))
+
+
+def _set_leader(ctx: Ctx, order) -> None:
+    if order.leader:
+        ctx.state.squadrons[order.unit].leader = order.leader
+
+
+def _movers(ctx: Ctx, wave: str) -> list[Mover]:
+    movers = []
+    for unit, order in sorted(ctx.orders.items()):
+        sq = ctx.state.squadrons.get(unit)
+        if sq is None or sq.state is not UnitState.ACTIVE or sq.dispersed or order.kind != "sq_cruise":
+            continue
+        if sq.station == order.target and sq.location == order.target:
+            continue  # already on station from an earlier turn or sub-phase
+        if _cruise_wave(ctx, sq.owner, order.target) != wave:
+            continue
+        try:
+            route = check_route(ctx.state, ctx.gamemap, sq, order.target, list(order.route), "cruise")
+        except OrderRejected as exc:  # valid when given, not from where the squadron now is
+            ctx.emit(OrderFellBack(audience=Audience.of(sq.owner), unit=unit, order=order.kind,
+                                   reason=str(exc), fallback="idle"))
+            continue
+        sq.standing = order.model_dump(mode="json")
+        sq.station = None
+        movers.append(Mover(unit=unit, route=route, mission=order.kind))
+    return movers
+
+
+def _cruise_wave(ctx: Ctx, clan: str, area: str) -> str:
+    """S5.2: W1 off friendly coasts, W2 off enemy coasts; neutral per OP-20."""
+    owner = ctx.state.area_owner.get(area)
+    if owner is not None and (owner == clan or ctx.state.friendly(clan, owner)):
+        return "W1"
+    if owner is not None and ctx.state.at_war(clan, owner):
+        return "W2"
+    return ctx.settings.neutral_coast_wave
+
+
+def _turn_end(ctx: Ctx) -> None:
+    """S12.5 step 7 (the slice): clear per-turn flags; the turn advances."""
+    for sq in ctx.state.squadrons.values():
+        sq.dispersed = False
+    for fleet in ctx.state.fleets.values():
+        fleet.repaired_this_turn = False
+        fleet.plundered_this_turn = False
+    ctx.state.turn += 1

@@ -1,0 +1,72 @@
+"""The Sengoku naval rules behind the ruleset protocol (bot/engine/ruleset.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.domain.events import Event
+from bot.domain.gamemap import GameMap
+from bot.engine.dice import Dice
+from bot.engine.ruleset import Resolution, SubmittedOrder, UnitView
+from bot.rules.sengoku.events import EVENT_ADAPTER
+from bot.rules.sengoku.model import SengokuState, UnitState
+from bot.rules.sengoku.orders import parse_order
+from bot.rules.sengoku.resolve import resolve
+from bot.rules.sengoku.settings import SengokuSettings
+from bot.rules.sengoku.validate import validate
+
+
+class SengokuRuleset:
+    id = "sengoku"
+    name = "Sengoku naval rules"
+    unit_kinds = ("squadron", "trade_fleet", "heavy_detachment")
+    settings_model = SengokuSettings
+    state_model = SengokuState
+
+    def parse_order(self, payload: dict[str, Any]) -> BaseModel:
+        return parse_order(payload)
+
+    def validate_order(self, state, gamemap: GameMap, settings, faction: str, order,
+                       others: list[SubmittedOrder]) -> list[str]:
+        return validate(state, gamemap, settings, faction, order, others)
+
+    def resolve(self, state, gamemap: GameMap, settings, orders: list[SubmittedOrder],
+                dice: Dice) -> Resolution:
+        return resolve(state, gamemap, settings, orders, dice)
+
+    def parse_event(self, raw: dict[str, Any]) -> Event:
+        return EVENT_ADAPTER.validate_python(raw)
+
+    def factions(self, state: SengokuState) -> list[tuple[str, str, str]]:
+        return [(c.id, c.name, c.colour) for c in state.clans.values()]
+
+    def units(self, state: SengokuState, faction: str | None) -> list[UnitView]:
+        views = []
+        for sq in state.squadrons.values():
+            if sq.state is UnitState.ACTIVE and faction in (None, sq.owner):
+                views.append(UnitView(id=sq.id, name=sq.name, owner=sq.owner, kind="squadron",
+                                      location=sq.location, summary=_squadron_summary(state, sq)))
+        for tf in state.fleets.values():
+            if tf.state is UnitState.ACTIVE and faction in (None, tf.owner):
+                views.append(UnitView(id=tf.id, name=tf.name, owner=tf.owner, kind="trade_fleet",
+                                      location=tf.location, summary=_fleet_summary(tf)))
+        return views
+
+
+def _squadron_summary(state: SengokuState, sq) -> str:
+    hds = len(state.hds_of(sq.id))
+    parts = [f"squadron, XP {sq.experience}, dmg {sq.damage}"]
+    if hds:
+        parts.append(f"{hds} heavy det.")
+    parts.append(f"based {sq.base_port or 'nowhere'}")
+    if sq.station:
+        parts.append(f"cruising off {sq.station} (standing)")
+    if sq.leader:
+        parts.append(f"led by {state.characters[sq.leader].name}")
+    return ", ".join(parts)
+
+
+def _fleet_summary(tf) -> str:
+    return f"trade fleet, {'damaged' if tf.damaged else 'sound'}, based {tf.base_port or 'nowhere'}"

@@ -1,0 +1,159 @@
+"""Order validation V1–V5 (S12.4): one clear message per failure, naming the rule.
+
+``validate`` raises OrderRejected for an invalid order and returns warnings
+for fields that do not apply (R18: accepted and ignored).
+"""
+
+from __future__ import annotations
+
+from bot.domain.gamemap import GameMap
+from bot.engine.ruleset import OrderRejected, SubmittedOrder
+from bot.rules.sengoku import orders as o
+from bot.rules.sengoku.basing import capacity_problem
+from bot.rules.sengoku.model import SengokuState, UnitState
+from bot.rules.sengoku.policy import parse_policy
+from bot.rules.sengoku.settings import SengokuSettings
+from bot.rules.sengoku.validate_fleet import check_fleet_order
+from bot.rules.sengoku.validate_routes import check_route, coastal_area, enemy_port
+
+
+def validate(state: SengokuState, gamemap: GameMap, settings: SengokuSettings, faction: str,
+             order, others: list[SubmittedOrder] | None) -> list[str]:
+    """``others=None`` at resolution: capacity is then settled by basing (R4)."""
+    unit = _check_unit(state, faction, order)  # V1
+    if order.kind in o.BASING_KINDS:
+        return _check_basing(state, gamemap, settings, faction, order, unit, others)
+    if order.kind in o.FLEET_KINDS:
+        if order.unit not in state.fleets:
+            raise OrderRejected(f"{order.unit} is a war squadron; {order.kind} is a trade-fleet task (S3.1)",
+                                rule="S3.1")
+        check_fleet_order(state, gamemap, settings, faction, order)
+        return []
+    if order.unit not in state.squadrons:
+        raise OrderRejected(f"{order.unit} is a trade fleet; {order.kind} is a war-squadron mission (S4.1)",
+                            rule="S4.1")
+    return _check_squadron(state, gamemap, settings, faction, order)
+
+
+def _check_unit(state: SengokuState, faction: str, order):
+    unit = state.squadrons.get(order.unit) or state.fleets.get(order.unit) or state.heavy.get(order.unit)
+    if unit is None:
+        raise OrderRejected(f"there is no unit {order.unit!r}; /fleet list shows your units (V1)", rule="V1")
+    if unit.owner != faction:
+        raise OrderRejected(f"{order.unit} does not belong to your clan (V1)", rule="V1")
+    if unit.state is UnitState.MOTHBALLED and order.kind != "disband":
+        raise OrderRejected(f"{order.unit} is mothballed; it can only be disbanded (S2.5, V1)", rule="V1")
+    if unit.state is not UnitState.ACTIVE and unit.state is not UnitState.MOTHBALLED:
+        raise OrderRejected(f"{order.unit} is {unit.state.value} and takes no orders (V1)", rule="V1")
+    return unit
+
+
+def _check_basing(state, gamemap, settings, faction, order, unit, others) -> list[str]:
+    if order.kind == "disband":
+        return []
+    if order.kind == "mothball":
+        if state.area_owner.get(order.area) != faction or not coastal_area(gamemap, order.area):
+            raise OrderRejected(f"{order.area} is not a coastal province of your clan; a unit can only be "
+                                f"mothballed on its owner's coast (S2.5)", rule="S2.5")
+        return []
+    port = gamemap.ports.get(order.port)
+    if port is None:
+        raise OrderRejected(f"there is no port {order.port!r} on this map (S2.1)", rule="S2.1")
+    if state.ports[order.port].destroyed:
+        raise OrderRejected(f"port {port.name} is destroyed; choose another base (S2.1)", rule="S2.1")
+    if state.ports[order.port].owner != faction:
+        raise OrderRejected(f"port {port.name} is not your clan's; basing abroad needs an agreement made in "
+                            f"the Diplomacy Phase (S2.4)", rule="S2.4")
+    if others is None:
+        return []
+    pending = {sub.unit for sub in others if sub.payload.get("kind") == "base"
+               and sub.payload.get("port") == order.port and sub.unit != order.unit}
+    leaving = {sub.unit for sub in others if sub.payload.get("kind") == "base" and sub.payload.get("port") != order.port}
+    probe = state.model_copy(deep=True)
+    for unit_id in pending:
+        for table in (probe.squadrons, probe.fleets, probe.heavy):
+            if unit_id in table:
+                table[unit_id].base_port = order.port
+    problem = capacity_problem(probe, settings, order.port, order.unit in state.fleets, port.name,
+                               leaving | {order.unit})
+    if problem and unit.base_port != order.port:
+        raise OrderRejected(problem, rule="S2.3")
+    return []
+
+
+def _check_squadron(state, gamemap, settings, faction, order) -> list[str]:
+    warnings: list[str] = []
+    sq = state.squadrons[order.unit]
+    _check_policies(order)
+    _check_leader(state, faction, order)
+    if order.manoeuvre is not None:
+        leader = state.characters.get(order.leader or sq.leader or "")
+        if leader is None or not leader.art_active():
+            raise OrderRejected("a manoeuvre needs a leader whose naval art is active: 3 victories, or academy "
+                                "training and 1 victory (S9.3)", rule="S9.3")
+    if order.if_forced_by_ordinary == "refuse" and not state.hds_of(order.unit):
+        warnings.append("if_forced_by_ordinary applies only to a reinforced squadron; ignored (R18)")
+    if order.kind == "sq_repair":
+        _check_repair(state, gamemap, settings, sq)
+    elif order.kind == "sq_cruise":
+        check_route(state, gamemap, sq, order.target, order.route, "cruise")
+    elif order.kind == "sq_ravage":
+        _check_ravage(state, gamemap, faction, sq, order)
+    elif order.kind in ("sq_piracy", "sq_attack_port"):
+        if order.kind == "sq_piracy" and order.subphase != "SP1":
+            raise OrderRejected("squadron piracy can be carried out only at the start of the Military "
+                                "Campaigns Phase (SP1) (S4.7.2)", rule="S4.7.2")
+        area = enemy_port(state, gamemap, faction, order.target_port)
+        check_route(state, gamemap, sq, area, order.route, order.kind)
+    elif order.kind == "sq_locsweep":
+        check_route(state, gamemap, sq, order.route[-1] if order.route else "", order.route, "LoC sweep")
+    elif order.kind == "sq_escort":
+        _check_escort(state, faction, order)
+    return warnings
+
+
+def _check_policies(order) -> None:
+    if order.want_battle != "default":
+        parse_policy(order.want_battle, "want_battle")  # V5
+    parse_policy(order.when_enemy_wants, "when_enemy_wants", yes="accept", no="avoid")
+
+
+def _check_leader(state: SengokuState, faction: str, order) -> None:
+    if order.leader is None:
+        return
+    character = state.characters.get(order.leader)
+    if character is None or character.clan != faction:
+        raise OrderRejected(f"{order.leader!r} is not a character of your clan (S9.2)", rule="S9.2")
+    if character.status != "free":
+        raise OrderRejected(f"{character.name} is {character.status.value} and cannot lead (S9.2)", rule="S9.2")
+    for other in state.squadrons.values():
+        if other.leader == order.leader and other.id != order.unit and other.state is UnitState.ACTIVE:
+            raise OrderRejected(f"{character.name} already leads {other.name}; one leader per squadron and "
+                                f"one squadron per leader (OP-44 c)", rule="OP-44")
+
+
+def _check_repair(state, gamemap, settings, sq) -> None:
+    if sq.damage == 0:
+        raise OrderRejected(f"{sq.name} has no damage to repair (OP-18)", rule="OP-18")
+    port = gamemap.ports.get(sq.base_port or "")
+    if settings.sq_repair_requires_timber and (port is None or not port.timber):
+        raise OrderRejected(f"{sq.name}'s base port has no access to timber, so it cannot repair "
+                            f"(OP-18, S3.2.2)", rule="OP-18")
+
+
+def _check_ravage(state, gamemap, faction, sq, order) -> None:
+    owner = state.area_owner.get(order.target)
+    if not coastal_area(gamemap, order.target) or owner is None or not state.at_war(faction, owner):
+        raise OrderRejected(f"{order.target} is not the coast of a province of a clan you are at war with "
+                            f"(S4.6, V3)", rule="V3")
+    if order.coast_action == "plunder" and not state.hds_of(order.unit):
+        raise OrderRejected(f"{sq.name} is an ordinary squadron: only a reinforced squadron plunders; "
+                            f"ordinary ones ravage (S4.6.1, OP-22)", rule="S4.6.1")
+    check_route(state, gamemap, sq, order.target, order.route, "ravage")
+
+
+def _check_escort(state, faction, order) -> None:
+    fleet = state.fleets.get(order.operation)
+    if fleet is None or fleet.owner != faction:
+        raise OrderRejected(f"{order.operation!r} is not a trade fleet of your clan; an escort covers your own "
+                            f"landing or evacuation (S4.5)", rule="S4.5")

@@ -1,0 +1,59 @@
+"""Route and target checks shared by orders (V3, V4, S5.3)."""
+
+from __future__ import annotations
+
+from bot.domain.gamemap import GameMap
+from bot.engine.ruleset import OrderRejected
+from bot.rules.sengoku.model import SengokuState
+
+
+def coastal_area(gamemap: GameMap, area: str) -> bool:
+    return area in gamemap.areas and gamemap.areas[area].coastal
+
+
+def start_area(state: SengokuState, gamemap: GameMap, unit) -> str | None:
+    """V4: a route starts at the base-port province, or at a cruiser's station."""
+    station = getattr(unit, "station", None)
+    if station:
+        return station
+    if unit.base_port and unit.base_port in gamemap.ports:
+        return gamemap.ports[unit.base_port].area
+    return None
+
+
+def check_route(state: SengokuState, gamemap: GameMap, unit, target: str, route: list[str], what: str) -> list[str]:
+    """Return the full route; raise naming the first bad step."""
+    if not coastal_area(gamemap, target):
+        known = "unknown" if target not in gamemap.areas else "not coastal"
+        raise OrderRejected(f"{what}: target {target!r} is {known}; give a coastal province (S5.3, V4)", rule="V4")
+    start = start_area(state, gamemap, unit)
+    if start is None:
+        raise OrderRejected(f"{unit.name} has no base port to sail from; base it first (S2.5, V4)", rule="V4")
+    if not route:
+        path = gamemap.coast_path(start, target)
+        if path is None:
+            raise OrderRejected(f"{what}: no coastal route from {start} to {target} (S5.3)", rule="S5.3")
+        return path
+    if route[0] != start:
+        raise OrderRejected(f"{what}: the route must start at {start}, where {unit.name} is based or on "
+                            f"station, not at {route[0]} (V4)", rule="V4")
+    for a, b in zip(route, route[1:]):
+        if not gamemap.are_coast_adjacent(a, b):
+            raise OrderRejected(f"{what}: {a} and {b} are not neighbours along the coast; a route moves one "
+                                f"province per step (S5.3)", rule="S5.3")
+    if route[-1] != target:
+        raise OrderRejected(f"{what}: the route ends at {route[-1]}, not at the target {target} (V4)", rule="V4")
+    return route
+
+
+def enemy_port(state: SengokuState, gamemap: GameMap, faction: str, port_id: str) -> str:
+    """V3: the port must belong to a clan at war with the orderer; returns its area."""
+    port = gamemap.ports.get(port_id)
+    if port is None:
+        raise OrderRejected(f"there is no port {port_id!r} on this map", rule="V3")
+    owner = state.ports[port_id].owner
+    if owner is None or not state.at_war(faction, owner):
+        raise OrderRejected(f"port {port.name} is not held by a clan you are at war with (V3, OP-48)", rule="V3")
+    if state.ports[port_id].destroyed:
+        raise OrderRejected(f"port {port.name} is already destroyed (S4.8)", rule="S4.8")
+    return port.area
