@@ -1,0 +1,45 @@
+"""Reading map files from disk; the parsing and checks live in bot.domain.gamemap."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from bot.domain.gamemap import GameMap, MapError, parse_map
+
+__all__ = ["MAPS_DIR", "load_map_file", "load_shipped_map", "shipped_map_ids"]
+
+MAPS_DIR: Path = Path(__file__).resolve().parent.parent / "data" / "maps"
+
+
+def load_map_file(path: str | Path) -> GameMap:
+    """Load and validate one TOML map; every failure is a MapError naming the file."""
+    path = Path(path)
+    # Only the file name: these messages may be shown to players on Discord.
+    source = path.name
+    try:
+        with path.open("rb") as fh:
+            raw = tomllib.load(fh)
+    except FileNotFoundError:
+        raise MapError([f"{source}: file not found"]) from None
+    except OSError as exc:
+        raise MapError([f"{source}: cannot read the file ({exc.strerror or exc})"]) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise MapError([f"{source}: invalid TOML: {exc}"]) from None
+    return parse_map(raw, source)
+
+
+def shipped_map_ids() -> list[str]:
+    return sorted(p.stem for p in MAPS_DIR.glob("*.toml"))
+
+
+def load_shipped_map(map_id: str) -> GameMap:
+    # Checked against the listing so a map id from a user can never name a
+    # path outside MAPS_DIR.
+    shipped = shipped_map_ids()
+    if map_id not in shipped:
+        raise MapError([f"{map_id}: not a shipped map (shipped: {', '.join(shipped) or 'none'})"])
+    game_map = load_map_file(MAPS_DIR / f"{map_id}.toml")
+    if game_map.id != map_id:
+        raise MapError([f"{map_id}.toml: top level: id {game_map.id!r} does not match the file name"])
+    return game_map
