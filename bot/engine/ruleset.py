@@ -62,6 +62,9 @@ class Ruleset(Protocol):
     def parse_order(self, payload: dict[str, Any]) -> BaseModel:
         """Payload → order model; raises OrderRejected naming the bad field."""
 
+    def order_slot(self, order: BaseModel) -> str:
+        """The key under which the order is stored; a new order in the same slot replaces it."""
+
     def validate_order(self, state: BaseModel, gamemap: GameMap, settings: BaseModel,
                        faction: str, order: BaseModel,
                        others: list[SubmittedOrder]) -> list[str]:
@@ -70,6 +73,9 @@ class Ruleset(Protocol):
     def resolve(self, state: BaseModel, gamemap: GameMap, settings: BaseModel,
                 orders: list[SubmittedOrder], dice: Dice) -> Resolution:
         """Pure: same state, orders and dice → same Resolution."""
+
+    def state_from_scenario(self, raw: dict[str, Any], gamemap: GameMap, source: str) -> BaseModel:
+        """A scenario's ``state`` section → state; raises ValueError listing every problem."""
 
     def parse_event(self, raw: dict[str, Any]) -> Event:
         """Stored event JSON → typed event."""

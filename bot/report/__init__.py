@@ -1,0 +1,63 @@
+"""Reports: events → text for each audience.  The engine emits typed events
+only; every word a player reads is made here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel
+
+from bot.domain.events import Event
+from bot.domain.gamemap import GameMap
+from bot.engine.dice import Roll
+
+
+@dataclass
+class ReportInput:
+    """Everything a report may draw on; assembled by the services."""
+
+    campaign_name: str
+    turn: int
+    seed: str
+    commitment: str
+    gamemap: GameMap
+    before: BaseModel
+    after: BaseModel
+    events: list[Event]
+    rolls: list[Roll] = field(default_factory=list)
+
+
+class Reports(BaseModel):
+    public: str
+    factions: dict[str, str]
+    moderators: str
+
+
+def build_reports(ruleset_id: str, data: ReportInput) -> Reports:
+    if ruleset_id == "sengoku":
+        from bot.report.sengoku import build
+        return build(data)
+    raise KeyError(f"no report templates for ruleset {ruleset_id!r}")
+
+
+def split_message(text: str, limit: int = 2000) -> list[str]:
+    """Split on line boundaries so no Discord message exceeds ``limit``;
+    a single over-long line is cut at the limit as a last resort."""
+    chunks: list[str] = []
+    current = ""
+    for line in text.splitlines():
+        while len(line) > limit:
+            if current:
+                chunks.append(current)
+                current = ""
+            chunks.append(line[:limit])
+            line = line[limit:]
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) > limit:
+            chunks.append(current)
+            current = line
+        else:
+            current = candidate
+    if current:
+        chunks.append(current)
+    return chunks

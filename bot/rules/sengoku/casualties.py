@@ -121,6 +121,7 @@ def disperse(ctx: Ctx, unit: str, area: str) -> None:
     sq.dispersed = True
     sq.standing = None
     sq.station = None
+    ctx.orders.pop(unit, None)  # the mission ends undone; idle from now on
     sq.location = ctx.base_area(sq.base_port)
     for credit in ctx.state.credits:
         if unit in credit.holders and not credit.void:

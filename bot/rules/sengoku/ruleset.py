@@ -14,6 +14,7 @@ from bot.rules.sengoku.events import EVENT_ADAPTER
 from bot.rules.sengoku.model import SengokuState, UnitState
 from bot.rules.sengoku.orders import parse_order
 from bot.rules.sengoku.resolve import resolve
+from bot.rules.sengoku.scenario import build_state
 from bot.rules.sengoku.settings import SengokuSettings
 from bot.rules.sengoku.validate import validate
 
@@ -28,6 +29,10 @@ class SengokuRuleset:
     def parse_order(self, payload: dict[str, Any]) -> BaseModel:
         return parse_order(payload)
 
+    def order_slot(self, order) -> str:
+        """One order per unit per sub-phase (V2)."""
+        return order.unit if order.subphase == "SP1" else f"{order.unit}#{order.subphase}"
+
     def validate_order(self, state, gamemap: GameMap, settings, faction: str, order,
                        others: list[SubmittedOrder]) -> list[str]:
         return validate(state, gamemap, settings, faction, order, others)
@@ -35,6 +40,9 @@ class SengokuRuleset:
     def resolve(self, state, gamemap: GameMap, settings, orders: list[SubmittedOrder],
                 dice: Dice) -> Resolution:
         return resolve(state, gamemap, settings, orders, dice)
+
+    def state_from_scenario(self, raw: dict[str, Any], gamemap: GameMap, source: str) -> SengokuState:
+        return build_state(raw, gamemap, source)
 
     def parse_event(self, raw: dict[str, Any]) -> Event:
         return EVENT_ADAPTER.validate_python(raw)

@@ -1,0 +1,140 @@
+"""Command line: ``python -m bot <command>``.  The same use cases as the
+Discord commands, without Discord."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
+
+from bot.domain.gamemap import MapError
+from bot.scenarios import ScenarioFileError
+from bot.services.errors import UserError
+from bot.store import StoreError
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return args.handler(args) or 0
+    except (UserError, StoreError, MapError, ScenarioFileError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Fleetwright, the naval moderator bot")
+    sub = parser.add_subparsers(required=True, metavar="command")
+    cmd = sub.add_parser("run", help="start the Discord bot (DISCORD_TOKEN from the environment or .env)")
+    cmd.set_defaults(handler=_run)
+    cmd = sub.add_parser("demo", help="resolve the demo campaign offline and write reports and a map")
+    cmd.add_argument("--out", type=Path, default=Path("out"))
+    cmd.add_argument("--scenario", default="seto-demo")
+    cmd.set_defaults(handler=_demo)
+    cmd = sub.add_parser("check-map", help="validate a map file and list every problem")
+    cmd.add_argument("file", type=Path)
+    cmd.set_defaults(handler=_check_map)
+    cmd = sub.add_parser("scenario", help="run adjudication case files and report mismatches")
+    cmd.add_argument("paths", type=Path, nargs="+")
+    cmd.set_defaults(handler=_scenario)
+    cmd = sub.add_parser("export", help="write a campaign (state, orders, resolutions) as JSON")
+    cmd.add_argument("--db", type=Path, default=Path("fleetwright.db"))
+    cmd.add_argument("--campaign", type=int, required=True)
+    cmd.add_argument("--out", type=Path)
+    cmd.set_defaults(handler=_export)
+    cmd = sub.add_parser("import", help="load a campaign exported as JSON into a database")
+    cmd.add_argument("file", type=Path)
+    cmd.add_argument("--db", type=Path, default=Path("fleetwright.db"))
+    cmd.set_defaults(handler=_import)
+    cmd = sub.add_parser("dice", help="recompute a roll from a revealed seed and its key")
+    cmd.add_argument("--seed", required=True)
+    cmd.add_argument("--key", required=True)
+    cmd.add_argument("--expr", required=True, help="e.g. 2d6 or d6")
+    cmd.set_defaults(handler=_dice)
+    return parser
+
+
+def _run(args) -> int:
+    from bot.discord_app import run_bot
+    return run_bot()
+
+
+def _demo(args) -> int:
+    from bot.demo import run_demo
+    files = asyncio.run(run_demo(args.out, args.scenario))
+    print("Demo turn resolved. Files written:")
+    for path in files:
+        print(f"  {path}")
+    return 0
+
+
+def _check_map(args) -> int:
+    from bot.mapfiles import load_map_file
+    gamemap = load_map_file(args.file)
+    print(f"{args.file.name}: map {gamemap.id!r} is valid: {len(gamemap.areas)} areas, "
+          f"{len(gamemap.ports)} ports, {len(gamemap.straits)} straits, {len(gamemap.locs)} lines of communication")
+    return 0
+
+
+def _scenario(args) -> int:
+    from bot.cases.runner import run_case_files
+    return run_case_files(args.paths)
+
+
+def _export(args) -> int:
+    async def go():
+        from bot.services.campaigns import CampaignService
+        from bot.store import open_repository
+        repo = await _open_existing(args.db)
+        try:
+            return await CampaignService(repo).export(args.campaign)
+        finally:
+            await repo.close()
+    text = json.dumps(asyncio.run(go()), ensure_ascii=False, indent=2)
+    if args.out:
+        args.out.write_text(text, encoding="utf-8")
+        print(f"campaign #{args.campaign} written to {args.out}")
+    else:
+        print(text)
+    return 0
+
+
+def _import(args) -> int:
+    async def go():
+        from bot.services.campaigns import CampaignService
+        from bot.store import open_repository
+        data = json.loads(args.file.read_text(encoding="utf-8"))
+        repo = await open_repository(args.db)
+        try:
+            return await CampaignService(repo).import_(data)
+        finally:
+            await repo.close()
+    try:
+        campaign = asyncio.run(go())
+    except (OSError, json.JSONDecodeError) as exc:
+        raise UserError(f"cannot read {args.file}: {exc}") from None
+    print(f"imported as campaign #{campaign.id} {campaign.name} into {args.db}")
+    return 0
+
+
+async def _open_existing(path: Path):
+    from bot.store import open_repository
+    if not path.exists():
+        raise UserError(f"no campaign database at {path}; give --db PATH")
+    return await open_repository(path)
+
+
+def _dice(args) -> int:
+    from bot.engine.dice import DiceError, derive_die
+    try:
+        roll = derive_die(args.seed, args.key, args.expr)
+    except DiceError as exc:
+        raise UserError(str(exc)) from None
+    print(f"{roll.key}: {roll.expr} {list(roll.faces)} = {roll.total}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

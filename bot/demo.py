@@ -1,0 +1,52 @@
+"""The offline demo: a shipped scenario stored in SQLite, its planned orders
+submitted through the services, the turn resolved with the scenario's fixed
+seed, and the reports and map written to a folder."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+from bot.scenarios import load_shipped_scenario
+from bot.services.campaigns import CampaignService
+from bot.services.errors import UserError
+from bot.store import open_repository
+
+DEMO_CLOCK = datetime(1560, 6, 1, tzinfo=timezone.utc)
+
+
+async def run_demo(out: Path, scenario_id: str = "seto-demo", echo=print) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    database = out / "demo.db"
+    for leftover in (database, out / "demo.db-wal", out / "demo.db-shm"):
+        leftover.unlink(missing_ok=True)
+    scenario = load_shipped_scenario(scenario_id)
+    if scenario.file.demo is None:
+        raise UserError(f"scenario {scenario_id} has no demo section (seed, campaign name)")
+    repo = await open_repository(database)
+    try:
+        service = CampaignService(repo, clock=lambda: DEMO_CLOCK)
+        campaign = await service.create_campaign(scenario_id, scenario.file.demo.campaign_name)
+        turn = await service.open_turn(campaign.id, seed=scenario.file.demo.seed)
+        echo(f"Campaign #{campaign.id} {campaign.name}: turn {turn.turn} open, seed commitment {turn.commitment}")
+        for faction, payloads in scenario.file.orders.items():
+            for payload in payloads:
+                receipt = await service.submit_order(campaign.id, faction, payload)
+                echo(f"  [{faction}] {receipt.description}")
+        outcome = await service.resolve_turn(campaign.id)
+    finally:
+        await repo.close()
+    return _write(out, outcome)
+
+
+def _write(out: Path, outcome) -> list[Path]:
+    files = {"report-public.md": outcome.reports.public, "moderator-log.md": outcome.reports.moderators}
+    files.update({f"report-{faction}.md": text for faction, text in outcome.reports.factions.items()})
+    written = []
+    for name, text in files.items():
+        path = out / name
+        path.write_text(text + "\n", encoding="utf-8")
+        written.append(path)
+    image = out / "map.png"
+    image.write_bytes(outcome.map_png)
+    return written + [image]

@@ -1,0 +1,107 @@
+"""How Sengoku orders read to a player, and what the public map shows."""
+
+from __future__ import annotations
+
+from bot.domain.gamemap import GameMap
+from bot.render.overlay import Highlight, Marker, Overlay
+from bot.report import ReportInput, Reports
+from bot.report.sengoku import SEASONS, build
+from bot.rules.sengoku.model import SengokuState, UnitState
+from bot.rules.sengoku.validate_routes import start_area
+
+MISSIONS = {
+    "sq_idle": "stays in port", "sq_repair": "repairs in port", "sq_cruise": "will cruise off {target}",
+    "sq_locsweep": "will sweep a line of communication", "sq_escort": "will escort the landing of {operation}",
+    "sq_ravage": "will {action} the coast of {target}", "sq_piracy": "will go pirating off {port}",
+    "sq_attack_port": "will attack the port of {port}", "tf_idle": "lies in port", "tf_trade": "trades",
+    "tf_piracy": "will go pirating off {port}", "tf_plunder": "will plunder the coast of {target}",
+    "tf_loc": "keeps open a line of communication to {target}", "tf_landing": "carries {army} to {destination}",
+    "tf_evacuation": "will evacuate {army} to {destination}", "base": "re-bases to {port}",
+    "mothball": "is mothballed on the coast of {area}", "disband": "is disbanded",
+}
+
+
+class SengokuPresenter:
+    def build_reports(self, data: ReportInput) -> Reports:
+        return build(data)
+
+    def describe_order(self, order, state: SengokuState, gamemap: GameMap) -> str:
+        name = _unit_name(state, order.unit)
+        fields = {k: _place(gamemap, v) for k, v in order.model_dump().items() if isinstance(v, str)}
+        fields["port"] = _port(gamemap, getattr(order, "target_port", None) or getattr(order, "port", None))
+        fields["action"] = getattr(order, "coast_action", None) or "ravage or plunder"
+        fields["army"] = state.armies[order.army].name if getattr(order, "army", None) in state.armies else ""
+        text = f"{name} {MISSIONS[order.kind].format_map(_Default(fields))}"
+        route = getattr(order, "route", None)
+        unit = state.squadrons.get(order.unit) or state.fleets.get(order.unit)
+        if route == [] and hasattr(order, "target") and unit is not None:
+            start = start_area(state, gamemap, unit)
+            route = gamemap.coast_path(start, order.target) if start else None
+        if route:
+            text += f": {' → '.join(_place(gamemap, a) for a in route)} ({len(route) - 1} steps)"
+        extras = [f"{order.subphase}"] if order.subphase != "SP1" else []
+        if hasattr(order, "want_battle"):
+            engage = "engages if not outnumbered" if order.want_battle == "default" else f"engage: {order.want_battle}"
+            extras += [engage, f"{order.stake.value} stake"]
+            if order.when_enemy_wants != "accept":
+                extras.append(f"if attacked: {order.when_enemy_wants}")
+        return text + (f". {'; '.join(extras)}." if extras else ".")
+
+    async def render(self, data: ReportInput) -> bytes:
+        from bot.render import render_map_async  # matplotlib loads only when a map is drawn
+        return await render_map_async(data.gamemap, public_overlay(data))
+
+
+class _Default(dict):
+    def __missing__(self, key: str) -> str:
+        return key
+
+
+def _unit_name(state: SengokuState, unit: str) -> str:
+    for table in (state.squadrons, state.fleets, state.heavy):
+        if unit in table:
+            return getattr(table[unit], "name", unit)
+    return unit
+
+
+def _place(gamemap: GameMap, value: str) -> str:
+    if value in gamemap.areas:
+        return gamemap.areas[value].name
+    return value
+
+
+def _port(gamemap: GameMap, port: str | None) -> str:
+    return gamemap.ports[port].name if port in gamemap.ports else (port or "")
+
+
+def public_overlay(data: ReportInput) -> Overlay:
+    """What every player may see: positions, damage and type, battles, blockades (S12.6)."""
+    state: SengokuState = data.after
+    colours = {c.id: c.colour for c in state.clans.values()}
+    markers = []
+    for sq in sorted(state.squadrons.values(), key=lambda s: s.id):
+        if sq.state is UnitState.ACTIVE and sq.location:
+            kind = "reinforced" if state.hds_of(sq.id) else "ordinary"
+            markers.append(Marker(area=sq.location, label=sq.name, faction=sq.owner, colour=colours[sq.owner],
+                                  shape="squadron", detail=f"{kind}, dmg {sq.damage}"))
+    for tf in sorted(state.fleets.values(), key=lambda f: f.id):
+        if tf.state is UnitState.ACTIVE and tf.location:
+            markers.append(Marker(area=tf.location, label=tf.name, faction=tf.owner, colour=colours[tf.owner],
+                                  shape="fleet", detail="damaged" if tf.damaged else ""))
+    highlights = [Highlight(area=e.area, kind="battle", label="battle") for e in data.events
+                  if e.kind == "battle_began"]
+    highlights += [Highlight(area=e.area, kind="blockade", label="blockade") for e in data.events
+                   if e.kind == "on_station" and e.blocks_port]
+    season = SEASONS.get(data.before.season, data.before.season)
+    return Overlay(title=f"{data.campaign_name} — turn {data.turn}", subtitle=season, markers=markers,
+                   highlights=_unique(highlights), area_owner=dict(state.area_owner), faction_colours=colours,
+                   faction_names={c.id: c.name for c in state.clans.values()})
+
+
+def _unique(highlights: list[Highlight]) -> list[Highlight]:
+    seen, out = set(), []
+    for h in highlights:
+        if (h.area, h.kind) not in seen:
+            seen.add((h.area, h.kind))
+            out.append(h)
+    return out

@@ -1,0 +1,107 @@
+"""Building a Sengoku state from a scenario's ``state`` section, with every
+cross-reference checked against the map and the other entries."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot.domain.gamemap import GameMap
+from bot.rules.sengoku.model import PortState, SengokuState
+
+
+class ScenarioError(ValueError):
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+def build_state(raw: dict[str, Any], gamemap: GameMap, source: str) -> SengokuState:
+    data = dict(raw)
+    data["relations"] = [_relation(entry) for entry in data.get("relations", [])]
+    data = _with_ids(data)
+    data["ports"] = _ports(data.get("ports", {}), data.get("area_owner", {}), gamemap)
+    try:
+        state = SengokuState.model_validate(data)
+    except ValidationError as exc:
+        raise ScenarioError([f"{source}: state.{'.'.join(map(str, e['loc']))}: {e['msg']}"
+                             for e in exc.errors()]) from None
+    problems = [f"{source}: {p}" for p in _cross_references(state, gamemap)]
+    if problems:
+        raise ScenarioError(problems)
+    normalise_locations(state, gamemap)
+    return state
+
+
+def _relation(entry: Any) -> dict[str, str]:
+    if isinstance(entry, (list, tuple)) and len(entry) == 3:
+        return {"a": entry[0], "b": entry[1], "relation": entry[2]}
+    return entry
+
+
+def _with_ids(data: dict[str, Any]) -> dict[str, Any]:
+    """Tables are keyed by id in the file; the id need not be repeated inside."""
+    for table in ("clans", "squadrons", "heavy", "fleets", "characters", "armies"):
+        entries = data.get(table) or {}
+        data[table] = {key: {"id": key, **(value or {})} for key, value in entries.items()}
+    return data
+
+
+def _ports(ports: dict[str, Any], owners: dict[str, str], gamemap: GameMap) -> dict[str, PortState]:
+    """A port not listed belongs to its province's owner."""
+    result = {}
+    for port_id, port in gamemap.ports.items():
+        given = dict(ports.get(port_id) or {})
+        given.setdefault("owner", owners.get(port.area))
+        result[port_id] = PortState(id=port_id, **given)
+    return result
+
+
+def _cross_references(state: SengokuState, gamemap: GameMap) -> list[str]:
+    problems: list[str] = []
+    clans = set(state.clans)
+
+    def need(ok: bool, message: str) -> None:
+        if not ok:
+            problems.append(message)
+
+    for area, owner in state.area_owner.items():
+        need(area in gamemap.areas, f"area_owner.{area}: unknown area")
+        need(owner in clans, f"area_owner.{area}: unknown clan {owner!r} (clans: {', '.join(sorted(clans))})")
+    for rel in state.relations:
+        need({rel.a, rel.b} <= clans, f"relations: {rel.a}–{rel.b} names an unknown clan")
+    for table in ("squadrons", "fleets", "heavy"):
+        for unit in getattr(state, table).values():
+            entry = f"{table}.{unit.id}"
+            need(unit.owner in clans, f"{entry}: unknown owner {unit.owner!r}")
+            need(unit.base_port is None or unit.base_port in gamemap.ports,
+                 f"{entry}: unknown base port {unit.base_port!r}")
+            location = getattr(unit, "location", None)
+            need(location is None or location in gamemap.areas, f"{entry}: unknown location {location!r}")
+    for hd in state.heavy.values():
+        need(hd.attached_to is None or hd.attached_to in state.squadrons,
+             f"heavy.{hd.id}: attached to unknown squadron {hd.attached_to!r}")
+    for sq in state.squadrons.values():
+        leader = state.characters.get(sq.leader) if sq.leader else None
+        need(sq.leader is None or (leader is not None and leader.clan == sq.owner),
+             f"squadrons.{sq.id}: leader {sq.leader!r} is not a character of {sq.owner}")
+    for army in state.armies.values():
+        need(army.area in gamemap.areas, f"armies.{army.id}: unknown area {army.area!r}")
+        need(army.clan in clans, f"armies.{army.id}: unknown clan {army.clan!r}")
+    ids = [u for t in (state.squadrons, state.fleets, state.heavy) for u in t]
+    need(len(ids) == len(set(ids)), "unit ids must be unique across squadrons, fleets and heavy detachments")
+    return problems
+
+
+def normalise_locations(state: SengokuState, gamemap: GameMap) -> None:
+    """A cruiser given only a station lies there on a standing cruise order
+    (S4.3.4); any other unit with no location lies at its base port."""
+    for sq in state.squadrons.values():
+        if sq.station:
+            sq.location = sq.station
+            sq.standing = sq.standing or {"kind": "sq_cruise", "unit": sq.id, "target": sq.station}
+    for unit in list(state.squadrons.values()) + list(state.fleets.values()):
+        if unit.location is None and unit.base_port in gamemap.ports:
+            unit.location = gamemap.ports[unit.base_port].area
+

@@ -1,0 +1,224 @@
+"""Use cases shared by the command line and the Discord cogs.
+
+Every method either does all it says or raises UserError (or StoreError)
+with a message for people, having changed nothing.  Slow pure work
+(resolution, rendering) runs off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Callable
+
+from pydantic import BaseModel, ValidationError
+
+from bot.domain.campaign import Campaign, Faction, Phase
+from bot.engine.dice import SeededDice
+from bot.engine.ruleset import OrderRejected, SubmittedOrder, UnitView
+from bot.engine.seed import commitment
+from bot.mapfiles import load_shipped_map
+from bot.report import ReportInput, Reports
+from bot.report.presenters import presenter
+from bot.rules import get_ruleset
+from bot.scenarios import ScenarioFileError, load_shipped_scenario
+from bot.services.deadline import parse_deadline
+from bot.services.errors import UserError
+from bot.services.settings import apply_setting, flatten
+from bot.store import Repository, ResolutionRecord, TurnRecord
+
+
+@dataclass
+class OrderReceipt:
+    order: SubmittedOrder
+    description: str
+    warnings: list[str]
+    replaced: str | None
+
+
+@dataclass
+class TurnOutcome:
+    campaign: Campaign
+    turn: int
+    seed: str
+    reports: Reports
+    map_png: bytes
+
+
+def _utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class CampaignService:
+    def __init__(self, repo: Repository, *, clock: Callable[[], datetime] = _utcnow,
+                 seed_factory: Callable[[], str] = lambda: secrets.token_hex(32)) -> None:
+        self.repo = repo
+        self.clock = clock
+        self.seed_factory = seed_factory
+
+    # Campaigns
+
+    async def create_campaign(self, scenario_id: str, name: str | None = None,
+                              guild_id: int | None = None) -> Campaign:
+        try:
+            scenario = load_shipped_scenario(scenario_id)
+        except ScenarioFileError as exc:
+            raise UserError(str(exc)) from None
+        ruleset = get_ruleset(scenario.file.ruleset)
+        factions = [Faction(id=fid, name=fname, colour=colour)
+                    for fid, fname, colour in ruleset.factions(scenario.state)]
+        campaign = Campaign(name=name or scenario.file.name, guild_id=guild_id, ruleset=ruleset.id,
+                            map_id=scenario.file.map, scenario=scenario.file.id,
+                            turn=scenario.state.turn, factions=factions)
+        return await self.repo.create_campaign(campaign, scenario.settings.model_dump(mode="json"),
+                                               scenario.state.model_dump(mode="json"))
+
+    async def campaign(self, campaign_id: int) -> Campaign:
+        campaign = await self.repo.get_campaign(campaign_id)
+        if campaign is None:
+            raise UserError(f"there is no campaign #{campaign_id}")
+        return campaign
+
+    async def link_faction(self, campaign_id: int, faction_id: str, role_id: int | None,
+                           channel_id: int | None) -> Faction:
+        campaign = await self.campaign(campaign_id)
+        faction = campaign.faction(faction_id)
+        if faction is None:
+            known = ", ".join(f.id for f in campaign.factions)
+            raise UserError(f"campaign {campaign.name} has no faction {faction_id!r}; factions: {known}")
+        faction.role_id, faction.channel_id = role_id, channel_id
+        await self.repo.update_campaign(campaign)
+        return faction
+
+    async def set_channels(self, campaign_id: int, *, report_channel_id: int | None = None,
+                           moderator_role_id: int | None = None) -> Campaign:
+        campaign = await self.campaign(campaign_id)
+        if report_channel_id is not None:
+            campaign.report_channel_id = report_channel_id
+        if moderator_role_id is not None:
+            campaign.moderator_role_id = moderator_role_id
+        await self.repo.update_campaign(campaign)
+        return campaign
+
+    async def settings(self, campaign_id: int) -> dict[str, Any]:
+        record = await self.repo.load_state(campaign_id)
+        return flatten(record.settings)
+
+    async def set_setting(self, campaign_id: int, path: str, value: str) -> tuple[Any, Any, str]:
+        campaign = await self.campaign(campaign_id)
+        record = await self.repo.load_state(campaign_id)
+        model = get_ruleset(campaign.ruleset).settings_model
+        updated, old, new, note = apply_setting(model, record.settings, path, value)
+        await self.repo.save_settings(campaign_id, updated)
+        return old, new, note
+
+    # Turns
+
+    async def open_turn(self, campaign_id: int, deadline: str | None = None,
+                        seed: str | None = None) -> TurnRecord:
+        campaign = await self.campaign(campaign_id)
+        if campaign.phase is Phase.PLANNING:
+            raise UserError(f"turn {campaign.turn} is already open for orders; resolve it first")
+        when = parse_deadline(deadline, self.clock()) if deadline else None
+        secret = seed or self.seed_factory()
+        record = await self.repo.open_turn(campaign_id, campaign.turn, secret, commitment(secret))
+        campaign = await self.campaign(campaign_id)
+        campaign.deadline = when.isoformat(timespec="minutes") if when else None
+        await self.repo.update_campaign(campaign)
+        return record
+
+    async def _planning(self, campaign_id: int) -> Campaign:
+        campaign = await self.campaign(campaign_id)
+        if campaign.phase is not Phase.PLANNING:
+            raise UserError(f"no turn of {campaign.name} is open for orders; a moderator opens one with /turn open")
+        return campaign
+
+    async def _loaded(self, campaign: Campaign) -> tuple[Any, BaseModel, BaseModel, Any]:
+        ruleset = get_ruleset(campaign.ruleset)
+        record = await self.repo.load_state(campaign.id)
+        state = ruleset.state_model.model_validate(record.state)
+        settings = ruleset.settings_model.model_validate(record.settings)
+        return ruleset, state, settings, load_shipped_map(campaign.map_id)
+
+    async def submit_order(self, campaign_id: int, faction: str, payload: dict[str, Any]) -> OrderReceipt:
+        campaign = await self._planning(campaign_id)
+        ruleset, state, settings, gamemap = await self._loaded(campaign)
+        others = await self.repo.list_orders(campaign_id, campaign.turn)
+        try:
+            order = ruleset.parse_order(payload)
+            warnings = ruleset.validate_order(state, gamemap, settings, faction, order, others)
+        except OrderRejected as exc:
+            raise UserError(f"Refused: {exc}") from None
+        slot = ruleset.order_slot(order)
+        previous = next((o for o in others if o.unit == slot), None)
+        stored = await self.repo.put_order(campaign_id, campaign.turn, faction, slot,
+                                           order.model_dump(mode="json"))
+        show = presenter(campaign.ruleset)
+        replaced = show.describe_order(ruleset.parse_order(previous.payload), state, gamemap) if previous else None
+        return OrderReceipt(stored, show.describe_order(order, state, gamemap), warnings, replaced)
+
+    async def clear_order(self, campaign_id: int, faction: str, slot: str) -> bool:
+        campaign = await self._planning(campaign_id)
+        mine = {o.unit for o in await self.repo.list_orders(campaign_id, campaign.turn, faction)}
+        if slot not in mine:
+            raise UserError(f"your clan has no order for {slot} this turn")
+        return await self.repo.delete_order(campaign_id, campaign.turn, slot)
+
+    async def orders(self, campaign_id: int, faction: str | None) -> list[SubmittedOrder]:
+        campaign = await self.campaign(campaign_id)
+        return await self.repo.list_orders(campaign_id, campaign.turn, faction)
+
+    async def units(self, campaign_id: int, faction: str | None) -> list[UnitView]:
+        campaign = await self.campaign(campaign_id)
+        ruleset, state, _, _ = await self._loaded(campaign)
+        return ruleset.units(state, faction)
+
+    async def describe_orders(self, campaign_id: int, faction: str) -> list[str]:
+        campaign = await self.campaign(campaign_id)
+        ruleset, state, _, gamemap = await self._loaded(campaign)
+        show = presenter(campaign.ruleset)
+        return [show.describe_order(ruleset.parse_order(o.payload), state, gamemap)
+                for o in await self.repo.list_orders(campaign_id, campaign.turn, faction)]
+
+    async def resolve_turn(self, campaign_id: int) -> TurnOutcome:
+        campaign = await self._planning(campaign_id)
+        ruleset, state, settings, gamemap = await self._loaded(campaign)
+        turn = await self.repo.get_turn(campaign_id, campaign.turn)
+        orders = await self.repo.list_orders(campaign_id, campaign.turn)
+        dice = SeededDice(turn.seed)
+        result = await asyncio.to_thread(ruleset.resolve, state, gamemap, settings, orders, dice)
+        data = ReportInput(campaign_name=campaign.name, turn=campaign.turn, seed=turn.seed,
+                           commitment=turn.commitment, gamemap=gamemap, before=state, after=result.state,
+                           events=result.events, rolls=list(dice.log))
+        show = presenter(campaign.ruleset)
+        reports = show.build_reports(data)
+        png = await show.render(data)
+        await self.repo.commit_resolution(ResolutionRecord(
+            campaign_id=campaign_id, turn=campaign.turn, seed=turn.seed,
+            before_state=state.model_dump(mode="json"), after_state=result.state.model_dump(mode="json"),
+            orders=orders, dice=list(dice.log), events=[e.model_dump(mode="json") for e in result.events],
+            report={"public": reports.public, "moderators": reports.moderators,
+                    **{f"faction:{k}": v for k, v in reports.factions.items()}}))
+        return TurnOutcome(await self.campaign(campaign_id), campaign.turn, turn.seed, reports, png)
+
+    async def undo_last(self, campaign_id: int) -> int:
+        await self.campaign(campaign_id)
+        return await self.repo.undo_last_resolution(campaign_id)
+
+    async def export(self, campaign_id: int) -> dict[str, Any]:
+        await self.campaign(campaign_id)
+        return await self.repo.export_campaign(campaign_id)
+
+    async def import_(self, data: dict[str, Any], guild_id: int | None = None) -> Campaign:
+        campaign = await self.repo.import_campaign(data, guild_id)
+        try:
+            ruleset = get_ruleset(campaign.ruleset)
+            record = await self.repo.load_state(campaign.id)
+            ruleset.state_model.model_validate(record.state)
+            ruleset.settings_model.model_validate(record.settings)
+        except (KeyError, ValidationError) as exc:
+            await self.repo.delete_campaign(campaign.id)
+            raise UserError(f"the export does not hold a valid campaign: {exc}") from None
+        return campaign

@@ -1,0 +1,30 @@
+"""Turn deadlines as a moderator types them: "in 48h", "in 2d", "in 90m", or
+an ISO date and time in UTC ("2026-12-01 20:00")."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta, timezone
+
+from bot.services.errors import UserError
+
+_RELATIVE = re.compile(r"^\s*in\s+(\d+)\s*(m|min|h|d)\s*$", re.IGNORECASE)
+_UNITS = {"m": "minutes", "min": "minutes", "h": "hours", "d": "days"}
+
+
+def parse_deadline(text: str, now: datetime) -> datetime:
+    match = _RELATIVE.match(text)
+    if match:
+        amount, unit = int(match.group(1)), _UNITS[match.group(2).lower()]
+        if amount <= 0:
+            raise UserError("a deadline must lie in the future, e.g. 'in 48h'")
+        return now + timedelta(**{unit: amount})
+    try:
+        when = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise UserError(f"cannot read the deadline {text!r}; write 'in 48h', 'in 2d' or "
+                        f"'2026-12-01 20:00' (UTC)") from None
+    when = when if when.tzinfo else when.replace(tzinfo=timezone.utc)
+    if when <= now:
+        raise UserError(f"the deadline {when:%Y-%m-%d %H:%M} UTC has already passed")
+    return when
