@@ -1,0 +1,74 @@
+"""JSON text <-> Python values, and campaign rows <-> ``Campaign``.
+
+One fixed encoding (compact, key order preserved, UTF-8 kept as is) so that
+the same value always gives the same text: undo and export/import rely on the
+text of a state surviving a round trip byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Protocol
+
+from pydantic import ValidationError
+
+from bot.domain.campaign import Campaign, Faction
+from bot.store.errors import StoreError
+
+
+class RowLike(Protocol):
+    """A database row read by column name (sqlite3.Row, asyncpg.Record, dict)."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
+
+
+def dumps(value: Any, what: str) -> str:
+    try:
+        # allow_nan=False: NaN/Infinity are not JSON and PostgreSQL would refuse them.
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise StoreError(
+            f"cannot store {what}: {exc}; store only JSON values "
+            "(dict, list, str, int, float, bool, None), e.g. model_dump(mode='json')"
+        ) from exc
+
+
+def loads(text: str, what: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise StoreError(
+            f"stored {what} is not valid JSON ({exc}); the database is damaged") from exc
+
+
+def require_dict(value: Any, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise StoreError(f"{what} must be a JSON object (dict), got {type(value).__name__}")
+    return value
+
+
+CAMPAIGN_COLUMNS = ("guild_id", "name", "ruleset", "map_id", "scenario", "turn", "phase",
+                    "report_channel_id", "moderator_role_id", "deadline", "meta_json")
+
+
+def campaign_values(campaign: Campaign) -> tuple[Any, ...]:
+    """Column values in ``CAMPAIGN_COLUMNS`` order."""
+    meta = {"factions": [f.model_dump(mode="json") for f in campaign.factions]}
+    return (campaign.guild_id, campaign.name, campaign.ruleset, campaign.map_id,
+            campaign.scenario, campaign.turn, campaign.phase.value,
+            campaign.report_channel_id, campaign.moderator_role_id, campaign.deadline,
+            dumps(meta, "campaign factions"))
+
+
+def campaign_from_row(row: RowLike) -> Campaign:
+    meta = loads(row["meta_json"], f"metadata of campaign {row['id']}")
+    try:
+        return Campaign(
+            id=row["id"], guild_id=row["guild_id"], name=row["name"], ruleset=row["ruleset"],
+            map_id=row["map_id"], scenario=row["scenario"], turn=row["turn"],
+            phase=row["phase"], report_channel_id=row["report_channel_id"],
+            moderator_role_id=row["moderator_role_id"], deadline=row["deadline"],
+            factions=[Faction.model_validate(f) for f in meta.get("factions", [])],
+        )
+    except ValidationError as exc:
+        raise StoreError(f"stored campaign {row['id']} is not valid: {exc}") from exc

@@ -1,0 +1,119 @@
+"""The store's narrow, backend-neutral interface and the records it speaks.
+
+Everything above ``bot/store`` talks to a ``Repository`` and never to a
+database: every method is one atomic unit of work, so a PostgreSQL backend can
+implement the same protocol with its own transactions.  The store is
+ruleset-neutral: states, settings, order payloads, events and reports are
+plain JSON values (dicts, lists, str, int, float, bool, None) that it keeps
+verbatim; tuples come back as lists, and key order is preserved.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, Protocol, Self
+
+from pydantic import BaseModel, ConfigDict
+
+from bot.domain.campaign import Campaign
+from bot.engine.dice import Roll
+from bot.engine.ruleset import SubmittedOrder
+
+JsonDict = dict[str, Any]
+
+
+class TurnStatus(StrEnum):
+    PLANNING = "planning"
+    RESOLVED = "resolved"
+
+
+class StateRecord(BaseModel):
+    """A campaign's ruleset settings and current game state."""
+
+    model_config = ConfigDict(frozen=True)
+
+    settings: JsonDict
+    state: JsonDict
+
+
+class TurnRecord(BaseModel):
+    """One opened turn: its secret seed, the published commitment, its status."""
+
+    model_config = ConfigDict(frozen=True)
+
+    campaign_id: int
+    turn: int
+    seed: str
+    commitment: str
+    status: TurnStatus
+    opened_note: str | None = None
+
+
+class ResolutionRecord(BaseModel):
+    """Everything needed to audit and undo one resolved turn.
+
+    ``before_state`` and ``orders`` must be what the turn was resolved from:
+    ``commit_resolution`` refuses a record whose before-state or orders no
+    longer match the store (something changed while the turn was resolving).
+    ``report`` maps an audience key (e.g. "public", a faction id) to its text.
+    ``created_seq`` is assigned by the store; leave it ``None`` when committing.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    campaign_id: int
+    turn: int
+    seed: str
+    before_state: JsonDict
+    after_state: JsonDict
+    orders: list[SubmittedOrder]
+    dice: list[Roll]
+    events: list[JsonDict]
+    report: dict[str, str]
+    created_seq: int | None = None
+
+
+class Repository(Protocol):
+    """Campaign persistence.  Every method is atomic; failures raise StoreError
+    (or, for ``commit_resolution``, whatever interrupted it, after rollback)."""
+
+    async def close(self) -> None: ...
+    async def __aenter__(self) -> Self: ...
+    async def __aexit__(self, *exc_info: object) -> None: ...
+
+    # Campaigns.  ``update_campaign`` never moves the turn counter (only
+    # resolving and undoing do) and refuses a copy read before a turn change.
+    async def create_campaign(self, campaign: Campaign, settings: JsonDict,
+                              state: JsonDict) -> Campaign: ...
+    async def get_campaign(self, campaign_id: int) -> Campaign | None: ...
+    async def campaigns_in_guild(self, guild_id: int) -> list[Campaign]: ...
+    async def update_campaign(self, campaign: Campaign) -> None: ...
+    async def delete_campaign(self, campaign_id: int) -> bool: ...
+
+    # Ruleset settings and game state.
+    async def load_state(self, campaign_id: int) -> StateRecord: ...
+    async def save_settings(self, campaign_id: int, settings: JsonDict) -> None: ...
+    async def save_state(self, campaign_id: int, state: JsonDict) -> None: ...
+
+    # Turns.  Opening records the seed and commitment and sets phase "planning".
+    async def open_turn(self, campaign_id: int, turn: int, seed: str, commitment: str,
+                        note: str | None = None) -> TurnRecord: ...
+    async def get_turn(self, campaign_id: int, turn: int) -> TurnRecord | None: ...
+
+    # Orders of an open (planning) turn; one per unit, re-submitting replaces.
+    async def put_order(self, campaign_id: int, turn: int, faction: str, unit: str,
+                        payload: JsonDict) -> SubmittedOrder: ...
+    async def delete_order(self, campaign_id: int, turn: int, unit: str) -> bool: ...
+    async def delete_orders(self, campaign_id: int, turn: int, faction: str) -> int: ...
+    async def list_orders(self, campaign_id: int, turn: int,
+                          faction: str | None = None) -> list[SubmittedOrder]: ...
+
+    # Resolutions.
+    async def commit_resolution(self, record: ResolutionRecord) -> ResolutionRecord: ...
+    async def last_resolution(self, campaign_id: int) -> ResolutionRecord | None: ...
+    async def resolution(self, campaign_id: int, turn: int) -> ResolutionRecord | None: ...
+    async def undo_last_resolution(self, campaign_id: int) -> int: ...
+
+    # Whole-campaign transfer (backups, moving between guilds or backends).
+    async def export_campaign(self, campaign_id: int) -> JsonDict: ...
+    async def import_campaign(self, data: JsonDict, guild_id: int | None = None) -> Campaign: ...

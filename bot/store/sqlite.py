@@ -1,0 +1,250 @@
+"""``SqliteRepository``: the embedded campaign store (one file, WAL mode).
+
+One aiosqlite connection per repository.  An asyncio lock serialises units of
+work on it: coroutines share the connection, and without the lock one
+coroutine's statements could land inside another's transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Self
+
+import aiosqlite
+
+from bot.domain.campaign import Campaign, Phase
+from bot.engine.ruleset import SubmittedOrder
+from bot.store import sqlite_resolutions, sqlite_transfer
+from bot.store.codec import (CAMPAIGN_COLUMNS, campaign_from_row, campaign_values, dumps,
+                             loads, require_dict)
+from bot.store.errors import StoreError
+from bot.store.repository import JsonDict, ResolutionRecord, StateRecord, TurnRecord, TurnStatus
+from bot.store.sqlite_base import (campaign_row, fetch_all, fetch_one, insert_campaign, next_seq,
+                                   orders_of, require_planning_turn, state_row,
+                                   transaction)
+from bot.store.sqlite_open import connect
+from bot.store.transfer import parse_export
+
+
+class SqliteRepository:
+    """Implements ``bot.store.repository.Repository`` on an SQLite file."""
+
+    def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
+        self._db: aiosqlite.Connection | None = db
+        self._path = path
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Self:
+        """Open the database at ``path`` (creating it if missing) and migrate it."""
+        return cls(await connect(Path(path)), Path(path))
+
+    async def close(self) -> None:
+        db, self._db = self._db, None
+        if db is not None:
+            async with self._lock:
+                await db.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    @asynccontextmanager
+    async def _unit(self, write: bool = False) -> AsyncIterator[aiosqlite.Connection]:
+        """One unit of work: a transaction, with database errors made StoreErrors.
+
+        Reads get a transaction too, so a multi-query read sees one snapshot.
+        """
+        async with self._lock:
+            if self._db is None:
+                raise StoreError(f"campaign database {self._path} is closed")
+            try:
+                async with transaction(self._db, immediate=write):
+                    yield self._db
+            except sqlite3.Error as exc:
+                raise StoreError(f"campaign database {self._path}: {exc}") from exc
+
+    # Campaigns
+
+    async def create_campaign(self, campaign: Campaign, settings: JsonDict,
+                              state: JsonDict) -> Campaign:
+        """Store a new campaign (any ``id`` on it is ignored); return it with its id."""
+        require_dict(settings, "settings")
+        require_dict(state, "state")
+        async with self._unit(write=True) as db:
+            cid = await insert_campaign(db, campaign, settings, state)
+        return campaign.model_copy(update={"id": cid})
+
+    async def get_campaign(self, campaign_id: int) -> Campaign | None:
+        async with self._unit() as db:
+            row = await fetch_one(db, "SELECT * FROM campaigns WHERE id = ?", (campaign_id,))
+        return None if row is None else campaign_from_row(row)
+
+    async def campaigns_in_guild(self, guild_id: int) -> list[Campaign]:
+        async with self._unit() as db:
+            rows = await fetch_all(db, "SELECT * FROM campaigns WHERE guild_id = ? ORDER BY id",
+                                   (guild_id,))
+        return [campaign_from_row(r) for r in rows]
+
+    async def update_campaign(self, campaign: Campaign) -> None:
+        """Write the campaign's fields.  Only resolving and undoing move the turn,
+        so a copy whose turn differs from the stored one is stale and refused."""
+        if campaign.id is None:
+            raise StoreError("cannot update a campaign that has no id; create it first")
+        async with self._unit(write=True) as db:
+            stored = await campaign_row(db, campaign.id)
+            if stored["turn"] != campaign.turn:
+                raise StoreError(
+                    f"campaign {campaign.id} is at turn {stored['turn']} but this copy says "
+                    f"turn {campaign.turn}; reload the campaign and apply the change again")
+            assignments = ", ".join(f"{c} = ?" for c in CAMPAIGN_COLUMNS)
+            await db.execute(f"UPDATE campaigns SET {assignments} WHERE id = ?",
+                             campaign_values(campaign) + (campaign.id,))
+
+    async def delete_campaign(self, campaign_id: int) -> bool:
+        """Delete a campaign and everything it owns; False if there was none."""
+        async with self._unit(write=True) as db:
+            cursor = await db.execute("DELETE FROM campaigns WHERE id = ?", (campaign_id,))
+        return cursor.rowcount > 0
+
+    # Settings and state
+
+    async def load_state(self, campaign_id: int) -> StateRecord:
+        async with self._unit() as db:
+            row = await state_row(db, campaign_id)
+        return StateRecord(settings=loads(row["settings_json"], "settings"),
+                           state=loads(row["state_json"], "state"))
+
+    async def save_settings(self, campaign_id: int, settings: JsonDict) -> None:
+        text = dumps(require_dict(settings, "settings"), "settings")
+        await self._update_state_row(campaign_id, "settings_json = ?", (text,))
+
+    async def save_state(self, campaign_id: int, state: JsonDict) -> None:
+        text = dumps(require_dict(state, "state"), "state")
+        await self._update_state_row(
+            campaign_id,
+            "state_json = ?, updated_turn = (SELECT turn FROM campaigns WHERE id = campaign_id)",
+            (text,))
+
+    async def _update_state_row(self, campaign_id: int, assignments: str,
+                                params: tuple[object, ...]) -> None:
+        async with self._unit(write=True) as db:
+            cursor = await db.execute(
+                f"UPDATE campaign_state SET {assignments} WHERE campaign_id = ?",
+                params + (campaign_id,))
+            if cursor.rowcount == 0:
+                raise StoreError(f"no campaign with id {campaign_id}")
+
+    # Turns
+
+    async def open_turn(self, campaign_id: int, turn: int, seed: str, commitment: str,
+                        note: str | None = None) -> TurnRecord:
+        """Record the campaign's current turn as open (seed, commitment) and set
+        the phase to planning.  A turn opens once: its commitment is public."""
+        async with self._unit(write=True) as db:
+            current = (await campaign_row(db, campaign_id))["turn"]
+            if turn != current:
+                raise StoreError(f"cannot open turn {turn} of campaign {campaign_id}: "
+                                 f"the campaign is at turn {current}")
+            if await self._turn_row(db, campaign_id, turn) is not None:
+                raise StoreError(f"turn {turn} of campaign {campaign_id} is already open; "
+                                 "its seed was committed and cannot change")
+            await db.execute(
+                "INSERT INTO turns (campaign_id, turn, seed, commitment, status, opened_note)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (campaign_id, turn, seed, commitment, TurnStatus.PLANNING.value, note))
+            await db.execute("UPDATE campaigns SET phase = ? WHERE id = ?",
+                             (Phase.PLANNING.value, campaign_id))
+        return TurnRecord(campaign_id=campaign_id, turn=turn, seed=seed, commitment=commitment,
+                          status=TurnStatus.PLANNING, opened_note=note)
+
+    async def get_turn(self, campaign_id: int, turn: int) -> TurnRecord | None:
+        async with self._unit() as db:
+            row = await self._turn_row(db, campaign_id, turn)
+        return None if row is None else TurnRecord.model_validate(dict(row))
+
+    @staticmethod
+    async def _turn_row(db: aiosqlite.Connection, campaign_id: int,
+                        turn: int) -> aiosqlite.Row | None:
+        return await fetch_one(db, "SELECT * FROM turns WHERE campaign_id = ? AND turn = ?",
+                               (campaign_id, turn))
+
+    # Orders
+
+    async def put_order(self, campaign_id: int, turn: int, faction: str, unit: str,
+                        payload: JsonDict) -> SubmittedOrder:
+        """Store a unit's order, replacing any earlier one; it takes a new seq."""
+        text = dumps(require_dict(payload, "order payload"), "order payload")
+        async with self._unit(write=True) as db:
+            await require_planning_turn(db, campaign_id, turn, f"take an order for {unit!r}")
+            seq = await next_seq(db, campaign_id)
+            await db.execute(
+                "INSERT INTO orders (campaign_id, turn, unit, faction, seq, payload_json)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (campaign_id, turn, unit) DO UPDATE"
+                " SET faction = excluded.faction, seq = excluded.seq,"
+                " payload_json = excluded.payload_json",
+                (campaign_id, turn, unit, faction, seq, text))
+        return SubmittedOrder(faction=faction, unit=unit, seq=seq, payload=loads(text, "payload"))
+
+    async def delete_order(self, campaign_id: int, turn: int, unit: str) -> bool:
+        return await self._delete_orders(campaign_id, turn, "unit = ?", unit) > 0
+
+    async def delete_orders(self, campaign_id: int, turn: int, faction: str) -> int:
+        return await self._delete_orders(campaign_id, turn, "faction = ?", faction)
+
+    async def _delete_orders(self, campaign_id: int, turn: int, condition: str,
+                             value: str) -> int:
+        async with self._unit(write=True) as db:
+            await require_planning_turn(db, campaign_id, turn, "withdraw orders")
+            cursor = await db.execute(
+                f"DELETE FROM orders WHERE campaign_id = ? AND turn = ? AND {condition}",
+                (campaign_id, turn, value))
+        return cursor.rowcount
+
+    async def list_orders(self, campaign_id: int, turn: int,
+                          faction: str | None = None) -> list[SubmittedOrder]:
+        """Orders of a turn (of one faction, if given), in submission order."""
+        async with self._unit() as db:
+            return await orders_of(db, campaign_id, turn, faction)
+
+    # Resolutions
+
+    async def commit_resolution(self, record: ResolutionRecord) -> ResolutionRecord:
+        """Atomically store a resolved turn, replace the state with its after
+        state, mark the turn resolved and advance the campaign to the next turn
+        (phase "resolved").  Returns the record with ``created_seq`` set."""
+        async with self._unit(write=True) as db:
+            return await sqlite_resolutions.commit(db, record)
+
+    async def last_resolution(self, campaign_id: int) -> ResolutionRecord | None:
+        async with self._unit() as db:
+            return await sqlite_resolutions.fetch(db, campaign_id, None)
+
+    async def resolution(self, campaign_id: int, turn: int) -> ResolutionRecord | None:
+        async with self._unit() as db:
+            return await sqlite_resolutions.fetch(db, campaign_id, turn)
+
+    async def undo_last_resolution(self, campaign_id: int) -> int:
+        """Restore the state before the last resolved turn and reopen that turn
+        (same seed, commitment and orders); return its number."""
+        async with self._unit(write=True) as db:
+            return await sqlite_resolutions.undo_last(db, campaign_id)
+
+    # Transfer
+
+    async def export_campaign(self, campaign_id: int) -> JsonDict:
+        async with self._unit() as db:
+            return await sqlite_transfer.export(db, campaign_id)
+
+    async def import_campaign(self, data: JsonDict, guild_id: int | None = None) -> Campaign:
+        """Store an exported campaign under a new id (in ``guild_id`` if given,
+        else the exported guild); raise StoreError if the document is invalid."""
+        doc = parse_export(data)
+        async with self._unit(write=True) as db:
+            return await sqlite_transfer.import_(db, doc, guild_id)

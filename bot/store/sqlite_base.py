@@ -1,0 +1,119 @@
+"""SQLite plumbing shared by the repository modules: transactions and the
+small queries several of them need."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from typing import Any
+
+import aiosqlite
+
+from bot.domain.campaign import Campaign
+from bot.engine.ruleset import SubmittedOrder
+from bot.store.codec import CAMPAIGN_COLUMNS, campaign_values, dumps, loads
+from bot.store.errors import StoreError
+from bot.store.repository import JsonDict, TurnStatus
+
+
+@asynccontextmanager
+async def transaction(db: aiosqlite.Connection, immediate: bool) -> AsyncIterator[None]:
+    """BEGIN … COMMIT, or ROLLBACK on any exception (which then propagates).
+
+    IMMEDIATE takes the write lock up front: a deferred transaction that reads
+    and then writes can fail with SQLITE_BUSY half-way when another process
+    writes too.
+    """
+    await db.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
+    try:
+        yield
+        await db.execute("COMMIT")
+    except BaseException:
+        try:
+            await db.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass  # SQLite already rolled back on its own (e.g. disk full); keep the first error
+        raise
+
+
+async def fetch_all(db: aiosqlite.Connection, sql: str,
+                    params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
+    return list(await db.execute_fetchall(sql, tuple(params)))
+
+
+async def fetch_one(db: aiosqlite.Connection, sql: str,
+                    params: Iterable[Any] = ()) -> aiosqlite.Row | None:
+    rows = await fetch_all(db, sql, params)
+    return rows[0] if rows else None
+
+
+async def campaign_row(db: aiosqlite.Connection, campaign_id: int) -> aiosqlite.Row:
+    row = await fetch_one(db, "SELECT * FROM campaigns WHERE id = ?", (campaign_id,))
+    if row is None:
+        raise StoreError(f"no campaign with id {campaign_id}")
+    return row
+
+
+async def state_row(db: aiosqlite.Connection, campaign_id: int) -> aiosqlite.Row:
+    row = await fetch_one(db, "SELECT * FROM campaign_state WHERE campaign_id = ?",
+                          (campaign_id,))
+    if row is None:
+        raise StoreError(f"no campaign with id {campaign_id}")
+    return row
+
+
+async def state_text(db: aiosqlite.Connection, campaign_id: int) -> str:
+    return (await state_row(db, campaign_id))["state_json"]
+
+
+async def insert_campaign(db: aiosqlite.Connection, campaign: Campaign, settings: JsonDict,
+                          state: JsonDict, last_seq: int = 0) -> int:
+    columns = ", ".join(CAMPAIGN_COLUMNS + ("last_seq",))
+    marks = ", ".join("?" * (len(CAMPAIGN_COLUMNS) + 1))
+    cursor = await db.execute(f"INSERT INTO campaigns ({columns}) VALUES ({marks})",
+                              campaign_values(campaign) + (last_seq,))
+    campaign_id = cursor.lastrowid
+    assert campaign_id is not None  # always set after a one-row INSERT
+    await db.execute(
+        "INSERT INTO campaign_state (campaign_id, settings_json, state_json, updated_turn)"
+        " VALUES (?, ?, ?, ?)",
+        (campaign_id, dumps(settings, "settings"), dumps(state, "state"), campaign.turn))
+    return campaign_id
+
+
+async def next_seq(db: aiosqlite.Connection, campaign_id: int) -> int:
+    row = await fetch_one(
+        db, "UPDATE campaigns SET last_seq = last_seq + 1 WHERE id = ? RETURNING last_seq",
+        (campaign_id,))
+    if row is None:
+        raise StoreError(f"no campaign with id {campaign_id}")
+    return row[0]
+
+
+async def require_planning_turn(db: aiosqlite.Connection, campaign_id: int, turn: int,
+                                doing: str) -> aiosqlite.Row:
+    """The turn row, if it is open for planning; otherwise say why ``doing`` is refused."""
+    await campaign_row(db, campaign_id)
+    row = await fetch_one(db, "SELECT * FROM turns WHERE campaign_id = ? AND turn = ?",
+                          (campaign_id, turn))
+    if row is None:
+        raise StoreError(f"cannot {doing}: turn {turn} of campaign {campaign_id} "
+                         "has not been opened")
+    if row["status"] != TurnStatus.PLANNING:
+        # The orders of a resolved turn are part of its audit record.
+        raise StoreError(f"cannot {doing}: turn {turn} of campaign {campaign_id} is already "
+                         "resolved; undo its resolution first")
+    return row
+
+
+async def orders_of(db: aiosqlite.Connection, campaign_id: int, turn: int,
+                    faction: str | None = None) -> list[SubmittedOrder]:
+    sql = "SELECT * FROM orders WHERE campaign_id = ? AND turn = ?"
+    params: tuple[Any, ...] = (campaign_id, turn)
+    if faction is not None:
+        sql, params = sql + " AND faction = ?", params + (faction,)
+    rows = await fetch_all(db, sql + " ORDER BY seq", params)
+    return [SubmittedOrder(faction=r["faction"], unit=r["unit"], seq=r["seq"],
+                           payload=loads(r["payload_json"], f"order for {r['unit']}"))
+            for r in rows]

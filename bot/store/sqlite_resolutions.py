@@ -1,0 +1,132 @@
+"""Committing, reading and undoing turn resolutions in SQLite.
+
+The caller (``SqliteRepository``) runs each public function inside one
+transaction; the steps are separate functions so that a test can make one of
+them fail and check that the transaction leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import aiosqlite
+
+from bot.domain.campaign import Phase
+from bot.engine.dice import Roll
+from bot.engine.ruleset import SubmittedOrder
+from bot.store.codec import RowLike, dumps, loads
+from bot.store.errors import StoreError
+from bot.store.repository import ResolutionRecord, TurnStatus
+from bot.store.sqlite_base import (campaign_row, fetch_one, next_seq, orders_of,
+                                   require_planning_turn, state_text)
+
+
+async def commit(db: aiosqlite.Connection, record: ResolutionRecord) -> ResolutionRecord:
+    cid, turn = record.campaign_id, record.turn
+    before_text = await check_committable(db, record)
+    seq = await next_seq(db, cid)
+    await replace_state(db, cid, dumps(record.after_state, "after-state"), turn + 1)
+    await insert_resolution(db, record, before_text, seq)
+    await set_turn_status(db, cid, turn, TurnStatus.RESOLVED)
+    await set_campaign_turn(db, cid, turn + 1, Phase.RESOLVED)
+    return record.model_copy(update={"created_seq": seq})
+
+
+async def check_committable(db: aiosqlite.Connection, record: ResolutionRecord) -> str:
+    """Refuse a resolution computed from inputs that are no longer current;
+    return the exact stored text of the before-state (what undo restores)."""
+    cid, turn = record.campaign_id, record.turn
+    campaign = await campaign_row(db, cid)
+    if campaign["turn"] != turn:
+        raise StoreError(f"cannot commit turn {turn} of campaign {cid}: "
+                         f"the campaign is at turn {campaign['turn']}")
+    turn_row = await require_planning_turn(db, cid, turn, f"commit turn {turn}")
+    if turn_row["seed"] != record.seed:
+        raise StoreError(f"cannot commit turn {turn} of campaign {cid}: it was resolved "
+                         "with a seed other than the one committed when the turn opened")
+    before_text = await state_text(db, cid)
+    if loads(before_text, "state") != record.before_state:
+        raise StoreError(f"cannot commit turn {turn} of campaign {cid}: the state changed "
+                         "while the turn was being resolved; resolve it again")
+    if await orders_of(db, cid, turn) != sorted(record.orders, key=lambda o: o.seq):
+        raise StoreError(f"cannot commit turn {turn} of campaign {cid}: its orders changed "
+                         "while the turn was being resolved; resolve it again")
+    return before_text
+
+
+async def replace_state(db: aiosqlite.Connection, campaign_id: int, text: str,
+                        turn: int) -> None:
+    await db.execute("UPDATE campaign_state SET state_json = ?, updated_turn = ?"
+                     " WHERE campaign_id = ?", (text, turn, campaign_id))
+
+
+async def insert_resolution(db: aiosqlite.Connection, record: ResolutionRecord,
+                            before_text: str, seq: int) -> None:
+    await db.execute(
+        "INSERT INTO resolutions (campaign_id, turn, before_state_json, after_state_json,"
+        " orders_json, seed, dice_json, events_json, report_json, created_seq)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (record.campaign_id, record.turn, before_text,
+         dumps(record.after_state, "after-state"),
+         dumps([o.model_dump(mode="json") for o in record.orders], "orders"),
+         record.seed,
+         dumps([r.model_dump(mode="json") for r in record.dice], "dice log"),
+         dumps(record.events, "events"),
+         dumps(record.report, "report"),
+         seq))
+
+
+async def set_turn_status(db: aiosqlite.Connection, campaign_id: int, turn: int,
+                          status: TurnStatus) -> None:
+    await db.execute("UPDATE turns SET status = ? WHERE campaign_id = ? AND turn = ?",
+                     (status.value, campaign_id, turn))
+
+
+async def set_campaign_turn(db: aiosqlite.Connection, campaign_id: int, turn: int,
+                            phase: Phase) -> None:
+    await db.execute("UPDATE campaigns SET turn = ?, phase = ? WHERE id = ?",
+                     (turn, phase.value, campaign_id))
+
+
+async def undo_last(db: aiosqlite.Connection, campaign_id: int) -> int:
+    await campaign_row(db, campaign_id)
+    row = await fetch_one(db, "SELECT turn, before_state_json FROM resolutions"
+                              " WHERE campaign_id = ? ORDER BY turn DESC LIMIT 1",
+                          (campaign_id,))
+    if row is None:
+        raise StoreError(f"nothing to undo: campaign {campaign_id} has no resolved turn")
+    turn = row["turn"]
+    # The stored text is copied as is, so the restored state is byte-identical.
+    await replace_state(db, campaign_id, row["before_state_json"], turn)
+    await set_turn_status(db, campaign_id, turn, TurnStatus.PLANNING)
+    await set_campaign_turn(db, campaign_id, turn, Phase.PLANNING)
+    await db.execute("DELETE FROM resolutions WHERE campaign_id = ? AND turn = ?",
+                     (campaign_id, turn))
+    return turn
+
+
+async def fetch(db: aiosqlite.Connection, campaign_id: int,
+                turn: int | None) -> ResolutionRecord | None:
+    """The resolution of ``turn``, or the latest one when ``turn`` is None."""
+    if turn is None:
+        row = await fetch_one(db, "SELECT * FROM resolutions WHERE campaign_id = ?"
+                                  " ORDER BY turn DESC LIMIT 1", (campaign_id,))
+    else:
+        row = await fetch_one(db, "SELECT * FROM resolutions WHERE campaign_id = ?"
+                                  " AND turn = ?", (campaign_id, turn))
+    return None if row is None else record_from_row(row)
+
+
+def record_from_row(row: RowLike) -> ResolutionRecord:
+    where = f"resolution of turn {row['turn']} of campaign {row['campaign_id']}"
+
+    def load(column: str) -> Any:
+        return loads(row[column], f"{column} of the {where}")
+
+    return ResolutionRecord(
+        campaign_id=row["campaign_id"], turn=row["turn"], seed=row["seed"],
+        before_state=load("before_state_json"), after_state=load("after_state_json"),
+        orders=[SubmittedOrder.model_validate(o) for o in load("orders_json")],
+        dice=[Roll.model_validate(r) for r in load("dice_json")],
+        events=load("events_json"), report=load("report_json"),
+        created_seq=row["created_seq"])

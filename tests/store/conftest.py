@@ -1,0 +1,77 @@
+"""Fixtures for store tests: a fresh database file, a repository on it, and a
+small campaign with an open turn."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.domain.campaign import Campaign, Faction, Phase
+from bot.engine.dice import Roll
+from bot.engine.seed import commitment
+from bot.store.repository import ResolutionRecord
+from bot.store.sqlite import SqliteRepository
+
+SEED = "turn-one-secret"
+
+# Deliberately unsorted keys, non-ASCII text and floats: the store must keep
+# all of them exactly.
+STATE = {
+    "units": {"zeta": {"kind": "squadron", "at": "Seto", "damage": 0.5},
+              "alpha": {"kind": "trade", "at": "厳島", "cargo": [1, 2, 3]}},
+    "control": {"Seto": "mori", "Aki": None},
+    "note": "Кобаякава",
+}
+SETTINGS = {"battle_rounds": 3, "piracy": True}
+
+
+def make_campaign(guild_id: int = 42) -> Campaign:
+    return Campaign(
+        guild_id=guild_id, name="Itsukushima 1555", ruleset="sengoku", map_id="seto",
+        scenario="itsukushima", phase=Phase.SETUP, report_channel_id=1001,
+        moderator_role_id=2002, deadline="2025-01-31T18:00:00Z",
+        factions=[Faction(id="mori", name="Mōri", colour="#aa0000", role_id=11, channel_id=12),
+                  Faction(id="sue", name="Sue", role_id=21)],
+    )
+
+
+def raw_state_text(path: Path, campaign_id: int) -> str:
+    """The stored JSON text itself, read past the repository."""
+    with sqlite3.connect(path) as conn:
+        return conn.execute("SELECT state_json FROM campaign_state WHERE campaign_id = ?",
+                            (campaign_id,)).fetchone()[0]
+
+
+def resolution_for(campaign_id: int, turn: int, before: dict, orders: list,
+                   seed: str = SEED) -> ResolutionRecord:
+    after = {**before, "units": {"zeta": {"kind": "squadron", "at": "Aki", "damage": 1.5}},
+             "turn_done": turn}
+    return ResolutionRecord(
+        campaign_id=campaign_id, turn=turn, seed=seed, before_state=before, after_state=after,
+        orders=orders,
+        dice=[Roll(key="battle:zeta:r1", expr="2d6", faces=(3, 5), total=8)],
+        events=[{"type": "moved", "unit": "zeta", "to": "Aki", "visibility": ["public"]}],
+        report={"public": "Zeta sailed to Aki.", "mori": "Your squadron arrived."},
+    )
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "campaigns.db"
+
+
+@pytest.fixture
+async def repo(db_path: Path) -> AsyncIterator[SqliteRepository]:
+    async with await SqliteRepository.open(db_path) as repository:
+        yield repository
+
+
+@pytest.fixture
+async def campaign(repo: SqliteRepository) -> Campaign:
+    """A stored campaign whose turn 1 is open for planning."""
+    stored = await repo.create_campaign(make_campaign(), SETTINGS, STATE)
+    await repo.open_turn(stored.id, 1, SEED, commitment(SEED), note="first turn")
+    return stored

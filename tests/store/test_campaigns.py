@@ -1,0 +1,99 @@
+"""Campaigns, settings and state."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from bot.domain.campaign import Phase
+from bot.store.errors import StoreError
+from bot.store.sqlite import SqliteRepository
+
+from .conftest import SETTINGS, STATE, make_campaign, raw_state_text, resolution_for
+
+
+async def test_campaign_round_trip_through_the_file(db_path):
+    original = make_campaign()
+    async with await SqliteRepository.open(db_path) as repo:
+        stored = await repo.create_campaign(original, SETTINGS, STATE)
+    assert stored.id is not None
+    assert stored.model_copy(update={"id": None}) == original
+
+    async with await SqliteRepository.open(db_path) as repo:
+        assert await repo.get_campaign(stored.id) == stored
+        record = await repo.load_state(stored.id)
+    assert record.state == STATE
+    assert record.settings == SETTINGS
+    assert list(record.state["units"]) == ["zeta", "alpha"]  # key order kept
+
+
+async def test_campaigns_in_guild(repo):
+    first = await repo.create_campaign(make_campaign(guild_id=1), {}, {})
+    await repo.create_campaign(make_campaign(guild_id=2), {}, {})
+    second = await repo.create_campaign(make_campaign(guild_id=1), {}, {})
+    assert [c.id for c in await repo.campaigns_in_guild(1)] == [first.id, second.id]
+    assert await repo.campaigns_in_guild(3) == []
+
+
+async def test_get_missing_campaign_is_none(repo):
+    assert await repo.get_campaign(12345) is None
+
+
+async def test_update_campaign(repo):
+    stored = await repo.create_campaign(make_campaign(), {}, {})
+    changed = stored.model_copy(update={"name": "Renamed", "phase": Phase.PLANNING,
+                                        "factions": stored.factions[:1], "deadline": None})
+    await repo.update_campaign(changed)
+    assert await repo.get_campaign(stored.id) == changed
+
+
+async def test_update_with_a_stale_turn_is_refused(repo, campaign):
+    record = await repo.load_state(campaign.id)
+    await repo.commit_resolution(resolution_for(campaign.id, 1, record.state, []))
+    with pytest.raises(StoreError, match="reload the campaign"):
+        await repo.update_campaign(campaign.model_copy(update={"name": "stale"}))
+    assert (await repo.get_campaign(campaign.id)).turn == 2
+
+
+async def test_update_without_id_or_missing_campaign(repo):
+    with pytest.raises(StoreError, match="no id"):
+        await repo.update_campaign(make_campaign())
+    with pytest.raises(StoreError, match="no campaign with id 999"):
+        await repo.update_campaign(make_campaign().model_copy(update={"id": 999}))
+
+
+async def test_delete_campaign_cascades(repo, campaign, db_path):
+    await repo.put_order(campaign.id, 1, "mori", "zeta", {"mission": "patrol"})
+    assert await repo.delete_campaign(campaign.id) is True
+    assert await repo.delete_campaign(campaign.id) is False
+    assert await repo.get_campaign(campaign.id) is None
+    with pytest.raises(StoreError, match="no campaign"):
+        await repo.load_state(campaign.id)
+    with sqlite3.connect(db_path) as conn:
+        for table in ("campaign_state", "turns", "orders", "resolutions"):
+            assert conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0] == 0
+
+
+async def test_save_state_and_settings(repo, campaign, db_path):
+    await repo.save_state(campaign.id, {"b": 1, "a": [1.25, "ü"]})
+    await repo.save_settings(campaign.id, {"x": True})
+    record = await repo.load_state(campaign.id)
+    assert record.state == {"b": 1, "a": [1.25, "ü"]}
+    assert record.settings == {"x": True}
+    assert raw_state_text(db_path, campaign.id) == '{"b":1,"a":[1.25,"ü"]}'
+
+
+async def test_non_json_values_are_refused_clearly(repo, campaign):
+    with pytest.raises(StoreError, match="JSON values"):
+        await repo.save_state(campaign.id, {"when": object()})
+    with pytest.raises(StoreError, match="JSON values"):
+        await repo.save_state(campaign.id, {"odds": float("nan")})
+    with pytest.raises(StoreError, match="must be a JSON object"):
+        await repo.save_settings(campaign.id, ["not", "a", "dict"])
+    assert (await repo.load_state(campaign.id)).state == STATE
+
+
+async def test_saving_state_of_missing_campaign(repo):
+    with pytest.raises(StoreError, match="no campaign with id 7"):
+        await repo.save_state(7, {})

@@ -1,0 +1,78 @@
+"""Schema migrations and connection settings."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from bot.store.errors import StoreError
+from bot.store.migrate import known_migrations, migrate, split_statements
+from bot.store.sqlite import SqliteRepository
+
+from .conftest import make_campaign
+
+
+def _versions(path) -> list[int]:
+    with sqlite3.connect(path) as conn:
+        return [r[0] for r in conn.execute("SELECT version FROM schema_version ORDER BY version")]
+
+
+async def test_migrations_applied_once_and_reopen_is_idempotent(db_path):
+    known = [m.version for m in known_migrations()]
+    async with await SqliteRepository.open(db_path) as repo:
+        await repo.create_campaign(make_campaign(), {}, {"a": 1})
+    assert _versions(db_path) == known
+    async with await SqliteRepository.open(db_path) as repo:
+        assert len(await repo.campaigns_in_guild(42)) == 1  # data survives, nothing re-run
+    assert _versions(db_path) == known
+
+
+async def test_migrate_again_applies_nothing(repo):
+    assert await migrate(repo._db, "again") == []
+
+
+async def test_wal_and_foreign_keys_are_on(repo):
+    db = repo._db
+    assert (await db.execute_fetchall("PRAGMA journal_mode"))[0][0] == "wal"
+    assert (await db.execute_fetchall("PRAGMA foreign_keys"))[0][0] == 1
+
+
+async def test_foreign_keys_are_on_after_reopen(db_path):
+    for _ in range(2):
+        async with await SqliteRepository.open(db_path) as repo:
+            assert (await repo._db.execute_fetchall("PRAGMA foreign_keys"))[0][0] == 1
+
+
+async def test_newer_schema_is_refused(db_path):
+    async with await SqliteRepository.open(db_path):
+        pass
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("INSERT INTO schema_version (version, name) VALUES (999, 'future.sql')")
+    with pytest.raises(StoreError, match=r"schema version 999 is newer.*upgrade Fleetwright"):
+        await SqliteRepository.open(db_path)
+
+
+async def test_other_programs_database_is_refused(db_path):
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("CREATE TABLE invoices (id INTEGER)")
+    with pytest.raises(StoreError, match="not a Fleetwright one"):
+        await SqliteRepository.open(db_path)
+    with sqlite3.connect(db_path) as conn:  # and it was left untouched
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert tables == {"invoices"}
+
+
+def test_split_statements_keeps_semicolons_in_strings_and_triggers():
+    sql = """
+    -- a comment; with a semicolon
+    CREATE TABLE t (x TEXT DEFAULT 'a;b');
+    CREATE TRIGGER tr AFTER INSERT ON t BEGIN UPDATE t SET x = 'c;d'; END;
+    INSERT INTO t VALUES ('e'); INSERT INTO t VALUES ('f')
+    """
+    statements = split_statements(sql)
+    assert len(statements) == 4
+    conn = sqlite3.connect(":memory:")
+    for statement in statements:
+        conn.execute(statement)
+    assert [r[0] for r in conn.execute("SELECT x FROM t")] == ["c;d", "c;d"]
