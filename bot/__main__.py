@@ -86,7 +86,6 @@ def _scenario(args) -> int:
 def _export(args) -> int:
     async def go():
         from bot.services.campaigns import CampaignService
-        from bot.store import open_repository
         repo = await _open_existing(args.db)
         try:
             return await CampaignService(repo).export(args.campaign)

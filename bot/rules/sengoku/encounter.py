@@ -65,7 +65,7 @@ def accepts_battle(ctx: Ctx, unit: str, own: list[str], enemy: list[str]) -> boo
 
 
 def _is_cruiser(ctx: Ctx, unit: str) -> bool:
-    return ctx.state.squadrons[unit].station is not None
+    return order_of(ctx, unit).kind == "sq_cruise" and ctx.state.squadrons[unit].station is not None
 
 
 def meet(ctx: Ctx, battle_id: str, area: str, sides: tuple[tuple[str, list[str]], tuple[str, list[str]]]) -> None:

@@ -7,9 +7,9 @@ clan that owns the unit (R19, OP-49); defaults applied go to moderators.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Literal
 
-from pydantic import Field, TypeAdapter
+from pydantic import Field
 
 from bot.domain.events import Event
 
@@ -213,11 +213,23 @@ class BattleEnded(Event):
     capped: bool = False
 
 
-SengokuEvent = Annotated[Union[
-    OrderFellBack, DefaultApplied, Based, BaseRefused, Moved, OnStation, Met, Declined, Avoided,
-    ForcedRefusal, BattleBegan, PairingMade, ManoeuvreUsed, SquadronRolled, PairDecided, LossRolled,
-    Dispersed, Destroyed, Captured, HeavyDetached, CreditGained, ExperienceGained, CharacterHarmed,
-    BattleEnded,
-], Field(discriminator="kind")]
+def event_types() -> dict[str, type[Event]]:
+    """Every Sengoku event class by kind.  Feature modules define their events
+    next to their rules (``events_<feature>.py``); importing the resolver
+    imports them all, so walking the subclasses finds every kind."""
+    import bot.rules.sengoku.resolve  # noqa: F401  (imports every feature module)
+    found: dict[str, type[Event]] = {}
+    pending = list(Event.__subclasses__())
+    while pending:
+        cls = pending.pop()
+        pending.extend(cls.__subclasses__())
+        if cls.__module__.startswith("bot.rules.sengoku."):
+            found[cls.model_fields["kind"].default] = cls
+    return found
 
-EVENT_ADAPTER: TypeAdapter = TypeAdapter(SengokuEvent)
+
+def parse_event(raw: dict) -> Event:
+    kinds = event_types()
+    if raw.get("kind") not in kinds:
+        raise ValueError(f"unknown Sengoku event kind {raw.get('kind')!r}")
+    return kinds[raw["kind"]].model_validate(raw)

@@ -16,13 +16,13 @@ from bot.rules.sengoku import orders as o
 from bot.rules.sengoku.basing import apply_basing
 from bot.rules.sengoku.context import Ctx
 from bot.rules.sengoku.events import OrderFellBack
-from bot.rules.sengoku.model import SengokuState, UnitState
+from bot.rules.sengoku.model import SengokuState
 from bot.rules.sengoku.orders import parse_order
-from bot.rules.sengoku.movement import Mover, run_wave, take_station
+from bot.rules.sengoku.missions import WAVES, movers_for
+from bot.rules.sengoku.movement import run_wave, take_station
 from bot.rules.sengoku.orders import Cruise, SquadronIdle
 from bot.rules.sengoku.settings import SengokuSettings
 from bot.rules.sengoku.validate import validate
-from bot.rules.sengoku.validate_routes import check_route
 
 def resolve(state: SengokuState, gamemap: GameMap, settings: SengokuSettings,
             submitted: list[SubmittedOrder], dice: Dice) -> Resolution:
@@ -61,12 +61,14 @@ def _leader_status(ctx: Ctx) -> None:
 
 
 def _run_subphase(ctx: Ctx, subphase: str, orders: list) -> None:
+    """S12.5 step 6: new orders, the waves, mission effects, trade fleets,
+    landings, blockades, end of sub-phase."""
     ctx.subphase = subphase
     for sq in ctx.state.squadrons.values():
         sq.dispersed = False  # S12.5 6.1: a dispersal lasts one sub-phase
     _assign_orders(ctx, orders)
-    for wave in ("W1", "W2"):
-        movers = _movers(ctx, wave)
+    for wave in WAVES:
+        movers = movers_for(ctx, wave)
         if movers:
             take_station(ctx, run_wave(ctx, wave, movers))
 
@@ -88,38 +90,6 @@ def _assign_orders(ctx: Ctx, orders: list) -> None:
 def _set_leader(ctx: Ctx, order) -> None:
     if order.leader:
         ctx.state.squadrons[order.unit].leader = order.leader
-
-
-def _movers(ctx: Ctx, wave: str) -> list[Mover]:
-    movers = []
-    for unit, order in sorted(ctx.orders.items()):
-        sq = ctx.state.squadrons.get(unit)
-        if sq is None or sq.state is not UnitState.ACTIVE or sq.dispersed or order.kind != "sq_cruise":
-            continue
-        if sq.station == order.target and sq.location == order.target:
-            continue  # already on station from an earlier turn or sub-phase
-        if _cruise_wave(ctx, sq.owner, order.target) != wave:
-            continue
-        try:
-            route = check_route(ctx.state, ctx.gamemap, sq, order.target, list(order.route), "cruise")
-        except OrderRejected as exc:  # valid when given, not from where the squadron now is
-            ctx.emit(OrderFellBack(audience=Audience.of(sq.owner), unit=unit, order=order.kind,
-                                   reason=str(exc), fallback="idle"))
-            continue
-        sq.standing = order.model_dump(mode="json")
-        sq.station = None
-        movers.append(Mover(unit=unit, route=route, mission=order.kind))
-    return movers
-
-
-def _cruise_wave(ctx: Ctx, clan: str, area: str) -> str:
-    """S5.2: W1 off friendly coasts, W2 off enemy coasts; neutral per OP-20."""
-    owner = ctx.state.area_owner.get(area)
-    if owner is not None and (owner == clan or ctx.state.friendly(clan, owner)):
-        return "W1"
-    if owner is not None and ctx.state.at_war(clan, owner):
-        return "W2"
-    return ctx.settings.neutral_coast_wave
 
 
 def _turn_end(ctx: Ctx) -> None:

@@ -10,7 +10,7 @@ from bot.domain.events import Event
 from bot.domain.gamemap import GameMap
 from bot.engine.dice import Dice
 from bot.engine.ruleset import Resolution, SubmittedOrder, UnitView
-from bot.rules.sengoku.events import EVENT_ADAPTER
+from bot.rules.sengoku.events import parse_event
 from bot.rules.sengoku.model import SengokuState, UnitState
 from bot.rules.sengoku.orders import parse_order
 from bot.rules.sengoku.resolve import resolve
@@ -45,7 +45,7 @@ class SengokuRuleset:
         return build_state(raw, gamemap, source)
 
     def parse_event(self, raw: dict[str, Any]) -> Event:
-        return EVENT_ADAPTER.validate_python(raw)
+        return parse_event(raw)
 
     def factions(self, state: SengokuState) -> list[tuple[str, str, str]]:
         return [(c.id, c.name, c.colour) for c in state.clans.values()]

@@ -21,6 +21,10 @@ def start_area(state: SengokuState, gamemap: GameMap, unit) -> str | None:
     return None
 
 
+def _name(gamemap: GameMap, area: str) -> str:
+    return gamemap.areas[area].name if area in gamemap.areas else repr(area)
+
+
 def check_route(state: SengokuState, gamemap: GameMap, unit, target: str, route: list[str], what: str) -> list[str]:
     """Return the full route; raise naming the first bad step."""
     if not coastal_area(gamemap, target):
@@ -32,17 +36,19 @@ def check_route(state: SengokuState, gamemap: GameMap, unit, target: str, route:
     if not route:
         path = gamemap.coast_path(start, target)
         if path is None:
-            raise OrderRejected(f"{what}: no coastal route from {start} to {target} (S5.3)", rule="S5.3")
+            raise OrderRejected(f"{what}: no coastal route from {_name(gamemap, start)} to "
+                                f"{_name(gamemap, target)} (S5.3)", rule="S5.3")
         return path
     if route[0] != start:
-        raise OrderRejected(f"{what}: the route must start at {start}, where {unit.name} is based or on "
-                            f"station, not at {route[0]} (V4)", rule="V4")
+        raise OrderRejected(f"{what}: the route must start at {_name(gamemap, start)}, where {unit.name} is "
+                            f"based or on station, not at {_name(gamemap, route[0])} (V4)", rule="V4")
     for a, b in zip(route, route[1:]):
         if not gamemap.are_coast_adjacent(a, b):
-            raise OrderRejected(f"{what}: {a} and {b} are not neighbours along the coast; a route moves one "
-                                f"province per step (S5.3)", rule="S5.3")
+            raise OrderRejected(f"{what}: {_name(gamemap, a)} and {_name(gamemap, b)} are not neighbours "
+                                f"along the coast; a route moves one province per step (S5.3)", rule="S5.3")
     if route[-1] != target:
-        raise OrderRejected(f"{what}: the route ends at {route[-1]}, not at the target {target} (V4)", rule="V4")
+        raise OrderRejected(f"{what}: the route ends at {_name(gamemap, route[-1])}, not at the target "
+                            f"{_name(gamemap, target)} (V4)", rule="V4")
     return route
 
 

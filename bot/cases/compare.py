@@ -1,0 +1,94 @@
+"""Comparisons of a case's outcome with what it expects, each mismatch as
+one readable line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+_MISSING = object()
+
+
+def _lookup(state: Any, path: str) -> Any:
+    node = state.model_dump(mode="json") if isinstance(state, BaseModel) else state
+    for part in path.split("."):
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.lstrip("-").isdigit() and -len(node) <= int(part) < len(node):
+            node = node[int(part)]
+        elif isinstance(node, list) and part == "length":
+            node = len(node)
+        else:
+            return _MISSING
+    return node
+
+
+def state_problems(state: BaseModel, expected: dict[str, Any]) -> list[str]:
+    problems = []
+    for path, want in expected.items():
+        got = _lookup(state, path)
+        if got is _MISSING:
+            problems.append(f"state: {path} does not exist (expected {want!r})")
+        elif got != want:
+            problems.append(f"state: {path} is {got!r}, expected {want!r}")
+    return problems
+
+
+def _matches(event: dict[str, Any], pattern: dict[str, Any]) -> bool:
+    return all(event.get(key, _MISSING) == value for key, value in pattern.items())
+
+
+def _brief(event: dict[str, Any]) -> str:
+    fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("kind", "audience"))
+    return f"{event['kind']}({fields[:140]})"
+
+
+def event_problems(events: list, expected: list[dict[str, Any]], absent: list[dict[str, Any]]) -> list[str]:
+    """``expected`` must appear in this order (other events may come between)."""
+    dumped = [e.model_dump(mode="json") for e in events]
+    problems, position = [], 0
+    for pattern in expected:
+        index = next((i for i in range(position, len(dumped)) if _matches(dumped[i], pattern)), None)
+        if index is None:
+            earlier = any(_matches(e, pattern) for e in dumped[:position])
+            where = "only before an earlier expected event" if earlier else "never"
+            problems.append(f"event {pattern} was expected after event #{position}; it occurred {where}")
+            continue
+        position = index + 1
+    for pattern in absent:
+        for event in dumped:
+            if _matches(event, pattern):
+                problems.append(f"event {_brief(event)} should not have occurred (matches {pattern})")
+    if problems:
+        problems.append("events were:\n      " + "\n      ".join(_brief(e) for e in dumped))
+    return problems
+
+
+def report_problems(ruleset_id: str, case_name: str, gamemap, before, after, events, rolls,
+                    expected: dict[str, list[str]], absent: dict[str, list[str]]) -> list[str]:
+    if not expected and not absent:
+        return []
+    from bot.report import ReportInput
+    from bot.report.presenters import presenter
+    data = ReportInput(campaign_name=case_name, turn=before.turn, seed="(scripted)", commitment="(scripted)",
+                       gamemap=gamemap, before=before, after=after, events=list(events), rolls=list(rolls))
+    reports = presenter(ruleset_id).build_reports(data)
+    texts = {"public": reports.public, "moderators": reports.moderators, **reports.factions}
+    problems = []
+    for audience, fragments in expected.items():
+        text = texts.get(audience)
+        if text is None:
+            problems.append(f"report: no audience {audience!r} (have {', '.join(texts)})")
+            continue
+        for fragment in fragments:
+            if fragment not in text:
+                problems.append(f"report {audience}: missing {fragment!r}")
+    for audience, fragments in absent.items():
+        for fragment in fragments:
+            if fragment in texts.get(audience, ""):
+                problems.append(f"report {audience}: must not contain {fragment!r}")
+    if problems:
+        for audience in sorted(set(expected) | set(absent)):
+            problems.append(f"{audience} report was:\n      " + texts.get(audience, "").replace("\n", "\n      "))
+    return problems

@@ -1,0 +1,63 @@
+"""The three things a case can run: a whole turn, one battle, or a list of
+order submissions checked against validation (V1–V5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine.ruleset import OrderRejected, SubmittedOrder
+
+
+def run_turn(ruleset, state, gamemap, settings, dice, orders: dict[str, list[dict[str, Any]]]):
+    submitted = []
+    for faction, payloads in orders.items():
+        for payload in payloads:
+            submitted.append(SubmittedOrder(faction=faction, unit=str(payload.get("unit")),
+                                            seq=len(submitted) + 1, payload=payload))
+    result = ruleset.resolve(state, gamemap, settings, submitted, dice)
+    return result.state, result.events
+
+
+def run_battle(state, gamemap, settings, dice, spec: dict[str, Any]):
+    """One Sengoku battle (S8.6.7) between the two sides the case lists."""
+    from bot.rules.sengoku.battle import BattleSide, Fighter, fight
+    from bot.rules.sengoku.context import Ctx
+    from bot.rules.sengoku.model import Manoeuvre, Stake
+    from bot.rules.sengoku.pairing import PairingPolicy
+
+    ctx = Ctx(state=state.model_copy(deep=True), gamemap=gamemap, settings=settings, dice=dice)
+    ctx.veterans = {c.id for c in ctx.state.characters.values() if c.is_veteran(ctx.state.turn)}
+    ctx.art_active = {c.id for c in ctx.state.characters.values() if c.art_active()}
+    sides = []
+    for side in spec["sides"]:
+        fighters = [Fighter(f["unit"], side["clan"], Stake(f.get("stake", "low")),
+                            Stake(f["stake_later"]) if f.get("stake_later") else None,
+                            bool(f.get("port_defender", False))) for f in side["fighters"]]
+        manoeuvre = Manoeuvre(side["manoeuvre"]) if side.get("manoeuvre") else None
+        sides.append(BattleSide(side["clan"], fighters, manoeuvre, PairingPolicy(**side.get("pairing", {}))))
+    fight(ctx, spec.get("id", "b1"), spec["area"], (sides[0], sides[1]), port=spec.get("port"))
+    return ctx.state, ctx.events
+
+
+def run_submissions(ruleset, state, gamemap, settings, submissions: list[dict[str, Any]]) -> list[str]:
+    """Each entry: faction, order, and ``refused: <fragment>`` or ``warns: <fragment>`` or neither."""
+    problems, accepted = [], []
+    for index, entry in enumerate(submissions, start=1):
+        label = f"submission {index} ({entry['order'].get('kind')} {entry['order'].get('unit')})"
+        try:
+            order = ruleset.parse_order(entry["order"])
+            warnings = ruleset.validate_order(state, gamemap, settings, entry["faction"], order, accepted)
+        except OrderRejected as exc:
+            if "refused" not in entry:
+                problems.append(f"{label}: expected to be accepted, was refused: {exc}")
+            elif entry["refused"] not in str(exc):
+                problems.append(f"{label}: refused with {str(exc)!r}, expected a message containing "
+                                f"{entry['refused']!r}")
+            continue
+        if "refused" in entry:
+            problems.append(f"{label}: expected a refusal containing {entry['refused']!r}, was accepted")
+        elif "warns" in entry and not any(entry["warns"] in w for w in warnings):
+            problems.append(f"{label}: expected a warning containing {entry['warns']!r}, got {warnings}")
+        accepted.append(SubmittedOrder(faction=entry["faction"], unit=order.unit, seq=index,
+                                       payload=entry["order"]))
+    return problems

@@ -1,0 +1,124 @@
+"""Adjudication case files: a pre-state, orders (or one battle), settings and
+scripted dice by purpose key; the expected post-state, events and report
+lines per audience.  Format: docs/scenarios.md."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from bot.cases.compare import event_problems, report_problems, state_problems
+from bot.cases.procedures import run_battle, run_submissions, run_turn
+from bot.domain.gamemap import MapError
+from bot.engine.dice import DiceError, ScriptedDice
+from bot.mapfiles import load_map_file, load_shipped_map
+from bot.rules import get_ruleset
+
+
+class Expect(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    state: dict[str, Any] = Field(default_factory=dict)
+    events: list[dict[str, Any]] = Field(default_factory=list)
+    no_events: list[dict[str, Any]] = Field(default_factory=list)
+    reports: dict[str, list[str]] = Field(default_factory=dict)
+    not_in_reports: dict[str, list[str]] = Field(default_factory=dict)
+
+
+class CaseFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    case: str
+    title: str
+    rules: list[str] = Field(min_length=1)
+    description: str = ""
+    ruleset: str = "sengoku"
+    map: str | None = None
+    map_file: str | None = None
+    procedure: str = Field("turn", pattern="^(turn|battle|submit)$")
+    settings: dict[str, Any] = Field(default_factory=dict)
+    state: dict[str, Any]
+    orders: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)
+    battle: dict[str, Any] | None = None
+    submit: list[dict[str, Any]] = Field(default_factory=list)
+    dice: dict[str, Any] = Field(default_factory=dict)
+    expect: Expect = Field(default_factory=Expect)
+
+
+@dataclass
+class CaseResult:
+    path: Path
+    case: str = "?"
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def load_case(path: Path) -> CaseFile:
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return CaseFile.model_validate(raw)
+
+
+def run_case(path: Path) -> CaseResult:
+    result = CaseResult(path)
+    try:
+        case = load_case(path)
+    except (OSError, yaml.YAMLError, ValidationError) as exc:
+        result.problems.append(f"cannot read the case: {exc}")
+        return result
+    result.case = case.case
+    try:
+        result.problems += _run(case, path)
+    except (DiceError, MapError, ValueError, KeyError) as exc:
+        result.problems.append(f"{type(exc).__name__}: {exc}")
+    return result
+
+
+def _run(case: CaseFile, path: Path) -> list[str]:
+    ruleset = get_ruleset(case.ruleset)
+    gamemap = _gamemap(case, path)
+    state = ruleset.state_from_scenario(case.state, gamemap, path.name)
+    settings = ruleset.settings_model.model_validate(case.settings)
+    dice = ScriptedDice(dict(case.dice))
+    if case.procedure == "submit":
+        return run_submissions(ruleset, state, gamemap, settings, case.submit)
+    if case.procedure == "battle":
+        after, events = run_battle(state, gamemap, settings, dice, case.battle or {})
+    else:
+        after, events = run_turn(ruleset, state, gamemap, settings, dice, case.orders)
+    problems = [str(DiceError(f"planned rolls never made: {', '.join(dice.unused())}"))] if dice.unused() else []
+    problems += state_problems(after, case.expect.state)
+    problems += event_problems(events, case.expect.events, case.expect.no_events)
+    problems += report_problems(case.ruleset, case.case, gamemap, state, after, events, dice.log,
+                                case.expect.reports, case.expect.not_in_reports)
+    return problems
+
+
+def _gamemap(case: CaseFile, path: Path):
+    if case.map_file:
+        return load_map_file(path.parent / case.map_file)
+    return load_shipped_map(case.map or "seto")
+
+
+def case_paths(paths: list[Path]) -> list[Path]:
+    found: list[Path] = []
+    for path in paths:
+        found += sorted(path.rglob("*.yaml")) if path.is_dir() else [path]
+    return found
+
+
+def run_case_files(paths: list[Path]) -> int:
+    results = [run_case(p) for p in case_paths(paths)]
+    for result in results:
+        print(f"{'PASS' if result.ok else 'FAIL'} {result.case}  ({result.path})")
+        for problem in result.problems:
+            print(f"    {problem}")
+    failed = sum(not r.ok for r in results)
+    print(f"{len(results) - failed} passed, {failed} failed")
+    return 1 if failed or not results else 0
