@@ -22,6 +22,7 @@ class Ctx:
     events: list[Event] = field(default_factory=list)
     subphase: str = "SP1"
     orders: dict[str, object] = field(default_factory=dict)
+    fleet_orders: dict[str, object] = field(default_factory=dict)
     clan_policies: dict[str, object] = field(default_factory=dict)
     veterans: set[str] = field(default_factory=set)
     art_active: set[str] = field(default_factory=set)

@@ -164,6 +164,7 @@ Order = Annotated[Union[SquadronOrder, FleetOrder, BasingOrder], Field(discrimin
 SQUADRON_KINDS = {m.model_fields["kind"].default for m in SquadronOrder.__args__}
 FLEET_KINDS = {m.model_fields["kind"].default for m in FleetOrder.__args__}
 BASING_KINDS = {m.model_fields["kind"].default for m in BasingOrder.__args__}
+CLAN_KINDS: set[str] = set()  # clan-wide standing orders (pairing, priorities, last port, credits)
 
 ORDER_ADAPTER: TypeAdapter = TypeAdapter(Order)
 

@@ -13,6 +13,7 @@ from bot.domain.gamemap import GameMap
 from bot.engine.dice import Dice
 from bot.engine.ruleset import OrderRejected, Resolution, SubmittedOrder
 from bot.rules.sengoku import orders as o
+from bot.rules.sengoku import blockade, landings, raids, repair, trade_fleets, turn_end, turn_start
 from bot.rules.sengoku.basing import apply_basing
 from bot.rules.sengoku.context import Ctx
 from bot.rules.sengoku.events import OrderFellBack
@@ -28,7 +29,9 @@ def resolve(state: SengokuState, gamemap: GameMap, settings: SengokuSettings,
             submitted: list[SubmittedOrder], dice: Dice) -> Resolution:
     ctx = Ctx(state=state.model_copy(deep=True), gamemap=gamemap, settings=settings, dice=dice)
     valid = _validated(ctx, submitted)
+    turn_start.run(ctx, [order for _, order in valid if order.kind in o.CLAN_KINDS])
     apply_basing(ctx, [(seq, order) for seq, order in valid if order.kind == "base"])
+    turn_start.unbased(ctx, [order for _, order in valid if order.kind in ("mothball", "disband")])
     _leader_status(ctx)
     for subphase in settings.subphases:
         _run_subphase(ctx, subphase, [order for _, order in valid if order.subphase == subphase])
@@ -71,6 +74,12 @@ def _run_subphase(ctx: Ctx, subphase: str, orders: list) -> None:
         movers = movers_for(ctx, wave)
         if movers:
             take_station(ctx, run_wave(ctx, wave, movers))
+    raids.w3_effects(ctx)            # S12.5 6.3: port attacks, ravage/plunder, piracy presence
+    trade_fleets.run_w5(ctx)         # S12.5 6.4: trade fleets on piracy or plunder
+    landings.run(ctx)                # S12.5 6.5: landing operations (WL)
+    blockade.update(ctx)             # S12.5 6.6: trade and LoC blockades
+    repair.end_subphase(ctx)         # S12.5 6.7: repairs finish
+    landings.end_subphase(ctx)       # S12.5 6.7: evacuations that replace retreats
 
 
 def _assign_orders(ctx: Ctx, orders: list) -> None:
@@ -81,6 +90,8 @@ def _assign_orders(ctx: Ctx, orders: list) -> None:
             if order.kind != "sq_cruise":
                 sq = ctx.state.squadrons[order.unit]
                 sq.standing, sq.station = None, None
+        elif order.kind in o.FLEET_KINDS:
+            ctx.fleet_orders[order.unit] = order
     for sq in ctx.state.squadrons.values():
         if sq.id not in ctx.orders and sq.standing:
             ctx.orders[sq.id] = Cruise.model_validate(sq.standing)  # S4.3.4: standing cruise orders
@@ -93,10 +104,8 @@ def _set_leader(ctx: Ctx, order) -> None:
 
 
 def _turn_end(ctx: Ctx) -> None:
-    """S12.5 step 7 (the slice): clear per-turn flags; the turn advances."""
-    for sq in ctx.state.squadrons.values():
-        sq.dispersed = False
-    for fleet in ctx.state.fleets.values():
-        fleet.repaired_this_turn = False
-        fleet.plundered_this_turn = False
+    """S12.5 step 7: the Turn End Phase; the turn advances."""
+    landings.turn_end(ctx)           # 7.1–7.2: remaining evacuations, pending damage
+    trade_fleets.turn_end(ctx)       # 7.3 (fleets home), 7.6 (LoCs kept open)
+    turn_end.run(ctx)                # 7.3–7.5, 7.7: squadrons home, credits, leader records, flags
     ctx.state.turn += 1
