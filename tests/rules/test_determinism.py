@@ -59,3 +59,12 @@ def test_seed_resolution_is_independent_of_roll_order():
     again = SeededDice("s")
     again.roll("a", "d6")
     assert again.roll("b", "2d6").faces == first
+
+
+def test_every_event_kind_has_a_report_template_and_parses_back():
+    from bot.report.sengoku import templates
+    from bot.rules.sengoku.events import event_types, parse_event
+    assert sorted(set(event_types()) - set(templates())) == []
+    blob, _ = resolve("seed-a")
+    for raw in json.loads(blob)["events"]:
+        assert parse_event(raw).model_dump(mode="json") == raw
