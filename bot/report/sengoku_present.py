@@ -37,8 +37,11 @@ class SengokuPresenter:
         if route == [] and hasattr(order, "target") and unit is not None:
             start = start_area(state, gamemap, unit)
             route = gamemap.coast_path(start, order.target) if start else None
-        if route:
-            text += f": {' → '.join(_place(gamemap, a) for a in route)} ({len(route) - 1} steps)"
+        if route and len(route) > 1:
+            steps = len(route) - 1
+            text += f": {' → '.join(_place(gamemap, a) for a in route)} ({steps} step{'s' if steps > 1 else ''})"
+        elif route:
+            text += " from its base in the same province"
         extras = [f"{order.subphase}"] if order.subphase != "SP1" else []
         if hasattr(order, "want_battle"):
             engage = "engages if not outnumbered" if order.want_battle == "default" else f"engage: {order.want_battle}"

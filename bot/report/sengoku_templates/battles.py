@@ -36,9 +36,9 @@ def _pair(e, n: Names) -> str:
 
 
 def _rolled(e, n: Names) -> str:
-    mods = " ".join(f"{v:+d} {label}" for label, v in e.modifiers)
+    mods = "".join(f" {v:+d} {label}" for label, v in e.modifiers)
     shift = f" → {e.category}" if e.category != e.base_category else ""
-    return (f"    {n.unit(e.unit)} ({e.stake} stake) 2d6 [{'·'.join(map(str, e.faces))}] {mods} = {e.total}"
+    return (f"    {n.unit(e.unit)} ({e.stake} stake) 2d6 [{'·'.join(map(str, e.faces))}]{mods} = {e.total}"
             f" → {e.base_category}{shift}   (key {e.key})")
 
 
@@ -91,5 +91,7 @@ TEMPLATES: dict[str, Callable[[Event, Names], str]] = {
                                   f"for 1 DP + 3 RP (S8.4.6).",
     "experience_gained": lambda e, n: f"    {n.unit(e.unit)} gains experience: {e.before} → {e.after}.",
     "character_harmed": _harmed,
+    "character_fate": lambda e, n: f"    {n.character(e.character)} was " + (
+        f"captured by {n.clan(e.captor)}." if e.status == "captured" else "killed."),
     "battle_ended": _battle_ended,
 }

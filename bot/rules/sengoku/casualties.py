@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from bot.domain.events import Audience
 from bot.rules.sengoku.context import Ctx
-from bot.rules.sengoku.events import (Captured, CharacterHarmed, CreditGained, Destroyed,
+from bot.rules.sengoku.events import (Captured, CharacterFate, CharacterHarmed, CreditGained, Destroyed,
                                       Dispersed, ExperienceGained, HeavyDetached, LossRolled)
 from bot.rules.sengoku.model import CaptureCredit, CharacterStatus, NavalEvent, Stake, UnitState
 from bot.rules.sengoku.tables import BATTLE_RISK, Harm, LossResult, loss_row
@@ -169,10 +169,12 @@ def apply_harm(ctx: Ctx, leader: str, harm: Harm, enemy_clan: str, key: str | No
     elif harm in (Harm.CAPTURED, Harm.GENERAL_KILLED_COMMANDER_CAPTURED):
         character.status = CharacterStatus.CAPTURED
         character.captor = enemy_clan
-    public = harm in (Harm.CAPTURED, Harm.KILLED, Harm.GENERAL_KILLED_COMMANDER_CAPTURED)
-    audience = Audience.everyone() if public else Audience.of(character.clan)
-    ctx.emit(CharacterHarmed(audience=audience, character=leader, key=key, face=face, table=table,
-                             harm=harm.value, captor=character.captor))
+    ctx.emit(CharacterHarmed(audience=Audience.of(character.clan), character=leader, key=key, face=face,
+                             table=table, harm=harm.value, captor=character.captor))
+    if character.status is not CharacterStatus.FREE:
+        # R19: the public learns the fate, not the die.
+        ctx.emit(CharacterFate(audience=Audience.everyone(), character=leader, status=character.status.value,
+                               captor=character.captor))
 
 
 def grant_experience(ctx: Ctx, fought: set[str]) -> None:

@@ -204,6 +204,15 @@ class CharacterHarmed(Event):
     captor: str | None = None
 
 
+class CharacterFate(Event):
+    """Public: a character was captured or killed (never the die, R19)."""
+
+    kind: Literal["character_fate"] = "character_fate"
+    character: str
+    status: str
+    captor: str | None = None
+
+
 class BattleEnded(Event):
     kind: Literal["battle_ended"] = "battle_ended"
     battle: str

@@ -1,0 +1,134 @@
+"""The use cases end to end on a real SQLite file: create, open, order,
+resolve, undo, export/import; refusals change nothing."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from bot.domain.campaign import Phase
+from bot.engine.seed import commitment
+from bot.services.campaigns import CampaignService
+from bot.services.errors import UserError
+from bot.store import open_repository
+
+NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+
+
+@pytest.fixture
+async def service(tmp_path):
+    repo = await open_repository(tmp_path / "campaigns.db")
+    yield CampaignService(repo, clock=lambda: NOW, seed_factory=lambda: "fixed-seed")
+    await repo.close()
+
+
+async def opened(service):
+    campaign = await service.create_campaign("seto-demo", "Seto 1560", guild_id=7)
+    await service.open_turn(campaign.id, "in 48h")
+    return campaign
+
+
+async def test_create_lists_the_clans_and_open_publishes_the_commitment(service):
+    campaign = await service.create_campaign("seto-demo", guild_id=7)
+    assert [f.id for f in campaign.factions] == ["mori", "otomo", "kono", "miyoshi"]
+    turn = await service.open_turn(campaign.id, "in 48h")
+    assert turn.commitment == commitment("fixed-seed")
+    stored = await service.campaign(campaign.id)
+    assert stored.phase is Phase.PLANNING and stored.deadline == "2026-12-01T12:00+00:00"
+
+
+async def test_unknown_scenario_is_refused(service):
+    with pytest.raises(UserError, match="unknown scenario 'atlantis'; shipped: seto-demo"):
+        await service.create_campaign("atlantis")
+
+
+async def test_a_valid_order_is_stored_and_described(service):
+    campaign = await opened(service)
+    receipt = await service.submit_order(campaign.id, "mori", {"kind": "sq_cruise", "unit": "mori-kurushima",
+                                                                "target": "buzen"})
+    assert receipt.description.startswith("Kurushima-maru will cruise off Buzen: Suō → Buzen (1 step)")
+    assert [o.unit for o in await service.orders(campaign.id, "mori")] == ["mori-kurushima"]
+
+
+async def test_a_refused_order_names_the_rule_and_stores_nothing(service):
+    campaign = await opened(service)
+    with pytest.raises(UserError, match=r"Refused: .*only a reinforced squadron plunders.*\(S4.6.1, OP-22\)"):
+        await service.submit_order(campaign.id, "mori", {"kind": "sq_ravage", "unit": "mori-kurushima",
+                                                         "target": "buzen", "coast_action": "plunder"})
+    assert await service.orders(campaign.id, None) == []
+
+
+async def test_a_clan_cannot_order_another_clans_unit(service):
+    campaign = await opened(service)
+    with pytest.raises(UserError, match="does not belong to your clan"):
+        await service.submit_order(campaign.id, "otomo", {"kind": "sq_idle", "unit": "mori-kurushima"})
+
+
+async def test_orders_need_an_open_turn(service):
+    campaign = await service.create_campaign("seto-demo")
+    with pytest.raises(UserError, match="no turn of Seto 1560 is open for orders"):
+        await service.submit_order(campaign.id, "mori", {"kind": "sq_idle", "unit": "mori-kurushima"})
+
+
+async def test_setting_change_reports_old_new_and_its_open_point(service):
+    campaign = await service.create_campaign("seto-demo")
+    assert await service.set_setting(campaign.id, "stake_target.high", "9") == (
+        10, 9, "OP-01: total needed to succeed at high stake")
+    with pytest.raises(UserError, match="stake_target.high cannot be '3'"):
+        await service.set_setting(campaign.id, "stake_target.high", "3")
+    with pytest.raises(UserError, match="unknown setting 'stake_targt.high'"):
+        await service.set_setting(campaign.id, "stake_targt.high", "9")
+    assert (await service.settings(campaign.id))["stake_target.high"] == 9
+
+
+async def submit_demo_orders(service, campaign_id):
+    from bot.scenarios import load_shipped_scenario
+    for faction, payloads in load_shipped_scenario("seto-demo").file.orders.items():
+        for payload in payloads:
+            await service.submit_order(campaign_id, faction, payload)
+
+
+async def test_resolve_then_undo_restores_the_turn_exactly(service):
+    campaign = await opened(service)
+    await submit_demo_orders(service, campaign.id)
+    before = await service.repo.load_state(campaign.id)
+    outcome = await service.resolve_turn(campaign.id)
+    assert outcome.turn == 3 and outcome.campaign.turn == 4
+    assert "Seed revealed: fixed-seed" in outcome.reports.public
+    assert outcome.map_png.startswith(b"\x89PNG")
+    assert await service.undo_last(campaign.id) == 3
+    assert (await service.repo.load_state(campaign.id)).state == before.state
+    again = await service.resolve_turn(campaign.id)
+    assert again.reports == outcome.reports
+
+
+async def test_same_seed_same_report_bytes_on_two_databases(tmp_path):
+    reports = []
+    for name in ("a.db", "b.db"):
+        repo = await open_repository(tmp_path / name)
+        service = CampaignService(repo, clock=lambda: NOW, seed_factory=lambda: "fixed-seed")
+        campaign = await opened(service)
+        await submit_demo_orders(service, campaign.id)
+        reports.append((await service.resolve_turn(campaign.id)).reports.model_dump_json())
+        await repo.close()
+    assert reports[0] == reports[1]
+
+
+async def test_export_import_round_trip(service):
+    campaign = await opened(service)
+    await submit_demo_orders(service, campaign.id)
+    await service.resolve_turn(campaign.id)
+    data = await service.export(campaign.id)
+    copy = await service.import_(data, guild_id=99)
+    assert copy.id != campaign.id and copy.guild_id == 99
+    assert (await service.repo.load_state(copy.id)).state == (await service.repo.load_state(campaign.id)).state
+
+
+async def test_import_of_a_foreign_state_is_refused_and_leaves_nothing(service):
+    campaign = await opened(service)
+    data = await service.export(campaign.id)
+    data["state"]["squadrons"]["mori-noshima"]["experience"] = 7
+    with pytest.raises(UserError, match="does not hold a valid campaign"):
+        await service.import_(data)
+    assert [c.id for c in await service.repo.campaigns_in_guild(7)] == [campaign.id]
