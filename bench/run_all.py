@@ -1,0 +1,11 @@
+"""Run every benchmark in this folder, one after another."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+for script in sorted(Path(__file__).parent.glob("bench_*.py")):
+    print(f"== {script.name}")
+    subprocess.run([sys.executable, str(script)], check=True)
