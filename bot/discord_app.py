@@ -1,0 +1,176 @@
+"""The Discord application: the bot, its one error handler, and ``run_bot``.
+
+The bot receives its ``CampaignService`` through the constructor (so tests
+build it with a real service on a temporary database); ``run_bot`` owns the
+lifetime of the repository and the connection.  Cogs only parse, check,
+defer, call the service and reply; every error reaches users through
+``FleetwrightTree.on_error``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import aiohttp
+import discord
+from discord import app_commands
+from discord.ext import commands
+from pydantic import ValidationError
+
+from bot.services.campaigns import CampaignService
+from bot.services.errors import UserError
+from bot.store import StoreError, open_repository
+
+log = logging.getLogger(__name__)
+
+# Every extension the bot loads, in order.  One cog (one slash group) each.
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.campaign",
+    "cogs.faction",
+    "cogs.orders",
+    "cogs.order_book",
+    "cogs.fleet",
+    "cogs.turn",
+)
+
+POLITE_FAILURE = "Something went wrong on our side; the moderators can see the log."
+STALE_COMMAND = ("This command has changed since Discord last loaded it. "
+                 "Please try again in a minute, or reload Discord.")
+
+
+def minimal_intents() -> discord.Intents:
+    """Slash commands need no privileged intents.  ``guilds`` keeps the
+    guild cache (roles, channels) so a member's roles resolve to clans."""
+    intents = discord.Intents.none()
+    intents.guilds = True
+    return intents
+
+
+def user_message(error: BaseException) -> str | None:
+    """The text a user should read for ``error``, or ``None`` if it is our bug."""
+    cause = error
+    if isinstance(error, (app_commands.CommandInvokeError, app_commands.TransformerError)):
+        cause = getattr(error, "original", None) or error.__cause__ or error
+    if isinstance(cause, (UserError, StoreError, app_commands.CheckFailure)):
+        text = str(cause).strip() or "You cannot use this command here."
+        return text[0].upper() + text[1:]
+    if isinstance(cause, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)):
+        return STALE_COMMAND
+    return None
+
+
+class FleetwrightTree(app_commands.CommandTree):
+    """The one place that speaks errors to users (CONVENTIONS 9)."""
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
+        text = user_message(error)
+        if text is None:
+            command = interaction.command.qualified_name if interaction.command else "?"
+            original = getattr(error, "original", error)
+            log.error("Unexpected error in /%s (guild %s, user %s)", command, interaction.guild_id,
+                      interaction.user.id if interaction.user else "?", exc_info=original)
+            text = POLITE_FAILURE
+        elif text == STALE_COMMAND:
+            log.warning("Out-of-date command invoked: %s", error)
+        await self.say_privately(interaction, text)
+
+    @staticmethod
+    async def say_privately(interaction: discord.Interaction, text: str) -> None:
+        if interaction.is_expired():
+            log.info("Interaction %s expired before we could answer: %s", interaction.id, text)
+            return
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.exception("Could not send an error message for interaction %s", interaction.id)
+
+
+class FleetwrightBot(commands.Bot):
+    def __init__(self, service: CampaignService, *, config=None,
+                 intents: discord.Intents | None = None, sync_commands: bool = True) -> None:
+        # Reports quote names players chose; nothing the bot posts may ping anyone.
+        super().__init__(command_prefix=commands.when_mentioned, help_command=None,
+                         intents=intents or minimal_intents(), tree_cls=FleetwrightTree,
+                         allowed_mentions=discord.AllowedMentions.none())
+        self.service = service
+        self.config = config
+        self.sync_commands = sync_commands
+        self.failed_extensions: dict[str, BaseException] = {}
+
+    async def setup_hook(self) -> None:
+        await self.load_all_extensions()
+        if self.sync_commands:
+            await self.sync_command_tree()
+
+    async def load_all_extensions(self) -> None:
+        for name in EXTENSIONS:
+            try:
+                await self.load_extension(name)
+            except Exception as exc:  # noqa: BLE001 - one broken cog must not stop the others
+                self.failed_extensions[name] = exc
+                log.exception("Failed to load extension %s", name)
+
+    async def sync_command_tree(self) -> None:
+        guild_id = getattr(self.config, "dev_guild_id", None)
+        try:
+            if guild_id:
+                guild = discord.Object(id=guild_id)
+                self.tree.copy_global_to(guild=guild)
+                synced = await self.tree.sync(guild=guild)
+                log.info("Synced %d commands to guild %s", len(synced), guild_id)
+            else:
+                synced = await self.tree.sync()
+                log.info("Synced %d global commands", len(synced))
+        except discord.HTTPException:
+            log.exception("Discord refused the command list; commands may be out of date")
+
+
+def _config_problem(exc: ValidationError) -> str:
+    missing = {str(e["loc"][0]) for e in exc.errors() if e["type"] == "missing"}
+    if "discord_token" in missing:
+        return ("DISCORD_TOKEN is not set. Put the bot token from the Discord developer portal "
+                "in the environment or in a .env file (see .env.example).")
+    return "the configuration is invalid: " + "; ".join(
+        f"{'.'.join(map(str, e['loc'])).upper()}: {e['msg']}" for e in exc.errors())
+
+
+def run_bot() -> int:
+    """Start the bot; return the process exit code (2: cannot start)."""
+    from bot.config import BotConfig
+    try:
+        config = BotConfig()
+    except ValidationError as exc:
+        print(f"error: {_config_problem(exc)}", file=sys.stderr)
+        return 2
+    level = getattr(logging, config.log_level.upper(), None)
+    discord.utils.setup_logging(level=level if isinstance(level, int) else logging.INFO)
+    try:
+        return asyncio.run(_serve(config))
+    except KeyboardInterrupt:
+        return 0
+
+
+async def _serve(config) -> int:
+    try:
+        repo = await open_repository(config.database)
+    except StoreError as exc:
+        print(f"error: {exc}", file=sys.stderr)  # the store's messages name the file and the fix
+        return 2
+    try:
+        async with FleetwrightBot(CampaignService(repo), config=config) as bot:
+            await bot.start(config.discord_token.get_secret_value())
+    except discord.LoginFailure:
+        print("error: Discord rejected DISCORD_TOKEN; copy the token again from the developer portal.",
+              file=sys.stderr)
+        return 2
+    except (OSError, aiohttp.ClientError) as exc:
+        print(f"error: cannot reach Discord: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        await repo.close()
+    return 0

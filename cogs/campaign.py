@@ -1,0 +1,159 @@
+"""/campaign: create a campaign from a shipped scenario, show it, change its
+settings, set its report channel and moderator role, export it."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.domain.campaign import Campaign, Phase
+from bot.rules import get_ruleset
+from bot.scenarios import shipped_scenario_ids
+from bot.services.errors import UserError
+from bot.store import StoreError
+from cogs.common import (CAMPAIGN, campaign_autocomplete, campaign_for, deadline_text, defer, moderator_only,
+                         reply, server_moderator_only, service_of)
+from cogs.params import campaign_quietly, fold, game_map
+
+Choice = app_commands.Choice
+SCENARIOS = [Choice(name=s, value=s) for s in shipped_scenario_ids()[:25]]
+
+
+def describe(campaign: Campaign, units: int) -> str:
+    ruleset = get_ruleset(campaign.ruleset).name
+    return f"{ruleset}, map {game_map(campaign.map_id).name}, {len(campaign.factions)} clans, {units} units"
+
+
+def info_text(campaign: Campaign) -> str:
+    def link(value: int | None, kind: str) -> str:
+        return f"<{kind}{value}>" if value else "not set"
+    deadline = deadline_text(campaign.deadline) if campaign.phase is Phase.PLANNING else None
+    lines = [f"**{campaign.name}** (#{campaign.id}) — {get_ruleset(campaign.ruleset).name}, "
+             f"map {game_map(campaign.map_id).name}",
+             f"Turn {campaign.turn}, {campaign.phase.value}" + (f", deadline {deadline}" if deadline else ""),
+             f"Report channel: {link(campaign.report_channel_id, '#')}; "
+             f"moderators: {link(campaign.moderator_role_id, '@&')} (and Manage Server)",
+             "Clans:"]
+    lines += [f"• {f.name} (`{f.id}`): role {link(f.role_id, '@&')}, channel {link(f.channel_id, '#')}"
+              for f in campaign.factions]
+    return "\n".join(lines)
+
+
+def setting_text(key: str, old, new, note: str) -> str:
+    rule = f" ({note.split(':')[0].strip()})" if note else ""
+    return f"{key}: {json.dumps(old, ensure_ascii=False)} → {json.dumps(new, ensure_ascii=False)}{rule}. " \
+           f"Applies from the next resolution."
+
+
+@app_commands.guild_only()
+class CampaignCog(commands.GroupCog, group_name="campaign", group_description="Create and manage campaigns"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="create", description="Start a campaign on this server from a shipped scenario")
+    @app_commands.describe(scenario="the starting position", name="the campaign's name (default: the scenario's)")
+    @app_commands.choices(scenario=SCENARIOS)
+    @server_moderator_only()
+    async def create(self, interaction: discord.Interaction, scenario: Choice[str],
+                     name: app_commands.Range[str, 1, 80] | None = None) -> None:
+        await defer(interaction)
+        service = service_of(interaction)
+        campaign = await service.create_campaign(scenario.value, name, interaction.guild_id)
+        units = len(await service.units(campaign.id, None))
+        await reply(interaction, f"Campaign #{campaign.id} \"{campaign.name}\" created: {describe(campaign, units)}. "
+                                 f"Next: link each clan to a role and a private channel with /faction link, "
+                                 f"and set the report channel with /campaign channel.")
+
+    @app_commands.command(name="info", description="The campaign: turn, phase, channels and clans")
+    @app_commands.describe(campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def info(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+        await defer(interaction)
+        await reply(interaction, info_text(await campaign_for(interaction, campaign)))
+
+    @app_commands.command(name="settings", description="List the campaign's rule settings")
+    @app_commands.describe(campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def settings(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+        await defer(interaction)
+        chosen = await campaign_for(interaction, campaign)
+        values = await service_of(interaction).settings(chosen.id)
+        lines = [f"**{chosen.name}** — settings (change with /campaign set):"]
+        lines += [f"`{key}` = {json.dumps(value, ensure_ascii=False)}" for key, value in values.items()]
+        await reply(interaction, "\n".join(lines))
+
+    @app_commands.command(name="set", description="Change one rule setting of the campaign")
+    @app_commands.describe(key="setting name, e.g. stake_target.high", value="new value, e.g. 9, true or low",
+                           campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    @moderator_only()
+    async def set_setting(self, interaction: discord.Interaction, key: app_commands.Range[str, 1, 80],
+                          value: app_commands.Range[str, 1, 200], campaign: int | None = None) -> None:
+        await defer(interaction)
+        chosen = await campaign_for(interaction, campaign)
+        old, new, note = await service_of(interaction).set_setting(chosen.id, key.strip(), value.strip())
+        await reply(interaction, setting_text(key.strip(), old, new, note))
+
+    @set_setting.autocomplete("key")
+    async def key_autocomplete(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        chosen = await campaign_quietly(interaction)
+        if chosen is None:
+            return []
+        try:
+            values = await service_of(interaction).settings(chosen.id)
+        except (UserError, StoreError):
+            return []
+        wanted = fold(current)
+        return [Choice(name=f"{k} (now {json.dumps(v, ensure_ascii=False)})"[:100], value=k)
+                for k, v in values.items() if wanted in fold(k)][:25]
+
+    @app_commands.command(name="channel", description="Set the channel for turn announcements and public reports")
+    @app_commands.describe(channel="the public report channel", campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    @moderator_only()
+    async def channel(self, interaction: discord.Interaction, channel: discord.TextChannel,
+                      campaign: int | None = None) -> None:
+        await defer(interaction)
+        chosen = await campaign_for(interaction, campaign)
+        clan = next((f for f in chosen.factions if f.channel_id == channel.id), None)
+        if clan is not None:
+            raise UserError(f"{channel.mention} is {clan.name}'s private channel; the report channel is "
+                            f"public, so choose another")
+        await service_of(interaction).set_channels(chosen.id, report_channel_id=channel.id)
+        await reply(interaction, f"Turn announcements and public reports of {chosen.name} go to {channel.mention}.")
+
+    @app_commands.command(name="moderators", description="Set the role whose members moderate the campaign")
+    @app_commands.describe(role="the moderator role (Manage Server always moderates)", campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    @moderator_only()
+    async def moderators(self, interaction: discord.Interaction, role: discord.Role,
+                         campaign: int | None = None) -> None:
+        await defer(interaction)
+        chosen = await campaign_for(interaction, campaign)
+        await service_of(interaction).set_channels(chosen.id, moderator_role_id=role.id)
+        await reply(interaction, f"Members with {role.mention} now moderate {chosen.name}.")
+
+    @app_commands.command(name="export", description="Download the whole campaign as JSON (moderators)")
+    @app_commands.describe(campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    @moderator_only()
+    async def export(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+        await defer(interaction)
+        chosen = await campaign_for(interaction, campaign)
+        data = json.dumps(await service_of(interaction).export(chosen.id), ensure_ascii=False, indent=2).encode()
+        if len(data) > interaction.filesize_limit:
+            raise UserError(f"the export is {len(data) // 1024} KiB, over this server's upload limit; run "
+                            f"`python -m bot export --campaign {chosen.id}` on the bot's machine instead")
+        filename = f"campaign-{chosen.id}-turn-{chosen.turn}.json"
+        await reply(interaction, f"Export of {chosen.name} (turn {chosen.turn}). It holds every clan's orders: "
+                                 f"keep it among the moderators.",
+                    files=[discord.File(io.BytesIO(data), filename=filename)])
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(CampaignCog(bot))

@@ -1,0 +1,172 @@
+"""What every cog needs: which campaign a command is about, which clan the
+caller plays, the moderator check, and replies within Discord's limits.
+
+Not an extension (it has no ``setup``): the cogs import it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timezone
+
+import discord
+from discord import app_commands
+
+from bot.domain.campaign import Campaign, Faction
+from bot.report import split_message
+from bot.services.campaigns import CampaignService
+from bot.services.errors import UserError
+from bot.store import StoreError
+
+CAMPAIGN = "campaign id (default: the newest here)"
+NO_CAMPAIGN = "there is no campaign on this server yet; a moderator starts one with /campaign create"
+
+
+def service_of(interaction: discord.Interaction) -> CampaignService:
+    return interaction.client.service  # type: ignore[attr-defined]
+
+
+async def guild_campaigns(interaction: discord.Interaction) -> list[Campaign]:
+    if interaction.guild_id is None:
+        return []
+    # CampaignService has no per-guild listing yet; the repository has one.
+    return await service_of(interaction).repo.campaigns_in_guild(interaction.guild_id)
+
+
+async def campaign_for(interaction: discord.Interaction, campaign_id: int | None) -> Campaign:
+    """The campaign a command names, else the server's most recent one.
+
+    A campaign of another server answers exactly like one that does not exist.
+    """
+    if interaction.guild_id is None:
+        raise UserError("Fleetwright commands work inside a server, not in direct messages")
+    if campaign_id is not None:
+        campaign = await service_of(interaction).campaign(campaign_id)
+        if campaign.guild_id != interaction.guild_id:
+            raise UserError(f"there is no campaign #{campaign_id}")
+        return campaign
+    campaigns = await guild_campaigns(interaction)
+    if not campaigns:
+        raise UserError(NO_CAMPAIGN)
+    return max(campaigns, key=lambda c: c.id or 0)
+
+
+def campaign_label(campaign: Campaign) -> str:
+    return f"#{campaign.id} {campaign.name} — turn {campaign.turn}, {campaign.phase.value}"
+
+
+async def campaign_autocomplete(interaction: discord.Interaction,
+                                current: str) -> list[app_commands.Choice[int]]:
+    wanted = current.casefold()
+    campaigns = sorted(await guild_campaigns(interaction), key=lambda c: -(c.id or 0))
+    return [app_commands.Choice(name=campaign_label(c)[:100], value=c.id) for c in campaigns
+            if wanted in campaign_label(c).casefold()][:25]
+
+
+def role_ids(interaction: discord.Interaction) -> set[int]:
+    return {role.id for role in getattr(interaction.user, "roles", ())}
+
+
+def player_faction(interaction: discord.Interaction, campaign: Campaign) -> Faction:
+    """The clan whose linked role the caller holds; refuses none or several."""
+    mine = [f for f in campaign.factions if f.role_id is not None and f.role_id in role_ids(interaction)]
+    if not mine:
+        raise UserError(f"you are not a player of {campaign.name}: none of your roles is linked to one of "
+                        f"its clans. Ask a moderator for your clan's role (they link roles with /faction link)")
+    if len(mine) > 1:
+        names = ", ".join(f.name for f in mine)
+        raise UserError(f"you hold the roles of several clans of {campaign.name} ({names}); a player belongs "
+                        f"to one clan, so ask a moderator to remove the others")
+    return mine[0]
+
+
+def manages_server(interaction: discord.Interaction) -> bool:
+    permissions = interaction.permissions
+    return permissions.manage_guild or permissions.administrator
+
+
+def is_moderator(interaction: discord.Interaction, campaign: Campaign) -> bool:
+    if manages_server(interaction):
+        return True
+    return campaign.moderator_role_id is not None and campaign.moderator_role_id in role_ids(interaction)
+
+
+class NotModerator(app_commands.CheckFailure):
+    """Raised by the moderator checks; the message says who may do it."""
+
+
+def _who(campaign: Campaign) -> str:
+    role = f"the <@&{campaign.moderator_role_id}> role or " if campaign.moderator_role_id else ""
+    return f"{role}the Manage Server permission"
+
+
+def _guarded(predicate):
+    """A check's own failures reach the tree's ``on_error``: discord.py only routes
+    ``AppCommandError`` from checks, so anything else is wrapped as an invoke error."""
+    async def check(interaction: discord.Interaction) -> bool:
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        if manages_server(interaction):
+            return True
+        try:
+            return await predicate(interaction)
+        except app_commands.AppCommandError:
+            raise
+        except (UserError, StoreError) as exc:
+            raise NotModerator(str(exc)) from None
+        except Exception as exc:
+            raise app_commands.CommandInvokeError(interaction.command, exc) from exc
+    return app_commands.check(check)
+
+
+def moderator_only():
+    """Moderators of the campaign the command is about: its moderator role, or Manage Server."""
+    async def predicate(interaction: discord.Interaction) -> bool:
+        campaign = await campaign_for(interaction, getattr(interaction.namespace, "campaign", None))
+        if is_moderator(interaction, campaign):
+            return True
+        raise NotModerator(f"only the moderators of {campaign.name} can do this: {_who(campaign)}")
+    return _guarded(predicate)
+
+
+def server_moderator_only():
+    """For commands before any campaign: Manage Server, or a moderator of any campaign here."""
+    async def predicate(interaction: discord.Interaction) -> bool:
+        if any(is_moderator(interaction, c) for c in await guild_campaigns(interaction)):
+            return True
+        raise NotModerator("only moderators can do this: the Manage Server permission, or the moderator "
+                           "role of a campaign on this server")
+    return _guarded(predicate)
+
+
+async def reply(interaction: discord.Interaction, text: str,
+                files: Sequence[discord.File] = ()) -> None:
+    """Answer a deferred interaction privately, split at line ends; files go with the first part."""
+    for index, chunk in enumerate(split_message(text) or ["(nothing to show)"]):
+        extra = {"files": list(files)} if index == 0 and files else {}
+        await interaction.followup.send(chunk, ephemeral=True, **extra)
+
+
+async def defer(interaction: discord.Interaction) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def post(bot: discord.Client, channel_id: int, text: str, file: discord.File | None = None) -> int:
+    """Post ``text`` in a channel, split at line ends, ``file`` on the first message; return the count."""
+    channel = bot.get_channel(channel_id) or bot.get_partial_messageable(channel_id)
+    chunks = split_message(text) or ["(empty report)"]
+    for index, chunk in enumerate(chunks):
+        if index == 0 and file is not None:
+            await channel.send(chunk, file=file)
+        else:
+            await channel.send(chunk)
+    return len(chunks)
+
+
+def deadline_text(deadline: str | None) -> str | None:
+    """An ISO deadline as people read it, with a Discord timestamp in each reader's own time zone."""
+    if not deadline:
+        return None
+    when = datetime.fromisoformat(deadline)
+    when = when if when.tzinfo else when.replace(tzinfo=timezone.utc)
+    return f"{when.astimezone(timezone.utc):%a %d %b %Y %H:%M} UTC ({discord.utils.format_dt(when, 'R')})"

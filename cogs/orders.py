@@ -1,0 +1,243 @@
+"""/order: players give their clan's units orders for the open turn.
+
+Every reply is ephemeral.  The cog builds the order payload from typed
+parameters; the ruleset (through the service) checks ownership and every rule
+and its refusal is shown to the player as is.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.services.errors import UserError
+from bot.store import StoreError
+from cogs.common import CAMPAIGN, campaign_autocomplete, defer, player_faction, reply, service_of
+from cogs.params import (AnyUnit, Area, Coast, Fleets, PlayerContext, Port, Route, Squadron, TradeFleet,
+                         campaign_quietly, fold)
+
+Choice = app_commands.Choice
+Stake = Literal["low", "high"]
+Subphase = Literal["SP1", "SP2", "SP3"]
+
+# Choice values are short keys (Discord counts every character of a command);
+# POLICIES turns them into the S5.5 policy text the rules read.
+ENGAGE = [
+    Choice(name="rules default (if not outnumbered)", value="default"),
+    Choice(name="always", value="always"),
+    Choice(name="never", value="never"),
+    Choice(name="only if not outnumbered", value="if-not-outnumbered"),
+    Choice(name="only against ordinary squadrons", value="if-enemy-ordinary"),
+    Choice(name="only against damaged squadrons", value="if-enemy-damaged"),
+]
+IF_ATTACKED = [
+    Choice(name="accept battle", value="accept"),
+    Choice(name="avoid battle", value="avoid"),
+    Choice(name="accept unless outnumbered", value="if-not-outnumbered"),
+]
+POLICIES = {"if-not-outnumbered": "if enemy_count <= own_count",
+            "if-enemy-ordinary": "if enemy_reinforced == 0",
+            "if-enemy-damaged": "if enemy_damage > 0"}
+SQUADRON_HELP = dict(engage="when to seek battle (S5.5)", if_attacked="when an enemy seeks battle (S5.5)",
+                     stake="default low", leader="character id", route="comma separated (default: shortest)",
+                     subphase="default SP1", campaign=CAMPAIGN)
+HELP = dict(subphase="default SP1", campaign=CAMPAIGN)
+
+
+def _payload(kind: str, unit: str, **fields: Any) -> dict[str, Any]:
+    """The order payload; options left out are omitted so the rules' defaults apply."""
+    return {"kind": kind, "unit": unit, **{k: v for k, v in fields.items() if v is not None}}
+
+
+def receipt_text(receipt) -> str:
+    lines = [f"✅ {receipt.description}"]
+    if receipt.replaced:
+        lines.append(f"Replaces: {receipt.replaced}")
+    lines += [f"⚠️ {warning}" for warning in receipt.warnings]
+    return "\n".join(lines)
+
+
+def _squadron(engage: Choice[str] | None, if_attacked: Choice[str] | None, stake: str | None,
+              leader: str | None) -> dict[str, Any]:
+    return {"want_battle": POLICIES.get(engage.value, engage.value) if engage else None,
+            "when_enemy_wants": POLICIES.get(if_attacked.value, if_attacked.value) if if_attacked else None,
+            "stake": stake, "leader": leader}
+
+
+@app_commands.guild_only()
+class OrderCog(commands.GroupCog, group_name="order",
+               group_description="Give orders to your clan's units (only you see the replies)"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def submit(self, interaction: discord.Interaction, campaign: int | None, kind: str, unit: str,
+                     **fields: Any) -> None:
+        await defer(interaction)
+        ctx = await PlayerContext.load(interaction, campaign)
+        payload = ctx.resolve(_payload(kind, unit, **fields))
+        receipt = await service_of(interaction).submit_order(ctx.campaign.id, ctx.faction.id, payload)
+        await reply(interaction, receipt_text(receipt))
+
+    @app_commands.command(name="base", description="Re-base a unit to one of your ports (S2)")
+    @app_commands.describe(unit="your unit", port="the new base port", **HELP)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def base(self, interaction: discord.Interaction, unit: AnyUnit, port: Port,
+                   subphase: Subphase | None = None, campaign: int | None = None) -> None:
+        await self.submit(interaction, campaign, "base", unit, port=port, subphase=subphase)
+
+    @app_commands.command(name="idle", description="A squadron stays in port (S4.2)")
+    @app_commands.describe(unit="your squadron", help_friends="sail to help friends attacked in home waters",
+                           **HELP)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def idle(self, interaction: discord.Interaction, unit: Squadron, help_friends: bool = False,
+                   subphase: Subphase | None = None, campaign: int | None = None) -> None:
+        await self.submit(interaction, campaign, "sq_idle", unit, subphase=subphase,
+                          help_friendly_in_home_waters=help_friends)
+
+    @app_commands.command(name="repair", description="A damaged squadron repairs in its base port (OP-18)")
+    @app_commands.describe(unit="your squadron", **HELP)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def repair(self, interaction: discord.Interaction, unit: Squadron,
+                     subphase: Subphase | None = None, campaign: int | None = None) -> None:
+        await self.submit(interaction, campaign, "sq_repair", unit, subphase=subphase)
+
+    @app_commands.command(name="cruise", description="A squadron cruises off a coastal province (S4.3)")
+    @app_commands.describe(unit="your squadron", target="the province to cruise off", **SQUADRON_HELP)
+    @app_commands.choices(engage=ENGAGE, if_attacked=IF_ATTACKED)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def cruise(self, interaction: discord.Interaction, unit: Squadron, target: Coast,
+                     engage: Choice[str] | None = None, if_attacked: Choice[str] | None = None,
+                     stake: Stake | None = None, leader: str | None = None, route: Route | None = None,
+                     subphase: Subphase | None = None, campaign: int | None = None) -> None:
+        await self.submit(interaction, campaign, "sq_cruise", unit, target=target, route=route,
+                          subphase=subphase, **_squadron(engage, if_attacked, stake, leader))
+
+    @app_commands.command(name="ravage", description="A squadron ravages or plunders an enemy coast (S4.6)")
+    @app_commands.describe(unit="your squadron", target="the enemy coastal province",
+                           action="default: plunder if reinforced, else ravage",
+                           **SQUADRON_HELP)
+    @app_commands.choices(engage=ENGAGE, if_attacked=IF_ATTACKED)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def ravage(self, interaction: discord.Interaction, unit: Squadron, target: Coast,
+                     action: Literal["ravage", "plunder"] | None = None, engage: Choice[str] | None = None,
+                     if_attacked: Choice[str] | None = None, stake: Stake | None = None,
+                     leader: str | None = None, route: Route | None = None,
+                     subphase: Subphase | None = None, campaign: int | None = None) -> None:
+        await self.submit(interaction, campaign, "sq_ravage", unit, target=target, coast_action=action,
+                          route=route, subphase=subphase, **_squadron(engage, if_attacked, stake, leader))
+
+    @app_commands.command(name="attack-port", description="A squadron attacks an enemy port (S4.8)")
+    @app_commands.describe(unit="your squadron", port="the enemy port", destroy="destroy the port (default yes)",
+                           **SQUADRON_HELP)
+    @app_commands.choices(engage=ENGAGE, if_attacked=IF_ATTACKED)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def attack_port(self, interaction: discord.Interaction, unit: Squadron, port: Port,
+                          destroy: bool | None = None, engage: Choice[str] | None = None,
+                          if_attacked: Choice[str] | None = None, stake: Stake | None = None,
+                          leader: str | None = None, route: Route | None = None,
+                          subphase: Subphase | None = None, campaign: int | None = None) -> None:
+        await self.submit(interaction, campaign, "sq_attack_port", unit, target_port=port, destroy_port=destroy,
+                          route=route, subphase=subphase, **_squadron(engage, if_attacked, stake, leader))
+
+    @app_commands.command(name="piracy", description="A squadron or trade fleet goes pirating off an enemy port")
+    @app_commands.describe(unit="your squadron or trade fleet", port="the enemy port",
+                           route=SQUADRON_HELP["route"], **HELP)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def piracy(self, interaction: discord.Interaction, unit: AnyUnit, port: Port,
+                     route: Route | None = None, subphase: Subphase | None = None,
+                     campaign: int | None = None) -> None:
+        await defer(interaction)
+        ctx = await PlayerContext.load(interaction, campaign)
+        view = ctx.unit(ctx.resolve({"unit": unit})["unit"])
+        kind = "tf_piracy" if view is not None and view.kind == "trade_fleet" else "sq_piracy"
+        payload = ctx.resolve(_payload(kind, unit, target_port=port, route=route, subphase=subphase))
+        receipt = await service_of(interaction).submit_order(ctx.campaign.id, ctx.faction.id, payload)
+        await reply(interaction, receipt_text(receipt))
+
+    @app_commands.command(name="trade", description="A trade fleet trades this turn (S3.3)")
+    @app_commands.describe(unit="your trade fleet", **HELP)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def trade(self, interaction: discord.Interaction, unit: TradeFleet,
+                    subphase: Subphase | None = None, campaign: int | None = None) -> None:
+        await self.submit(interaction, campaign, "tf_trade", unit, subphase=subphase)
+
+    @app_commands.command(name="fleet-idle", description="A trade fleet lies in port, and may repair (S3.2)")
+    @app_commands.describe(unit="your trade fleet", repair="repair (needs timber at the base port)",
+                           **HELP)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def fleet_idle(self, interaction: discord.Interaction, unit: TradeFleet, repair: bool = False,
+                         subphase: Subphase | None = None, campaign: int | None = None) -> None:
+        await self.submit(interaction, campaign, "tf_idle", unit, repair=repair, subphase=subphase)
+
+    @app_commands.command(name="plunder", description="A trade fleet plunders an enemy coast (S3.5)")
+    @app_commands.describe(unit="your trade fleet", target="the enemy coastal province",
+                           route=SQUADRON_HELP["route"], **HELP)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def plunder(self, interaction: discord.Interaction, unit: TradeFleet, target: Coast,
+                      route: Route | None = None, subphase: Subphase | None = None,
+                      campaign: int | None = None) -> None:
+        await self.submit(interaction, campaign, "tf_plunder", unit, target=target, route=route, subphase=subphase)
+
+    @app_commands.command(name="landing", description="Trade fleets carry an army to a landing zone (S3.7)")
+    @app_commands.describe(unit="the lead trade fleet", army="army id of your clan",
+                           origin="where the army embarks", destination="the coastal landing zone",
+                           fleets="other trade fleets carrying, comma separated", mode="quick or prepared",
+                           **HELP)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def landing(self, interaction: discord.Interaction, unit: TradeFleet, army: str, origin: Area,
+                      destination: Coast, fleets: Fleets | None = None,
+                      mode: Literal["quick", "prepared"] | None = None, subphase: Subphase | None = None,
+                      campaign: int | None = None) -> None:
+        await self.submit(interaction, campaign, "tf_landing", unit, army=army.strip(), origin=origin,
+                          destination=destination, fleets=fleets, mode=mode, subphase=subphase)
+
+    @app_commands.command(name="clear", description="Withdraw one of your orders for this turn")
+    @app_commands.describe(unit="the order to withdraw", campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def clear(self, interaction: discord.Interaction, unit: str, campaign: int | None = None) -> None:
+        await defer(interaction)
+        ctx = await PlayerContext.load(interaction, campaign)
+        slot = ctx.resolve({"unit": unit.strip()})["unit"]
+        service = service_of(interaction)
+        order = next((o for o in await service.orders(ctx.campaign.id, ctx.faction.id) if o.unit == slot), None)
+        await service.clear_order(ctx.campaign.id, ctx.faction.id, slot)
+        await reply(interaction, f"🗑️ Order withdrawn: {_order_label(ctx, order, slot)}. "
+                                 f"/orders list shows the rest.")
+
+    @clear.autocomplete("unit")
+    async def clear_autocomplete(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await order_choices(interaction, current)
+
+
+def _order_label(ctx: PlayerContext, order, slot: str) -> str:
+    if order is None:
+        return slot
+    view = ctx.unit(order.payload.get("unit", ""))
+    name = view.name if view else order.payload.get("unit", slot)
+    subphase = order.payload.get("subphase", "SP1")
+    return name if subphase == "SP1" else f"{name} ({subphase})"
+
+
+async def order_choices(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    """The caller's own orders of the open turn: shown by description, valued by slot."""
+    campaign = await campaign_quietly(interaction)
+    if campaign is None:
+        return []
+    try:
+        faction = player_faction(interaction, campaign)
+        service = service_of(interaction)
+        orders = await service.orders(campaign.id, faction.id)
+        texts = await service.describe_orders(campaign.id, faction.id)
+    except (UserError, StoreError):
+        return []
+    wanted = fold(current)
+    return [Choice(name=text[:100], value=order.unit) for order, text in zip(orders, texts)
+            if wanted in fold(text) or wanted in fold(order.unit)][:25]
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(OrderCog(bot))

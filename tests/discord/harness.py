@@ -1,0 +1,233 @@
+"""Drive slash commands through discord.py's own dispatch, offline.
+
+Every touch of a private discord.py name lives in this file (checked against
+discord.py 2.7.1; the project pins ``>=2.7,<2.8``):
+
+* ``discord.webhook.async_.async_context`` holds the adapter every
+  interaction reply goes through; ``RecordingAdapter`` records them.
+* ``ConnectionState.parse_interaction_create`` takes a raw INTERACTION_CREATE
+  payload; the tree runs it in tasks named ``CommandTree-invoker``.
+* ``bot._connection.user`` / ``_add_guild`` stand in for login and GUILD_CREATE.
+* ``HTTPClient.send_message`` is replaced to record channel posts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+import discord
+from discord.webhook.async_ import AsyncWebhookAdapter, async_context
+
+APP_ID = 800000000000000001
+GUILD_ID = 700000000000000001
+EVERYONE = GUILD_ID
+ATTACHMENT_LIMIT = 10 * 1024 * 1024
+MANAGE_GUILD = discord.Permissions(manage_guild=True, send_messages=True).value
+PLAIN = discord.Permissions(send_messages=True, use_application_commands=True).value
+
+_ids = itertools.count(1)
+
+
+def snowflake() -> int:
+    """A fresh id whose timestamp is now, so interactions are not expired."""
+    return discord.utils.time_snowflake(datetime.now(timezone.utc)) + next(_ids)
+
+
+@dataclass
+class Sent:
+    """One recorded request: an interaction callback, a follow-up, an edit, or a channel post."""
+
+    kind: str  # "callback" | "followup" | "edit" | "channel"
+    target: int | str  # interaction id, webhook token, or channel id
+    payload: dict[str, Any]
+    files: dict[str, bytes] = field(default_factory=dict)
+
+    @property
+    def type(self) -> int | None:
+        return self.payload.get("type")
+
+    @property
+    def body(self) -> dict[str, Any]:
+        return self.payload.get("data", {}) if self.kind == "callback" else self.payload
+
+    @property
+    def content(self) -> str:
+        return self.body.get("content") or ""
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.body.get("flags", 0) & 64)
+
+
+def _decode(payload, multipart, files) -> tuple[dict[str, Any], dict[str, bytes]]:
+    if payload is None and multipart:
+        part = next(p for p in multipart if p.get("name") == "payload_json")
+        payload = json.loads(part["value"])
+    recorded = {}
+    for file in files or ():
+        file.fp.seek(0)
+        recorded[file.filename] = file.fp.read()
+    return dict(payload or {}), recorded
+
+
+def message_payload(channel_id: int, content: str, files: dict[str, bytes], flags: int = 0) -> dict[str, Any]:
+    return {
+        "id": str(snowflake()), "channel_id": str(channel_id), "guild_id": str(GUILD_ID),
+        "author": bot_user_payload(), "content": content or "", "flags": flags, "type": 0,
+        "timestamp": datetime.now(timezone.utc).isoformat(), "edited_timestamp": None, "tts": False,
+        "mention_everyone": False, "mentions": [], "mention_roles": [], "embeds": [], "pinned": False,
+        "attachments": [{"id": str(snowflake()), "filename": name, "size": len(data), "url": "https://x/a",
+                         "proxy_url": "https://x/a"} for name, data in files.items()],
+    }
+
+
+def bot_user_payload() -> dict[str, Any]:
+    return {"id": str(APP_ID), "username": "Fleetwright", "discriminator": "0", "avatar": None,
+            "global_name": None, "bot": True}
+
+
+class RecordingAdapter(AsyncWebhookAdapter):
+    """Records every interaction reply instead of calling Discord."""
+
+    def __init__(self, log: list[Sent]) -> None:
+        super().__init__()
+        self.log = log
+
+    async def create_interaction_response(self, interaction_id, token, *, session, proxy=None,
+                                          proxy_auth=None, params):
+        payload, files = _decode(params.payload, params.multipart, params.files)
+        self.log.append(Sent("callback", interaction_id, payload, files))
+        return {"interaction": {"id": str(interaction_id), "type": 2}}  # required since 2.5
+
+    async def execute_webhook(self, webhook_id, token, *, session, payload=None, multipart=None,
+                              files=None, **_):
+        payload, recorded = _decode(payload, multipart, files)
+        self.log.append(Sent("followup", token, payload, recorded))
+        return message_payload(0, payload.get("content", ""), recorded, payload.get("flags", 0))
+
+    async def edit_original_interaction_response(self, application_id, token, *, session, proxy=None,
+                                                 proxy_auth=None, payload=None, multipart=None, files=None):
+        payload, recorded = _decode(payload, multipart, files)
+        self.log.append(Sent("edit", token, payload, recorded))
+        return message_payload(0, payload.get("content", ""), recorded, payload.get("flags", 0))
+
+
+@dataclass
+class Member:
+    id: int
+    name: str
+    roles: list[int] = field(default_factory=list)
+    permissions: int = PLAIN
+
+    def payload(self) -> dict[str, Any]:
+        return {"user": {"id": str(self.id), "username": self.name, "discriminator": "0", "avatar": None,
+                         "global_name": None},
+                "roles": [str(r) for r in self.roles], "permissions": str(self.permissions),
+                "joined_at": "2024-01-01T00:00:00+00:00", "deaf": False, "mute": False, "flags": 0}
+
+
+class Harness:
+    """One guild with roles and text channels; ``invoke`` runs a slash command as a member."""
+
+    def __init__(self, bot: discord.Client, roles: dict[str, int], channels: dict[str, int]) -> None:
+        self.bot = bot
+        self.roles = roles
+        self.channels = channels
+        self.log: list[Sent] = []
+        self.adapter = RecordingAdapter(self.log)
+        bot._connection.user = discord.ClientUser(state=bot._connection, data=bot_user_payload())
+        bot._connection._add_guild(discord.Guild(data=self._guild_payload(), state=bot._connection))
+        bot.http.send_message = self._send_message  # channel posts (TextChannel.send)
+
+    def _guild_payload(self) -> dict[str, Any]:
+        roles = [{"id": str(EVERYONE), "name": "@everyone", "permissions": str(PLAIN), "position": 0,
+                  "color": 0, "hoist": False, "managed": False, "mentionable": False}]
+        roles += [{"id": str(rid), "name": name, "permissions": "0", "position": i + 1, "color": 0,
+                   "hoist": False, "managed": False, "mentionable": True}
+                  for i, (name, rid) in enumerate(self.roles.items())]
+        return {"id": str(GUILD_ID), "name": "Seto players", "owner_id": "1", "roles": roles,
+                "channels": [self._channel_payload(name) for name in self.channels], "member_count": 10,
+                "emojis": [], "stickers": [], "features": []}
+
+    def _channel_payload(self, name: str) -> dict[str, Any]:
+        return {"id": str(self.channels[name]), "name": name, "type": 0, "position": 0,
+                "guild_id": str(GUILD_ID), "permission_overwrites": [], "permissions": str(PLAIN)}
+
+    async def _send_message(self, channel_id, *, params):
+        payload, files = _decode(params.payload, params.multipart, params.files)
+        self.log.append(Sent("channel", int(channel_id), payload, files))
+        return message_payload(int(channel_id), payload.get("content", ""), files)
+
+    def sent(self, kind: str | None = None, target: int | str | None = None) -> list[Sent]:
+        return [s for s in self.log if (kind is None or s.kind == kind) and (target is None or s.target == target)]
+
+    # Building INTERACTION_CREATE payloads
+
+    def _options(self, command: discord.app_commands.Command, values: dict[str, Any],
+                 resolved: dict[str, dict], focused: str | None) -> list[dict[str, Any]]:
+        options = []
+        for name, value in values.items():
+            kind = command.get_parameter(name).type
+            option = {"name": name, "type": kind.value, "value": value}
+            if kind is discord.AppCommandOptionType.role:
+                resolved.setdefault("roles", {})[str(value)] = self._role_payload(value)
+                option["value"] = str(value)
+            elif kind is discord.AppCommandOptionType.channel:
+                name_of = next(n for n, cid in self.channels.items() if cid == value)
+                resolved.setdefault("channels", {})[str(value)] = self._channel_payload(name_of)
+                option["value"] = str(value)
+            if name == focused:
+                option["focused"] = True
+            options.append(option)
+        return options
+
+    def _role_payload(self, role_id: int) -> dict[str, Any]:
+        name = next(n for n, rid in self.roles.items() if rid == role_id)
+        return {"id": str(role_id), "name": name, "permissions": "0", "position": 1, "color": 0,
+                "hoist": False, "managed": False, "mentionable": True}
+
+    def payload(self, path: str, member: Member, values: dict[str, Any], *, focused: str | None = None,
+                channel: str = "general") -> dict[str, Any]:
+        """``path`` like "order cruise": nested as sub-command options (type 1)."""
+        root_name, *subs = path.split()
+        command = self.bot.tree.get_command(root_name)
+        node = command
+        for sub in subs:
+            node = node.get_command(sub)
+        resolved: dict[str, dict] = {}
+        options = self._options(node, values, resolved, focused)
+        for sub in reversed(subs):
+            options = [{"name": sub, "type": 1, "options": options}]
+        return {
+            "id": str(snowflake()), "application_id": str(APP_ID), "type": 4 if focused else 2,
+            "token": f"token-{next(_ids)}", "version": 1, "guild_id": str(GUILD_ID),
+            "channel_id": str(self.channels[channel]), "channel": self._channel_payload(channel),
+            "member": member.payload(), "locale": "en-US", "guild_locale": "en-US",
+            "app_permissions": str(discord.Permissions.all().value), "entitlements": [],
+            "attachment_size_limit": ATTACHMENT_LIMIT, "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "context": 0,
+            "data": {"id": str(snowflake()), "name": root_name, "type": 1, "options": options,
+                     "resolved": resolved},
+        }
+
+    async def invoke(self, path: str, member: Member, *, focused: str | None = None,
+                     **values: Any) -> list[Sent]:
+        """Run one interaction to completion; return what it sent (replies and channel posts)."""
+        start = len(self.log)
+        token = async_context.set(self.adapter)
+        try:
+            self.bot._connection.parse_interaction_create(self.payload(path, member, values, focused=focused))
+            tasks = [t for t in asyncio.all_tasks() if t.get_name() == "CommandTree-invoker"]
+            await asyncio.gather(*tasks)
+        finally:
+            async_context.reset(token)
+        return self.log[start:]
+
+    async def autocomplete(self, path: str, member: Member, focused: str, **values: Any) -> list[dict]:
+        sent = await self.invoke(path, member, focused=focused, **values)
+        return sent[-1].payload["data"]["choices"]

@@ -1,0 +1,109 @@
+"""Moderators resolve and undo turns; the reports go where they belong."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.domain.campaign import Phase
+from bot.scenarios import load_shipped_scenario
+from tests.discord.conftest import CHANNELS, CLANS, SEED
+
+NAMES = {"mori": "Mōri", "otomo": "Ōtomo", "kono": "Kōno", "miyoshi": "Miyoshi"}
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture
+async def planned(world):
+    """Every clan linked, turn 3 open, the demo scenario's orders in (a long public report)."""
+    await world.setup_campaign()
+    await world.run("turn open", world.admin, deadline="in 48h")
+    for clan, payloads in load_shipped_scenario("seto-demo").file.orders.items():
+        for payload in payloads:
+            await world.service.submit_order(1, clan, payload)
+    return world
+
+
+async def test_resolve_posts_the_public_report_with_the_map_and_each_clans_report_to_its_own_channel(planned):
+    world = planned
+    orders = {clan: await world.service.describe_orders(1, clan) for clan in CLANS}
+    sent = await world.run("turn resolve", world.mod)
+    assert sent[0].kind == "callback" and sent[0].type == 5 and sent[0].ephemeral  # deferred first
+
+    public = [s for s in sent if s.kind == "channel" and s.target == CHANNELS["naval-reports"]]
+    assert len(public) >= 2, "the demo's public report is longer than one message"
+    assert "Seto 1560" in public[0].content
+    assert list(public[0].files) == ["map.png"] and public[0].files["map.png"].startswith(PNG)
+    assert all(not s.files for s in public[1:]) and all(len(s.content) <= 2000 for s in public)
+    assert SEED in "\n".join(s.content for s in public)  # revealed with the report
+
+    for clan in CLANS:
+        own = [s.content for s in sent if s.kind == "channel" and s.target == CHANNELS[f"{clan}-war-room"]]
+        assert own and f"{NAMES[clan]}, your turn" in own[0]
+        elsewhere = [s.target for s in sent if s.kind == "channel" and f"{NAMES[clan]}, your turn" in s.content
+                     and s.target != CHANNELS[f"{clan}-war-room"]]
+        assert elsewhere == [], f"{clan}'s report was posted in {elsewhere}"
+        others = [line for other in CLANS if other != clan for line in orders[other]]
+        assert not [line for line in others if line in "\n".join(own)], f"{clan} was shown others' orders"
+
+    summary = [s for s in sent if s.kind == "followup"]
+    assert all(s.ephemeral for s in summary)
+    assert summary[0].content.startswith(f"Turn 3 of Seto 1560 resolved; seed `{SEED}` revealed.")
+    assert list(summary[0].files) == ["moderator-log.md"]
+    log = summary[0].files["moderator-log.md"].decode()
+    assert "moderator log" in log and SEED in log
+    campaign = await world.service.campaign(1)
+    assert (campaign.turn, campaign.phase) == (4, Phase.RESOLVED)
+    ready = (await world.run("orders ready", world.players["mori"]))[-1].content
+    assert ready.startswith("No turn of Seto 1560 is open for orders yet; turn 4 opens")
+
+
+async def test_a_clan_without_a_channel_gets_its_report_through_the_moderator(world):
+    await world.setup_campaign(link=("mori",))
+    await world.run("turn open", world.admin)
+    sent = await world.run("turn resolve", world.admin)
+    posted = {s.target for s in sent if s.kind == "channel"}
+    assert posted == {CHANNELS["naval-reports"], CHANNELS["mori-war-room"]}
+    summary = [s for s in sent if s.kind == "followup"][0]
+    assert set(summary.files) == {"moderator-log.md", "report-otomo.md", "report-kono.md", "report-miyoshi.md"}
+    assert "Ōtomo has no linked channel: its report is attached" in summary.content
+
+
+async def test_resolve_needs_a_report_channel_and_an_open_turn(world):
+    await world.run("campaign create", world.admin, scenario="seto-demo")
+    sent = await world.run("turn resolve", world.admin)
+    assert sent[-1].ephemeral and "has no report channel yet; set it with /campaign channel" in sent[-1].content
+    await world.run("campaign channel", world.admin, channel=CHANNELS["naval-reports"])
+    sent = await world.run("turn resolve", world.admin)
+    assert sent[-1].ephemeral and sent[-1].content.startswith("No turn of Seto 1560 is open for orders")
+    assert not [s for s in world.h.log if s.kind == "channel"]
+
+
+async def test_undo_says_which_turn_is_open_again(planned):
+    world = planned
+    await world.run("turn resolve", world.admin)
+    sent = await world.run("turn undo", world.mod)
+    assert sent[0].type == 5 and sent[-1].ephemeral
+    assert sent[-1].content.startswith("↩️ The resolution of turn 3 of Seto 1560 is undone: turn 3 is open")
+    (notice,) = [s for s in sent if s.kind == "channel"]
+    assert notice.target == CHANNELS["naval-reports"] and "report no longer stands" in notice.content
+    campaign = await world.service.campaign(1)
+    assert (campaign.turn, campaign.phase) == (3, Phase.PLANNING)
+    assert len(await world.service.orders(1, None)) == 13
+
+
+async def test_a_player_cannot_resolve_or_undo(planned):
+    world = planned
+    for path in ("turn resolve", "turn undo"):
+        sent = await world.run(path, world.players["mori"])
+        assert len(sent) == 1 and sent[0].type == 4 and sent[0].ephemeral
+        assert sent[0].content.startswith("Only the moderators of Seto 1560 can do this")
+    assert (await world.service.campaign(1)).phase is Phase.PLANNING
+
+
+async def test_status_shows_moderators_every_clan_and_players_their_own(planned):
+    world = planned
+    moderator = (await world.run("turn status", world.mod))[-1].content
+    assert moderator.startswith("**Seto 1560** (#1) — turn 3: open for orders until Tue 03 Mar 2026 12:00 UTC")
+    assert "• Mōri: 5 of 7 units ordered" in moderator and "• Kōno: 2 of 4 units ordered" in moderator
+    player = (await world.run("turn status", world.players["otomo"]))[-1].content
+    assert "• Ōtomo: 3 of 7 units ordered" in player and "Mōri" not in player
