@@ -30,7 +30,7 @@ async def guild_campaigns(interaction: discord.Interaction) -> list[Campaign]:
     if interaction.guild_id is None:
         return []
     # CampaignService has no per-guild listing yet; the repository has one.
-    return await service_of(interaction).repo.campaigns_in_guild(interaction.guild_id)
+    return await service_of(interaction).campaigns_in_guild(interaction.guild_id)
 
 
 async def campaign_for(interaction: discord.Interaction, campaign_id: int | None) -> Campaign:

@@ -15,7 +15,8 @@ from discord.ext import commands
 
 from bot.services.errors import UserError
 from bot.store import StoreError
-from cogs.common import CAMPAIGN, campaign_autocomplete, defer, player_faction, reply, service_of
+from cogs.common import (CAMPAIGN, campaign_autocomplete, defer, is_moderator, player_faction, reply,
+                         service_of)
 from cogs.params import (AnyUnit, Area, Coast, Fleets, PlayerContext, Port, Route, Squadron, TradeFleet,
                          campaign_quietly, fold)
 
@@ -79,7 +80,8 @@ class OrderCog(commands.GroupCog, group_name="order",
         await defer(interaction)
         ctx = await PlayerContext.load(interaction, campaign)
         payload = ctx.resolve(_payload(kind, unit, **fields))
-        receipt = await service_of(interaction).submit_order(ctx.campaign.id, ctx.faction.id, payload)
+        receipt = await service_of(interaction).submit_order(
+            ctx.campaign.id, ctx.faction.id, payload, moderator=is_moderator(interaction, ctx.campaign))
         await reply(interaction, receipt_text(receipt))
 
     @app_commands.command(name="base", description="Re-base a unit to one of your ports (S2)")
@@ -155,7 +157,8 @@ class OrderCog(commands.GroupCog, group_name="order",
         view = ctx.unit(ctx.resolve({"unit": unit})["unit"])
         kind = "tf_piracy" if view is not None and view.kind == "trade_fleet" else "sq_piracy"
         payload = ctx.resolve(_payload(kind, unit, target_port=port, route=route, subphase=subphase))
-        receipt = await service_of(interaction).submit_order(ctx.campaign.id, ctx.faction.id, payload)
+        receipt = await service_of(interaction).submit_order(
+            ctx.campaign.id, ctx.faction.id, payload, moderator=is_moderator(interaction, ctx.campaign))
         await reply(interaction, receipt_text(receipt))
 
     @app_commands.command(name="trade", description="A trade fleet trades this turn (S3.3)")
@@ -204,7 +207,8 @@ class OrderCog(commands.GroupCog, group_name="order",
         slot = ctx.resolve({"unit": unit.strip()})["unit"]
         service = service_of(interaction)
         order = next((o for o in await service.orders(ctx.campaign.id, ctx.faction.id) if o.unit == slot), None)
-        await service.clear_order(ctx.campaign.id, ctx.faction.id, slot)
+        await service.clear_order(ctx.campaign.id, ctx.faction.id, slot,
+                                  moderator=is_moderator(interaction, ctx.campaign))
         await reply(interaction, f"🗑️ Order withdrawn: {_order_label(ctx, order, slot)}. "
                                  f"/orders list shows the rest.")
 

@@ -110,9 +110,10 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         turn = await service_of(interaction).undo_last(chosen.id)
-        lines = [f"↩️ The resolution of turn {turn} of {chosen.name} is undone: turn {turn} is open for orders "
-                 f"again, with its orders and seed. The seed was revealed in the report, so resolving again "
-                 f"rolls the same dice."]
+        lines = [f"↩️ The resolution of turn {turn} of {chosen.name} is undone: turn {turn} is open for a "
+                 f"correction, with its orders and seed. The seed was revealed in the report, so only moderators "
+                 f"may change orders now (/order … as a moderator); resolving again rolls the same dice for every "
+                 f"order left untouched."]
         if chosen.report_channel_id is not None:
             notice = (f"↩️ **{chosen.name}** — the moderators have undone the resolution of turn {turn}; "
                       f"its report no longer stands. Turn {turn} is open again.")
@@ -126,7 +127,7 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         lines = [f"**{chosen.name}** (#{chosen.id}) — turn {chosen.turn}: {phase_words(chosen)}"]
-        if chosen.phase is Phase.PLANNING:
+        if chosen.phase in (Phase.PLANNING, Phase.CORRECTION):
             lines += await self.order_counts(interaction, chosen)
         await reply(interaction, "\n".join(lines))
 
@@ -146,6 +147,8 @@ def phase_words(campaign: Campaign) -> str:
     if campaign.phase is Phase.PLANNING:
         deadline = deadline_text(campaign.deadline)
         return f"open for orders{f' until {deadline}' if deadline else ' (no deadline)'}."
+    if campaign.phase is Phase.CORRECTION:
+        return "undone for a correction: only moderators may change orders; /turn resolve when done."
     if campaign.phase is Phase.RESOLVED:
         return "the last turn is resolved; a moderator opens this one with /turn open."
     return "not started; a moderator opens the first turn with /turn open."

@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 class Phase(StrEnum):
     SETUP = "setup"
     PLANNING = "planning"
+    CORRECTION = "correction"  # resolved, undone: the seed is public, only moderators change orders
     RESOLVED = "resolved"
 
 

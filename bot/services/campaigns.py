@@ -26,7 +26,7 @@ from bot.rules import get_ruleset
 from bot.scenarios import ScenarioFileError, load_shipped_scenario
 from bot.services.deadline import parse_deadline
 from bot.services.errors import UserError
-from bot.services.settings import apply_setting, flatten
+from bot.services.settings import apply_setting, describe_setting, flatten
 from bot.store import Repository, ResolutionRecord, TurnRecord
 
 
@@ -36,6 +36,13 @@ class OrderReceipt:
     description: str
     warnings: list[str]
     replaced: str | None
+
+
+@dataclass
+class OrderLine:
+    slot: str
+    faction: str
+    text: str
 
 
 @dataclass
@@ -119,7 +126,7 @@ class CampaignService:
     async def open_turn(self, campaign_id: int, deadline: str | None = None,
                         seed: str | None = None) -> TurnRecord:
         campaign = await self.campaign(campaign_id)
-        if campaign.phase is Phase.PLANNING:
+        if campaign.phase in (Phase.PLANNING, Phase.CORRECTION):
             raise UserError(f"turn {campaign.turn} is already open for orders; resolve it first")
         when = parse_deadline(deadline, self.clock()) if deadline else None
         secret = seed or self.seed_factory()
@@ -129,9 +136,12 @@ class CampaignService:
         await self.repo.update_campaign(campaign)
         return record
 
-    async def _planning(self, campaign_id: int) -> Campaign:
+    async def _planning(self, campaign_id: int, moderator: bool = True) -> Campaign:
         campaign = await self.campaign(campaign_id)
-        if campaign.phase is not Phase.PLANNING:
+        if campaign.phase is Phase.CORRECTION and not moderator:
+            raise UserError(f"turn {campaign.turn} of {campaign.name} was resolved and undone for a correction; "
+                            f"its seed is public now, so only the moderators may change its orders")
+        if campaign.phase not in (Phase.PLANNING, Phase.CORRECTION):
             raise UserError(f"no turn of {campaign.name} is open for orders; a moderator opens one with /turn open")
         return campaign
 
@@ -142,8 +152,9 @@ class CampaignService:
         settings = ruleset.settings_model.model_validate(record.settings)
         return ruleset, state, settings, load_shipped_map(campaign.map_id)
 
-    async def submit_order(self, campaign_id: int, faction: str, payload: dict[str, Any]) -> OrderReceipt:
-        campaign = await self._planning(campaign_id)
+    async def submit_order(self, campaign_id: int, faction: str, payload: dict[str, Any], *,
+                           moderator: bool = False) -> OrderReceipt:
+        campaign = await self._planning(campaign_id, moderator)
         ruleset, state, settings, gamemap = await self._loaded(campaign)
         others = await self.repo.list_orders(campaign_id, campaign.turn)
         try:
@@ -159,8 +170,8 @@ class CampaignService:
         replaced = show.describe_order(ruleset.parse_order(previous.payload), state, gamemap) if previous else None
         return OrderReceipt(stored, show.describe_order(order, state, gamemap), warnings, replaced)
 
-    async def clear_order(self, campaign_id: int, faction: str, slot: str) -> bool:
-        campaign = await self._planning(campaign_id)
+    async def clear_order(self, campaign_id: int, faction: str, slot: str, *, moderator: bool = False) -> bool:
+        campaign = await self._planning(campaign_id, moderator)
         mine = {o.unit for o in await self.repo.list_orders(campaign_id, campaign.turn, faction)}
         if slot not in mine:
             raise UserError(f"your clan has no order for {slot} this turn")
@@ -201,11 +212,46 @@ class CampaignService:
             orders=orders, dice=list(dice.log), events=[e.model_dump(mode="json") for e in result.events],
             report={"public": reports.public, "moderators": reports.moderators,
                     **{f"faction:{k}": v for k, v in reports.factions.items()}}))
-        return TurnOutcome(await self.campaign(campaign_id), campaign.turn, turn.seed, reports, png)
+        resolved = await self.campaign(campaign_id)
+        resolved.deadline = None
+        await self.repo.update_campaign(resolved)
+        return TurnOutcome(resolved, campaign.turn, turn.seed, reports, png)
 
     async def undo_last(self, campaign_id: int) -> int:
+        """Restore the state before the last resolution.  Its seed is public by
+        now, so the reopened turn is in correction: only moderators may change
+        orders, and resolving again rolls the same dice for untouched orders."""
         await self.campaign(campaign_id)
-        return await self.repo.undo_last_resolution(campaign_id)
+        turn = await self.repo.undo_last_resolution(campaign_id)
+        campaign = await self.campaign(campaign_id)
+        campaign.phase = Phase.CORRECTION
+        await self.repo.update_campaign(campaign)
+        return turn
+
+    async def campaigns_in_guild(self, guild_id: int) -> list[Campaign]:
+        return await self.repo.campaigns_in_guild(guild_id)
+
+    async def current_turn(self, campaign_id: int) -> TurnRecord | None:
+        campaign = await self.campaign(campaign_id)
+        return await self.repo.get_turn(campaign_id, campaign.turn)
+
+    async def order_lines(self, campaign_id: int, faction: str | None) -> list[OrderLine]:
+        """Each stored order with its slot and how it reads."""
+        campaign = await self.campaign(campaign_id)
+        ruleset, state, _, gamemap = await self._loaded(campaign)
+        show = presenter(campaign.ruleset)
+        lines = []
+        for order in await self.repo.list_orders(campaign_id, campaign.turn, faction):
+            parsed = ruleset.parse_order(order.payload)
+            lines.append(OrderLine(order.unit, order.faction, show.describe_order(parsed, state, gamemap)))
+        return lines
+
+    async def settings_described(self, campaign_id: int) -> list[tuple[str, Any, str]]:
+        """(name, value, what it settles) for every setting."""
+        campaign = await self.campaign(campaign_id)
+        model = get_ruleset(campaign.ruleset).settings_model
+        values = await self.settings(campaign_id)
+        return [(path, value, describe_setting(model, path)) for path, value in values.items()]
 
     async def export(self, campaign_id: int) -> dict[str, Any]:
         await self.campaign(campaign_id)

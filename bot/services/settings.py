@@ -48,10 +48,10 @@ def apply_setting(model: type[BaseModel], current: dict[str, Any], path: str,
     except ValidationError as exc:
         reasons = "; ".join(e["msg"] for e in exc.errors())
         raise UserError(f"{path} cannot be {text!r}: {reasons}") from None
-    return checked, old, flatten(checked)[path], _note(model, path)
+    return checked, old, flatten(checked)[path], describe_setting(model, path)
 
 
-def _note(model: type[BaseModel], path: str) -> str:
+def describe_setting(model: type[BaseModel], path: str) -> str:
     field_model, *rest = path.split(".")
     field = model.model_fields[field_model]
     if rest and isinstance(field.annotation, type) and issubclass(field.annotation, BaseModel):

@@ -87,7 +87,11 @@ async def test_undo_says_which_turn_is_open_again(planned):
     (notice,) = [s for s in sent if s.kind == "channel"]
     assert notice.target == CHANNELS["naval-reports"] and "report no longer stands" in notice.content
     campaign = await world.service.campaign(1)
-    assert (campaign.turn, campaign.phase) == (3, Phase.PLANNING)
+    assert (campaign.turn, campaign.phase) == (3, Phase.CORRECTION)
+    assert len(await world.service.orders(1, None)) == 13
+    # The seed is public now: a player may no longer change orders (fairness), a moderator may.
+    sent = await world.run("order idle", world.players["mori"], unit="mori-kobayakawa")
+    assert sent[-1].ephemeral and "only the moderators may change its orders" in sent[-1].content
     assert len(await world.service.orders(1, None)) == 13
 
 

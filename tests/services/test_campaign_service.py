@@ -132,3 +132,22 @@ async def test_import_of_a_foreign_state_is_refused_and_leaves_nothing(service):
     with pytest.raises(UserError, match="does not hold a valid campaign"):
         await service.import_(data)
     assert [c.id for c in await service.repo.campaigns_in_guild(7)] == [campaign.id]
+
+
+async def test_after_undo_only_moderators_correct_orders_and_untouched_rolls_stay(service):
+    campaign = await opened(service)
+    await submit_demo_orders(service, campaign.id)
+    first = await service.resolve_turn(campaign.id)
+    first_dice = {r.key: r.faces for r in (await service.repo.last_resolution(campaign.id)).dice}
+    await service.undo_last(campaign.id)
+    assert (await service.campaign(campaign.id)).phase is Phase.CORRECTION
+    correction = {"kind": "sq_cruise", "unit": "miyoshi-sogo", "target": "iyo", "want_battle": "never",
+                  "when_enemy_wants": "avoid"}
+    with pytest.raises(UserError, match="only the moderators may change its orders"):
+        await service.submit_order(campaign.id, "miyoshi", correction)
+    await service.submit_order(campaign.id, "miyoshi", correction, moderator=True)
+    second = await service.resolve_turn(campaign.id)
+    second_dice = {r.key: r.faces for r in (await service.repo.last_resolution(campaign.id)).dice}
+    assert second.reports.public != first.reports.public
+    common = first_dice.keys() & second_dice.keys()
+    assert common and all(first_dice[k] == second_dice[k] for k in common)
