@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.domain.events import Audience
-from bot.rules.sengoku import casualties
+from bot.rules.sengoku import battle_rounds, casualties
 from bot.rules.sengoku.battle_roll import RollInput, RollResult, better_of, compare, make_roll
 from bot.rules.sengoku.context import Ctx
 from bot.rules.sengoku.events import (BattleBegan, BattleEnded, ManoeuvreUsed, PairDecided,
@@ -38,6 +38,7 @@ class BattleSide:
     fighters: list[Fighter]
     manoeuvre: Manoeuvre | None = None
     policy: PairingPolicy = field(default_factory=PairingPolicy)
+    manoeuvre_unit: str | None = None  # the admiral's squadron (OP-45 b); found if not given
 
 
 @dataclass
@@ -57,19 +58,28 @@ def fight(ctx: Ctx, battle_id: str, area: str, sides: tuple[BattleSide, BattleSi
                          sides={s.clan: [f.unit for f in s.fighters] for s in sides}))
     _announce_manoeuvres(ctx, battle_id, sides)
     fought: set[str] = set()
-    round_no = 0
+    round_no, single_round, pair_winner = 0, False, None
     while all(_in_line(ctx, side) for side in sides):
-        if round_no == ctx.settings.max_rounds or (round_no == 1 and not _repeat(ctx, sides)):
+        single_round = round_no == 1 and not _repeat(ctx, sides)
+        if round_no == ctx.settings.max_rounds or single_round:
             break
+        if round_no:
+            battle_rounds.between_rounds(ctx, battle_id, area, sides, round_no)  # OP-33: withdrawal
+            if not all(_in_line(ctx, side) for side in sides):
+                break
         round_no += 1
-        _fight_round(ctx, battle_id, area, sides, round_no, fought)
+        pair_winner = _fight_round(ctx, battle_id, area, sides, round_no, fought)
     lines = (_in_line(ctx, sides[0]), _in_line(ctx, sides[1]))
     winner = 0 if lines[0] and not lines[1] else 1 if lines[1] and not lines[0] else None
-    capped = bool(lines[0] and lines[1])
+    if single_round:
+        winner = pair_winner  # OP-33 with repeat_rounds_in_1v1 = false: the one pair decides (S8.3)
+    capped = bool(lines[0] and lines[1]) and not single_round
     casualties.grant_experience(ctx, fought)
     casualties.record_leaders(ctx, sides, fought, winner, lines)
     ctx.emit(BattleEnded(audience=Audience.everyone(), battle=battle_id, area=area, rounds=round_no,
                          winner=clans[winner] if winner is not None else None, capped=capped))
+    if capped:  # OP-33: the max_rounds cut-off goes to the moderators
+        battle_rounds.flag_round_cap(ctx, battle_id, area, round_no, [f.unit for line in lines for f in line])
     return BattleOutcome(winner=winner, rounds=round_no, fought=fought,
                          survivors=([f.unit for f in lines[0]], [f.unit for f in lines[1]]))
 
@@ -93,23 +103,26 @@ def _announce_manoeuvres(ctx: Ctx, battle_id: str, sides: tuple[BattleSide, Batt
     for i, side in enumerate(sides):
         if side.manoeuvre is None:
             continue
-        _, cancelled = effects(sides[1 - i].manoeuvre, side.manoeuvre, False, False)
+        _, cancelled = effects(sides[1 - i].manoeuvre, side.manoeuvre, False)
         ctx.emit(ManoeuvreUsed(audience=Audience.everyone(), battle=battle_id, clan=side.clan,
                                manoeuvre=side.manoeuvre.value, cancelled=cancelled))
 
 
 def _fight_round(ctx: Ctx, battle_id: str, area: str, sides: tuple[BattleSide, BattleSide],
-                 round_no: int, fought: set[str]) -> None:
+                 round_no: int, fought: set[str]) -> int | None:
+    """One round (S8.6.7); returns the winner of its last pair (the only one in 1 vs 1)."""
     lines = (_in_line(ctx, sides[0]), _in_line(ctx, sides[1]))
     pairing = _pair(ctx, battle_id, round_no, sides, lines)
     ctx.emit(PairingMade(audience=Audience.everyone(), battle=battle_id, round=round_no,
                          pairs=[[p[0], p[1]] for p in pairing.pairs], reserves=pairing.reserves,
                          chooser=pairing.chooser))
-    round_one = _round_one_effects(ctx, sides) if round_no == 1 else None
+    round_one = _round_one_effects(ctx, sides, pairing.pairs) if round_no == 1 else {}
     by_unit = {f.unit: f for line in lines for f in line}
+    winner = None
     for pair in pairing.pairs:
-        _fight_pair(ctx, battle_id, area, round_no, pair, by_unit, round_one, sides)
+        winner = _fight_pair(ctx, battle_id, area, round_no, pair, by_unit, round_one, sides)
         fought.update(pair[0] + pair[1])
+    return winner
 
 
 def _pair(ctx: Ctx, battle_id: str, round_no: int, sides: tuple[BattleSide, BattleSide],
@@ -138,17 +151,42 @@ def _chooser(ctx: Ctx, lines: tuple[list[Fighter], list[Fighter]]) -> int | None
     return None
 
 
-def _round_one_effects(ctx: Ctx, sides: tuple[BattleSide, BattleSide]) -> tuple[RoundOneEffects, RoundOneEffects]:
-    heavy = [any(ctx.state.hds_of(f.unit) for f in _in_line(ctx, s)) for s in sides]
-    first, _ = effects(sides[0].manoeuvre, sides[1].manoeuvre, heavy[1], heavy[0])
-    second, _ = effects(sides[1].manoeuvre, sides[0].manoeuvre, heavy[0], heavy[1])
-    return first, second
+def _round_one_effects(ctx: Ctx, sides: tuple[BattleSide, BattleSide],
+                       pairs: list[tuple[list[str], list[str]]]) -> dict[str, RoundOneEffects]:
+    """S9.3 round-1 effects on each squadron that fights.  OP-45 (c): with
+    ``manoeuvre_scope = own_squadron`` a manoeuvre covers only the admiral's
+    squadron and reaches only the enemies paired against it.  R5: "the enemy
+    has no heavy ships" is judged for the whole side or per squadron."""
+    admirals = [_manoeuvre_unit(ctx, side) for side in sides]
+    side_heavy = [any(ctx.state.hds_of(f.unit) for f in _in_line(ctx, side)) for side in sides]
+    whole_side = ctx.settings.manoeuvre_scope == "side"
+    per_squadron = ctx.settings.feigned_retreat_penalty_scope == "per_squadron"
+    result: dict[str, RoundOneEffects] = {}
+    for pair in pairs:
+        for i in (0, 1):
+            enemy = sides[1 - i].manoeuvre if whole_side or admirals[1 - i] in pair[1 - i] else None
+            for unit in pair[i]:
+                own = sides[i].manoeuvre if whole_side or unit == admirals[i] else None
+                heavy = bool(ctx.state.hds_of(unit)) if per_squadron else side_heavy[i]
+                result[unit], _ = effects(own, enemy, heavy)
+    return result
+
+
+def _manoeuvre_unit(ctx: Ctx, side: BattleSide) -> str | None:
+    """OP-45 (b): the squadron of the admiral whose manoeuvre the side uses
+    (ranked as in OP-29), unless the caller named it."""
+    if side.manoeuvre is None or side.manoeuvre_unit:
+        return side.manoeuvre_unit
+    from bot.rules.sengoku.encounter import admiral_rank  # encounter imports this module
+    able = [f.unit for f in side.fighters if ctx.state.squadrons[f.unit].leader in ctx.art_active
+            and getattr(ctx.orders.get(f.unit), "manoeuvre", side.manoeuvre) == side.manoeuvre]
+    return max(able, key=lambda unit: admiral_rank(ctx, unit), default=None)
 
 
 def _fight_pair(ctx: Ctx, battle_id: str, area: str, round_no: int, pair: tuple[list[str], list[str]],
-                by_unit: dict[str, Fighter], round_one, sides) -> None:
-    rolls = ([_roll(ctx, battle_id, round_no, by_unit[u], round_one, 0) for u in pair[0]],
-             [_roll(ctx, battle_id, round_no, by_unit[u], round_one, 1) for u in pair[1]])
+                by_unit: dict[str, Fighter], round_one: dict[str, RoundOneEffects], sides) -> int | None:
+    rolls = ([_roll(ctx, battle_id, round_no, by_unit[u], round_one.get(u)) for u in pair[0]],
+             [_roll(ctx, battle_id, round_no, by_unit[u], round_one.get(u)) for u in pair[1]])
     chosen = [rolls[i][0] if len(rolls[i]) == 1 else better_of(*rolls[i]) for i in (0, 1)]
     shifts = [1 if len(pair[i]) == 2 else 0 for i in (0, 1)]  # S8.6.5
     winner, tiebreak = compare(chosen[0], chosen[1], shifts[0], shifts[1], ctx.settings)
@@ -159,15 +197,15 @@ def _fight_pair(ctx: Ctx, battle_id: str, area: str, round_no: int, pair: tuple[
     ctx.battle_leaders.update({u: c for u, c in leaders.items() if c and u not in ctx.battle_leaders})
     for i in (0, 1):
         won = winner == i
-        enemy_clan = sides[1 - i].clan
+        enemy_clan = by_unit[pair[1 - i][0]].clan  # OP-29 (b): on an allied side, the clan it fought
         for roll in rolls[i]:
-            effect = round_one[i] if round_one else None
-            casualties.apply_loss(ctx, battle_id, area, round_no, by_unit[roll.unit], won, effect,
-                                  enemy_clan, holders=pair[1 - i])
+            casualties.apply_loss(ctx, battle_id, area, round_no, by_unit[roll.unit], won,
+                                  round_one.get(roll.unit), enemy_clan, holders=pair[1 - i])
     for i in (0, 1):
         for roll in rolls[i]:
             casualties.leader_risk(ctx, battle_id, round_no, roll.unit, winner == i, roll.stake,
-                                   sides[1 - i].clan, leaders[roll.unit])
+                                   by_unit[pair[1 - i][0]].clan, leaders[roll.unit])
+    return winner
 
 
 def _shifted_name(roll: RollResult, shift: int) -> str:
@@ -175,9 +213,10 @@ def _shifted_name(roll: RollResult, shift: int) -> str:
     return shifted(roll.category, shift).name
 
 
-def _roll(ctx: Ctx, battle_id: str, round_no: int, fighter: Fighter, round_one, side: int) -> RollResult:
+def _roll(ctx: Ctx, battle_id: str, round_no: int, fighter: Fighter,
+          effect: RoundOneEffects | None) -> RollResult:
     sq = ctx.state.squadrons[fighter.unit]
-    effect = round_one[side] if round_one else RoundOneEffects()
+    effect = effect or RoundOneEffects()
     stake = fighter.stake_for(round_no)
     roll_input = RollInput(unit=sq.id, stake=stake, experience=sq.experience, damage=sq.damage,
                            heavy=len(ctx.state.hds_of(sq.id)), leader_modifier=_leader_modifier(ctx, sq.leader),

@@ -76,7 +76,8 @@ def make_roll(roll: RollInput, faces: tuple[int, ...], settings: SengokuSettings
     heavy_shift = 1 if roll.heavy and not roll.heavy_bonus_denied else 0
     return RollResult(unit=roll.unit, stake=roll.stake, faces=faces, modifiers=mods, total=total,
                       base_category=base, category=shifted(base, heavy_shift),
-                      experience=roll.experience, heavy=roll.heavy if not roll.heavy_bonus_denied else 0)
+                      experience=roll.experience,
+                      heavy=roll.heavy)  # OP-45 (d): Feigned retreat keeps the HD count for S8.3 step 4
 
 
 def better_of(a: RollResult, b: RollResult) -> RollResult:

@@ -33,7 +33,7 @@ def apply_loss(ctx: Ctx, battle_id: str, area: str, round_no: int, fighter: "Fig
     face = ctx.roll(key, "d6").total
     modifier = effect.loss_roll_if_defeated if effect and not won else 0
     row = loss_row(won, stake, face + modifier)
-    damage = _damage_after_manoeuvres(row.damage, won, effect)
+    damage = 0 if row.result is LossResult.CAPTURED else _damage_after_manoeuvres(row.damage, won, effect)
     ctx.emit(LossRolled(audience=Audience.of(sq.owner), battle=battle_id, round=round_no, unit=sq.id,
                         won=won, stake=stake.value, key=key, face=face, modifier=modifier,
                         result=row.result.value, damage=damage, damage_after=min(5, sq.damage + damage)))
@@ -108,11 +108,19 @@ def capture_squadron(ctx: Ctx, unit: str, area: str, captor: str, holders: list[
 
 
 def grant_credit(ctx: Ctx, clan: str, credit_kind: str, holders: list[str], source: str) -> None:
+    """OP-36, R3: only capturers still active and not dispersed hold the credit; a
+    capturer dispersed, destroyed or captured earlier in the same round does not
+    (e.g. both sides defeated, S8.3 step 5)."""
+    squadrons = ctx.state.squadrons
+    keeping = [u for u in holders if u not in squadrons
+               or (squadrons[u].state is UnitState.ACTIVE and not squadrons[u].dispersed)]
     credit = CaptureCredit(id=f"credit:{ctx.state.turn}:{source}", holder=clan, kind=credit_kind,
-                           holders=list(holders), turn_captured=ctx.state.turn)
+                           holders=keeping, turn_captured=ctx.state.turn, void=not keeping)
     ctx.state.credits.append(credit)
+    if credit.void:
+        return
     ctx.emit(CreditGained(audience=Audience.of(clan), clan=clan, credit=credit.id,
-                          credit_kind=credit_kind, holders=list(holders)))
+                          credit_kind=credit_kind, holders=list(keeping)))
 
 
 def disperse(ctx: Ctx, unit: str, area: str) -> None:

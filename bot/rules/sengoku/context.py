@@ -29,6 +29,10 @@ class Ctx:
     defaults_applied: list[str] = field(default_factory=list)
     battle_leaders: dict[str, str] = field(default_factory=dict)
     victories_this_engagement: set[str] = field(default_factory=set)
+    orders_lapsed: set[str] = field(default_factory=set)  # units lost, laid up or handed over at turn start (S2.5, S2.6)
+    victories_at_start: dict[str, int] = field(default_factory=dict)  # by character, for S12.5 7.5
+    sealift: dict[str, object] = field(default_factory=dict)  # landings: ready fleets, retreats by sea (S3.8)
+    pirates: dict[str, tuple[str, int]] = field(default_factory=dict)  # squadron → (port, event index), S4.7/OP-23
 
     def emit(self, event: Event) -> None:
         self.events.append(event)

@@ -10,7 +10,7 @@ ships (S5.7).
 from __future__ import annotations
 
 from bot.domain.events import Audience
-from bot.rules.sengoku import casualties
+from bot.rules.sengoku import casualties, helpers
 from bot.rules.sengoku.battle import BattleSide, Fighter, fight
 from bot.rules.sengoku.context import Ctx
 from bot.rules.sengoku.events import Avoided, Declined, DefaultApplied, ForcedRefusal, Met
@@ -68,14 +68,16 @@ def _is_cruiser(ctx: Ctx, unit: str) -> bool:
     return order_of(ctx, unit).kind == "sq_cruise" and ctx.state.squadrons[unit].station is not None
 
 
-def meet(ctx: Ctx, battle_id: str, area: str, sides: tuple[tuple[str, list[str]], tuple[str, list[str]]]) -> None:
-    """Two hostile groups meet at ``area``: decide, disperse avoiders, fight."""
+def meet(ctx: Ctx, battle_id: str, area: str,
+         sides: tuple[tuple[str, list[str]], tuple[str, list[str]]]) -> tuple[list[str], list[str]]:
+    """Two hostile groups meet at ``area``: decide, disperse avoiders, fight.
+    Returns the squadrons of each side that wanted or accepted battle (S8.5.2)."""
     ctx.emit(Met(audience=Audience.everyone(), area=area, sides={clan: units for clan, units in sides}))
     units = (sides[0][1], sides[1][1])
     wants = [[u for u in units[i] if wants_battle(ctx, u, units[i], units[1 - i])] for i in (0, 1)]
     if not wants[0] and not wants[1]:
         ctx.emit(Declined(audience=Audience.everyone(), area=area, units=units[0] + units[1]))
-        return  # OP-25: nothing happens
+        return ([], [])  # OP-25: nothing happens
     fighters = ([], [])
     for i in (0, 1):
         for unit in units[i]:
@@ -83,7 +85,9 @@ def meet(ctx: Ctx, battle_id: str, area: str, sides: tuple[tuple[str, list[str]]
                                                      sides[1 - i][0]):
                 fighters[i].append(unit)
     if fighters[0] and fighters[1]:
+        helpers.join(ctx, battle_id, area, fighters)  # S4.2.4, OP-19: before the first round's pairing
         fight(ctx, battle_id, area, (_side(ctx, sides[0][0], fighters[0]), _side(ctx, sides[1][0], fighters[1])))
+    return fighters
 
 
 def _stays_for_battle(ctx: Ctx, area: str, unit: str, own: list[str], enemy: list[str],
@@ -121,7 +125,8 @@ def _side(ctx: Ctx, clan: str, units: list[str]) -> BattleSide:
     fighters = []
     for unit in units:
         order = order_of(ctx, unit)
-        fighters.append(Fighter(unit, clan, order.stake, order.stake_later_rounds))
+        owner = ctx.state.squadrons[unit].owner  # OP-29 (b): allies share a side, each fights for its clan
+        fighters.append(Fighter(unit, owner, order.stake, order.stake_later_rounds))
     return BattleSide(clan, fighters, manoeuvre=_admiral_manoeuvre(ctx, units),
                       policy=ctx.clan_policies.get(clan, PairingPolicy()))
 

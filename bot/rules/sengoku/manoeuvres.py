@@ -3,6 +3,11 @@
 Each side's admiral may use one manoeuvre if his art is active.  Defensive
 formation cancels every effect that helps the enemy who manoeuvred; the
 drawback of Tsuruyoki for its user is never cancelled.
+
+The effects are worked out for one squadron at a time: ``own`` is the
+manoeuvre of its side that covers it and ``enemy`` the enemy manoeuvre that
+reaches it (with ``manoeuvre_scope = own_squadron`` that is only the admiral's
+squadron and the enemies paired against it, OP-45 c).
 """
 
 from __future__ import annotations
@@ -23,9 +28,13 @@ class RoundOneEffects:
     loss_roll_if_defeated: int = 0       # enemy's Feigned retreat (−1)
 
 
-def effects(own: Manoeuvre | None, enemy: Manoeuvre | None, enemy_side_has_heavy: bool,
-            own_side_has_heavy: bool) -> tuple[RoundOneEffects, list[str]]:
-    """Effects on this side, and the names of enemy effects cancelled by its Defensive formation."""
+def effects(own: Manoeuvre | None, enemy: Manoeuvre | None,
+            has_heavy: bool) -> tuple[RoundOneEffects, list[str]]:
+    """Effects on one squadron, and the names of enemy effects cancelled by its Defensive formation.
+
+    ``has_heavy``: whether "the enemy has heavy ships" for an enemy Feigned
+    retreat: this squadron's whole side (R5 ``per_side``) or the squadron
+    itself (``per_squadron``)."""
     result = RoundOneEffects()
     cancelled: list[str] = []
     defensive = own is Manoeuvre.DEFENSIVE
@@ -45,7 +54,7 @@ def effects(own: Manoeuvre | None, enemy: Manoeuvre | None, enemy_side_has_heavy
             cancelled.append("Feigned retreat")
         else:
             result.heavy_bonus_denied = True
-            if not own_side_has_heavy:
+            if not has_heavy:
                 result.loss_roll_if_defeated -= 1
     if enemy is Manoeuvre.TSURUYOKI:
         if defensive:

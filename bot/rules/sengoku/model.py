@@ -86,6 +86,7 @@ class PortState(_Model):
     owner: str | None = None
     destroyed: bool = False
     land_guard: int = Field(0, ge=0)
+    land_guard_cavalry: int = Field(0, ge=0, description="how many of land_guard's figures are cavalry (OP-42 e)")
 
 
 class HeavyDetachment(_Model):
@@ -96,6 +97,7 @@ class HeavyDetachment(_Model):
     state: UnitState = UnitState.ACTIVE
     damage: int = Field(0, ge=0, le=5)
     under_repair: bool = False
+    location: str | None = Field(None, description="the coast it lies on when mothballed (S2.5, R17)")
 
 
 class Squadron(_Model):
@@ -161,6 +163,8 @@ class LandDetachment(_Model):
     infantry: int = Field(0, ge=0)
     cavalry: int = Field(0, ge=0)
     non_replaceable_losses: int = Field(0, ge=0)
+    castle_refill_barred: bool = Field(False, description="S3.8.6, OP-16: evacuated; the land module makes good "
+                                                          "none of its losses from castles")
 
     @property
     def figures(self) -> int:
@@ -191,6 +195,19 @@ class CaptureCredit(_Model):
     void: bool = False
 
 
+class ActiveLoc(_Model):
+    """A LoC from a port to a portless province kept open by a trade fleet for a
+    whole turn: usable in turn ``active_from_turn`` (S3.6.2, S12.2)."""
+
+    id: str
+    clan: str
+    from_port: str
+    to_area: str
+    path: list[str]
+    secured_by: str
+    active_from_turn: int
+
+
 class SengokuState(_Model):
     turn: int = 1
     season: str = "spring-summer"
@@ -205,6 +222,11 @@ class SengokuState(_Model):
     characters: dict[str, Character] = Field(default_factory=dict)
     armies: dict[str, Army] = Field(default_factory=dict)
     credits: list[CaptureCredit] = Field(default_factory=list)
+    pending_landings: dict[str, dict] = Field(default_factory=dict, description="prepared landings waiting off "
+                                              "their embarkation coast for execute_landing, by lead fleet (OP-14)")
+    active_locs: list[ActiveLoc] = Field(default_factory=list, description="LoCs to portless provinces (S3.6.2)")
+    clan_policies: dict[str, dict] = Field(default_factory=dict,
+                                           description="standing clan_policy orders by clan (S5.9, S2.6, OP-39)")
 
     def relation(self, a: str, b: str) -> Relation:
         """OP-48: the diplomacy matrix; unlisted pairs are neutral."""

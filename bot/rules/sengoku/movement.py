@@ -12,9 +12,10 @@ from dataclasses import dataclass
 
 from bot.domain.events import Audience
 from bot.rules.sengoku.context import Ctx
-from bot.rules.sengoku.encounter import meet
+from bot.rules.sengoku.multi_side import resolve_site
 from bot.rules.sengoku.events import Moved, OnStation
 from bot.rules.sengoku.model import UnitState
+from bot.rules.sengoku.trade_fleets import piracy_clashes
 
 
 @dataclass
@@ -49,6 +50,7 @@ def run_wave(ctx: Ctx, wave: str, movers: list[Mover]) -> list[Mover]:
                 mover.step += 1
                 ctx.state.squadrons[mover.unit].location = mover.area
         _encounters(ctx, wave, step, movers, _swaps(ctx, movers, before))
+        piracy_clashes(ctx, step, movers)  # S8.1.2, OP-11: a squadron ending a step where pirates operate
     return [m for m in movers if _moving(ctx, m) and m.arrived]
 
 
@@ -78,7 +80,13 @@ def stationed_at(ctx: Ctx, area: str, exclude: set[str]) -> list[str]:
     """Squadrons already at that coast: cruisers on station and W3 squadrons at targets."""
     return sorted(sq.id for sq in ctx.state.squadrons.values()
                   if sq.state is UnitState.ACTIVE and not sq.dispersed and sq.station == area
-                  and sq.location == area and sq.id not in exclude)
+                  and sq.location == area and sq.id not in exclude and not _swept(ctx, sq.id))
+
+
+def _swept(ctx: Ctx, unit: str) -> bool:
+    """OP-21: after its sweep a LoC sweeper is not present, unless loc_sweepers_persist."""
+    order = ctx.orders.get(unit)
+    return order is not None and order.kind == "sq_locsweep" and not ctx.settings.loc_sweepers_persist
 
 
 def _encounters(ctx: Ctx, wave: str, step: int, movers: list[Mover],
@@ -92,28 +100,8 @@ def _encounters(ctx: Ctx, wave: str, step: int, movers: list[Mover],
     moving_units = {m.unit for m in movers}
     for area in sorted(groups):
         present = groups[area] | set(stationed_at(ctx, area, moving_units))
-        _resolve_site(ctx, f"{ctx.subphase}-{wave}-{area}-s{step}".lower(), area, present, groups[area])
-
-
-def _resolve_site(ctx: Ctx, battle_id: str, area: str, present: set[str], movers_here: set[str]) -> None:
-    """Every hostile pair of clans with a mover among them meets (S5.4)."""
-    by_clan: dict[str, list[str]] = {}
-    for unit in sorted(present):
-        by_clan.setdefault(_owner(ctx, unit), []).append(unit)
-    clans = sorted(by_clan)
-    for i, first in enumerate(clans):
-        for second in clans[i + 1:]:
-            if not ctx.state.at_war(first, second):
-                continue
-            units = ([u for u in by_clan[first] if _in_play(ctx, u)],
-                     [u for u in by_clan[second] if _in_play(ctx, u)])
-            if units[0] and units[1] and (movers_here & set(units[0] + units[1])):
-                meet(ctx, f"{battle_id}-{first}-{second}", area, ((first, units[0]), (second, units[1])))
-
-
-def _in_play(ctx: Ctx, unit: str) -> bool:
-    sq = ctx.state.squadrons[unit]
-    return sq.state is UnitState.ACTIVE and not sq.dispersed
+        # S5.4, S5.9: sides, and the order of battles when three or more meet (multi_side)
+        resolve_site(ctx, f"{ctx.subphase}-{wave}-{area}-s{step}".lower(), area, present, groups[area])
 
 
 def take_station(ctx: Ctx, arrived: list[Mover]) -> None:

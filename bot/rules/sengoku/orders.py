@@ -31,6 +31,8 @@ class SquadronCommon(_Order):
     when_enemy_wants: str = Field("accept", description="S5.5: accept | avoid | if <condition>")
     if_forced_by_ordinary: Literal["accept", "refuse"] = "accept"
     manoeuvre: Manoeuvre | None = None
+    withdraw_if: str = Field("never", description="OP-33: withdraw between rounds (only if the moderator allows "
+                                                  "it): never | always | if <condition>; withdrawing disperses")
 
     def stake_for_round(self, round_no: int) -> Stake:
         if round_no > 1 and self.stake_later_rounds is not None:
@@ -143,6 +145,8 @@ class Landing(_Order):
     on_fleet_melee: Literal["retreat", "continue"] = "continue"
     melee_extra_loss_allocation: list[str] = Field(default_factory=list)
     auto_evacuation_target: str | None = None
+    passengers: list[str] = Field(default_factory=list,
+                                  description="S9.5, OP-46 (e): other characters sailing with the army")
 
 
 class Evacuation(_Order):
@@ -150,8 +154,11 @@ class Evacuation(_Order):
     army: str
     origin: str
     destination: str
-    route: list[str] = Field(default_factory=list)
+    route: list[str] = Field(default_factory=list, description="S3.8: from the fleet's base, through the "
+                                                             "origin, to the destination; empty: shortest")
     fleets: list[str] = Field(default_factory=list)
+    passengers: list[str] = Field(default_factory=list,
+                                  description="S9.5, OP-46 (e): other characters sailing with the army")
 
 
 SquadronOrder = Union[SquadronIdle, SquadronRepair, Cruise, LocSweep, Escort, Ravage,
@@ -159,12 +166,41 @@ SquadronOrder = Union[SquadronIdle, SquadronRepair, Cruise, LocSweep, Escort, Ra
 FleetOrder = Union[FleetIdle, Trade, FleetPiracy, FleetPlunder, KeepLoc, Landing, Evacuation]
 BasingOrder = Union[Base, Mothball, Disband]
 
-Order = Annotated[Union[SquadronOrder, FleetOrder, BasingOrder], Field(discriminator="kind")]
+
+
+class ClanPolicy(_Order):
+    """Clan-wide standing choices (S12.4); ``unit`` is the clan id.  Kept in the
+    state until replaced (clan_orders)."""
+
+    kind: Literal["clan_policy"] = "clan_policy"
+    pairing_own_order: Literal["strongest_first", "weakest_first"] = Field(
+        "strongest_first", description="OP-39 (c): which own squadrons are paired first")
+    pairing_target: Literal["most_damaged", "least_damaged"] = Field(
+        "most_damaged", description="OP-39 (c): which enemy squadron to name as opponent")
+    multi_clan_priority: list[str] = Field(default_factory=list,
+                                           description="S5.9, OP-29 (c): clans to fight first, in order")
+    on_last_port_lost: Literal["lose", "transfer"] = Field("lose", description="S2.6, OP-07 (a)")
+    transfer_to: str | None = Field(None, description="OP-07 (a): default the captor of the last port")
+
+
+class RedeemCapture(_Order):
+    """S8.4.6, R6: ``unit`` is the capture credit's id; 1 DP + 3 RP."""
+
+    kind: Literal["redeem_capture"] = "redeem_capture"
+    build: Literal["squadron", "heavy_detachment"] = "squadron"
+    port: str
+    name: str | None = Field(None, description="name of the new squadron")
+    attach_to: str | None = Field(None, description="a new heavy detachment may join a squadron based at the port")
+
+
+ClanOrder = Union[ClanPolicy, RedeemCapture]
+
+Order = Annotated[Union[SquadronOrder, FleetOrder, BasingOrder, ClanOrder], Field(discriminator="kind")]
 
 SQUADRON_KINDS = {m.model_fields["kind"].default for m in SquadronOrder.__args__}
 FLEET_KINDS = {m.model_fields["kind"].default for m in FleetOrder.__args__}
 BASING_KINDS = {m.model_fields["kind"].default for m in BasingOrder.__args__}
-CLAN_KINDS: set[str] = set()  # clan-wide standing orders (pairing, priorities, last port, credits)
+CLAN_KINDS = {m.model_fields["kind"].default for m in ClanOrder.__args__}  # unit = clan id or credit id
 
 ORDER_ADAPTER: TypeAdapter = TypeAdapter(Order)
 
@@ -172,8 +208,8 @@ ORDER_ADAPTER: TypeAdapter = TypeAdapter(Order)
 def parse_order(payload: dict) -> BaseModel:
     """Payload → order; pydantic's errors become one message naming each bad field."""
     from bot.engine.ruleset import OrderRejected
-    if payload.get("kind") not in SQUADRON_KINDS | FLEET_KINDS | BASING_KINDS:
-        kinds = ", ".join(sorted(SQUADRON_KINDS | FLEET_KINDS | BASING_KINDS))
+    if payload.get("kind") not in SQUADRON_KINDS | FLEET_KINDS | BASING_KINDS | CLAN_KINDS:
+        kinds = ", ".join(sorted(SQUADRON_KINDS | FLEET_KINDS | BASING_KINDS) + sorted(CLAN_KINDS))
         raise OrderRejected(f"unknown order kind {payload.get('kind')!r}; valid kinds: {kinds}")
     try:
         return ORDER_ADAPTER.validate_python(payload)

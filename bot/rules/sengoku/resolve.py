@@ -14,6 +14,7 @@ from bot.engine.dice import Dice
 from bot.engine.ruleset import OrderRejected, Resolution, SubmittedOrder
 from bot.rules.sengoku import orders as o
 from bot.rules.sengoku import blockade, landings, raids, repair, trade_fleets, turn_end, turn_start
+from bot.rules.sengoku import new_orders
 from bot.rules.sengoku.basing import apply_basing
 from bot.rules.sengoku.context import Ctx
 from bot.rules.sengoku.events import OrderFellBack
@@ -30,6 +31,7 @@ def resolve(state: SengokuState, gamemap: GameMap, settings: SengokuSettings,
     ctx = Ctx(state=state.model_copy(deep=True), gamemap=gamemap, settings=settings, dice=dice)
     valid = _validated(ctx, submitted)
     turn_start.run(ctx, [order for _, order in valid if order.kind in o.CLAN_KINDS])
+    blockade.at_planning(ctx)        # S12.5 4.1: blockades of the standing cruisers and straits (OP-06)
     apply_basing(ctx, [(seq, order) for seq, order in valid if order.kind == "base"])
     turn_start.unbased(ctx, [order for _, order in valid if order.kind in ("mothball", "disband")])
     _leader_status(ctx)
@@ -70,6 +72,7 @@ def _run_subphase(ctx: Ctx, subphase: str, orders: list) -> None:
     for sq in ctx.state.squadrons.values():
         sq.dispersed = False  # S12.5 6.1: a dispersal lasts one sub-phase
     _assign_orders(ctx, orders)
+    repair.start_subphase(ctx)       # S12.5 6.1: squadrons on SQ_REPAIR are under repair (OP-18)
     for wave in WAVES:
         movers = movers_for(ctx, wave)
         if movers:
@@ -79,19 +82,20 @@ def _run_subphase(ctx: Ctx, subphase: str, orders: list) -> None:
     landings.run(ctx)                # S12.5 6.5: landing operations (WL)
     blockade.update(ctx)             # S12.5 6.6: trade and LoC blockades
     repair.end_subphase(ctx)         # S12.5 6.7: repairs finish
+    trade_fleets.end_subphase(ctx)   # S12.5 6.7: plunder loot credited (OP-12 c)
     landings.end_subphase(ctx)       # S12.5 6.7: evacuations that replace retreats
 
 
 def _assign_orders(ctx: Ctx, orders: list) -> None:
     for order in orders:
+        if order.unit in ctx.orders_lapsed:
+            continue  # S2.5, S2.6: laid up, lost or handed over at turn start
         if order.kind in o.SQUADRON_KINDS:
             _set_leader(ctx, order)
             ctx.orders[order.unit] = order
-            if order.kind != "sq_cruise":
-                sq = ctx.state.squadrons[order.unit]
-                sq.standing, sq.station = None, None
+            new_orders.retask(ctx, order)  # V2: a new order ends a standing cruise; sails from the station
         elif order.kind in o.FLEET_KINDS:
-            ctx.fleet_orders[order.unit] = order
+            trade_fleets.assign(ctx, order)  # V2, S3.2.4, S3.5.4: whole-turn tasks, re-tasking limits
     for sq in ctx.state.squadrons.values():
         if sq.id not in ctx.orders and sq.standing:
             ctx.orders[sq.id] = Cruise.model_validate(sq.standing)  # S4.3.4: standing cruise orders
@@ -107,5 +111,6 @@ def _turn_end(ctx: Ctx) -> None:
     """S12.5 step 7: the Turn End Phase; the turn advances."""
     landings.turn_end(ctx)           # 7.1–7.2: remaining evacuations, pending damage
     trade_fleets.turn_end(ctx)       # 7.3 (fleets home), 7.6 (LoCs kept open)
+    raids.turn_end(ctx)              # step 8 hand-over: squadron pirates still at their ports (S4.7, OP-23)
     turn_end.run(ctx)                # 7.3–7.5, 7.7: squadrons home, credits, leader records, flags
     ctx.state.turn += 1

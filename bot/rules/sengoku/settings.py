@@ -33,7 +33,10 @@ class SengokuSettings(BaseModel):
     attached_hd_counts_as_fleet_unit: bool = Field(False, description="OP-05: attached HD counts toward the 5-unit limit")
     standalone_hd_counts_as_fleet_unit: bool = Field(True, description="OP-05: HD alone in port counts toward the limit")
     mothballed_count_for_capacity: bool = Field(False, description="OP-05")
-    foreign_based_survive_last_port_loss: bool = Field(True, description="OP-07 (c)")
+    foreign_based_survive_last_port_loss: bool = Field(
+        True, description="OP-07 (c): trade fleets based abroad keep their base when the last own port falls")
+    foreign_based_squadrons_survive_last_port_loss: bool = Field(
+        False, description="OP-07 (c): the seed (L8) loses every squadron; true keeps those based abroad")
     plunder_then_piracy_allowed: bool = Field(True, description="OP-09")
     path_check_includes_target: bool = Field(True, description="OP-10")
     path_check_counts_loc_sweepers: bool = Field(False, description="OP-10")
@@ -42,6 +45,12 @@ class SengokuSettings(BaseModel):
     evacuation_timing: Literal["replace_retreat_else_turn_end", "turn_end"] = Field(
         "replace_retreat_else_turn_end", description="OP-15")
     storm_roll_scope: Literal["operation", "fleet"] = Field("operation", description="OP-17 (a)")
+    evacuation_losses_scope: Literal["after_evacuation", "during_evacuation"] = Field(
+        "after_evacuation", description="OP-16: the seed (L41) bars castle refills of every loss after an "
+                                        "evacuation; during_evacuation = only figures lost on the way")
+    prepared_landing_trigger: Literal["same_subphase", "moderator"] = Field(
+        "same_subphase", description="OP-14: a prepared landing sails its landing leg after the quick ones of its "
+                                     "sub-phase, or waits for execute_landing (land module or moderator)")
     sq_repair_requires_timber: bool = Field(True, description="OP-18")
     sq_repair_amount_per_subphase: int = Field(5, ge=1, le=5, description="OP-18: 5 = all damage")
     neutral_coast_wave: Literal["W1", "W2"] = Field("W2", description="OP-20")
@@ -58,7 +67,8 @@ class SengokuSettings(BaseModel):
     interception_heavy_shift: bool = Field(False, description="OP-38 (b)")
     multiple_interceptions: bool = Field(True, description="OP-38 (c)")
     interceptors: Literal["cruisers_and_w3", "cruisers_only"] = Field("cruisers_and_w3", description="OP-38 (g)")
-    max_melee_rounds: int = Field(1, ge=0, le=5, description="OP-41 (c): extra melee exchanges if both continue")
+    max_melee_rounds: int = Field(0, ge=0, le=5, description="OP-41 (c): extra melee exchanges if both continue; "
+                                                             "0 = the seed's single exchange (L125)")
     melee_risk_table: Literal["defeat_low", "victory_low"] = Field("defeat_low", description="OP-41 (d)")
     superiority_strict: bool = Field(False, description="OP-42 (d): true = more than twice")
     cavalry_weight_in_port_check: int = Field(1, ge=1, le=2, description="OP-42 (e)")

@@ -10,6 +10,9 @@ from bot.domain.gamemap import GameMap
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
 from bot.rules.sengoku import orders as o
 from bot.rules.sengoku.basing import capacity_problem
+from bot.rules.sengoku.blockade import rebase_problem
+from bot.rules.sengoku.battle_rounds import check_withdraw_policy
+from bot.rules.sengoku.clan_orders import check_clan_order
 from bot.rules.sengoku.model import SengokuState, UnitState
 from bot.rules.sengoku.policy import parse_policy
 from bot.rules.sengoku.settings import SengokuSettings
@@ -20,6 +23,8 @@ from bot.rules.sengoku.validate_routes import check_route, coastal_area, enemy_p
 def validate(state: SengokuState, gamemap: GameMap, settings: SengokuSettings, faction: str,
              order, others: list[SubmittedOrder] | None) -> list[str]:
     """``others=None`` at resolution: capacity is then settled by basing (R4)."""
+    if order.kind in o.CLAN_KINDS:  # V1 for clan orders: the unit is a clan or a capture credit
+        return check_clan_order(state, gamemap, settings, faction, order, others)
     unit = _check_unit(state, faction, order)  # V1
     if order.kind in o.BASING_KINDS:
         return _check_basing(state, gamemap, settings, faction, order, unit, others)
@@ -27,8 +32,7 @@ def validate(state: SengokuState, gamemap: GameMap, settings: SengokuSettings, f
         if order.unit not in state.fleets:
             raise OrderRejected(f"{order.unit} is a war squadron; {order.kind} is a trade-fleet task (S3.1)",
                                 rule="S3.1")
-        check_fleet_order(state, gamemap, settings, faction, order)
-        return []
+        return check_fleet_order(state, gamemap, settings, faction, order) or []
     if order.unit not in state.squadrons:
         raise OrderRejected(f"{order.unit} is a trade fleet; {order.kind} is a war-squadron mission (S4.1)",
                             rule="S4.1")
@@ -64,6 +68,8 @@ def _check_basing(state, gamemap, settings, faction, order, unit, others) -> lis
     if state.ports[order.port].owner != faction:
         raise OrderRejected(f"port {port.name} is not your clan's; basing abroad needs an agreement made in "
                             f"the Diplomacy Phase (S2.4)", rule="S2.4")
+    if (blocked := rebase_problem(state, gamemap, settings, unit, order.port)) is not None:
+        raise OrderRejected(blocked, rule="S2.2")  # OP-06: the position at the start of planning
     if others is None:
         return []
     pending = {sub.unit for sub in others if sub.payload.get("kind") == "base"
@@ -85,6 +91,7 @@ def _check_squadron(state, gamemap, settings, faction, order) -> list[str]:
     warnings: list[str] = []
     sq = state.squadrons[order.unit]
     _check_policies(order)
+    warnings += check_withdraw_policy(settings, order)  # OP-33
     _check_leader(state, faction, order)
     if order.manoeuvre is not None:
         leader = state.characters.get(order.leader or sq.leader or "")

@@ -8,23 +8,36 @@ from bot.rules.sengoku.model import SengokuState
 from bot.rules.sengoku.settings import SengokuSettings
 from bot.rules.sengoku.validate_routes import check_route, coastal_area, enemy_port
 
-FLEET_CAPACITY = 50  # S3.7.2: warrior figures per fleet, cavalry counting 2
+from bot.rules.sengoku.sealift import FLEET_CAPACITY  # noqa: F401  (S3.7.2; kept importable here)
+from bot.rules.sengoku.validate_landing import check_evacuation, check_landing
 
 
 def check_fleet_order(state: SengokuState, gamemap: GameMap, settings: SengokuSettings, faction: str,
-                      order) -> None:
+                      order) -> list[str]:
     fleet = state.fleets[order.unit]
-    if fleet.damaged and not (order.kind == "tf_idle"):
+    warnings: list[str] = []
+    if fleet.damaged and not (order.kind == "tf_idle") and order.subphase == "SP1":
         raise OrderRejected(f"{fleet.name} is damaged, and a damaged trade fleet can only lie in port or "
                             f"repair (S3.2.3)", rule="S3.2.3")
+    if fleet.damaged and not (order.kind == "tf_idle"):  # S3.2.4: a repair in an earlier sub-phase frees it
+        warnings.append(f"{fleet.name} is damaged: this {order.subphase} order stands only if it is repaired in "
+                        f"an earlier sub-phase; otherwise it falls back to idle (S3.2.3, S3.2.6)")
     if order.subphase != "SP1" and order.kind in ("tf_trade", "tf_piracy") and fleet.repaired_this_turn:
         raise OrderRejected(f"{fleet.name} repaired this turn: in SP2 and SP3 it may take a new task, but not "
                             f"trade or piracy (S3.2.4)", rule="S3.2.4")
     if order.subphase != "SP1" and order.kind == "tf_trade" and fleet.plundered_this_turn:
         raise OrderRejected(f"{fleet.name} plundered this turn and may no longer trade (S3.5.4)", rule="S3.5.4")
+    if (order.subphase != "SP1" and order.kind == "tf_piracy" and fleet.plundered_this_turn
+            and not settings.plunder_then_piracy_allowed):
+        raise OrderRejected(f"{fleet.name} plundered this turn, and this campaign forbids piracy after plunder "
+                            f"(S3.5.4, OP-09)", rule="OP-09")
+    if order.subphase != "SP1" and order.kind in ("tf_trade", "tf_loc") and settings.whole_turn_tasks_only_in_sp1:
+        raise OrderRejected(f"{order.kind} lasts the whole turn and this campaign allows it only in SP1 (V2, OP-02)",
+                            rule="OP-02")
     check = _CHECKS.get(order.kind)
     if check:
         check(state, gamemap, settings, faction, fleet, order)
+    return warnings
 
 
 def _idle(state, gamemap, settings, faction, fleet, order) -> None:
@@ -59,43 +72,11 @@ def _loc(state, gamemap, settings, faction, fleet, order) -> None:
 
 
 def _landing(state, gamemap, settings, faction, fleet, order) -> None:
-    army = state.armies.get(order.army)
-    if army is None or army.clan != faction:
-        raise OrderRejected(f"{order.army!r} is not an army of your clan (S3.7)", rule="S3.7")
-    fleets = [fleet] + [state.fleets[f] for f in order.fleets if f in state.fleets]
-    for other in fleets:
-        if other.owner != faction or other.damaged:
-            raise OrderRejected(f"{other.name} cannot carry troops: it is damaged or not yours (S3.2.3)",
-                                rule="S3.2.3")
-    carried = [d for d in army.detachments if not order.detachments or d.id in order.detachments]
-    weight = sum(d.transport_weight for d in carried)
-    limit = FLEET_CAPACITY * len(fleets)
-    if weight > limit:
-        needed = -(-weight // FLEET_CAPACITY)
-        raise OrderRejected(f"the army weighs {weight} (cavalry counts 2) but {len(fleets)} fleet(s) carry "
-                            f"{limit}; use {needed} fleets (S3.7.2)", rule="S3.7.2")
-    if army.leader and order.detachments and not carried:
-        raise OrderRejected("the army's leader must be in the transported part (S3.7.2)", rule="S3.7.2")
-    if army.area != order.origin:
-        raise OrderRejected(f"army {army.name} is in {army.area}, not in {order.origin} (S3.7.3)", rule="S3.7.3")
-    if not coastal_area(gamemap, order.destination):
-        raise OrderRejected(f"landing zone {order.destination!r} is not a coastal province (S3.7.1)",
-                            rule="S3.7.1")
+    check_landing(state, gamemap, faction, order)  # S3.7, V4 for both legs (validate_landing)
 
 
 def _evacuation(state, gamemap, settings, faction, fleet, order) -> None:
-    owner = state.area_owner.get(order.destination)
-    if owner is None or not (owner == faction or state.friendly(faction, owner)):
-        raise OrderRejected(f"{order.destination} is not a friendly province; evacuation goes to a friendly "
-                            f"province (S3.8.1)", rule="S3.8.1")
-    army = state.armies.get(order.army)
-    if army is None or army.clan != faction:
-        raise OrderRejected(f"{order.army!r} is not an army of your clan (S3.8)", rule="S3.8")
-    limit = FLEET_CAPACITY * (1 + len(order.fleets))
-    weight = sum(d.transport_weight for d in army.detachments)
-    if weight > limit:
-        raise OrderRejected(f"the army weighs {weight} (cavalry counts 2); the fleets carry {limit} (S3.8.1)",
-                            rule="S3.8.1")
+    check_evacuation(state, gamemap, faction, order)  # S3.8 (validate_landing)
 
 
 _CHECKS = {"tf_idle": _idle, "tf_piracy": _piracy, "tf_plunder": _plunder, "tf_loc": _loc,
