@@ -4,7 +4,7 @@ cap and the Turn End Phase (S2.5, S2.6, S4.2.4, S5.9, S8.4.6, OP-33, S12.5)."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from bot.domain.events import Event
 from bot.report.sengoku_names import Names

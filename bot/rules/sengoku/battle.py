@@ -34,7 +34,7 @@ class Fighter:
 
 @dataclass
 class BattleSide:
-    clan: str
+    clan: str  # the side's lead clan (OP-29 b, multi_side); each Fighter keeps its own clan (captor, credits)
     fighters: list[Fighter]
     manoeuvre: Manoeuvre | None = None
     policy: PairingPolicy = field(default_factory=PairingPolicy)

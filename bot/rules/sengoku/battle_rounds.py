@@ -29,16 +29,19 @@ def check_withdraw_policy(settings: SengokuSettings, order) -> list[str]:
     policy = parse_policy(order.withdraw_if, "withdraw_if")
     if policy.constant is False or settings.allow_withdraw_between_rounds:
         return []
-    return ["withdraw_if applies only if the moderator allows withdrawal between rounds "
-            "(allow_withdraw_between_rounds, OP-33); ignored (R18)"]
+    return [("withdraw_if applies only if the moderator allows withdrawal between rounds "
+             "(allow_withdraw_between_rounds, OP-33); ignored (R18)")]
 
 
-def between_rounds(ctx: Ctx, battle_id: str, area: str, sides: tuple["BattleSide", "BattleSide"],
+def between_rounds(ctx: Ctx, battle_id: str, area: str, sides: tuple[BattleSide, BattleSide],
                    round_no: int) -> None:
     """After round ``round_no``: squadrons whose policy says so withdraw, dispersed."""
     if not ctx.settings.allow_withdraw_between_rounds:
         return
-    from bot.rules.sengoku.encounter import order_of, visible_facts  # encounter imports battle
+    from bot.rules.sengoku.encounter import (  # encounter imports battle
+        order_of,
+        visible_facts,
+    )
     lines = [[f.unit for f in side.fighters if _in_line(ctx, f.unit)] for side in sides]
     leaving = []
     for index, line in enumerate(lines):

@@ -20,7 +20,13 @@ from bot.rules.sengoku.basing import MAX_UNITS, occupancy
 from bot.rules.sengoku.context import Ctx
 from bot.rules.sengoku.events import OrderFellBack
 from bot.rules.sengoku.events_turn import ClanPolicySet, CreditRedeemed
-from bot.rules.sengoku.model import CaptureCredit, HeavyDetachment, SengokuState, Squadron, UnitState
+from bot.rules.sengoku.model import (
+    CaptureCredit,
+    HeavyDetachment,
+    SengokuState,
+    Squadron,
+    UnitState,
+)
 from bot.rules.sengoku.orders import ClanPolicy, RedeemCapture
 from bot.rules.sengoku.pairing import PairingPolicy
 from bot.rules.sengoku.settings import SengokuSettings

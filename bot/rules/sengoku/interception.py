@@ -92,11 +92,12 @@ def _in_play(ctx: Ctx, unit: str) -> bool:
 
 def intercept(ctx: Ctx, op: Op, unit: str, area: str) -> None:
     """S8.5.3 and Table S8.5-A; OP-38 (c): FH and FL let the operation go on."""
-    if not op.sailing or not _in_play(ctx, unit):
-        return
+    if not op.sailing or not _in_play(ctx, unit) or unit in op.intercepted_by:
+        return  # OP-38 (c): each squadron gets one chance at an operation
     if op.interceptions and not ctx.settings.multiple_interceptions:
         return
     op.interceptions += 1
+    op.intercepted_by.add(unit)
     sq = ctx.state.squadrons[unit]
     stake, direction = _choices(ctx, unit)
     category = _roll(ctx, op, unit, stake, direction)

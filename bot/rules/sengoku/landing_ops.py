@@ -46,6 +46,7 @@ class Op:
     interceptions: int = 0
     damaged_on_landing: bool = False
     met: set[str] = field(default_factory=set)
+    intercepted_by: set[str] = field(default_factory=set)
 
     @property
     def lead(self) -> str:

@@ -47,12 +47,10 @@ def run(ctx: Ctx) -> None:
         if order.mode == "prepared":
             op.stop_at = op.board_at
         ops.append(op)
-    waiting = []
-    for op in sail(ctx, ops, when, "wl"):
-        if op.stop_at < len(op.route) - 1:
-            if _ready_to_land(ctx, op):
-                waiting.append(op)
-        else:
+    arrived = sail(ctx, ops, when, "wl")
+    waiting = [op for op in arrived if op.stop_at < len(op.route) - 1 and _ready_to_land(ctx, op)]
+    for op in arrived:
+        if op.stop_at == len(op.route) - 1:
             finish(ctx, op, op.order.destination, "landed")
     for op in waiting:
         op.stop_at = len(op.route) - 1
@@ -108,7 +106,7 @@ def _ready_to_land(ctx: Ctx, op: Op) -> bool:
     ctx.state.pending_landings[op.lead] = {
         "order": op.order.model_dump(mode="json"), "label": op.label, "turn": ctx.state.turn,
         "subphase": ctx.subphase, "worst": op.worst.value if op.worst else None,
-        "interceptions": op.interceptions,
+        "interceptions": op.interceptions, "intercepted_by": sorted(op.intercepted_by),
         "escorts": {u: ctx.orders[u].model_dump(mode="json") for u in escorts_in_line(ctx, op)}}
     return False
 
@@ -147,7 +145,7 @@ def execute_landing(state: SengokuState, gamemap: GameMap, settings: SengokuSett
     if op is None:
         send_home(ctx, [order.unit] + list(order.fleets), list(entry["escorts"]))
         return Resolution(state=ctx.state, events=ctx.events)
-    op.step, op.interceptions = op.board_at, entry["interceptions"]
+    op.step, op.interceptions, op.intercepted_by = op.board_at, entry["interceptions"], set(entry["intercepted_by"])
     if entry["worst"]:
         op.worsen(ArmyFlag(entry["worst"]))
     for arrived in sail(ctx, [op], entry["subphase"].lower(), "wlt", meet_at_start=False):

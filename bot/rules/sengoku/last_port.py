@@ -30,7 +30,12 @@ from bot.domain.events import Audience
 from bot.rules.sengoku.clan_orders import policy_of
 from bot.rules.sengoku.context import Ctx
 from bot.rules.sengoku.events import DefaultApplied
-from bot.rules.sengoku.events_turn import KeptForeignBase, LastPortLost, UnitHandedOver, UnitLost
+from bot.rules.sengoku.events_turn import (
+    KeptForeignBase,
+    LastPortLost,
+    UnitHandedOver,
+    UnitLost,
+)
 from bot.rules.sengoku.model import SengokuState, UnitState
 
 HELD = (UnitState.ACTIVE, UnitState.MOTHBALLED)

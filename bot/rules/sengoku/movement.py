@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from bot.domain.events import Audience
 from bot.rules.sengoku.context import Ctx
-from bot.rules.sengoku.multi_side import resolve_site
 from bot.rules.sengoku.events import Moved, OnStation
 from bot.rules.sengoku.model import UnitState
+from bot.rules.sengoku.multi_side import resolve_site
 from bot.rules.sengoku.trade_fleets import piracy_clashes
 
 

@@ -163,10 +163,11 @@ def _priority(ctx: Ctx, battle_id: str, side: Side, opponents: list[Side]) -> li
 
     named = sorted((o for o in opponents if place(o) < len(listed)), key=place)
     rest = [o for o in opponents if place(o) == len(listed)]
+    rest = _most_squadrons_first(ctx, battle_id, side, rest)
     if len(rest) > 1:
-        ctx.emit(DefaultApplied(rule="OP-29 (c)", detail=f"{side.label} orders its battles against "
-                                f"{', '.join(o.label for o in rest)}: most squadrons first"))
-    return named + _most_squadrons_first(ctx, battle_id, side, rest)
+        ctx.emit(DefaultApplied(rule="OP-29 (c)", detail=f"{side.label} fights {', '.join(o.label for o in rest)} "
+                                                         f"in that order: most squadrons first"))
+    return named + rest
 
 
 def _most_squadrons_first(ctx: Ctx, battle_id: str, side: Side, rest: list[Side]) -> list[Side]:

@@ -10,8 +10,8 @@ from bot.domain.gamemap import GameMap
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
 from bot.rules.sengoku import orders as o
 from bot.rules.sengoku.basing import capacity_problem
-from bot.rules.sengoku.blockade import rebase_problem
 from bot.rules.sengoku.battle_rounds import check_withdraw_policy
+from bot.rules.sengoku.blockade import rebase_problem
 from bot.rules.sengoku.clan_orders import check_clan_order
 from bot.rules.sengoku.model import SengokuState, UnitState
 from bot.rules.sengoku.policy import parse_policy
