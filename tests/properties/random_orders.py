@@ -86,17 +86,23 @@ def _unit_for(draw, view: _View, clan: str, kind: str) -> str:
 TABLES = ["squadrons", "fleets", "heavy"]
 
 
-def _squadron_fields(draw, view: _View, clan: str) -> dict:
+def _squadron_fields(draw, view: _View, clan: str, unit: str) -> dict:
+    """Encounter policies and battle choices (S5.5, S8.2, S9.3); a hidden fact
+    in a policy (V5), an unknown leader or a manoeuvre without the art now and
+    then."""
     fields = {"stake": draw(st.sampled_from(["low", "high"])),
-              "want_battle": draw(st.sampled_from(POLICIES)), "when_enemy_wants": draw(st.sampled_from(ACCEPT))}
-    if draw(st.booleans()):
-        fields["stake_later_rounds"] = draw(st.sampled_from([None, "low", "high"]))
-    if rarely(draw, 3):
-        fields["leader"] = _pick(draw, view.own_of("characters", clan) + ["nobody"])
-    if draw(st.booleans()):
-        fields["if_forced_by_ordinary"] = draw(st.sampled_from(["accept", "refuse"]))
+              "want_battle": draw(st.sampled_from(POLICIES[:-1] if not rarely(draw, 10) else POLICIES[-1:])),
+              "when_enemy_wants": draw(st.sampled_from(ACCEPT[:-1] if not rarely(draw, 10) else ACCEPT[-1:])),
+              "stake_later_rounds": draw(st.sampled_from([None, "low", "high"])),
+              "if_forced_by_ordinary": draw(st.sampled_from(["accept", "refuse"])),
+              "withdraw_if": draw(st.sampled_from(["never", "always", "if own_damage >= 3"]))}
+    leader = view.state["squadrons"].get(unit, {}).get("leader")
+    if rarely(draw, 4):
+        leader = _likely(draw, view.own_of("characters", clan), ["nobody"])
+        fields["leader"] = leader
+    art = view.state["characters"].get(leader or "", {})
+    if art.get("victories", 0) >= 3 or (art.get("academy_naval_art") and art.get("victories", 0)) or rarely(draw, 12):
         fields["manoeuvre"] = draw(st.sampled_from(MANOEUVRES))
-        fields["withdraw_if"] = draw(st.sampled_from(["never", "never", "always", "if own_damage >= 3"]))
     return fields
 
 
@@ -168,14 +174,15 @@ def _fields(draw, view: _View, clan: str, kind: str, unit: str) -> dict:
 
 
 @st.composite
-def order_payload(draw, view: _View, clan: str) -> dict:
-    kind = draw(st.sampled_from(view.kinds))
-    unit = _unit_for(draw, view, clan, kind)
+def order_payload(draw, view: _View, clan: str, unit: str | None = None, kinds: list[str] | None = None) -> dict:
+    """One order; ``unit`` and ``kinds`` narrow it to a given unit's orders."""
+    kind = draw(st.sampled_from(kinds or view.kinds))
+    unit = unit or _unit_for(draw, view, clan, kind)
     payload = {"kind": kind, "unit": unit}
     if rarely(draw, 4):
         payload["subphase"] = draw(st.sampled_from(["SP2", "SP3"]))
     if kind.startswith("sq_"):
-        payload.update(_squadron_fields(draw, view, clan))
+        payload.update(_squadron_fields(draw, view, clan, unit))
     payload.update(_fields(draw, view, clan, kind, unit))
     if rarely(draw, 30):
         payload["bogus_field"] = 1  # refused by the order model (extra="forbid")
@@ -186,9 +193,15 @@ def order_payload(draw, view: _View, clan: str) -> dict:
 def turn_orders(draw, state: dict, map_id: str) -> list[SubmittedOrder]:
     view = _View(state, MAPS[map_id])
     submitted: list[SubmittedOrder] = []
+    squadron_kinds = [k for k in view.kinds if k.startswith("sq_")]
+    fleet_kinds = [k for k in view.kinds if k.startswith("tf_")]
     for clan in view.clans:
-        for _ in range(draw(st.integers(0, 6))):
-            payload = draw(order_payload(view, clan))
+        payloads = [draw(order_payload(view, clan, unit, squadron_kinds))
+                    for unit in view.own("squadrons", clan) if not rarely(draw, 4)]
+        payloads += [draw(order_payload(view, clan, unit, fleet_kinds))
+                     for unit in view.own("fleets", clan) if draw(st.booleans())]
+        payloads += [draw(order_payload(view, clan)) for _ in range(draw(st.integers(0, 3)))]
+        for payload in draw(st.permutations(payloads)):  # the submission order matters (R4)
             submitted.append(SubmittedOrder(faction=clan, unit=str(payload["unit"]), seq=len(submitted) + 1,
                                             payload=payload))
     return submitted
