@@ -13,7 +13,14 @@ import weakref
 
 from bot.domain.gamemap import GameMap
 from bot.render.mapimage import MAX_WIDTH_PX, MIN_WIDTH_PX, check_overlay, render_map
-from bot.render.overlay import Highlight, HighlightKind, Marker, MarkerShape, Overlay, Route
+from bot.render.overlay import (
+    Highlight,
+    HighlightKind,
+    Marker,
+    MarkerShape,
+    Overlay,
+    Route,
+)
 
 __all__ = [
     "MAX_CONCURRENT_RENDERS",

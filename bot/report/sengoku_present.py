@@ -51,7 +51,9 @@ class SengokuPresenter:
         return text + (f". {'; '.join(extras)}." if extras else ".")
 
     async def render(self, data: ReportInput) -> bytes:
-        from bot.render import render_map_async  # matplotlib loads only when a map is drawn
+        from bot.render import (
+            render_map_async,  # matplotlib loads only when a map is drawn
+        )
         return await render_map_async(data.gamemap, public_overlay(data))
 
 

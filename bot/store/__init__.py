@@ -6,8 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.store.errors import StoreError
-from bot.store.repository import (JsonDict, Repository, ResolutionRecord, StateRecord,
-                                  TurnRecord, TurnStatus)
+from bot.store.repository import (
+    JsonDict,
+    Repository,
+    ResolutionRecord,
+    StateRecord,
+    TurnRecord,
+    TurnStatus,
+)
 
 __all__ = ["JsonDict", "Repository", "ResolutionRecord", "StateRecord", "StoreError",
            "TurnRecord", "TurnStatus", "open_repository"]

@@ -19,13 +19,33 @@ import aiosqlite
 from bot.domain.campaign import Campaign, Phase
 from bot.engine.ruleset import SubmittedOrder
 from bot.store import sqlite_resolutions, sqlite_transfer
-from bot.store.codec import (CAMPAIGN_COLUMNS, campaign_from_row, campaign_values, dumps,
-                             loads, require_dict)
+from bot.store.codec import (
+    CAMPAIGN_COLUMNS,
+    campaign_from_row,
+    campaign_values,
+    dumps,
+    loads,
+    require_dict,
+)
 from bot.store.errors import StoreError
-from bot.store.repository import JsonDict, ResolutionRecord, StateRecord, TurnRecord, TurnStatus
-from bot.store.sqlite_base import (campaign_row, fetch_all, fetch_one, insert_campaign, next_seq,
-                                   orders_of, require_planning_turn, state_row,
-                                   transaction)
+from bot.store.repository import (
+    JsonDict,
+    ResolutionRecord,
+    StateRecord,
+    TurnRecord,
+    TurnStatus,
+)
+from bot.store.sqlite_base import (
+    campaign_row,
+    fetch_all,
+    fetch_one,
+    insert_campaign,
+    next_seq,
+    orders_of,
+    require_planning_turn,
+    state_row,
+    transaction,
+)
 from bot.store.sqlite_open import connect
 from bot.store.transfer import parse_export
 

@@ -17,8 +17,14 @@ from bot.engine.ruleset import SubmittedOrder
 from bot.store.codec import RowLike, dumps, loads
 from bot.store.errors import StoreError
 from bot.store.repository import ResolutionRecord, TurnStatus
-from bot.store.sqlite_base import (campaign_row, fetch_one, next_seq, orders_of,
-                                   require_planning_turn, state_text)
+from bot.store.sqlite_base import (
+    campaign_row,
+    fetch_one,
+    next_seq,
+    orders_of,
+    require_planning_turn,
+    state_text,
+)
 
 
 async def commit(db: aiosqlite.Connection, record: ResolutionRecord) -> ResolutionRecord:

@@ -123,7 +123,10 @@ def _characters(draw, clans: list[str], turn: int) -> dict:
 
 
 def _squadrons(draw, gm, clans, area_owner, ports, chars) -> dict:
+    """Up to 4 per clan; a third cruise on standing orders off one of a few
+    "hot" coasts, so that squadrons meet."""
     squadrons, leaders = {}, set()
+    hot = draw(st.lists(st.sampled_from(coastal(gm)), min_size=1, max_size=3, unique=True))
     for clan in clans:
         for i in range(draw(st.integers(0, 4))):
             sid = f"{clan}-s{i}"
@@ -131,7 +134,7 @@ def _squadrons(draw, gm, clans, area_owner, ports, chars) -> dict:
                   "base_port": _home_port(draw, gm, clan, area_owner, ports),
                   "damage": draw(st.integers(0, 4)), "experience": draw(st.integers(0, 2))}
             if rarely(draw, 3):
-                sq["station"] = draw(st.sampled_from(coastal(gm)))
+                sq["station"] = draw(st.sampled_from(hot))
             free = [c for c, ch in chars.items() if ch["clan"] == clan and c not in leaders]
             if free and draw(st.booleans()):
                 sq["leader"] = draw(st.sampled_from(free))

@@ -46,11 +46,11 @@ class _View:
         return port.area if port else None
 
     def enemy_areas(self, clan: str) -> list[str]:
-        """Where the enemy's squadrons lie, and the enemy's coasts."""
+        """Where the enemy's squadrons lie (twice as likely), and the enemy's coasts."""
         enemies = self.at_war(clan)
-        lying = {self.start(u) for u, e in self.state["squadrons"].items() if e["owner"] in enemies}
-        coasts = {a for a, owner in self.state["area_owner"].items() if owner in enemies}
-        return sorted(a for a in (lying | coasts) if a in coastal(self.gm))
+        lying = sorted({self.start(u) for u, e in self.state["squadrons"].items() if e["owner"] in enemies} - {None})
+        coasts = sorted(a for a, owner in self.state["area_owner"].items() if owner in enemies)
+        return [a for a in lying * 2 + coasts if a in coastal(self.gm)]
 
     def enemy_ports(self, clan: str) -> list[str]:
         enemies = self.at_war(clan)
@@ -91,8 +91,8 @@ def _squadron_fields(draw, view: _View, clan: str, unit: str) -> dict:
     in a policy (V5), an unknown leader or a manoeuvre without the art now and
     then."""
     fields = {"stake": draw(st.sampled_from(["low", "high"])),
-              "want_battle": draw(st.sampled_from(POLICIES[:-1] if not rarely(draw, 10) else POLICIES[-1:])),
-              "when_enemy_wants": draw(st.sampled_from(ACCEPT[:-1] if not rarely(draw, 10) else ACCEPT[-1:])),
+              "want_battle": draw(st.sampled_from(POLICIES[:-1] if not rarely(draw, 20) else POLICIES[-1:])),
+              "when_enemy_wants": draw(st.sampled_from(ACCEPT[:-1] if not rarely(draw, 20) else ACCEPT[-1:])),
               "stake_later_rounds": draw(st.sampled_from([None, "low", "high"])),
               "if_forced_by_ordinary": draw(st.sampled_from(["accept", "refuse"])),
               "withdraw_if": draw(st.sampled_from(["never", "always", "if own_damage >= 3"]))}

@@ -91,6 +91,7 @@ TEMPLATES: dict[str, Callable[[Event, Names], str]] = {
                                   f"for 1 DP + 3 RP (S8.4.6).",
     "experience_gained": lambda e, n: f"    {n.unit(e.unit)} gains experience: {e.before} → {e.after}.",
     "character_harmed": _harmed,
+    "pirates_engaged": lambda e, n: f"Off {n.area(e.area)}: war squadrons engaged pirates (their owner is not known).",
     "character_fate": lambda e, n: f"    {n.character(e.character)} was " + (
         f"captured by {n.clan(e.captor)}." if e.status == "captured" else "killed."),
     "battle_ended": _battle_ended,

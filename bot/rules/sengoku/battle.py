@@ -11,13 +11,31 @@ from dataclasses import dataclass, field
 
 from bot.domain.events import Audience
 from bot.rules.sengoku import battle_rounds, casualties
-from bot.rules.sengoku.battle_roll import RollInput, RollResult, better_of, compare, make_roll
+from bot.rules.sengoku.battle_roll import (
+    RollInput,
+    RollResult,
+    better_of,
+    compare,
+    make_roll,
+)
 from bot.rules.sengoku.context import Ctx
-from bot.rules.sengoku.events import (BattleBegan, BattleEnded, ManoeuvreUsed, PairDecided,
-                                      PairingMade, SquadronRolled)
+from bot.rules.sengoku.events import (
+    BattleBegan,
+    BattleEnded,
+    ManoeuvreUsed,
+    PairDecided,
+    PairingMade,
+    SquadronRolled,
+)
 from bot.rules.sengoku.manoeuvres import RoundOneEffects, effects
 from bot.rules.sengoku.model import Manoeuvre, Stake, UnitState
-from bot.rules.sengoku.pairing import Pairing, PairingPolicy, add_helpers, pair_alternating, pair_by_chooser
+from bot.rules.sengoku.pairing import (
+    Pairing,
+    PairingPolicy,
+    add_helpers,
+    pair_alternating,
+    pair_by_chooser,
+)
 
 
 @dataclass
@@ -54,7 +72,7 @@ def fight(ctx: Ctx, battle_id: str, area: str, sides: tuple[BattleSide, BattleSi
           port: str | None = None) -> BattleOutcome:
     clans = [s.clan for s in sides]
     ctx.battle_leaders = {}
-    ctx.emit(BattleBegan(audience=Audience.everyone(), battle=battle_id, area=area, port_defence=port,
+    ctx.emit(BattleBegan(audience=ctx.public(), battle=battle_id, area=area, port_defence=port,
                          sides={s.clan: [f.unit for f in s.fighters] for s in sides}))
     _announce_manoeuvres(ctx, battle_id, sides)
     fought: set[str] = set()
@@ -76,7 +94,7 @@ def fight(ctx: Ctx, battle_id: str, area: str, sides: tuple[BattleSide, BattleSi
     capped = bool(lines[0] and lines[1]) and not single_round
     casualties.grant_experience(ctx, fought)
     casualties.record_leaders(ctx, sides, fought, winner, lines)
-    ctx.emit(BattleEnded(audience=Audience.everyone(), battle=battle_id, area=area, rounds=round_no,
+    ctx.emit(BattleEnded(audience=ctx.public(), battle=battle_id, area=area, rounds=round_no,
                          winner=clans[winner] if winner is not None else None, capped=capped))
     if capped:  # OP-33: the max_rounds cut-off goes to the moderators
         battle_rounds.flag_round_cap(ctx, battle_id, area, round_no, [f.unit for line in lines for f in line])
@@ -104,7 +122,7 @@ def _announce_manoeuvres(ctx: Ctx, battle_id: str, sides: tuple[BattleSide, Batt
         if side.manoeuvre is None:
             continue
         _, cancelled = effects(sides[1 - i].manoeuvre, side.manoeuvre, False)
-        ctx.emit(ManoeuvreUsed(audience=Audience.everyone(), battle=battle_id, clan=side.clan,
+        ctx.emit(ManoeuvreUsed(audience=ctx.public(), battle=battle_id, clan=side.clan,
                                manoeuvre=side.manoeuvre.value, cancelled=cancelled))
 
 
@@ -113,7 +131,7 @@ def _fight_round(ctx: Ctx, battle_id: str, area: str, sides: tuple[BattleSide, B
     """One round (S8.6.7); returns the winner of its last pair (the only one in 1 vs 1)."""
     lines = (_in_line(ctx, sides[0]), _in_line(ctx, sides[1]))
     pairing = _pair(ctx, battle_id, round_no, sides, lines)
-    ctx.emit(PairingMade(audience=Audience.everyone(), battle=battle_id, round=round_no,
+    ctx.emit(PairingMade(audience=ctx.public(), battle=battle_id, round=round_no,
                          pairs=[[p[0], p[1]] for p in pairing.pairs], reserves=pairing.reserves,
                          chooser=pairing.chooser))
     round_one = _round_one_effects(ctx, sides, pairing.pairs) if round_no == 1 else {}
@@ -177,7 +195,9 @@ def _manoeuvre_unit(ctx: Ctx, side: BattleSide) -> str | None:
     (ranked as in OP-29), unless the caller named it."""
     if side.manoeuvre is None or side.manoeuvre_unit:
         return side.manoeuvre_unit
-    from bot.rules.sengoku.encounter import admiral_rank  # encounter imports this module
+    from bot.rules.sengoku.encounter import (
+        admiral_rank,  # encounter imports this module
+    )
     able = [f.unit for f in side.fighters if ctx.state.squadrons[f.unit].leader in ctx.art_active
             and getattr(ctx.orders.get(f.unit), "manoeuvre", side.manoeuvre) == side.manoeuvre]
     return max(able, key=lambda unit: admiral_rank(ctx, unit), default=None)
@@ -190,7 +210,7 @@ def _fight_pair(ctx: Ctx, battle_id: str, area: str, round_no: int, pair: tuple[
     chosen = [rolls[i][0] if len(rolls[i]) == 1 else better_of(*rolls[i]) for i in (0, 1)]
     shifts = [1 if len(pair[i]) == 2 else 0 for i in (0, 1)]  # S8.6.5
     winner, tiebreak = compare(chosen[0], chosen[1], shifts[0], shifts[1], ctx.settings)
-    ctx.emit(PairDecided(audience=Audience.everyone(), battle=battle_id, round=round_no,
+    ctx.emit(PairDecided(audience=ctx.public(), battle=battle_id, round=round_no,
                          sides=[pair[0], pair[1]], winner=winner, tiebreak=tiebreak,
                          categories=[_shifted_name(chosen[i], shifts[i]) for i in (0, 1)]))
     leaders = {u: ctx.state.squadrons[u].leader for u in pair[0] + pair[1]}

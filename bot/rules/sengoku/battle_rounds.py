@@ -50,7 +50,7 @@ def between_rounds(ctx: Ctx, battle_id: str, area: str, sides: tuple[BattleSide,
             if policy.decide(visible_facts(ctx, unit, line, lines[1 - index])):
                 leaving.append(unit)
     for unit in leaving:  # decided together on what all saw, then applied
-        ctx.emit(Withdrew(audience=Audience.everyone(), battle=battle_id, round=round_no, unit=unit))
+        ctx.emit(Withdrew(audience=ctx.public(), battle=battle_id, round=round_no, unit=unit))
         casualties.disperse(ctx, unit, area)
 
 

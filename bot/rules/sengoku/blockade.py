@@ -25,8 +25,14 @@ from __future__ import annotations
 from bot.domain.events import Audience
 from bot.domain.gamemap import GameMap
 from bot.rules.sengoku.context import Ctx
-from bot.rules.sengoku.events_trade import (BlockadeLifted, CrossingBlocked, LocCut, LocTaskCancelled,
-                                            PortBlockaded, TradeBlocked)
+from bot.rules.sengoku.events_trade import (
+    BlockadeLifted,
+    CrossingBlocked,
+    LocCut,
+    LocTaskCancelled,
+    PortBlockaded,
+    TradeBlocked,
+)
 from bot.rules.sengoku.model import SengokuState, Squadron, UnitState
 from bot.rules.sengoku.settings import SengokuSettings
 

@@ -8,9 +8,24 @@ from typing import TYPE_CHECKING
 
 from bot.domain.events import Audience
 from bot.rules.sengoku.context import Ctx
-from bot.rules.sengoku.events import (Captured, CharacterFate, CharacterHarmed, CreditGained, Destroyed,
-                                      Dispersed, ExperienceGained, HeavyDetached, LossRolled)
-from bot.rules.sengoku.model import CaptureCredit, CharacterStatus, NavalEvent, Stake, UnitState
+from bot.rules.sengoku.events import (
+    Captured,
+    CharacterFate,
+    CharacterHarmed,
+    CreditGained,
+    Destroyed,
+    Dispersed,
+    ExperienceGained,
+    HeavyDetached,
+    LossRolled,
+)
+from bot.rules.sengoku.model import (
+    CaptureCredit,
+    CharacterStatus,
+    NavalEvent,
+    Stake,
+    UnitState,
+)
 from bot.rules.sengoku.tables import BATTLE_RISK, Harm, LossResult, loss_row
 
 if TYPE_CHECKING:
@@ -77,7 +92,7 @@ def destroy_squadron(ctx: Ctx, unit: str, area: str, cause: str, hds_survive: bo
     sq.state = UnitState.DESTROYED
     sq.standing = None
     sq.station = None
-    ctx.emit(Destroyed(audience=Audience.everyone(), unit=unit, area=area, cause=cause))
+    ctx.emit(Destroyed(audience=ctx.public(), unit=unit, area=area, cause=cause))
     for hd in ctx.state.hds_of(unit):
         hd.attached_to = None
         if hds_survive:
@@ -100,7 +115,7 @@ def capture_squadron(ctx: Ctx, unit: str, area: str, captor: str, holders: list[
     for hd in ctx.state.hds_of(unit):
         hd.state = UnitState.CAPTURED
         hd.attached_to = None
-    ctx.emit(Captured(audience=Audience.everyone(), unit=unit, area=area, by=captor))
+    ctx.emit(Captured(audience=ctx.public(), unit=unit, area=area, by=captor))
     for item in captured:
         credit_kind = "squadron" if item == unit else "heavy_detachment"
         grant_credit(ctx, captor, credit_kind, holders, item)
@@ -135,7 +150,7 @@ def disperse(ctx: Ctx, unit: str, area: str) -> None:
         if unit in credit.holders and not credit.void:
             credit.holders.remove(unit)  # R3: a dispersed holder no longer holds
             credit.void = not credit.holders
-    ctx.emit(Dispersed(audience=Audience.everyone(), unit=unit, area=area, back_to=sq.base_port))
+    ctx.emit(Dispersed(audience=ctx.public(), unit=unit, area=area, back_to=sq.base_port))
 
 
 def _leader_leaves(ctx: Ctx, sq) -> None:
@@ -181,7 +196,7 @@ def apply_harm(ctx: Ctx, leader: str, harm: Harm, enemy_clan: str, key: str | No
                              table=table, harm=harm.value, captor=character.captor))
     if character.status is not CharacterStatus.FREE:
         # R19: the public learns the fate, not the die.
-        ctx.emit(CharacterFate(audience=Audience.everyone(), character=leader, status=character.status.value,
+        ctx.emit(CharacterFate(audience=ctx.public(), character=leader, status=character.status.value,
                                captor=character.captor))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.domain.events import Event
+from bot.domain.events import Audience, Event
 from bot.domain.gamemap import GameMap
 from bot.engine.dice import Dice, Roll
 from bot.rules.sengoku.model import SengokuState
@@ -23,6 +23,7 @@ class Ctx:
     subphase: str = "SP1"
     orders: dict[str, object] = field(default_factory=dict)
     fleet_orders: dict[str, object] = field(default_factory=dict)
+    secret_between: tuple[str, ...] = ()
     clan_policies: dict[str, object] = field(default_factory=dict)
     veterans: set[str] = field(default_factory=set)
     art_active: set[str] = field(default_factory=set)
@@ -33,6 +34,11 @@ class Ctx:
     victories_at_start: dict[str, int] = field(default_factory=dict)  # by character, for S12.5 7.5
     sealift: dict[str, object] = field(default_factory=dict)  # landings: ready fleets, retreats by sea (S3.8)
     pirates: dict[str, tuple[str, int]] = field(default_factory=dict)  # squadron → (port, event index), S4.7/OP-23
+
+    def public(self) -> Audience:
+        """Everyone, unless the events give away a pirate's owner (OP-49):
+        then only the clans in that fight (and moderators) see them."""
+        return Audience.of(*self.secret_between) if self.secret_between else Audience.everyone()
 
     def emit(self, event: Event) -> None:
         self.events.append(event)

@@ -13,7 +13,14 @@ from bot.domain.events import Audience
 from bot.rules.sengoku import casualties, helpers
 from bot.rules.sengoku.battle import BattleSide, Fighter, fight
 from bot.rules.sengoku.context import Ctx
-from bot.rules.sengoku.events import Avoided, Declined, DefaultApplied, ForcedRefusal, Met
+from bot.rules.sengoku.events import (
+    Avoided,
+    Declined,
+    DefaultApplied,
+    ForcedRefusal,
+    Met,
+    PiratesEngaged,
+)
 from bot.rules.sengoku.model import UnitState
 from bot.rules.sengoku.orders import SquadronCommon, SquadronIdle
 from bot.rules.sengoku.pairing import PairingPolicy
@@ -71,12 +78,28 @@ def _is_cruiser(ctx: Ctx, unit: str) -> bool:
 def meet(ctx: Ctx, battle_id: str, area: str,
          sides: tuple[tuple[str, list[str]], tuple[str, list[str]]]) -> tuple[list[str], list[str]]:
     """Two hostile groups meet at ``area``: decide, disperse avoiders, fight.
-    Returns the squadrons of each side that wanted or accepted battle (S8.5.2)."""
-    ctx.emit(Met(audience=Audience.everyone(), area=area, sides={clan: units for clan, units in sides}))
+    Returns the squadrons of each side that wanted or accepted battle (S8.5.2).
+
+    A pirate's owner is secret (S8.1.2, OP-49): when a squadron on piracy is
+    involved, the public learns only that pirates were engaged there."""
+    units = [u for _, side in sides for u in side]
+    if not any(order_of(ctx, u).kind == "sq_piracy" for u in units):
+        return _meet(ctx, battle_id, area, sides)
+    ctx.emit(PiratesEngaged(audience=Audience.everyone(), area=area))
+    ctx.secret_between = tuple(sorted({ctx.state.squadrons[u].owner for u in units}))
+    try:
+        return _meet(ctx, battle_id, area, sides)
+    finally:
+        ctx.secret_between = ()
+
+
+def _meet(ctx: Ctx, battle_id: str, area: str,
+          sides: tuple[tuple[str, list[str]], tuple[str, list[str]]]) -> tuple[list[str], list[str]]:
+    ctx.emit(Met(audience=ctx.public(), area=area, sides={clan: units for clan, units in sides}))
     units = (sides[0][1], sides[1][1])
     wants = [[u for u in units[i] if wants_battle(ctx, u, units[i], units[1 - i])] for i in (0, 1)]
     if not wants[0] and not wants[1]:
-        ctx.emit(Declined(audience=Audience.everyone(), area=area, units=units[0] + units[1]))
+        ctx.emit(Declined(audience=ctx.public(), area=area, units=units[0] + units[1]))
         return ([], [])  # OP-25: nothing happens
     fighters = ([], [])
     for i in (0, 1):
@@ -103,7 +126,7 @@ def _stays_for_battle(ctx: Ctx, area: str, unit: str, own: list[str], enemy: lis
         return False
     if accepts_battle(ctx, unit, own, enemy):
         return True
-    ctx.emit(Avoided(audience=Audience.everyone(), area=area, unit=sq.id, dispersed=True))
+    ctx.emit(Avoided(audience=ctx.public(), area=area, unit=sq.id, dispersed=True))
     casualties.disperse(ctx, unit, area)
     return False
 
@@ -115,7 +138,7 @@ def _refuse_forced(ctx: Ctx, area: str, unit: str, enemy_clan: str, holders: lis
         hd.state = UnitState.CAPTURED
         hd.attached_to = None
         casualties.grant_credit(ctx, enemy_clan, "heavy_detachment", list(holders), hd.id)
-    ctx.emit(ForcedRefusal(audience=Audience.everyone(), area=area, unit=unit, heavy_lost=len(hds),
+    ctx.emit(ForcedRefusal(audience=ctx.public(), area=area, unit=unit, heavy_lost=len(hds),
                            to_clan=enemy_clan))
     if ctx.settings.reinforced_refusal_also_disperses:
         casualties.disperse(ctx, unit, area)

@@ -204,6 +204,13 @@ class CharacterHarmed(Event):
     captor: str | None = None
 
 
+class PiratesEngaged(Event):
+    """Public: war squadrons fought pirates here; who they were stays secret (OP-49)."""
+
+    kind: Literal["pirates_engaged"] = "pirates_engaged"
+    area: str
+
+
 class CharacterFate(Event):
     """Public: a character was captured or killed (never the die, R19)."""
 

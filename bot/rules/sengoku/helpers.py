@@ -11,7 +11,6 @@ with; and it never joins when both sides are friendly to it.
 
 from __future__ import annotations
 
-from bot.domain.events import Audience
 from bot.rules.sengoku.context import Ctx
 from bot.rules.sengoku.events_turn import HelperJoined
 from bot.rules.sengoku.model import UnitState
@@ -28,7 +27,7 @@ def join(ctx: Ctx, battle_id: str, area: str, fighters: tuple[list[str], list[st
             continue
         fighters[side].append(sq.id)
         helped = ctx.state.squadrons[fighters[side][0]].owner
-        ctx.emit(HelperJoined(audience=Audience.everyone(), battle=battle_id, unit=sq.id, helps=helped))
+        ctx.emit(HelperJoined(audience=ctx.public(), battle=battle_id, unit=sq.id, helps=helped))
 
 
 def _can_help(ctx: Ctx, sq, area: str) -> bool:

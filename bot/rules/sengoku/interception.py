@@ -19,10 +19,23 @@ from bot.rules.sengoku.battle_roll import base_category, shifted
 from bot.rules.sengoku.context import Ctx
 from bot.rules.sengoku.encounter import meet
 from bot.rules.sengoku.events import CharacterHarmed, DefaultApplied
-from bot.rules.sengoku.events_landing import (FleetsDamaged, FleetsLost, Intercepted, InterceptionBarred,
-                                              InterceptionRolled)
-from bot.rules.sengoku.landing_ops import (Op, characters_aboard, damage_fleets, escorts_in_line, finish, fleets_of,
-                                          live_detachments, lose_figures)
+from bot.rules.sengoku.events_landing import (
+    FleetsDamaged,
+    FleetsLost,
+    Intercepted,
+    InterceptionBarred,
+    InterceptionRolled,
+)
+from bot.rules.sengoku.landing_ops import (
+    Op,
+    characters_aboard,
+    damage_fleets,
+    escorts_in_line,
+    finish,
+    fleets_of,
+    live_detachments,
+    lose_figures,
+)
 from bot.rules.sengoku.missions import W3_KINDS
 from bot.rules.sengoku.model import ArmyFlag, Category, NavalEvent, Stake, UnitState
 from bot.rules.sengoku.movement import stationed_at

@@ -16,11 +16,23 @@ from bot.domain.events import Audience
 from bot.engine.ruleset import OrderRejected
 from bot.rules.sengoku.context import Ctx
 from bot.rules.sengoku.events import DefaultApplied, OrderFellBack
-from bot.rules.sengoku.events_landing import (ArmySplit, EvacuationReady, FiguresLost, FleetsDamaged,
-                                              OperationEnded, OperationSailed)
+from bot.rules.sengoku.events_landing import (
+    ArmySplit,
+    EvacuationReady,
+    FiguresLost,
+    FleetsDamaged,
+    OperationEnded,
+    OperationSailed,
+)
 from bot.rules.sengoku.model import Army, ArmyFlag, CharacterStatus, UnitState
-from bot.rules.sengoku.sealift import (carried_detachments, evacuation_route, fleet_loads, home_area,
-                                       join_index, landing_route)
+from bot.rules.sengoku.sealift import (
+    carried_detachments,
+    evacuation_route,
+    fleet_loads,
+    home_area,
+    join_index,
+    landing_route,
+)
 from bot.rules.sengoku.validate_landing import check_evacuation, check_landing
 
 SEVERITY = [None, ArmyFlag.HEAVY_MARCH, ArmyFlag.DISORDER, ArmyFlag.DISPERSED]  # R12: worst last

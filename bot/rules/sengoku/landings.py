@@ -23,7 +23,14 @@ from bot.rules.sengoku import evacuations, storms
 from bot.rules.sengoku.context import Ctx
 from bot.rules.sengoku.events import OrderFellBack
 from bot.rules.sengoku.events_landing import FleetsDamaged, LandingLapsed, LandingReady
-from bot.rules.sengoku.landing_ops import Op, announce, build, escorts_in_line, finish, send_home
+from bot.rules.sengoku.landing_ops import (
+    Op,
+    announce,
+    build,
+    escorts_in_line,
+    finish,
+    send_home,
+)
 from bot.rules.sengoku.model import ArmyFlag, SengokuState, UnitState
 from bot.rules.sengoku.orders import Cruise, Escort, Landing
 from bot.rules.sengoku.settings import SengokuSettings

@@ -21,8 +21,16 @@ from bot.rules.sengoku.encounter import accepts_battle, order_of, visible_facts
 from bot.rules.sengoku.events import Avoided, Declined, DefaultApplied, Met
 from bot.rules.sengoku.events_landing import FleetsMet, MeleeDecided
 from bot.rules.sengoku.interception import intercept
-from bot.rules.sengoku.landing_ops import (Op, characters_aboard, damage_fleets, detachment, escorts_in_line, finish,
-                                          live_detachments, lose_figures)
+from bot.rules.sengoku.landing_ops import (
+    Op,
+    characters_aboard,
+    damage_fleets,
+    detachment,
+    escorts_in_line,
+    finish,
+    live_detachments,
+    lose_figures,
+)
 from bot.rules.sengoku.model import Stake
 from bot.rules.sengoku.policy import parse_policy
 from bot.rules.sengoku.tables import BATTLE_RISK

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.domain.events import Audience
 from bot.rules.sengoku.clan_orders import policy_of
 from bot.rules.sengoku.context import Ctx
 from bot.rules.sengoku.encounter import admiral_rank, meet
@@ -50,7 +49,7 @@ def resolve_site(ctx: Ctx, battle_id: str, area: str, present: set[str], movers_
     sides = form_sides(ctx, present)
     battles = _hostile_pairs(ctx, sides, movers_here)
     if any(len(side.clans) > 1 for pair in battles for side in pair):
-        ctx.emit(SidesFormed(audience=Audience.everyone(), area=area, sides=[sorted(s.clans) for s in sides]))
+        ctx.emit(SidesFormed(audience=ctx.public(), area=area, sides=[sorted(s.clans) for s in sides]))
     if len({side.label for pair in battles for side in pair}) >= 3:
         battles = _ordered_battles(ctx, battle_id, area, battles)
     for first, second in battles:
@@ -109,7 +108,7 @@ def _ordered_battles(ctx: Ctx, battle_id: str, area: str,
             pair = next(p for p in mine if opponent in p)
             ordered.append(pair)
             remaining.remove(pair)
-    ctx.emit(BattleOrderDecided(audience=Audience.everyone(), area=area, decider=ranking[0].lead,
+    ctx.emit(BattleOrderDecided(audience=ctx.public(), area=area, decider=ranking[0].lead,
                                 battles=[[a.label, b.label] for a, b in ordered]))
     return ordered
 

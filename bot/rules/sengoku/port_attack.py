@@ -15,13 +15,29 @@ from __future__ import annotations
 
 from bot.domain.events import Audience
 from bot.rules.sengoku import port_defence
-from bot.rules.sengoku.at_anchor import (dispersed_in_port, hostile, laid_up_fleets, mothballed_on, port_area,
-                                         record_destroyed_at_anchor, record_victory, repairing_squadrons, sink,
-                                         standalone_heavy)
+from bot.rules.sengoku.at_anchor import (
+    dispersed_in_port,
+    hostile,
+    laid_up_fleets,
+    mothballed_on,
+    port_area,
+    record_destroyed_at_anchor,
+    record_victory,
+    repairing_squadrons,
+    sink,
+    standalone_heavy,
+)
 from bot.rules.sengoku.battle import BattleSide, Fighter, fight
 from bot.rules.sengoku.context import Ctx
 from bot.rules.sengoku.events import DefaultApplied
-from bot.rules.sengoku.events_w3 import Looted, LootRolled, PortAttacked, PortAttackVoid, PortLanding, PortRavaged
+from bot.rules.sengoku.events_w3 import (
+    Looted,
+    LootRolled,
+    PortAttacked,
+    PortAttackVoid,
+    PortLanding,
+    PortRavaged,
+)
 from bot.rules.sengoku.model import UnitState
 from bot.rules.sengoku.pairing import PairingPolicy
 

@@ -16,8 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.domain.events import Audience
-from bot.rules.sengoku.at_anchor import (idle_defenders, port_area, repairing_heavy, repairing_squadrons,
-                                         standalone_heavy)
+from bot.rules.sengoku.at_anchor import (
+    idle_defenders,
+    port_area,
+    repairing_heavy,
+    repairing_squadrons,
+    standalone_heavy,
+)
 from bot.rules.sengoku.battle import BattleSide, Fighter
 from bot.rules.sengoku.context import Ctx
 from bot.rules.sengoku.encounter import admiral_rank, order_of

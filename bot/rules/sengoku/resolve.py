@@ -12,19 +12,27 @@ from bot.domain.events import Audience
 from bot.domain.gamemap import GameMap
 from bot.engine.dice import Dice
 from bot.engine.ruleset import OrderRejected, Resolution, SubmittedOrder
+from bot.rules.sengoku import (
+    blockade,
+    landings,
+    new_orders,
+    raids,
+    repair,
+    trade_fleets,
+    turn_end,
+    turn_start,
+)
 from bot.rules.sengoku import orders as o
-from bot.rules.sengoku import blockade, landings, raids, repair, trade_fleets, turn_end, turn_start
-from bot.rules.sengoku import new_orders
 from bot.rules.sengoku.basing import apply_basing
 from bot.rules.sengoku.context import Ctx
 from bot.rules.sengoku.events import OrderFellBack
-from bot.rules.sengoku.model import SengokuState
-from bot.rules.sengoku.orders import parse_order
 from bot.rules.sengoku.missions import WAVES, movers_for
+from bot.rules.sengoku.model import SengokuState
 from bot.rules.sengoku.movement import run_wave, take_station
-from bot.rules.sengoku.orders import Cruise, SquadronIdle
+from bot.rules.sengoku.orders import Cruise, SquadronIdle, parse_order
 from bot.rules.sengoku.settings import SengokuSettings
 from bot.rules.sengoku.validate import validate
+
 
 def resolve(state: SengokuState, gamemap: GameMap, settings: SengokuSettings,
             submitted: list[SubmittedOrder], dice: Dice) -> Resolution:

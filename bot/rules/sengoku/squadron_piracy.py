@@ -16,7 +16,13 @@ from __future__ import annotations
 from bot.domain.events import Audience
 from bot.rules.sengoku.at_anchor import port_area
 from bot.rules.sengoku.context import Ctx
-from bot.rules.sengoku.events_w3 import PiracyBegun, PiracyCancelled, PiracyHeld, PiratesAtPort, PiratesSighted
+from bot.rules.sengoku.events_w3 import (
+    PiracyBegun,
+    PiracyCancelled,
+    PiracyHeld,
+    PiratesAtPort,
+    PiratesSighted,
+)
 from bot.rules.sengoku.model import UnitState
 
 _LOSSES = {"dispersed": "dispersed", "destroyed": "destroyed", "captured": "captured"}

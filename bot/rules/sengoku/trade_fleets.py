@@ -14,9 +14,20 @@ from bot.engine.ruleset import OrderRejected
 from bot.rules.sengoku.blockade import cruisers_at, kept_loc, trade_beneficiary
 from bot.rules.sengoku.context import Ctx
 from bot.rules.sengoku.events import DefaultApplied, OrderFellBack
-from bot.rules.sengoku.events_trade import (FleetReturned, FleetSailed, FleetStayedIdle, LocSecured,
-                                            PiracyClash, PiracyRecorded, PirateIdentified, PiratesPresent,
-                                            PlunderHindered, PlunderLooted, TradeBlocked, TradeRecorded)
+from bot.rules.sengoku.events_trade import (
+    FleetReturned,
+    FleetSailed,
+    FleetStayedIdle,
+    LocSecured,
+    PiracyClash,
+    PiracyRecorded,
+    PirateIdentified,
+    PiratesPresent,
+    PlunderHindered,
+    PlunderLooted,
+    TradeBlocked,
+    TradeRecorded,
+)
 from bot.rules.sengoku.model import ActiveLoc, UnitState
 from bot.rules.sengoku.orders import FleetIdle
 from bot.rules.sengoku.validate_routes import check_route

@@ -5,11 +5,10 @@ from __future__ import annotations
 from bot.domain.gamemap import GameMap
 from bot.engine.ruleset import OrderRejected
 from bot.rules.sengoku.model import SengokuState
-from bot.rules.sengoku.settings import SengokuSettings
-from bot.rules.sengoku.validate_routes import check_route, coastal_area, enemy_port
-
 from bot.rules.sengoku.sealift import FLEET_CAPACITY  # noqa: F401  (S3.7.2; kept importable here)
+from bot.rules.sengoku.settings import SengokuSettings
 from bot.rules.sengoku.validate_landing import check_evacuation, check_landing
+from bot.rules.sengoku.validate_routes import check_route, coastal_area, enemy_port
 
 
 def check_fleet_order(state: SengokuState, gamemap: GameMap, settings: SengokuSettings, faction: str,

@@ -11,8 +11,15 @@ from __future__ import annotations
 from bot.domain.gamemap import GameMap
 from bot.engine.ruleset import OrderRejected
 from bot.rules.sengoku.model import CharacterStatus, SengokuState, UnitState
-from bot.rules.sengoku.sealift import (carried_detachments, check_weight, evacuation_route, fleet_loads,
-                                       home_area, join_index, landing_route)
+from bot.rules.sengoku.sealift import (
+    carried_detachments,
+    check_weight,
+    evacuation_route,
+    fleet_loads,
+    home_area,
+    join_index,
+    landing_route,
+)
 
 
 def check_landing(state: SengokuState, gamemap: GameMap, faction: str, order, sailing: bool = False) -> None:
