@@ -30,6 +30,8 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.campaign",
     "cogs.faction",
     "cogs.orders",
+    "cogs.unit_orders",
+    "cogs.clan_orders",
     "cogs.order_book",
     "cogs.fleet",
     "cogs.turn",

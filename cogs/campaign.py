@@ -10,12 +10,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.domain.campaign import Campaign, Phase
+from bot.domain.campaign import Campaign
 from bot.rules import get_ruleset
 from bot.scenarios import shipped_scenario_ids
 from bot.services.errors import UserError
 from bot.store import StoreError
-from cogs.common import (CAMPAIGN, campaign_autocomplete, campaign_for, deadline_text, defer, moderator_only,
+from cogs.common import (CAMPAIGN, campaign_autocomplete, campaign_for, defer, moderator_only, phase_words,
                          reply, server_moderator_only, service_of)
 from cogs.params import campaign_quietly, fold, game_map
 
@@ -31,10 +31,9 @@ def describe(campaign: Campaign, units: int) -> str:
 def info_text(campaign: Campaign) -> str:
     def link(value: int | None, kind: str) -> str:
         return f"<{kind}{value}>" if value else "not set"
-    deadline = deadline_text(campaign.deadline) if campaign.phase is Phase.PLANNING else None
     lines = [f"**{campaign.name}** (#{campaign.id}) — {get_ruleset(campaign.ruleset).name}, "
              f"map {game_map(campaign.map_id).name}",
-             f"Turn {campaign.turn}, {campaign.phase.value}" + (f", deadline {deadline}" if deadline else ""),
+             f"Turn {campaign.turn}: {phase_words(campaign)}",
              f"Report channel: {link(campaign.report_channel_id, '#')}; "
              f"moderators: {link(campaign.moderator_role_id, '@&')} (and Manage Server)",
              "Clans:"]
@@ -82,9 +81,10 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="C
     async def settings(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
-        values = await service_of(interaction).settings(chosen.id)
+        described = await service_of(interaction).settings_described(chosen.id)
         lines = [f"**{chosen.name}** — settings (change with /campaign set):"]
-        lines += [f"`{key}` = {json.dumps(value, ensure_ascii=False)}" for key, value in values.items()]
+        lines += [f"`{key}` = {json.dumps(value, ensure_ascii=False)}" + (f" — {note}" if note else "")
+                  for key, value, note in described]
         await reply(interaction, "\n".join(lines))
 
     @app_commands.command(name="set", description="Change one rule setting of the campaign")

@@ -12,7 +12,7 @@ from datetime import datetime, timezone
 import discord
 from discord import app_commands
 
-from bot.domain.campaign import Campaign, Faction
+from bot.domain.campaign import Campaign, Faction, Phase
 from bot.report import split_message
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
@@ -170,3 +170,19 @@ def deadline_text(deadline: str | None) -> str | None:
     when = datetime.fromisoformat(deadline)
     when = when if when.tzinfo else when.replace(tzinfo=timezone.utc)
     return f"{when.astimezone(timezone.utc):%a %d %b %Y %H:%M} UTC ({discord.utils.format_dt(when, 'R')})"
+
+
+CORRECTION_NOTE = ("the turn was resolved and undone for a correction: its seed is public, so only the "
+                   "moderators may change its orders")
+
+
+def phase_words(campaign: Campaign) -> str:
+    """The phase as people read it, with what comes next; every phase, including a correction."""
+    if campaign.phase is Phase.PLANNING:
+        deadline = deadline_text(campaign.deadline)
+        return f"open for orders{f' until {deadline}' if deadline else ' (no deadline)'}."
+    if campaign.phase is Phase.CORRECTION:
+        return "undone for a correction: only moderators may change orders; /turn resolve when done."
+    if campaign.phase is Phase.RESOLVED:
+        return "the last turn is resolved; a moderator opens this one with /turn open."
+    return "not started; a moderator opens the first turn with /turn open."

@@ -13,12 +13,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.services.campaigns import OrderReceipt
 from bot.services.errors import UserError
 from bot.store import StoreError
 from cogs.common import (CAMPAIGN, campaign_autocomplete, defer, is_moderator, player_faction, reply,
                          service_of)
-from cogs.params import (AnyUnit, Area, Coast, Fleets, PlayerContext, Port, Route, Squadron, TradeFleet,
-                         campaign_quietly, fold)
+from cogs.params import (AnyUnit, Area, ArmyId, Coast, Fleets, Leader, PlayerContext, Port, Route, Squadron,
+                         TradeFleet, campaign_quietly, clip, fold)
 
 Choice = app_commands.Choice
 Stake = Literal["low", "high"]
@@ -68,6 +69,22 @@ def _squadron(engage: Choice[str] | None, if_attacked: Choice[str] | None, stake
             "stake": stake, "leader": leader}
 
 
+async def submit(interaction: discord.Interaction, campaign: int | None, kind: str, unit: str,
+                 **fields: Any) -> None:
+    """Defer, build the payload (names typed by hand → ids), submit it as the caller's clan, reply privately."""
+    await defer(interaction)
+    ctx = await PlayerContext.load(interaction, campaign)
+    await reply(interaction, receipt_text(await place(interaction, ctx, _payload(kind, unit, **fields))))
+
+
+async def place(interaction: discord.Interaction, ctx: PlayerContext, payload: dict[str, Any]) -> OrderReceipt:
+    """Submit ``payload`` for the caller's clan (names typed by hand → ids); moderators may correct."""
+    service = service_of(interaction)
+    payload = await ctx.resolve_people(service, ctx.resolve(payload))
+    return await service.submit_order(ctx.campaign.id, ctx.faction.id, payload,
+                                      moderator=is_moderator(interaction, ctx.campaign))
+
+
 @app_commands.guild_only()
 class OrderCog(commands.GroupCog, group_name="order",
                group_description="Give orders to your clan's units (only you see the replies)"):
@@ -77,12 +94,7 @@ class OrderCog(commands.GroupCog, group_name="order",
 
     async def submit(self, interaction: discord.Interaction, campaign: int | None, kind: str, unit: str,
                      **fields: Any) -> None:
-        await defer(interaction)
-        ctx = await PlayerContext.load(interaction, campaign)
-        payload = ctx.resolve(_payload(kind, unit, **fields))
-        receipt = await service_of(interaction).submit_order(
-            ctx.campaign.id, ctx.faction.id, payload, moderator=is_moderator(interaction, ctx.campaign))
-        await reply(interaction, receipt_text(receipt))
+        await submit(interaction, campaign, kind, unit, **fields)
 
     @app_commands.command(name="base", description="Re-base a unit to one of your ports (S2)")
     @app_commands.describe(unit="your unit", port="the new base port", **HELP)
@@ -113,7 +125,7 @@ class OrderCog(commands.GroupCog, group_name="order",
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def cruise(self, interaction: discord.Interaction, unit: Squadron, target: Coast,
                      engage: Choice[str] | None = None, if_attacked: Choice[str] | None = None,
-                     stake: Stake | None = None, leader: str | None = None, route: Route | None = None,
+                     stake: Stake | None = None, leader: Leader | None = None, route: Route | None = None,
                      subphase: Subphase | None = None, campaign: int | None = None) -> None:
         await self.submit(interaction, campaign, "sq_cruise", unit, target=target, route=route,
                           subphase=subphase, **_squadron(engage, if_attacked, stake, leader))
@@ -127,7 +139,7 @@ class OrderCog(commands.GroupCog, group_name="order",
     async def ravage(self, interaction: discord.Interaction, unit: Squadron, target: Coast,
                      action: Literal["ravage", "plunder"] | None = None, engage: Choice[str] | None = None,
                      if_attacked: Choice[str] | None = None, stake: Stake | None = None,
-                     leader: str | None = None, route: Route | None = None,
+                     leader: Leader | None = None, route: Route | None = None,
                      subphase: Subphase | None = None, campaign: int | None = None) -> None:
         await self.submit(interaction, campaign, "sq_ravage", unit, target=target, coast_action=action,
                           route=route, subphase=subphase, **_squadron(engage, if_attacked, stake, leader))
@@ -140,7 +152,7 @@ class OrderCog(commands.GroupCog, group_name="order",
     async def attack_port(self, interaction: discord.Interaction, unit: Squadron, port: Port,
                           destroy: bool | None = None, engage: Choice[str] | None = None,
                           if_attacked: Choice[str] | None = None, stake: Stake | None = None,
-                          leader: str | None = None, route: Route | None = None,
+                          leader: Leader | None = None, route: Route | None = None,
                           subphase: Subphase | None = None, campaign: int | None = None) -> None:
         await self.submit(interaction, campaign, "sq_attack_port", unit, target_port=port, destroy_port=destroy,
                           route=route, subphase=subphase, **_squadron(engage, if_attacked, stake, leader))
@@ -156,10 +168,8 @@ class OrderCog(commands.GroupCog, group_name="order",
         ctx = await PlayerContext.load(interaction, campaign)
         view = ctx.unit(ctx.resolve({"unit": unit})["unit"])
         kind = "tf_piracy" if view is not None and view.kind == "trade_fleet" else "sq_piracy"
-        payload = ctx.resolve(_payload(kind, unit, target_port=port, route=route, subphase=subphase))
-        receipt = await service_of(interaction).submit_order(
-            ctx.campaign.id, ctx.faction.id, payload, moderator=is_moderator(interaction, ctx.campaign))
-        await reply(interaction, receipt_text(receipt))
+        payload = _payload(kind, unit, target_port=port, route=route, subphase=subphase)
+        await reply(interaction, receipt_text(await place(interaction, ctx, payload)))
 
     @app_commands.command(name="trade", description="A trade fleet trades this turn (S3.3)")
     @app_commands.describe(unit="your trade fleet", **HELP)
@@ -191,11 +201,11 @@ class OrderCog(commands.GroupCog, group_name="order",
                            fleets="other trade fleets carrying, comma separated", mode="quick or prepared",
                            **HELP)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
-    async def landing(self, interaction: discord.Interaction, unit: TradeFleet, army: str, origin: Area,
+    async def landing(self, interaction: discord.Interaction, unit: TradeFleet, army: ArmyId, origin: Area,
                       destination: Coast, fleets: Fleets | None = None,
                       mode: Literal["quick", "prepared"] | None = None, subphase: Subphase | None = None,
                       campaign: int | None = None) -> None:
-        await self.submit(interaction, campaign, "tf_landing", unit, army=army.strip(), origin=origin,
+        await self.submit(interaction, campaign, "tf_landing", unit, army=army, origin=origin,
                           destination=destination, fleets=fleets, mode=mode, subphase=subphase)
 
     @app_commands.command(name="clear", description="Withdraw one of your orders for this turn")
@@ -206,24 +216,15 @@ class OrderCog(commands.GroupCog, group_name="order",
         ctx = await PlayerContext.load(interaction, campaign)
         slot = ctx.resolve({"unit": unit.strip()})["unit"]
         service = service_of(interaction)
-        order = next((o for o in await service.orders(ctx.campaign.id, ctx.faction.id) if o.unit == slot), None)
+        line = next((o for o in await service.order_lines(ctx.campaign.id, ctx.faction.id) if o.slot == slot), None)
         await service.clear_order(ctx.campaign.id, ctx.faction.id, slot,
                                   moderator=is_moderator(interaction, ctx.campaign))
-        await reply(interaction, f"🗑️ Order withdrawn: {_order_label(ctx, order, slot)}. "
+        await reply(interaction, f"🗑️ Order withdrawn: {line.text if line else slot + '.'} "
                                  f"/orders list shows the rest.")
 
     @clear.autocomplete("unit")
     async def clear_autocomplete(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         return await order_choices(interaction, current)
-
-
-def _order_label(ctx: PlayerContext, order, slot: str) -> str:
-    if order is None:
-        return slot
-    view = ctx.unit(order.payload.get("unit", ""))
-    name = view.name if view else order.payload.get("unit", slot)
-    subphase = order.payload.get("subphase", "SP1")
-    return name if subphase == "SP1" else f"{name} ({subphase})"
 
 
 async def order_choices(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
@@ -233,14 +234,12 @@ async def order_choices(interaction: discord.Interaction, current: str) -> list[
         return []
     try:
         faction = player_faction(interaction, campaign)
-        service = service_of(interaction)
-        orders = await service.orders(campaign.id, faction.id)
-        texts = await service.describe_orders(campaign.id, faction.id)
+        lines = await service_of(interaction).order_lines(campaign.id, faction.id)
     except (UserError, StoreError):
         return []
     wanted = fold(current)
-    return [Choice(name=text[:100], value=order.unit) for order, text in zip(orders, texts)
-            if wanted in fold(text) or wanted in fold(order.unit)][:25]
+    return [Choice(name=clip(line.text), value=line.slot) for line in lines
+            if wanted in fold(line.text) or wanted in fold(line.slot)][:25]
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -26,11 +26,14 @@ from bot.store import StoreError
 from cogs.common import campaign_for, player_faction, service_of
 
 Choice = app_commands.Choice
-AREA_FIELDS = {"target", "origin", "destination"}
+AREA_FIELDS = {"target", "origin", "destination", "area"}
 PORT_FIELDS = {"port", "target_port"}
-UNIT_FIELDS = {"unit"}
+UNIT_FIELDS = {"unit", "operation", "attach_to"}
 AREA_LISTS = {"route"}
 UNIT_LISTS = {"fleets"}
+CLAN_FIELDS = {"transfer_to"}
+CLAN_LISTS = {"multi_clan_priority"}
+LANDING_KINDS = ("tf_landing", "tf_evacuation")
 _LIST_SEPARATOR = re.compile(r"\s*(?:,|→|->|;)\s*")
 
 
@@ -84,16 +87,29 @@ class PlayerContext:
         areas = {k: a.name for k, a in self.gamemap.areas.items()}
         ports = {k: p.name for k, p in self.gamemap.ports.items()}
         units = {u.id: u.name for u in self.units}
+        clans = {f.id: f.name for f in self.campaign.factions}
         out = {}
         for key, value in payload.items():
             table = (areas if key in AREA_FIELDS | AREA_LISTS else ports if key in PORT_FIELDS
-                     else units if key in UNIT_FIELDS | UNIT_LISTS else None)
+                     else units if key in UNIT_FIELDS | UNIT_LISTS
+                     else clans if key in CLAN_FIELDS | CLAN_LISTS else None)
             if table is None:
                 out[key] = value
             elif isinstance(value, list):
                 out[key] = [_match(v, table) for v in value]
             else:
                 out[key] = _match(value, table)
+        return out
+
+    async def resolve_people(self, service, payload: dict[str, Any]) -> dict[str, Any]:
+        """A leader's or an army's name typed by hand → its id; the state is read only if one is named."""
+        out = dict(payload)
+        if out.get("leader"):
+            characters = await service.characters(self.campaign.id, self.faction.id)
+            out["leader"] = _match(out["leader"], {c["id"]: c["name"] for c in characters})
+        if out.get("army"):
+            armies = await service.armies(self.campaign.id, self.faction.id)
+            out["army"] = _match(out["army"], {a["id"]: a.get("name", a["id"]) for a in armies})
         return out
 
 
@@ -104,9 +120,14 @@ async def campaign_quietly(interaction: discord.Interaction) -> Campaign | None:
         return None
 
 
+def clip(label: str) -> str:
+    """A choice name within Discord's 100 characters, marked when cut."""
+    return label if len(label) <= 100 else label[:99] + "…"
+
+
 def _choices(options: list[tuple[str, str]], current: str) -> list[Choice[str]]:
     wanted = fold(current)
-    hits = [Choice(name=label[:100], value=value) for label, value in options
+    hits = [Choice(name=clip(label), value=value) for label, value in options
             if wanted in fold(label) or wanted in fold(value)]
     return hits[:25]
 
@@ -134,10 +155,11 @@ class UnitRef(app_commands.Transformer):
 
 
 class AreaRef(app_commands.Transformer):
-    """A province of the campaign's map, by name."""
+    """A province of the campaign's map, by name (``portless``: coastal provinces without a port)."""
 
-    def __init__(self, coastal_only: bool = False) -> None:
-        self.coastal_only = coastal_only
+    def __init__(self, coastal_only: bool = False, portless: bool = False) -> None:
+        self.coastal_only = coastal_only or portless
+        self.portless = portless
 
     async def transform(self, interaction: discord.Interaction, value: str) -> str:
         return value.strip()
@@ -146,8 +168,10 @@ class AreaRef(app_commands.Transformer):
         campaign = await campaign_quietly(interaction)
         if campaign is None:
             return []
-        areas = sorted(game_map(campaign.map_id).areas.values(), key=lambda a: fold(a.name))
-        return _choices([(a.name, a.id) for a in areas if a.coastal or not self.coastal_only], value)
+        gamemap = game_map(campaign.map_id)
+        areas = sorted(gamemap.areas.values(), key=lambda a: fold(a.name))
+        return _choices([(a.name, a.id) for a in areas if (a.coastal or not self.coastal_only)
+                         and not (self.portless and gamemap.port_in(a.id) is not None)], value)
 
 
 class PortRef(app_commands.Transformer):
@@ -165,6 +189,102 @@ class PortRef(app_commands.Transformer):
         return _choices([(f"{p.name} ({gamemap.areas[p.area].name})", p.id) for p in ports], value)
 
 
+async def _player(interaction: discord.Interaction) -> tuple[Campaign, Faction] | None:
+    """The campaign and the caller's clan, or ``None`` (autocomplete then offers nothing)."""
+    campaign = await campaign_quietly(interaction)
+    if campaign is None:
+        return None
+    try:
+        return campaign, player_faction(interaction, campaign)
+    except UserError:
+        return None
+
+
+class _Quiet(app_commands.Transformer):
+    """A text option whose autocomplete reads the caller's clan from the state; ``options``
+    returns (label, value) pairs and any store or rules error offers nothing."""
+
+    async def transform(self, interaction: discord.Interaction, value: str) -> str:
+        return value.strip()
+
+    async def autocomplete(self, interaction: discord.Interaction, value: str) -> list[Choice[str]]:
+        player = await _player(interaction)
+        if player is None:
+            return []
+        try:
+            return _choices(await self.options(interaction, *player), value)
+        except (UserError, StoreError):
+            return []
+
+    async def options(self, interaction: discord.Interaction, campaign: Campaign,
+                      faction: Faction) -> list[tuple[str, str]]:
+        raise NotImplementedError
+
+
+def victories(count: int | None) -> str:
+    count = count or 0
+    return f"{count} victor{'y' if count == 1 else 'ies'}"
+
+
+def area_name(campaign: Campaign, area: str | None) -> str:
+    gamemap = game_map(campaign.map_id)
+    return gamemap.areas[area].name if area in gamemap.areas else (area or "?")
+
+
+class CharacterRef(_Quiet):
+    """One of the caller's own characters who is free (a squadron's leader)."""
+
+    async def options(self, interaction, campaign, faction):
+        rows = await service_of(interaction).characters(campaign.id, faction.id)
+        return [(f"{c['name']} — {c['kind']}, {victories(c['victories'])}"
+                 + (f", leads {', '.join(c['leads'])}" if c["leads"] else ""), c["id"])
+                for c in rows if c["status"] == "free"]
+
+
+class ArmyRef(_Quiet):
+    """One of the caller's own armies."""
+
+    async def options(self, interaction, campaign, faction):
+        rows = await service_of(interaction).armies(campaign.id, faction.id)
+        return [(f"{a.get('name') or a['id']} — in {area_name(campaign, a.get('area'))}", a["id"]) for a in rows]
+
+
+class CreditRef(_Quiet):
+    """One of the caller's clan's capture credits."""
+
+    async def options(self, interaction, campaign, faction):
+        rows = await service_of(interaction).credits(campaign.id, faction.id)
+        return [(f"{credit} — captured {kind.replace('_', ' ')}, turn {turn}", credit) for credit, kind, turn in rows]
+
+
+class OperationRef(_Quiet):
+    """The lead trade fleet of one of the caller's landings or evacuations this turn; then their other fleets."""
+
+    async def options(self, interaction, campaign, faction):
+        service = service_of(interaction)
+        orders = await service.orders(campaign.id, faction.id)
+        lines = {line.slot: line.text for line in await service.order_lines(campaign.id, faction.id)}
+        leads = {o.payload["unit"]: lines.get(o.unit, o.payload["unit"]) for o in orders
+                 if o.payload.get("kind") in LANDING_KINDS}
+        fleets = [u for u in await service.units(campaign.id, faction.id) if u.kind == "trade_fleet"]
+        return ([(text, unit) for unit, text in leads.items()]
+                + [(f"{u.name} — no landing ordered yet", u.id) for u in fleets if u.id not in leads])
+
+
+class ClanRef(app_commands.Transformer):
+    """Another clan of the campaign, by name."""
+
+    async def transform(self, interaction: discord.Interaction, value: str) -> str:
+        return value.strip()
+
+    async def autocomplete(self, interaction: discord.Interaction, value: str) -> list[Choice[str]]:
+        player = await _player(interaction)
+        if player is None:
+            return []
+        campaign, faction = player
+        return _choices([(f.name, f.id) for f in campaign.factions if f.id != faction.id], value)
+
+
 class ListRef(app_commands.Transformer):
     """Several areas (a route) or units (fleets), comma separated; autocomplete completes the last."""
 
@@ -179,7 +299,7 @@ class ListRef(app_commands.Transformer):
         prefix = ", ".join(split_list(done))
         head = f"{prefix}, " if prefix else ""
         choices = await self.of.autocomplete(interaction, last.strip())
-        return [Choice(name=f"{head}{c.name}"[:100], value=f"{head}{c.value}") for c in choices
+        return [Choice(name=clip(f"{head}{c.name}"), value=f"{head}{c.value}") for c in choices
                 if len(f"{head}{c.value}") <= 100]
 
 
@@ -191,3 +311,10 @@ Coast = app_commands.Transform[str, AreaRef(coastal_only=True)]
 Port = app_commands.Transform[str, PortRef()]
 Route = app_commands.Transform[list[str], ListRef(AreaRef(coastal_only=True))]
 Fleets = app_commands.Transform[list[str], ListRef(UnitRef("trade_fleet"))]
+Portless = app_commands.Transform[str, AreaRef(portless=True)]
+Leader = app_commands.Transform[str, CharacterRef()]
+ArmyId = app_commands.Transform[str, ArmyRef()]
+Credit = app_commands.Transform[str, CreditRef()]
+Operation = app_commands.Transform[str, OperationRef()]
+Clan = app_commands.Transform[str, ClanRef()]
+Clans = app_commands.Transform[list[str], ListRef(ClanRef())]

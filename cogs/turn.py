@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot.domain.campaign import Campaign, Phase
 from bot.services.errors import UserError
 from cogs.common import (CAMPAIGN, campaign_autocomplete, campaign_for, deadline_text, defer, is_moderator,
-                         moderator_only, post, reply, role_ids, service_of)
+                         moderator_only, phase_words, post, reply, role_ids, service_of)
 
 log = logging.getLogger(__name__)
 
@@ -128,6 +128,11 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
         chosen = await campaign_for(interaction, campaign)
         lines = [f"**{chosen.name}** (#{chosen.id}) — turn {chosen.turn}: {phase_words(chosen)}"]
         if chosen.phase in (Phase.PLANNING, Phase.CORRECTION):
+            record = await service_of(interaction).current_turn(chosen.id)
+            if record is not None:
+                revealed = ("its seed was revealed with the report that was undone"
+                            if chosen.phase is Phase.CORRECTION else "the seed is revealed with the report")
+                lines.append(f"Seed commitment: `{record.commitment}` (SHA-256); {revealed}.")
             lines += await self.order_counts(interaction, chosen)
         await reply(interaction, "\n".join(lines))
 
@@ -141,17 +146,6 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
         orders = await service.orders(campaign.id, None)
         ordered = Counter(owner for owner, _ in {(o.faction, o.payload.get("unit")) for o in orders})
         return [f"• {f.name}: {ordered[f.id]} of {units[f.id]} units ordered" for f in shown]
-
-
-def phase_words(campaign: Campaign) -> str:
-    if campaign.phase is Phase.PLANNING:
-        deadline = deadline_text(campaign.deadline)
-        return f"open for orders{f' until {deadline}' if deadline else ' (no deadline)'}."
-    if campaign.phase is Phase.CORRECTION:
-        return "undone for a correction: only moderators may change orders; /turn resolve when done."
-    if campaign.phase is Phase.RESOLVED:
-        return "the last turn is resolved; a moderator opens this one with /turn open."
-    return "not started; a moderator opens the first turn with /turn open."
 
 
 async def setup(bot: commands.Bot) -> None:

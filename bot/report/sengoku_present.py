@@ -18,6 +18,7 @@ MISSIONS = {
     "tf_loc": "keeps open a line of communication to {target}", "tf_landing": "carries {army} to {destination}",
     "tf_evacuation": "will evacuate {army} to {destination}", "base": "re-bases to {port}",
     "mothball": "is mothballed on the coast of {area}", "disband": "is disbanded",
+    "clan_policy": "standing clan policy: pairing {pairing_own_order}, targets {pairing_target}",
 }
 
 
@@ -31,6 +32,10 @@ class SengokuPresenter:
         fields["port"] = _port(gamemap, getattr(order, "target_port", None) or getattr(order, "port", None))
         fields["action"] = getattr(order, "coast_action", None) or "ravage or plunder"
         fields["army"] = state.armies[order.army].name if getattr(order, "army", None) in state.armies else ""
+        if getattr(order, "operation", None):
+            fields["operation"] = _unit_name(state, order.operation)
+        if order.kind in ("clan_policy", "redeem_capture"):
+            return _clan_order_text(order, state, fields)
         text = f"{name} {MISSIONS[order.kind].format_map(_Default(fields))}"
         route = getattr(order, "route", None)
         unit = state.squadrons.get(order.unit) or state.fleets.get(order.unit)
@@ -55,6 +60,23 @@ class SengokuPresenter:
             render_map_async,  # matplotlib loads only when a map is drawn
         )
         return await render_map_async(data.gamemap, public_overlay(data))
+
+
+def _clan_order_text(order, state: SengokuState, fields: dict) -> str:
+    if order.kind == "redeem_capture":
+        build = order.build.replace("_", " ")
+        return f"Capture credit {order.unit} is redeemed for a new {build} at {fields['port']} (S8.4.6)."
+    clan = state.clans[order.unit].name if order.unit in state.clans else order.unit
+    text = f"{clan}: {MISSIONS[order.kind].format_map(_Default(fields))}"
+    if order.multi_clan_priority:
+        text += f"; fights first against {', '.join(_clan_name(state, c) for c in order.multi_clan_priority)}"
+    if order.on_last_port_lost != "lose":
+        text += f"; if the last port falls, ships go to {_clan_name(state, order.transfer_to) if order.transfer_to else 'the captor'}"
+    return text + "."
+
+
+def _clan_name(state: SengokuState, clan: str | None) -> str:
+    return state.clans[clan].name if clan in state.clans else str(clan)
 
 
 class _Default(dict):

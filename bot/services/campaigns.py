@@ -8,6 +8,7 @@ with a message for people, having changed nothing.  Slow pure work
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -28,6 +29,8 @@ from bot.services.deadline import parse_deadline
 from bot.services.errors import UserError
 from bot.services.settings import apply_setting, describe_setting, flatten
 from bot.store import Repository, ResolutionRecord, TurnRecord
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -167,8 +170,8 @@ class CampaignService:
         stored = await self.repo.put_order(campaign_id, campaign.turn, faction, slot,
                                            order.model_dump(mode="json"))
         show = presenter(campaign.ruleset)
-        replaced = show.describe_order(ruleset.parse_order(previous.payload), state, gamemap) if previous else None
-        return OrderReceipt(stored, show.describe_order(order, state, gamemap), warnings, replaced)
+        replaced = _describe(show, ruleset.parse_order(previous.payload), state, gamemap) if previous else None
+        return OrderReceipt(stored, _describe(show, order, state, gamemap), warnings, replaced)
 
     async def clear_order(self, campaign_id: int, faction: str, slot: str, *, moderator: bool = False) -> bool:
         campaign = await self._planning(campaign_id, moderator)
@@ -190,7 +193,7 @@ class CampaignService:
         campaign = await self.campaign(campaign_id)
         ruleset, state, _, gamemap = await self._loaded(campaign)
         show = presenter(campaign.ruleset)
-        return [show.describe_order(ruleset.parse_order(o.payload), state, gamemap)
+        return [_describe(show, ruleset.parse_order(o.payload), state, gamemap)
                 for o in await self.repo.list_orders(campaign_id, campaign.turn, faction)]
 
     async def resolve_turn(self, campaign_id: int) -> TurnOutcome:
@@ -243,7 +246,7 @@ class CampaignService:
         lines = []
         for order in await self.repo.list_orders(campaign_id, campaign.turn, faction):
             parsed = ruleset.parse_order(order.payload)
-            lines.append(OrderLine(order.unit, order.faction, show.describe_order(parsed, state, gamemap)))
+            lines.append(OrderLine(order.unit, order.faction, _describe(show, parsed, state, gamemap)))
         return lines
 
     async def settings_described(self, campaign_id: int) -> list[tuple[str, Any, str]]:
@@ -252,6 +255,45 @@ class CampaignService:
         model = get_ruleset(campaign.ruleset).settings_model
         values = await self.settings(campaign_id)
         return [(path, value, describe_setting(model, path)) for path, value in values.items()]
+
+    # What a clan holds besides its units, read generically from the ruleset's state model
+    # (a field the ruleset's state does not have reads as empty).
+
+    async def credits(self, campaign_id: int, faction: str) -> list[tuple[str, str, int]]:
+        """(id, kind, turn won) of each usable capture credit the clan holds."""
+        campaign = await self.campaign(campaign_id)
+        _, state, _, _ = await self._loaded(campaign)
+        return [(c.id, str(getattr(c, "kind", "")), int(getattr(c, "turn_captured", 0)))
+                for c in _owned(state, "credits", faction) if not getattr(c, "void", False)]
+
+    async def characters(self, campaign_id: int, faction: str) -> list[dict[str, Any]]:
+        """The clan's characters as plain dicts: id, name, kind, status, wounds, victories,
+        art_active (the naval art), leads (names of the units and armies each leads)."""
+        campaign = await self.campaign(campaign_id)
+        _, state, _, _ = await self._loaded(campaign)
+        rows = []
+        for character in _owned(state, "characters", faction):
+            data = character.model_dump(mode="json")
+            row = {key: data.get(key) for key in ("id", "name", "kind", "status", "wounds", "victories")}
+            art = getattr(character, "art_active", None)
+            row["art_active"] = bool(art()) if callable(art) else False
+            row["leads"] = _led_by(state, character.id)
+            rows.append(row)
+        return rows
+
+    async def armies(self, campaign_id: int, faction: str) -> list[dict[str, Any]]:
+        """The clan's armies as plain dicts (id, name, area and the rest of the ruleset's record)."""
+        campaign = await self.campaign(campaign_id)
+        _, state, _, _ = await self._loaded(campaign)
+        return [army.model_dump(mode="json") for army in _owned(state, "armies", faction)]
+
+    async def clan_policy(self, campaign_id: int, faction: str) -> dict[str, Any] | None:
+        """The clan's standing policy as the state keeps it; ``None``: the rules' defaults."""
+        campaign = await self.campaign(campaign_id)
+        _, state, _, _ = await self._loaded(campaign)
+        policies = getattr(state, "clan_policies", None) if "clan_policies" in type(state).model_fields else None
+        stored = (policies or {}).get(faction)
+        return dict(stored) if stored else None
 
     async def export(self, campaign_id: int) -> dict[str, Any]:
         await self.campaign(campaign_id)
@@ -268,3 +310,49 @@ class CampaignService:
             await self.repo.delete_campaign(campaign.id)
             raise UserError(f"the export does not hold a valid campaign: {exc}") from None
         return campaign
+
+
+_OWNER_FIELDS = ("owner", "holder", "clan")
+
+
+def _records(state: BaseModel, field: str) -> list[Any]:
+    """The items of the state model's ``field`` (a list or a dict); none if the model has no such field."""
+    table = getattr(state, field, None) if field in type(state).model_fields else None
+    if isinstance(table, dict):
+        return list(table.values())
+    return list(table) if isinstance(table, list) else []
+
+
+def _owned(state: BaseModel, field: str, faction: str) -> list[Any]:
+    """The items of ``field`` whose first owner-like field (owner, holder, clan) is ``faction``."""
+    mine = []
+    for item in _records(state, field):
+        key = next((k for k in _OWNER_FIELDS if k in getattr(type(item), "model_fields", {})), None)
+        if key is not None and getattr(item, key) == faction:
+            mine.append(item)
+    return mine
+
+
+def _led_by(state: BaseModel, character_id: str) -> list[str]:
+    """Names of the active records (units, armies) whose ``leader`` is the character."""
+    names = []
+    for field in type(state).model_fields:
+        for item in _records(state, field):
+            if (isinstance(item, BaseModel) and getattr(item, "leader", None) == character_id
+                    and str(getattr(item, "state", "active")) == "active"):
+                names.append(str(getattr(item, "name", getattr(item, "id", ""))))
+    return names
+
+
+def _describe(show, order: BaseModel, state: BaseModel, gamemap) -> str:
+    """How the order reads; a plain listing of its fields if the presenter does not know its kind
+    (the order is stored by then, so a gap in the presenter must not fail the command)."""
+    try:
+        return show.describe_order(order, state, gamemap)
+    except KeyError:
+        log.warning("The presenter cannot describe a %s order; showing its fields", getattr(order, "kind", "?"))
+    fields = order.model_dump(mode="json", exclude_defaults=True, exclude={"kind", "unit"})
+    details = "; ".join(f"{key.replace('_', ' ')}: {', '.join(map(str, value)) if isinstance(value, list) else value}"
+                        for key, value in fields.items())
+    kind = str(getattr(order, "kind", "order")).replace("_", " ")
+    return f"{getattr(order, 'unit', '?')}: {kind}" + (f" ({details})." if details else ".")

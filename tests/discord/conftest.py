@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import json
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
@@ -45,6 +46,13 @@ class World:
                            channel=CHANNELS[f"{clan}-war-room"])
         return campaign.id
 
+    async def edit_state(self, campaign_id: int, change: Callable[[dict], None]) -> None:
+        """Change the stored game state (as JSON) in place, e.g. to give a clan an army or a credit."""
+        record = await self.service.repo.load_state(campaign_id)
+        state = json.loads(json.dumps(record.state))
+        change(state)
+        await self.service.repo.save_state(campaign_id, state)
+
 
 @pytest.fixture
 async def world(tmp_path) -> AsyncIterator[World]:
@@ -62,3 +70,35 @@ async def world(tmp_path) -> AsyncIterator[World]:
                         outsider=Member(3, "outsider", [ROLES["Spectators"]]))
     finally:
         await repo.close()
+
+
+ARMIES = {
+    "mori-kikkawa": {"id": "mori-kikkawa", "name": "Kikkawa army", "clan": "mori", "area": "bingo",
+                     "detachments": [{"id": "kikkawa-1", "infantry": 3}]},
+    "otomo-bungo": {"id": "otomo-bungo", "name": "Bungo army", "clan": "otomo", "area": "bungo",
+                    "detachments": [{"id": "bungo-1", "infantry": 3}]},
+}
+CREDITS = [
+    {"id": "credit:2:mori", "holder": "mori", "kind": "squadron", "turn_captured": 2},
+    {"id": "credit:2:otomo", "holder": "otomo", "kind": "heavy_detachment", "turn_captured": 2},
+    {"id": "credit:2:void", "holder": "mori", "kind": "squadron", "turn_captured": 2, "void": True},
+]
+
+
+def give_armies_credits_and_rice(state: dict) -> None:
+    """Mōri and Ōtomo each get an army and a capture credit won last turn, and the rice to redeem it;
+    Murakami Takeyoshi trained at the academy and won once (naval art active)."""
+    state["armies"] = json.loads(json.dumps(ARMIES))
+    state["credits"] = json.loads(json.dumps(CREDITS))
+    for clan in ("mori", "otomo"):
+        state["clans"][clan].update(rice=3, development=1)
+    state["characters"]["murakami-takeyoshi"].update(academy_naval_art=True, victories=1)
+
+
+@pytest.fixture
+async def armed(world) -> World:
+    """Every clan linked, armies and credits given, turn 3 open."""
+    await world.setup_campaign()
+    await world.edit_state(1, give_armies_credits_and_rice)
+    await world.run("turn open", world.admin, deadline="in 48h")
+    return world

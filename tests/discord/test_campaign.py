@@ -82,7 +82,9 @@ async def test_settings_are_listed_privately_within_message_limits(world):
     sent = await world.run("campaign settings", world.players["kono"])
     parts = [s for s in sent if s.kind == "followup"]
     assert parts and all(s.ephemeral and len(s.content) <= 2000 for s in parts)
-    assert "`stake_target.high` = 10" in "\n".join(s.content for s in parts)
+    text = "\n".join(s.content for s in parts)
+    assert "`stake_target.high` = 10 — OP-01: total needed to succeed at high stake" in text
+    assert "\n`mothballed_count_for_capacity` = false — OP-05\n" in text
 
 
 async def test_export_is_a_json_file_for_moderators_only(world):

@@ -82,11 +82,13 @@ def test_the_surface_is_the_documented_one(export):
     subcommands = {c["name"]: sorted(o["name"] for o in c["options"] if o["type"] == 1) for c in export}
     assert subcommands == {
         "campaign": ["channel", "create", "export", "info", "moderators", "set", "settings"],
+        "clan": ["leaders", "policy", "redeem"],
         "faction": ["link", "list"],
         "fleet": ["list"],
         "order": ["attack-port", "base", "clear", "cruise", "fleet-idle", "idle", "landing", "piracy",
                   "plunder", "ravage", "repair", "trade"],
         "orders": ["list", "ready"],
         "turn": ["open", "resolve", "status", "undo"],
+        "unit": ["disband", "escort", "evacuate", "keep-loc", "mothball", "sweep"],
     }
     assert all(c.get("contexts") == [0] for c in export), "every command is for servers only"

@@ -99,8 +99,41 @@ async def test_orders_list_ready_and_clear(open_turn):
     choices = await world.h.autocomplete("order clear", mori, "unit", unit="trade")
     assert choices == [{"name": "Akita-maru trades.", "value": "mori-akita-maru"}]
     sent = await world.run("order clear", mori, unit="mori-akita-maru")
-    assert sent[-1].content == "🗑️ Order withdrawn: Akita-maru. /orders list shows the rest."
+    assert sent[-1].content == "🗑️ Order withdrawn: Akita-maru trades. /orders list shows the rest."
     assert [o.unit for o in await stored(world, "mori")] == ["mori-noshima"]
+
+
+async def test_clear_offers_each_order_by_its_own_slot(open_turn):
+    """Orders of one unit in two sub-phases: each choice carries its own slot (no pairing by position)."""
+    world, mori = open_turn, open_turn.players["mori"]
+    await world.run("order cruise", mori, unit="mori-noshima", target="geiyo", subphase="SP2")
+    await world.run("order trade", mori, unit="mori-akita-maru")
+    await world.run("order idle", mori, unit="mori-noshima")
+    choices = {c["value"]: c["name"] for c in await world.h.autocomplete("order clear", mori, "unit", unit="")}
+    assert choices == {"mori-noshima#SP2": "Noshima Murakami will cruise off Geiyo Islands: Aki → Geiyo Islands "
+                                           "(1 step). SP2; engages if not o…",  # 100 characters at most
+                       "mori-akita-maru": "Akita-maru trades.",
+                       "mori-noshima": "Noshima Murakami stays in port. engages if not outnumbered; low stake."}
+    sent = await world.run("order clear", mori, unit="mori-noshima#SP2")
+    assert sent[-1].content.startswith("🗑️ Order withdrawn: Noshima Murakami will cruise off Geiyo Islands")
+    assert sorted(o.unit for o in await stored(world, "mori")) == ["mori-akita-maru", "mori-noshima"]
+
+
+async def test_leader_and_army_options_offer_your_own_from_the_state(armed):
+    world, mori = armed, armed.players["mori"]
+
+    def captured(state):
+        state["characters"]["kobayakawa-takakage"]["status"] = "captured"
+    await world.edit_state(1, captured)
+    leaders = await world.h.autocomplete("order cruise", mori, "leader", unit="x", target="x", leader="")
+    assert leaders == [{"name": "Murakami Takeyoshi — commander, 1 victory, leads Noshima Murakami",
+                        "value": "murakami-takeyoshi"}]  # free characters of your clan only
+    sent = await world.run("order cruise", mori, unit="mori-noshima", target="geiyo", leader="Murakami Takeyoshi")
+    assert sent[-1].content.startswith("✅ Noshima Murakami will cruise off Geiyo Islands")
+    assert (await stored(world, "mori"))[0].payload["leader"] == "murakami-takeyoshi"
+    armies = await world.h.autocomplete("order landing", mori, "army", unit="x", army="kik")
+    assert armies == [{"name": "Kikkawa army — in Bingo", "value": "mori-kikkawa"}]
+    assert await world.h.autocomplete("order landing", world.players["kono"], "army", unit="x", army="") == []
 
 
 async def test_no_reply_to_one_clan_shows_another_clans_orders(open_turn):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 
 from bot.domain.campaign import Phase
@@ -111,3 +113,30 @@ async def test_status_shows_moderators_every_clan_and_players_their_own(planned)
     assert "• Mōri: 5 of 7 units ordered" in moderator and "• Kōno: 2 of 4 units ordered" in moderator
     player = (await world.run("turn status", world.players["otomo"]))[-1].content
     assert "• Ōtomo: 3 of 7 units ordered" in player and "Mōri" not in player
+    commitment = hashlib.sha256(SEED.encode()).hexdigest()
+    for text in (moderator, player):
+        assert f"Seed commitment: `{commitment}` (SHA-256); the seed is revealed with the report." in text
+        assert SEED not in text
+
+
+async def test_every_message_about_the_phase_handles_a_correction(planned):
+    world, mori = planned, planned.players["mori"]
+    await world.run("turn resolve", world.admin)
+    await world.run("turn undo", world.admin)
+    status = (await world.run("turn status", mori))[-1].content
+    assert "turn 3: undone for a correction: only moderators may change orders" in status
+    assert "its seed was revealed with the report that was undone" in status
+    info = (await world.run("campaign info", mori))[-1].content
+    assert "Turn 3: undone for a correction" in info
+    ready = (await world.run("orders ready", mori))[-1].content
+    assert ready.startswith("Mōri has ordered 5 of 7 units.")
+    assert ready.endswith("The turn was resolved and undone for a correction: its seed is public, so only the "
+                          "moderators may change its orders.")
+    assert "until the deadline" not in ready and "No turn" not in ready
+    listing = (await world.run("orders list", mori))[-1].content
+    assert "orders for turn 3 of Seto 1560 (5):" in listing and "only the moderators may change" in listing
+    for path, values in (("unit disband", {"unit": "mori-kodama"}), ("clan policy", {"pairing_target":
+                                                                                     "least_damaged"})):
+        sent = await world.run(path, mori, **values)
+        assert sent[-1].ephemeral and "only the moderators may change its orders" in sent[-1].content
+    assert len(await world.service.orders(1, "mori")) == 5

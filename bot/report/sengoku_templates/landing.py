@@ -7,7 +7,7 @@ ended; stakes, dice and modifiers appear only in the rolling clan's lines
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from bot.domain.events import Event
 from bot.report.sengoku_names import Names

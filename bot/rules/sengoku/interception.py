@@ -113,9 +113,11 @@ def intercept(ctx: Ctx, op: Op, unit: str, area: str) -> None:
     op.intercepted_by.add(unit)
     sq = ctx.state.squadrons[unit]
     stake, direction = _choices(ctx, unit)
-    category = _roll(ctx, op, unit, stake, direction)
+    rolled = _roll(ctx, op, unit, stake, direction)
+    category = Category[rolled.category]
     ctx.emit(Intercepted(audience=Audience.everyone(), operation=op.label, lead=op.lead, unit=unit, area=area,
                          category=category.name, troops_aboard=op.aboard))
+    ctx.emit(rolled)
     _leader_history(ctx, sq, category)
     if op.aboard:
         _troop_losses(ctx, op, unit, category)
@@ -135,7 +137,7 @@ def _choices(ctx: Ctx, unit: str) -> tuple[Stake, str]:
     return Stake.LOW, "push_back"
 
 
-def _roll(ctx: Ctx, op: Op, unit: str, stake: Stake, direction: str) -> Category:
+def _roll(ctx: Ctx, op: Op, unit: str, stake: Stake, direction: str) -> InterceptionRolled:
     """S8.5.3: 2d6 + XP − damage + 1 per HD + leader; no heavy shift (OP-38 b)."""
     sq = ctx.state.squadrons[unit]
     heavy = len(ctx.state.hds_of(unit))
@@ -146,10 +148,9 @@ def _roll(ctx: Ctx, op: Op, unit: str, stake: Stake, direction: str) -> Category
     total = sum(faces) + sum(value for _, value in mods)
     base = base_category(stake, total, ctx.settings)
     category = shifted(base, 1) if heavy and ctx.settings.interception_heavy_shift else base
-    ctx.emit(InterceptionRolled(audience=Audience.of(sq.owner), operation=op.label, unit=unit, stake=stake.value,
-                                direction=direction, key=key, faces=list(faces), modifiers=mods, total=total,
-                                base_category=base.name, category=category.name))
-    return category
+    return InterceptionRolled(audience=Audience.of(sq.owner), operation=op.label, unit=unit, stake=stake.value,
+                              direction=direction, key=key, faces=list(faces), modifiers=mods, total=total,
+                              base_category=base.name, category=category.name)
 
 
 def _leader_modifier(ctx: Ctx, leader: str | None) -> int:

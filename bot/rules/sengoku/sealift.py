@@ -5,6 +5,8 @@ a route or a load accepted at submission is the one sailed.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from bot.domain.gamemap import GameMap
 from bot.engine.ruleset import OrderRejected
 from bot.rules.sengoku.model import Army, LandDetachment, SengokuState
@@ -65,7 +67,7 @@ def leg(gamemap: GameMap, start: str, target: str, route: list[str], what: str) 
     if route[0] != start or route[-1] != target:
         raise OrderRejected(f"{what}: the route must run from {_name(gamemap, start)} to "
                             f"{_name(gamemap, target)} (S3.7.3, V4)", rule="V4")
-    for a, b in zip(route, route[1:]):
+    for a, b in pairwise(route):
         if not gamemap.are_coast_adjacent(a, b):
             raise OrderRejected(f"{what}: {_name(gamemap, a)} and {_name(gamemap, b)} are not neighbours along "
                                 f"the coast; a route moves one province per step (S5.3)", rule="S5.3")

@@ -116,6 +116,9 @@ def _check_squadron(state, gamemap, settings, faction, order) -> list[str]:
         check_route(state, gamemap, sq, order.route[-1] if order.route else "", order.route, "LoC sweep")
     elif order.kind == "sq_escort":
         _check_escort(state, faction, order)
+        if order.want_battle != "default":
+            warnings.append("an escort's want_battle applies only to an enemy escort met head-on (S5.8, OP-28); "
+                            "against any other squadron it is ignored (R18)")
     return warnings
 
 

@@ -1,0 +1,168 @@
+"""/clan: clan-wide standing orders and the clan's characters (every reply ephemeral).
+
+``policy`` is a standing order (its ``unit`` is the caller's clan id): options
+left out keep their current value (this turn's policy order if there is one,
+else the standing one), so changing one choice never resets the others.
+``redeem`` spends a capture credit (its ``unit`` is the credit id).  Payload
+fields follow ClanPolicy and RedeemCapture in bot/rules/sengoku/orders.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.domain.campaign import Campaign, Faction
+from bot.rules import get_ruleset
+from cogs.common import CAMPAIGN, campaign_autocomplete, defer, reply, service_of
+from cogs.orders import place
+from cogs.params import Clan, Clans, Credit, PlayerContext, Port, Squadron, game_map, victories
+
+Choice = app_commands.Choice
+PAIRING_OWN = [Choice(name="strongest squadrons first", value="strongest_first"),
+               Choice(name="weakest squadrons first", value="weakest_first")]
+PAIRING_TARGET = [Choice(name="the most damaged enemy squadron", value="most_damaged"),
+                  Choice(name="the least damaged enemy squadron", value="least_damaged")]
+LAST_PORT = [Choice(name="the squadrons are lost", value="lose"),
+             Choice(name="hand them over to an enemy clan", value="transfer")]
+BUILD = [Choice(name="a squadron", value="squadron"), Choice(name="a heavy detachment", value="heavy_detachment")]
+CLEAR = {"none", "-", "default"}
+NOT_POLICY = ("kind", "unit", "subphase")
+
+
+def _names(campaign: Campaign) -> dict[str, str]:
+    return {f.id: f.name for f in campaign.factions}
+
+
+def policy_lines(campaign: Campaign, policy: dict[str, Any]) -> list[str]:
+    """The whole policy (every field filled in by the rules' defaults) as a player reads it."""
+    names = _names(campaign)
+    own = "strongest" if policy["pairing_own_order"] == "strongest_first" else "weakest"
+    target = "most" if policy["pairing_target"] == "most_damaged" else "least"
+    priority = ", then ".join(names.get(c, c) for c in policy["multi_clan_priority"])
+    if policy["on_last_port_lost"] == "lose":
+        last_port = "your squadrons are lost"
+    else:
+        receiver = names.get(policy["transfer_to"], policy["transfer_to"]) or "the clan that took the port"
+        last_port = f"your squadrons are handed over to {receiver}"
+    return [f"• Pairing (OP-39): your {own} squadrons first, each against the {target} damaged enemy",
+            f"• Three or more sides (S5.9): {f'fight {priority} first' if priority else 'the rules default order'}",
+            f"• If your last port falls (S2.6): {last_port}"]
+
+
+def full_policy(campaign: Campaign, faction: Faction, fields: dict[str, Any]) -> dict[str, Any]:
+    """``fields`` with the rules' defaults for the rest (the ruleset's own order model)."""
+    order = get_ruleset(campaign.ruleset).parse_order({"kind": "clan_policy", "unit": faction.id, **fields})
+    return order.model_dump(mode="json")
+
+
+def leader_line(row: dict[str, Any]) -> str:
+    art = "naval art active ✨" if row["art_active"] else "naval art not active"
+    leads = f"; leads {', '.join(row['leads'])}" if row["leads"] else ""
+    return (f"• **{row['name']}** — {row['kind']}, {row['status']}; wounds {row['wounds'] or 0}; "
+            f"{victories(row['victories'])}; {art}{leads}")
+
+
+@app_commands.guild_only()
+class ClanOrderCog(commands.GroupCog, group_name="clan",
+                   group_description="Your clan's standing orders, capture credits and leaders (private replies)"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="policy", description="Show or change your clan's standing battle policy")
+    @app_commands.describe(pairing_own_order="which of your squadrons are paired first (OP-39)",
+                           pairing_target="which enemy squadron each is paired against (OP-39)",
+                           multi_clan_priority="clans to fight first when 3+ sides meet, in order; 'none' clears",
+                           on_last_port_lost="what happens to your squadrons if your last port falls (S2.6)",
+                           transfer_to="the enemy clan that receives them (default: the captor)",
+                           campaign=CAMPAIGN)
+    @app_commands.choices(pairing_own_order=PAIRING_OWN, pairing_target=PAIRING_TARGET,
+                          on_last_port_lost=LAST_PORT)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def policy(self, interaction: discord.Interaction, pairing_own_order: Choice[str] | None = None,
+                     pairing_target: Choice[str] | None = None, multi_clan_priority: Clans | None = None,
+                     on_last_port_lost: Choice[str] | None = None, transfer_to: Clan | None = None,
+                     campaign: int | None = None) -> None:
+        await defer(interaction)
+        ctx = await PlayerContext.load(interaction, campaign)
+        service = service_of(interaction)
+        pending = next((o.payload for o in await service.orders(ctx.campaign.id, ctx.faction.id)
+                        if o.payload.get("kind") == "clan_policy"), None)
+        current = pending or await service.clan_policy(ctx.campaign.id, ctx.faction.id) or {}
+        base = {k: v for k, v in current.items() if k not in NOT_POLICY}
+        given = {k: v for k, v in {
+            "pairing_own_order": pairing_own_order.value if pairing_own_order else None,
+            "pairing_target": pairing_target.value if pairing_target else None,
+            "on_last_port_lost": on_last_port_lost.value if on_last_port_lost else None,
+            "multi_clan_priority": multi_clan_priority, "transfer_to": transfer_to}.items() if v is not None}
+        if not given:
+            when = ("ordered this turn: it applies from this turn's resolution and stands until changed"
+                    if pending else "standing")
+            await reply(interaction, "\n".join([f"**{ctx.faction.name}** — clan policy ({when}):",
+                                                *policy_lines(ctx.campaign, full_policy(ctx.campaign, ctx.faction,
+                                                                                        base)),
+                                                "Change any part with /clan policy; the rest stays as it is."]))
+            return
+        given = ctx.resolve(given)
+        priority = given.get("multi_clan_priority")
+        if priority is not None and len(priority) == 1 and priority[0].casefold() in CLEAR:
+            given["multi_clan_priority"] = []
+        if str(given.get("transfer_to", "")).casefold() in CLEAR:
+            given["transfer_to"] = None
+        receipt = await place(interaction, ctx, {"kind": "clan_policy", "unit": ctx.faction.id, **base, **given})
+        policy = receipt.order.payload
+        lines = [f"✅ {ctx.faction.name}'s clan policy from this turn's resolution on (it stands until you "
+                 f"change it):", *policy_lines(ctx.campaign, full_policy(ctx.campaign, ctx.faction, policy))]
+        if receipt.replaced:
+            lines.append("Replaces the policy you ordered earlier this turn.")
+        lines += [f"⚠️ {warning}" for warning in receipt.warnings]
+        await reply(interaction, "\n".join(lines))
+
+    @app_commands.command(name="redeem", description="Rebuild a captured prize at one of your ports (S8.4.6)")
+    @app_commands.describe(credit="your capture credit", build="what to build", port="one of your ports",
+                           name="the new squadron's name",
+                           attach_to="for a heavy detachment: your squadron based at that port", campaign=CAMPAIGN)
+    @app_commands.choices(build=BUILD)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def redeem(self, interaction: discord.Interaction, credit: Credit, build: Choice[str], port: Port,
+                     name: app_commands.Range[str, 1, 40] | None = None, attach_to: Squadron | None = None,
+                     campaign: int | None = None) -> None:
+        await defer(interaction)
+        ctx = await PlayerContext.load(interaction, campaign)
+        payload = {"kind": "redeem_capture", "unit": credit, "build": build.value, "port": port}
+        payload |= {k: v for k, v in {"name": name, "attach_to": attach_to}.items() if v is not None}
+        receipt = await place(interaction, ctx, payload)
+        order = receipt.order.payload
+        gamemap = game_map(ctx.campaign.map_id)
+        where = gamemap.ports[order["port"]].name if order["port"] in gamemap.ports else order["port"]
+        if build.value == "squadron":
+            what = f"a new squadron “{name}”" if name else "a new squadron"
+        else:
+            joins = ctx.unit(order.get("attach_to") or "")
+            what = f"a new heavy detachment joining {joins.name}" if joins else "a new heavy detachment"
+        lines = [f"✅ Credit {order['unit']} will be redeemed when the turn is resolved: {what} at {where}."]
+        if receipt.replaced:
+            lines.append("Replaces what you ordered for this credit earlier this turn.")
+        lines += [f"⚠️ {warning}" for warning in receipt.warnings]
+        await reply(interaction, "\n".join(lines))
+
+    @app_commands.command(name="leaders", description="Your clan's characters: status, wounds, victories, naval art")
+    @app_commands.describe(campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def leaders(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+        await defer(interaction)
+        ctx = await PlayerContext.load(interaction, campaign)
+        rows = await service_of(interaction).characters(ctx.campaign.id, ctx.faction.id)
+        if not rows:
+            await reply(interaction, f"{ctx.faction.name} has no characters in {ctx.campaign.name}.")
+            return
+        count = f"{len(rows)} character{'s' if len(rows) != 1 else ''}"
+        await reply(interaction, "\n".join([f"**{ctx.faction.name}** — {count}", *map(leader_line, rows)]))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(ClanOrderCog(bot))

@@ -1,0 +1,92 @@
+"""/unit: the less common unit orders (the /order group is near Discord's size budget).
+
+Same patterns as /order: every reply is ephemeral, the command defers first,
+the payload is built from typed parameters (names typed by hand become ids
+after the defer) and the rules' refusals reach the player as is.  Payload
+fields follow the order models in bot/rules/sengoku/orders.py.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import campaign_autocomplete
+from cogs.orders import ENGAGE, HELP, IF_ATTACKED, SQUADRON_HELP, Stake, Subphase, _squadron, submit
+from cogs.params import (AnyUnit, Area, ArmyId, Coast, Fleets, Leader, Operation, Portless, Route, Squadron,
+                         TradeFleet)
+
+Choice = app_commands.Choice
+ESCORT_HELP = {k: v for k, v in SQUADRON_HELP.items() if k != "route"}
+
+
+@app_commands.guild_only()
+class UnitOrderCog(commands.GroupCog, group_name="unit",
+                   group_description="Less common unit orders: escorts, sweeps, LoCs, evacuations (private replies)"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="escort", description="A squadron escorts one of your landings or evacuations (S4.5)")
+    @app_commands.describe(unit="your squadron", operation="the lead trade fleet of your landing or evacuation",
+                           **ESCORT_HELP)
+    @app_commands.choices(engage=ENGAGE, if_attacked=IF_ATTACKED)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def escort(self, interaction: discord.Interaction, unit: Squadron, operation: Operation,
+                     engage: Choice[str] | None = None, if_attacked: Choice[str] | None = None,
+                     stake: Stake | None = None, leader: Leader | None = None,
+                     subphase: Subphase | None = None, campaign: int | None = None) -> None:
+        await submit(interaction, campaign, "sq_escort", unit, operation=operation, subphase=subphase,
+                     **_squadron(engage, if_attacked, stake, leader))
+
+    @app_commands.command(name="sweep", description="A squadron sweeps a line of communication along a route (S4.4)")
+    @app_commands.describe(unit="your squadron", route="the areas swept, comma separated, in order",
+                           **ESCORT_HELP)
+    @app_commands.choices(engage=ENGAGE, if_attacked=IF_ATTACKED)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def sweep(self, interaction: discord.Interaction, unit: Squadron, route: Route,
+                    engage: Choice[str] | None = None, if_attacked: Choice[str] | None = None,
+                    stake: Stake | None = None, leader: Leader | None = None,
+                    subphase: Subphase | None = None, campaign: int | None = None) -> None:
+        await submit(interaction, campaign, "sq_locsweep", unit, route=route, subphase=subphase,
+                     **_squadron(engage, if_attacked, stake, leader))
+
+    @app_commands.command(name="keep-loc", description="A trade fleet keeps a LoC open to a province without a port (S3.6)")
+    @app_commands.describe(unit="your trade fleet", target="the coastal province without a port",
+                           route="comma separated (default: shortest)", **HELP)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def keep_loc(self, interaction: discord.Interaction, unit: TradeFleet, target: Portless,
+                       route: Route | None = None, subphase: Subphase | None = None,
+                       campaign: int | None = None) -> None:
+        await submit(interaction, campaign, "tf_loc", unit, target=target, path=route, subphase=subphase)
+
+    @app_commands.command(name="evacuate", description="Trade fleets evacuate an army to a friendly province (S3.8)")
+    @app_commands.describe(unit="the lead trade fleet", army="your army", origin="where the army embarks",
+                           destination="the friendly coastal province",
+                           fleets="other trade fleets carrying, comma separated",
+                           route="comma separated (default: shortest)", **HELP)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def evacuate(self, interaction: discord.Interaction, unit: TradeFleet, army: ArmyId, origin: Area,
+                       destination: Coast, fleets: Fleets | None = None, route: Route | None = None,
+                       subphase: Subphase | None = None, campaign: int | None = None) -> None:
+        await submit(interaction, campaign, "tf_evacuation", unit, army=army, origin=origin,
+                     destination=destination, fleets=fleets, route=route, subphase=subphase)
+
+    @app_commands.command(name="mothball", description="Lay a unit up on your own coast (S2.5)")
+    @app_commands.describe(unit="your unit", area="your coastal province", **HELP)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def mothball(self, interaction: discord.Interaction, unit: AnyUnit, area: Coast,
+                       subphase: Subphase | None = None, campaign: int | None = None) -> None:
+        await submit(interaction, campaign, "mothball", unit, area=area, subphase=subphase)
+
+    @app_commands.command(name="disband", description="Disband a unit (S2.5)")
+    @app_commands.describe(unit="your unit (a mothballed one by its id)", **HELP)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def disband(self, interaction: discord.Interaction, unit: AnyUnit,
+                      subphase: Subphase | None = None, campaign: int | None = None) -> None:
+        await submit(interaction, campaign, "disband", unit, subphase=subphase)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(UnitOrderCog(bot))
