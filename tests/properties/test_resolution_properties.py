@@ -31,7 +31,7 @@ from tests.properties.campaigns import MAPS, Campaign, settings, states
 from tests.properties.random_orders import turn_orders
 
 RULESET = get_ruleset("sengoku")
-PROPERTY_RUNS = hyp_settings(max_examples=600, deadline=None, derandomize=False, phases=[__import__("hypothesis").Phase.generate], database=None,
+PROPERTY_RUNS = hyp_settings(max_examples=120, deadline=None, derandomize=True, database=None,
                              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 # Events that say why a unit left play (found where unit states change:

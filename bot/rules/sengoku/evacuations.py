@@ -35,7 +35,8 @@ def at_subphase_end(ctx: Ctx) -> None:
 def at_turn_end(ctx: Ctx) -> None:
     """S12.5 7.1: the remaining evacuations (S3.8.2)."""
     done = ctx.sealift.get("evacuated", set())
-    entries = [(order, None) for order in _orders(ctx) if (order.unit, order.subphase) not in done]
+    entries = [(order, None) for order in _orders(ctx)
+               if (order.unit, order.subphase) not in done and order.subphase in ctx.settings.subphases]
     _run(ctx, entries, "end")
 
 
