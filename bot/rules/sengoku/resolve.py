@@ -27,7 +27,7 @@ from bot.rules.sengoku.basing import apply_basing
 from bot.rules.sengoku.context import Ctx
 from bot.rules.sengoku.events import OrderFellBack
 from bot.rules.sengoku.missions import WAVES, movers_for
-from bot.rules.sengoku.model import SengokuState
+from bot.rules.sengoku.model import CharacterStatus, SengokuState, UnitState
 from bot.rules.sengoku.movement import run_wave, take_station
 from bot.rules.sengoku.orders import Cruise, SquadronIdle, parse_order
 from bot.rules.sengoku.settings import SengokuSettings
@@ -111,8 +111,25 @@ def _assign_orders(ctx: Ctx, orders: list) -> None:
 
 
 def _set_leader(ctx: Ctx, order) -> None:
-    if order.leader:
-        ctx.state.squadrons[order.unit].leader = order.leader
+    """OP-44 (c): one leader per squadron, one squadron per leader; a leader
+    captured, killed or already leading by the time the order applies (SP2,
+    SP3) is not taken, and the player is told (S12.4)."""
+    if not order.leader:
+        return
+    squadron = ctx.state.squadrons[order.unit]
+    character = ctx.state.characters.get(order.leader)
+    busy = next((sq for sq in ctx.state.squadrons.values() if sq.leader == order.leader
+                 and sq.id != order.unit and sq.state is UnitState.ACTIVE), None)
+    problem = None
+    if character is None or character.status is not CharacterStatus.FREE:
+        problem = f"{order.leader} is not free to lead ({character.status.value if character else 'unknown'})"
+    elif busy is not None:
+        problem = f"{character.name} already leads {busy.name} (OP-44 c)"
+    if problem:
+        ctx.emit(OrderFellBack(audience=Audience.of(squadron.owner), unit=order.unit, order=order.kind,
+                               reason=problem, fallback="sails under its present leader"))
+        return
+    squadron.leader = order.leader
 
 
 def _turn_end(ctx: Ctx) -> None:
