@@ -90,11 +90,11 @@ async def test_undo_says_which_turn_is_open_again(planned):
     assert notice.target == CHANNELS["naval-reports"] and "report no longer stands" in notice.content
     campaign = await world.service.campaign(1)
     assert (campaign.turn, campaign.phase) == (3, Phase.CORRECTION)
-    assert len(await world.service.orders(1, None)) == 13
+    assert len(await world.service.orders(1, None)) == 18
     # The seed is public now: a player may no longer change orders (fairness), a moderator may.
     sent = await world.run("order idle", world.players["mori"], unit="mori-kobayakawa")
     assert sent[-1].ephemeral and "only the moderators may change its orders" in sent[-1].content
-    assert len(await world.service.orders(1, None)) == 13
+    assert len(await world.service.orders(1, None)) == 18
 
 
 async def test_a_player_cannot_resolve_or_undo(planned):
@@ -110,9 +110,9 @@ async def test_status_shows_moderators_every_clan_and_players_their_own(planned)
     world = planned
     moderator = (await world.run("turn status", world.mod))[-1].content
     assert moderator.startswith("**Seto 1560** (#1) — turn 3: open for orders until Tue 03 Mar 2026 12:00 UTC")
-    assert "• Mōri: 5 of 7 units ordered" in moderator and "• Kōno: 2 of 4 units ordered" in moderator
+    assert "• Mōri: 5 of 7 units ordered" in moderator and "• Kōno: 3 of 4 units ordered" in moderator
     player = (await world.run("turn status", world.players["otomo"]))[-1].content
-    assert "• Ōtomo: 3 of 7 units ordered" in player and "Mōri" not in player
+    assert "• Ōtomo: 6 of 7 units ordered" in player and "Mōri" not in player
     commitment = hashlib.sha256(SEED.encode()).hexdigest()
     for text in (moderator, player):
         assert f"Seed commitment: `{commitment}` (SHA-256); the seed is revealed with the report." in text
