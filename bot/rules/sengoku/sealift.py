@@ -5,12 +5,11 @@ a route or a load accepted at submission is the one sailed.
 
 from __future__ import annotations
 
-from itertools import pairwise
 
 from bot.domain.gamemap import GameMap
 from bot.engine.ruleset import OrderRejected
 from bot.rules.sengoku.model import Army, LandDetachment, SengokuState
-from bot.rules.sengoku.validate_routes import coastal_area
+from bot.rules.sengoku.validate_routes import coast_leg, coastal_area
 
 FLEET_CAPACITY = 50  # S3.7.2: warrior figures per fleet, cavalry counting 2
 
@@ -54,24 +53,11 @@ def fleet_loads(carried: list[LandDetachment], fleets: list[str]) -> dict[str, l
 
 
 def leg(gamemap: GameMap, start: str, target: str, route: list[str], what: str) -> list[str]:
-    """V4, S5.3: one leg from ``start`` to ``target``; empty = the shortest coastal path."""
+    """V4, S5.3: one leg of a landing from ``start`` to ``target`` (S3.7.3)."""
     for area, role in ((start, "start"), (target, "end")):
         if not coastal_area(gamemap, area):
             raise OrderRejected(f"{what}: {area!r} ({role}) is not a coastal province (S3.7.1, V4)", rule="V4")
-    if not route:
-        path = gamemap.coast_path(start, target)
-        if path is None:
-            raise OrderRejected(f"{what}: no coastal route from {_name(gamemap, start)} to "
-                                f"{_name(gamemap, target)} (S5.3)", rule="S5.3")
-        return path
-    if route[0] != start or route[-1] != target:
-        raise OrderRejected(f"{what}: the route must run from {_name(gamemap, start)} to "
-                            f"{_name(gamemap, target)} (S3.7.3, V4)", rule="V4")
-    for a, b in pairwise(route):
-        if not gamemap.are_coast_adjacent(a, b):
-            raise OrderRejected(f"{what}: {_name(gamemap, a)} and {_name(gamemap, b)} are not neighbours along "
-                                f"the coast; a route moves one province per step (S5.3)", rule="S5.3")
-    return list(route)
+    return coast_leg(gamemap, start, target, route, what)
 
 
 def home_area(state: SengokuState, gamemap: GameMap, fleet_id: str) -> str | None:

@@ -26,13 +26,22 @@ def _name(gamemap: GameMap, area: str) -> str:
 
 
 def check_route(state: SengokuState, gamemap: GameMap, unit, target: str, route: list[str], what: str) -> list[str]:
-    """Return the full route; raise naming the first bad step."""
+    """Return the full route from the unit's base or station; raise naming the first bad step."""
     if not coastal_area(gamemap, target):
         known = "unknown" if target not in gamemap.areas else "not coastal"
         raise OrderRejected(f"{what}: target {target!r} is {known}; give a coastal province (S5.3, V4)", rule="V4")
     start = start_area(state, gamemap, unit)
     if start is None:
         raise OrderRejected(f"{unit.name} has no base port to sail from; base it first (S2.5, V4)", rule="V4")
+    if route and route[0] != start:
+        raise OrderRejected(f"{what}: the route must start at {_name(gamemap, start)}, where {unit.name} is "
+                            f"based or on station, not at {_name(gamemap, route[0])} (V4)", rule="V4")
+    return coast_leg(gamemap, start, target, route, what)
+
+
+def coast_leg(gamemap: GameMap, start: str, target: str, route: list[str], what: str) -> list[str]:
+    """V4, S5.3: a route from ``start`` to ``target``, one coastal province per
+    step; an empty route means the shortest coastal path."""
     if not route:
         path = gamemap.coast_path(start, target)
         if path is None:
@@ -40,8 +49,8 @@ def check_route(state: SengokuState, gamemap: GameMap, unit, target: str, route:
                                 f"{_name(gamemap, target)} (S5.3)", rule="S5.3")
         return path
     if route[0] != start:
-        raise OrderRejected(f"{what}: the route must start at {_name(gamemap, start)}, where {unit.name} is "
-                            f"based or on station, not at {_name(gamemap, route[0])} (V4)", rule="V4")
+        raise OrderRejected(f"{what}: the route must start at {_name(gamemap, start)}, not at "
+                            f"{_name(gamemap, route[0])} (V4)", rule="V4")
     for a, b in zip(route, route[1:]):
         if not gamemap.are_coast_adjacent(a, b):
             raise OrderRejected(f"{what}: {_name(gamemap, a)} and {_name(gamemap, b)} are not neighbours "
@@ -49,7 +58,7 @@ def check_route(state: SengokuState, gamemap: GameMap, unit, target: str, route:
     if route[-1] != target:
         raise OrderRejected(f"{what}: the route ends at {_name(gamemap, route[-1])}, not at the target "
                             f"{_name(gamemap, target)} (V4)", rule="V4")
-    return route
+    return list(route)
 
 
 def enemy_port(state: SengokuState, gamemap: GameMap, faction: str, port_id: str) -> str:
