@@ -1,0 +1,74 @@
+"""What happened this turn: highlight rings around areas and route arrows."""
+
+from __future__ import annotations
+
+import math
+
+from matplotlib import patheffects
+from matplotlib.patches import Circle, FancyArrowPatch
+
+from bot.render.geometry import Box
+from bot.render.nodes import node_radius
+from bot.render.overlay import Highlight, Overlay
+from bot.render.scene import Scene
+from bot.render.style import F_EVENT_GLYPH, HIGHLIGHT_STYLE, RING_STEP, pt
+
+
+def highlights_by_area(ov: Overlay) -> dict[str, list[Highlight]]:
+    out: dict[str, list[Highlight]] = {}
+    for h in ov.highlights:
+        out.setdefault(h.area, []).append(h)
+    return out
+
+
+def draw_highlights(scene: Scene) -> None:
+    """Rings around the area node, one per highlight, with the kind's glyph
+    on the rim (battle ⚔, blockade ⊘, raid ☠, landing ⇑, storm ↯)."""
+    for area_id, items in highlights_by_area(scene.ov).items():
+        x, y = scene.xy(area_id)
+        base = node_radius(scene.gm.areas[area_id])
+        for i, h in enumerate(items):
+            colour, glyph, style = HIGHLIGHT_STYLE[h.kind]
+            r = base + RING_STEP * (i + 1)
+            scene.ax.add_artist(Circle((x, y), r, facecolor="none", edgecolor=colour, lw=pt(2.6),
+                                      linestyle=style, zorder=7))
+            # Glyphs go round the rim, one slot per highlight, from upper left.
+            angle = math.radians(135 - 60 * i)
+            gx, gy = x + (r + 7) * math.cos(angle), y + (r + 7) * math.sin(angle)
+            scene.text(gx, gy, glyph, F_EVENT_GLYPH, zorder=11, ha="center", va="center", colour=colour)
+            w, h_ = scene.measure(glyph, F_EVENT_GLYPH)
+            scene.placer.block(Box(gx - w / 2, gy - h_ / 2, gx + w / 2, gy + h_ / 2))
+
+
+ROUTE_RAD = 0.18
+
+
+def _block_arc(scene: Scene, p0: tuple[float, float], p2: tuple[float, float], rad: float) -> None:
+    """Keep labels off a route arrow: block small boxes along the same
+    quadratic curve matplotlib draws for connectionstyle arc3."""
+    (x0, y0), (x2, y2) = p0, p2
+    cx, cy = (x0 + x2) / 2 + rad * (y2 - y0), (y0 + y2) / 2 - rad * (x2 - x0)
+    steps = max(2, int(math.hypot(x2 - x0, y2 - y0) / 8))
+    for i in range(1, steps):
+        t = i / steps
+        x = (1 - t) ** 2 * x0 + 2 * (1 - t) * t * cx + t**2 * x2
+        y = (1 - t) ** 2 * y0 + 2 * (1 - t) * t * cy + t**2 * y2
+        scene.placer.block(Box.around(x, y, 3))
+
+
+def draw_routes(scene: Scene) -> None:
+    for route in scene.ov.routes:
+        steps = [a for i, a in enumerate(route.areas) if i == 0 or a != route.areas[i - 1]]
+        style = "-" if route.style == "solid" else (0, (5, 3))
+        for i, (a, b) in enumerate(zip(steps, steps[1:])):
+            last = i == len(steps) - 2
+            _block_arc(scene, scene.xy(a), scene.xy(b), ROUTE_RAD)
+            arrow = FancyArrowPatch(
+                scene.xy(a), scene.xy(b), arrowstyle="-|>" if last else "-", mutation_scale=pt(20),
+                connectionstyle=f"arc3,rad={ROUTE_RAD}", shrinkA=pt(scene.nodes[a][2] + 1),
+                shrinkB=pt(scene.nodes[b][2] + 2), color=route.colour, lw=pt(3.2), linestyle=style,
+                zorder=7.5,
+                path_effects=[patheffects.Stroke(linewidth=pt(6), foreground="white", alpha=0.8),
+                              patheffects.Normal()],
+            )
+            scene.ax.add_artist(arrow)

@@ -1,0 +1,96 @@
+"""Geometry of a render: projecting map coordinates to layout units, boxes,
+and the candidate spots a label may take around an anchor."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from bot.render.style import MAP_PAD, MAX_MAP_H, MIN_MAP_H, NOMINAL_W, SIDE
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Map coordinates (x = longitude, y = latitude) to layout units.
+
+    Longitude is shrunk by cos(mean latitude) so the map is not stretched
+    east-west; maps with abstract coordinates near y = 0 are unaffected.
+    """
+
+    kx: float
+    min_x: float
+    min_y: float
+    scale: float
+    origin_x: float
+    origin_y: float
+    width: float  # of the map region
+    height: float
+
+    @classmethod
+    def fit(cls, points: Sequence[tuple[float, float]], bottom: float) -> Frame:
+        lat0 = max(-80.0, min(80.0, sum(y for _, y in points) / len(points)))
+        kx = math.cos(math.radians(lat0))
+        xs = [x * kx for x, _ in points]
+        ys = [y for _, y in points]
+        span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
+        region_w = NOMINAL_W - 2 * SIDE
+        inner_w = region_w - 2 * MAP_PAD
+        scale = inner_w / span_x if span_x > 0 else (inner_w / span_y if span_y > 0 else 1.0)
+        if span_y * scale + 2 * MAP_PAD > MAX_MAP_H:
+            scale = (MAX_MAP_H - 2 * MAP_PAD) / span_y
+        height = max(MIN_MAP_H, span_y * scale + 2 * MAP_PAD)
+        # Centre the drawing in the region when one side was capped.
+        origin_x = SIDE + (region_w - span_x * scale) / 2
+        origin_y = bottom + (height - span_y * scale) / 2
+        return cls(kx, min(xs), min(ys), scale, origin_x, origin_y, region_w, height)
+
+    def xy(self, x: float, y: float) -> tuple[float, float]:
+        return (self.origin_x + (x * self.kx - self.min_x) * self.scale,
+                self.origin_y + (y - self.min_y) * self.scale)
+
+
+@dataclass(frozen=True)
+class Box:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @classmethod
+    def around(cls, cx: float, cy: float, r: float) -> Box:
+        return cls(cx - r, cy - r, cx + r, cy + r)
+
+    def nearest(self, x: float, y: float) -> tuple[float, float]:
+        return min(max(x, self.x0), self.x1), min(max(y, self.y0), self.y1)
+
+
+# Directions tried around an anchor, as unit offsets (dx, dy) of the box
+# side or corner that faces the anchor. Order = preference.
+_E, _W, _S, _N = (1, 0), (-1, 0), (0, -1), (0, 1)
+_NE, _SE, _NW, _SW = (1, 1), (1, -1), (-1, 1), (-1, -1)
+AROUND_SIDE_FIRST = (_E, _W, _NE, _SE, _NW, _SW, _S, _N)
+AROUND_BELOW_FIRST = (_S, _N, _E, _W, _SE, _SW, _NE, _NW)
+
+
+def candidates(cx: float, cy: float, w: float, h: float, dists: Iterable[float],
+                dirs: Sequence[tuple[int, int]]) -> list[Box]:
+    """Boxes of size w×h that sit ``dist`` away from (cx, cy) in each direction."""
+    out = []
+    for d in dists:
+        for dx, dy in dirs:
+            diag = 0.75 if dx and dy else 1.0
+            if dx > 0:
+                x0 = cx + d * diag
+            elif dx < 0:
+                x0 = cx - d * diag - w
+            else:
+                x0 = cx - w / 2
+            if dy > 0:
+                y0 = cy + d * diag
+            elif dy < 0:
+                y0 = cy - d * diag - h
+            else:
+                y0 = cy - h / 2
+            out.append(Box(x0, y0, x0 + w, y0 + h))
+    return out

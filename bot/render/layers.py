@@ -1,0 +1,128 @@
+"""The map itself, under everything the overlay adds: sea, land masses,
+adjacency lines, lines of communication, straits and the owners' tint."""
+
+from __future__ import annotations
+
+from matplotlib.collections import LineCollection, PatchCollection
+from matplotlib.patches import Circle, Polygon, Rectangle
+
+from bot.domain.gamemap import Area, GameMap
+from bot.render.geometry import Box
+from bot.render.scene import Scene
+from bot.render.style import (
+    BLOB_R,
+    COAST_EDGE,
+    LAND,
+    LAND_ADJ,
+    LAND_EDGE,
+    LOC,
+    SEA,
+    STRAIT,
+    faction_colour,
+    pt,
+)
+
+
+def draw_background(scene: Scene) -> None:
+    b = scene.map_box
+    scene.ax.add_artist(Rectangle((b.x0, b.y0), b.x1 - b.x0, b.y1 - b.y0, facecolor=SEA,
+                                 edgecolor="#9fb7c9", lw=0.8, zorder=0))
+
+
+def _land_areas(gm: GameMap) -> list[Area]:
+    return [a for _, a in sorted(gm.areas.items()) if a.kind != "sea"]
+
+
+def draw_land(scene: Scene) -> None:
+    """Island groups as soft land masses: a disc under every land area, thick
+    round-capped bands along the land borders inside each island, and the
+    triangles of mutually bordering areas filled so an island has no holes."""
+    gm = scene.gm
+    segments = [[scene.xy(a), scene.xy(b)] for a, b in _island_borders(gm)]
+    triangles = [[scene.xy(a), scene.xy(b), scene.xy(c)] for a, b, c in _island_triangles(gm)]
+    centres = [scene.xy(a.id) for a in _land_areas(gm)]
+    for colour, extra, z in ((LAND_EDGE, 2.5, 0.5), (LAND, 0.0, 0.6)):
+        r = BLOB_R + extra
+        if triangles:
+            scene.ax.add_collection(PatchCollection([Polygon(t, closed=True) for t in triangles], facecolor=colour,
+                                                    edgecolor="none", zorder=z))
+        if segments:
+            scene.ax.add_collection(LineCollection(segments, colors=colour, linewidths=pt(2 * r),
+                                                   capstyle="round", joinstyle="round", zorder=z))
+        scene.ax.add_collection(PatchCollection([Circle(c, r) for c in centres], facecolor=colour,
+                                                edgecolor="none", zorder=z))
+
+
+def _island_borders(gm: GameMap) -> list[tuple[str, str]]:
+    return [(a, b) for a, b in _pairs(gm, "land")
+            if gm.areas[a].kind != "sea" and gm.areas[b].kind != "sea" and gm.areas[a].island == gm.areas[b].island]
+
+
+def _island_triangles(gm: GameMap) -> list[tuple[str, str, str]]:
+    borders = set(_island_borders(gm))
+    out = []
+    for a, b in sorted(borders):
+        for c in sorted(gm.areas[b].land):
+            if b < c and (a, c) in borders and (b, c) in borders:
+                out.append((a, b, c))
+    return out
+
+
+def _pairs(gm: GameMap, relation: str) -> list[tuple[str, str]]:
+    out = []
+    for a_id, a in sorted(gm.areas.items()):
+        out += [(a_id, b) for b in sorted(getattr(a, relation)) if a_id < b and b in gm.areas]
+    return out
+
+
+def draw_adjacency(scene: Scene) -> None:
+    land = [[scene.xy(a), scene.xy(b)] for a, b in _pairs(scene.gm, "land")]
+    coast = [[scene.xy(a), scene.xy(b)] for a, b in _pairs(scene.gm, "coast")]
+    scene.ax.add_collection(LineCollection(land, colors=LAND_ADJ, linewidths=0.7, alpha=0.55,
+                                           linestyles=(0, (4, 3)), zorder=2))
+    scene.ax.add_collection(LineCollection(coast, colors=COAST_EDGE, linewidths=1.1, alpha=0.85, zorder=2.2))
+
+
+def _loc_points(scene: Scene, loc) -> list[tuple[float, float]]:
+    gm, f = scene.gm, scene.frame
+    start = gm.ports[loc.from_port]
+    pts = [f.xy(start.x, start.y)] + [scene.xy(a) for a in loc.path[1:-1]]
+    if loc.to_port is not None:
+        end = gm.ports[loc.to_port]
+        pts.append(f.xy(end.x, end.y))
+    else:
+        pts.append(scene.xy(loc.path[-1]))
+    return pts
+
+
+def draw_locs(scene: Scene) -> None:
+    lines = [_loc_points(scene, loc) for _, loc in sorted(scene.gm.locs.items())]
+    if lines:
+        scene.ax.add_collection(LineCollection(lines, colors=LOC, linewidths=1.6, alpha=0.9,
+                                               linestyles=(0, (1, 2.2)), capstyle="round", zorder=3))
+
+
+def draw_straits(scene: Scene) -> None:
+    """A strait is a marked sea step between its island side and the opposite shore."""
+    segments, points = [], []
+    for _, s in sorted(scene.gm.straits.items()):
+        segments += [[scene.xy(side), scene.xy(s.opposite)] for side in s.island_side]
+        points.append(scene.frame.xy(s.x, s.y))
+    if not segments:
+        return
+    scene.ax.add_collection(LineCollection(segments, colors=STRAIT, linewidths=4.5, alpha=0.35,
+                                           capstyle="butt", zorder=2.4))
+    xs, ys = zip(*points)
+    scene.ax.scatter(xs, ys, s=pt(7) ** 2, marker="D", c=STRAIT, edgecolors="white", linewidths=0.8, zorder=4)
+    for x, y in points:
+        scene.placer.block(Box.around(x, y, 4))
+
+
+def draw_owner_tint(scene: Scene) -> None:
+    """A translucent disc of the owner's colour over the area's land."""
+    discs, colours = [], []
+    for area_id, faction in sorted(scene.ov.area_owner.items()):
+        discs.append(Circle(scene.xy(area_id), BLOB_R - 2))
+        colours.append(faction_colour(scene.ov, faction))
+    if discs:
+        scene.ax.add_collection(PatchCollection(discs, facecolor=colours, edgecolor="none", alpha=0.32, zorder=0.8))

@@ -1,0 +1,200 @@
+"""The title band above the map and the legend band below it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from matplotlib.patches import Circle, FancyArrowPatch
+
+from bot.domain.gamemap import GameMap
+from bot.render.overlay import Overlay
+from bot.render.style import (
+    COAST_EDGE,
+    F_LEGEND,
+    F_LEGEND_HEAD,
+    F_MAPNAME,
+    F_PORT_GLYPH,
+    F_SUBTITLE,
+    F_TITLE,
+    HIGHLIGHT_STYLE,
+    INK,
+    LAND_ADJ,
+    LOC,
+    NOMINAL_W,
+    R_COASTAL,
+    R_INLAND,
+    SHAPE_MARKER,
+    SIDE,
+    STRAIT,
+    Font,
+    clip,
+    faction_colour,
+    pt,
+)
+
+if TYPE_CHECKING:  # scene.py lays out the legend when it sets up a render
+    from bot.render.scene import Measure, Scene
+
+
+def _fit(scene: Scene, text: str, font: Font, max_w: float) -> str:
+    if scene.measure(text, font)[0] <= max_w:
+        return text
+    while text and scene.measure(text + "…", font)[0] > max_w:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def draw_title(scene: Scene) -> None:
+    top = scene.height
+    map_name = scene.gm.name
+    name_w = scene.measure(map_name, F_MAPNAME)[0]
+    room = NOMINAL_W - 2 * SIDE - name_w - 30
+    scene.text(SIDE + 4, top - 12, _fit(scene, scene.ov.title, F_TITLE, room), F_TITLE, zorder=12, va="top")
+    if scene.ov.subtitle:
+        scene.text(SIDE + 4, top - 40, _fit(scene, scene.ov.subtitle, F_SUBTITLE, room), F_SUBTITLE,
+                   zorder=12, va="top")
+    scene.text(NOMINAL_W - SIDE - 4, top - 16, map_name, F_MAPNAME, zorder=12, ha="right", va="top")
+
+
+@dataclass(frozen=True)
+class LegendItem:
+    label: str
+    draw: Callable[[Scene, float, float], None]  # draws the swatch centred at (x, y)
+    head: bool = False  # a group caption, no swatch
+
+
+LEGEND_SWATCH = 24.0
+LEGEND_ROW = 22.0
+LEGEND_GAP = 18.0
+
+
+def legend_items(gm: GameMap, ov: Overlay) -> list[list[LegendItem]]:
+    """Two groups: the factions in play, then a key to the symbols used."""
+    factions = list(dict.fromkeys([*ov.faction_names, *ov.faction_colours, *ov.area_owner.values(),
+                                   *(m.faction for m in ov.markers)]))
+    groups = []
+    if factions:
+        items = [LegendItem("Factions", _no_swatch, head=True)]
+        for f in factions:
+            colour = faction_colour(ov, f)
+            items.append(LegendItem(clip(ov.faction_names.get(f, f), 32), _swatch_disc(colour)))
+        groups.append(items)
+    key = [LegendItem("Key", _no_swatch, head=True)]
+    shapes = list(dict.fromkeys(m.shape for m in ov.markers))
+    key += [LegendItem(s, _swatch_shape(s)) for s in sorted(shapes, key=list(SHAPE_MARKER).index)]
+    kinds = list(dict.fromkeys(h.kind for h in ov.highlights))
+    key += [LegendItem(k, _swatch_highlight(k)) for k in sorted(kinds, key=list(HIGHLIGHT_STYLE).index)]
+    if ov.routes:
+        key.append(LegendItem("move", _swatch_arrow))
+    key.append(LegendItem("coastal area", _swatch_node(True)))
+    if any(not a.coastal and a.kind != "sea" for a in gm.areas.values()):
+        key.append(LegendItem("inland area", _swatch_node(False)))
+    if gm.ports:
+        key.append(LegendItem("port", _swatch_port))
+    key.append(LegendItem("coastal move", _swatch_line(COAST_EDGE, "-", 1.1)))
+    if any(a.land for a in gm.areas.values()):
+        key.append(LegendItem("land border", _swatch_line(LAND_ADJ, (0, (4, 3)), 0.9)))
+    if gm.straits:
+        key.append(LegendItem("strait", _swatch_line(STRAIT, "-", 4.5, alpha=0.35)))
+    if gm.locs:
+        key.append(LegendItem("line of communication", _swatch_line(LOC, (0, (1, 2.2)), 1.6)))
+    groups.append(key)
+    return groups
+
+
+def _item_width(measure: Measure, item: LegendItem) -> float:
+    if item.head:
+        return measure(item.label, F_LEGEND_HEAD)[0] + 10
+    return LEGEND_SWATCH + 5 + measure(item.label, F_LEGEND)[0] + LEGEND_GAP
+
+
+def legend_rows(measure: Measure, groups: list[list[LegendItem]]) -> list[list[LegendItem]]:
+    """Flow layout: each group starts a new row and wraps at the image width."""
+    avail = NOMINAL_W - 2 * SIDE - 8
+    rows: list[list[LegendItem]] = []
+    for items in groups:
+        row: list[LegendItem] = []
+        used = 0.0
+        for item in items:
+            w = _item_width(measure, item)
+            if row and used + w > avail:
+                rows.append(row)
+                row, used = [], 0.0
+            row.append(item)
+            used += w
+        rows.append(row)
+    return rows
+
+
+def legend_height(rows: list[list[LegendItem]]) -> float:
+    return 14 + LEGEND_ROW * len(rows)
+
+
+def draw_legend(scene: Scene) -> None:
+    y = legend_height(scene.legend_rows) - 7 - LEGEND_ROW / 2
+    for row in scene.legend_rows:
+        x = SIDE + 4
+        for item in row:
+            if item.head:
+                scene.text(x, y, item.label, F_LEGEND_HEAD, zorder=12, va="center_baseline")
+            else:
+                item.draw(scene, x + LEGEND_SWATCH / 2, y)
+                scene.text(x + LEGEND_SWATCH + 5, y, item.label, F_LEGEND, zorder=12, va="center_baseline")
+            x += _item_width(scene.measure, item)
+        y -= LEGEND_ROW
+
+
+def _no_swatch(scene: Scene, x: float, y: float) -> None:
+    pass
+
+
+def _swatch_disc(colour: str) -> Callable[[Scene, float, float], None]:
+    def draw(scene: Scene, x: float, y: float) -> None:
+        scene.ax.add_artist(Circle((x, y), 7, facecolor=colour, edgecolor=INK, lw=0.6, zorder=12))
+    return draw
+
+
+def _swatch_shape(shape: str) -> Callable[[Scene, float, float], None]:
+    def draw(scene: Scene, x: float, y: float) -> None:
+        scene.ax.scatter([x], [y], s=pt(10) ** 2, marker=SHAPE_MARKER[shape], c="#d0d0d0", edgecolors=INK,
+                         linewidths=0.6, zorder=12)
+    return draw
+
+
+def _swatch_highlight(kind: str) -> Callable[[Scene, float, float], None]:
+    colour, glyph, style = HIGHLIGHT_STYLE[kind]
+
+    def draw(scene: Scene, x: float, y: float) -> None:
+        scene.ax.add_artist(Circle((x, y), 8, facecolor="white", edgecolor=colour, lw=pt(2.2), linestyle=style,
+                                  zorder=12))
+        scene.text(x, y, glyph, Font(8.5, "bold", halo=0), zorder=12.5, ha="center", va="center", colour=colour)
+    return draw
+
+
+def _swatch_arrow(scene: Scene, x: float, y: float) -> None:
+    scene.ax.add_artist(FancyArrowPatch((x - 11, y), (x + 11, y), arrowstyle="-|>", mutation_scale=pt(16),
+                                       color=INK, lw=pt(2.4), zorder=12))
+
+
+def _swatch_node(coastal: bool) -> Callable[[Scene, float, float], None]:
+    def draw(scene: Scene, x: float, y: float) -> None:
+        if coastal:
+            scene.ax.add_artist(Circle((x, y), R_COASTAL - 1, facecolor="white", edgecolor=COAST_EDGE, lw=pt(2.4),
+                                      zorder=12))
+        else:
+            scene.ax.add_artist(Circle((x, y), R_INLAND, facecolor="white", edgecolor=LAND_ADJ, lw=pt(1.6),
+                                      linestyle=(0, (2, 1)), zorder=12))
+    return draw
+
+
+def _swatch_port(scene: Scene, x: float, y: float) -> None:
+    scene.text(x, y, "⚓", F_PORT_GLYPH, zorder=12, ha="center", va="center")
+
+
+def _swatch_line(colour: str, style, width: float, alpha: float = 1.0) -> Callable[[Scene, float, float], None]:
+    def draw(scene: Scene, x: float, y: float) -> None:
+        scene.ax.plot([x - 11, x + 11], [y, y], color=colour, lw=width, linestyle=style, alpha=alpha, zorder=12,
+                      solid_capstyle="butt")
+    return draw

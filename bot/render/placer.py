@@ -1,0 +1,95 @@
+"""Greedy label placement: boxes that keep out of each other's way."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from bot.render.geometry import Box
+from bot.render.style import AMBIGUITY_COST, AMBIGUITY_MARGIN, GAP
+
+
+class Placer:
+    """Greedy placement of axis-aligned boxes: first free candidate wins.
+
+    When no candidate is free, the one with the least overlap is used so
+    nothing silently disappears. Boxes outside ``bounds`` count as
+    overlapping by the area that sticks out. A label placed for an anchor
+    (an area) also pays a little for every other anchor that is about as
+    near to it as its own, so a card does not seem to belong to a neighbour.
+    """
+
+    def __init__(self, bounds: Box, gap: float = GAP) -> None:
+        self.bounds = bounds
+        self.gap = gap
+        self._boxes = np.zeros((0, 4))
+        self._anchors = np.zeros((0, 2))
+
+    def set_anchors(self, points: Sequence[tuple[float, float]]) -> None:
+        self._anchors = np.array(points, dtype=float).reshape(-1, 2)
+
+    def block(self, box: Box) -> None:
+        self._boxes = np.vstack([self._boxes, [box.x0, box.y0, box.x1, box.y1]])
+
+    def block_disc(self, x: float, y: float, r: float) -> None:
+        """A disc, as a plus of two boxes: corner candidates may come close."""
+        self.block(Box(x - r, y - 0.55 * r, x + r, y + 0.55 * r))
+        self.block(Box(x - 0.55 * r, y - r, x + 0.55 * r, y + r))
+
+    def place(self, candidates: Sequence[Box], *, block: bool = True,
+              anchor: tuple[float, float] | None = None, unambiguous_from: int | None = None) -> tuple[int, float]:
+        """Index of the chosen candidate and its cost (0.0 when it sits free).
+
+        With ``anchor``, candidates near other anchors cost more, except
+        those from index ``unambiguous_from`` on (they say whose they are).
+        """
+        cand = np.array([[b.x0, b.y0, b.x1, b.y1] for b in candidates])
+        cost = self._overlap(cand) + self._outside(cand)
+        if anchor is not None:
+            ambiguity = self._ambiguity(cand, anchor)
+            if unambiguous_from is not None:
+                ambiguity[unambiguous_from:] = 0.0
+            cost = cost + ambiguity
+        best = int(np.argmin(cost))  # first minimum: preference order wins ties
+        if block:
+            self.block(candidates[best])
+        return best, float(cost[best])
+
+    def _overlap(self, cand: np.ndarray) -> np.ndarray:
+        if not len(self._boxes):
+            return np.zeros(len(cand))
+        g = self.gap
+        b = self._boxes
+        w = np.minimum(cand[:, None, 2] + g, b[None, :, 2]) - np.maximum(cand[:, None, 0] - g, b[None, :, 0])
+        h = np.minimum(cand[:, None, 3] + g, b[None, :, 3]) - np.maximum(cand[:, None, 1] - g, b[None, :, 1])
+        return (np.clip(w, 0, None) * np.clip(h, 0, None)).sum(axis=1)
+
+    def _ambiguity(self, cand: np.ndarray, anchor: tuple[float, float]) -> np.ndarray:
+        """AMBIGUITY_COST for each other anchor that is about as near to the
+        box's edge as its own anchor, or nearer to the box's centre."""
+        own_pt = np.array([anchor], dtype=float)
+        others = self._anchors[np.hypot(*(self._anchors - own_pt[0]).T) > 0.5]
+        if not len(others):
+            return np.zeros(len(cand))
+        centres = np.column_stack([(cand[:, 0] + cand[:, 2]) / 2, (cand[:, 1] + cand[:, 3]) / 2])
+
+        def to_edge(points: np.ndarray) -> np.ndarray:  # (candidates, points)
+            px, py = points[None, :, 0], points[None, :, 1]
+            dx = np.maximum(np.maximum(cand[:, None, 0] - px, 0), px - cand[:, None, 2])
+            dy = np.maximum(np.maximum(cand[:, None, 1] - py, 0), py - cand[:, None, 3])
+            return np.hypot(dx, dy)
+
+        def to_centre(points: np.ndarray) -> np.ndarray:
+            return np.hypot(centres[:, None, 0] - points[None, :, 0], centres[:, None, 1] - points[None, :, 1])
+
+        near_edge = to_edge(others) < to_edge(own_pt) + AMBIGUITY_MARGIN
+        near_centre = to_centre(others) < to_centre(own_pt)
+        return AMBIGUITY_COST * (near_edge | near_centre).sum(axis=1)
+
+    def _outside(self, cand: np.ndarray) -> np.ndarray:
+        bx = self.bounds
+        area = (cand[:, 2] - cand[:, 0]) * (cand[:, 3] - cand[:, 1])
+        w = np.clip(np.minimum(cand[:, 2], bx.x1) - np.maximum(cand[:, 0], bx.x0), 0, None)
+        h = np.clip(np.minimum(cand[:, 3], bx.y1) - np.maximum(cand[:, 1], bx.y0), 0, None)
+        return (area - w * h) * 10.0  # leaving the map is worse than touching a label

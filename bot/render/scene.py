@@ -1,0 +1,117 @@
+"""The state of one render: figure, axes, text measuring, projection, placer.
+
+Every drawing step takes the ``Scene`` and adds to it; ``png_bytes`` turns the
+finished figure into PNG bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass, field
+
+from matplotlib import patheffects
+from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from bot.domain.gamemap import GameMap
+from bot.render.geometry import Box, Frame
+from bot.render.legend import LegendItem, legend_height, legend_items, legend_rows
+from bot.render.overlay import Overlay
+from bot.render.placer import Placer
+from bot.render.style import MUTED, NOMINAL_W, PAPER, SIDE, TITLE_H, Font
+
+
+class Measure:
+    """Text extents in layout units, measured once per (text, font)."""
+
+    def __init__(self, fig: Figure, width_px: int) -> None:
+        self._fig = fig
+        self._k = width_px / NOMINAL_W  # pixels per layout unit
+        self._cache: dict[tuple[str, Font], tuple[float, float]] = {}
+
+    def __call__(self, text: str, font: Font) -> tuple[float, float]:
+        key = (text, font)
+        if key not in self._cache:
+            renderer = self._fig.canvas.get_renderer()
+            w, h, _ = renderer.get_text_width_height_descent(text, font.prop(), ismath=False)
+            self._cache[key] = (w / self._k, h / self._k)
+        return self._cache[key]
+
+
+@dataclass
+class Scene:
+    gm: GameMap
+    ov: Overlay
+    fig: Figure
+    ax: Axes
+    measure: Measure
+    frame: Frame
+    legend_rows: list[list[LegendItem]]
+    height: float  # of the whole image, layout units
+    placer: Placer
+    # area id -> (x, y, footprint radius), filled when the nodes are drawn
+    nodes: dict[str, tuple[float, float, float]] = field(default_factory=dict)
+
+    @classmethod
+    def create(cls, gm: GameMap, ov: Overlay, width_px: int) -> Scene:
+        dpi = 100.0 * width_px / NOMINAL_W
+        fig = Figure(figsize=(NOMINAL_W / 100, 8), dpi=dpi, facecolor=PAPER)
+        FigureCanvasAgg(fig)
+        measure = Measure(fig, width_px)
+        # Bottom to top: legend band, map region, title band.
+        rows = legend_rows(measure, legend_items(gm, ov))
+        legend_h = legend_height(rows)
+        frame = Frame.fit(_map_points(gm), bottom=legend_h)
+        height = legend_h + frame.height + TITLE_H
+        # +0.5 px so that the canvas never truncates to one pixel less.
+        fig.set_size_inches((width_px + 0.5) / dpi, (height * width_px / NOMINAL_W + 0.5) / dpi)
+        ax = fig.add_axes((0, 0, 1, 1))
+        ax.set_axis_off()
+        ax.set_xlim(0, NOMINAL_W)
+        ax.set_ylim(0, height)
+        placer = Placer(Box(SIDE + 4, legend_h + 4, SIDE + frame.width - 4, legend_h + frame.height - 4))
+        return cls(gm, ov, fig, ax, measure, frame, rows, height, placer)
+
+    @property
+    def map_box(self) -> Box:
+        return Box(SIDE, self.height - TITLE_H - self.frame.height, SIDE + self.frame.width, self.height - TITLE_H)
+
+    def text(self, x: float, y: float, text: str, font: Font, *, zorder: float,
+             ha: str = "left", va: str = "bottom", colour: str | None = None) -> None:
+        effects = [patheffects.withStroke(linewidth=font.halo, foreground="white")] if font.halo else None
+        self.ax.text(x, y, text, fontproperties=font.prop(), color=colour or font.colour, ha=ha, va=va,
+                     zorder=zorder, parse_math=False, path_effects=effects)
+
+    def text_in(self, box: Box, text: str, font: Font, *, zorder: float, colour: str | None = None) -> None:
+        self.text(box.x0, box.y0, text, font, zorder=zorder, colour=colour)
+
+    def xy(self, area_id: str) -> tuple[float, float]:
+        a = self.gm.areas[area_id]
+        return self.frame.xy(a.x, a.y)
+
+    def leader(self, x: float, y: float, box: Box, *, start: float, colour: str = MUTED) -> None:
+        """A thin line from the anchor to a label that was pushed away from it."""
+        nx, ny = box.nearest(x, y)
+        dist = math.hypot(nx - x, ny - y)
+        if dist <= start + 1:
+            return
+        ux, uy = (nx - x) / dist, (ny - y) / dist
+        self.ax.plot([x + ux * start, nx], [y + uy * start, ny], color=colour, lw=0.9, alpha=0.85,
+                     zorder=8.5, solid_capstyle="butt")
+
+
+def _map_points(gm: GameMap) -> list[tuple[float, float]]:
+    pts = [(a.x, a.y) for _, a in sorted(gm.areas.items())]
+    pts += [(p.x, p.y) for _, p in sorted(gm.ports.items())]
+    pts += [(s.x, s.y) for _, s in sorted(gm.straits.items())]
+    return pts
+
+
+def png_bytes(scene: Scene) -> bytes:
+    buf = io.BytesIO()
+    # metadata: drop the "Software" tag (matplotlib version) so that the bytes
+    # depend only on the picture.
+    scene.fig.savefig(buf, format="png", dpi=scene.fig.dpi, facecolor=PAPER, metadata={"Software": None})
+    return buf.getvalue()

@@ -1,0 +1,109 @@
+"""Look of the map: palette, sizes in layout units, fonts, and small helpers
+shared by the drawing modules (see ``bot.render.mapimage`` for layout units)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from matplotlib.font_manager import FontProperties
+
+from bot.render.overlay import Overlay
+
+NOMINAL_W = 1400.0  # layout units across the image
+UNIT_PT = 0.72  # points per layout unit (the figure is 14 in wide = 1400 units)
+
+# --- palette -----------------------------------------------------------------
+SEA = "#d8e8f3"
+PAPER = "#fbfaf6"
+LAND = "#efe7d3"
+LAND_EDGE = "#c9b98f"
+COAST_EDGE = "#3f7fbf"
+LAND_ADJ = "#8f8f8f"
+LOC = "#9a6324"
+STRAIT = "#14877d"
+PORT = "#1d3557"
+INK = "#1e1e1e"
+MUTED = "#5f5f5f"
+SEA_INK = "#4f83b3"
+ISLAND_INK = "#a8997a"
+NEUTRAL_FACTION = "#9e9e9e"
+
+# kind -> (colour, glyph, ring line style)
+HIGHLIGHT_STYLE: dict[str, tuple[str, str, object]] = {
+    "battle": ("#c1121f", "⚔", "solid"),
+    "blockade": ("#1d3557", "⊘", (0, (4, 2.5))),
+    "raid": ("#e07a00", "☠", (0, (1.2, 1.8))),
+    "landing": ("#2d8a34", "⇑", "solid"),
+    "storm": ("#6a3d9a", "↯", (0, (6, 2, 1.5, 2))),
+}
+SHAPE_MARKER = {"squadron": "^", "fleet": "D", "other": "o"}
+
+# --- sizes (layout units) ----------------------------------------------------
+R_COASTAL = 9.0
+R_INLAND = 6.5
+R_SEA = 4.0
+BLOB_R = 24.0
+RING_STEP = 5.5
+GAP = 2.0  # kept free around every placed label
+AMBIGUITY_COST = 400.0  # per neighbouring area about as near to a label as its own (cf. overlap in units²)
+AMBIGUITY_MARGIN = 14.0
+MAP_PAD = 70.0  # between the outermost node and the map frame, room for labels
+SIDE = 16.0  # outer margin of the image
+TITLE_H = 64.0
+MIN_MAP_H = 360.0
+MAX_MAP_H = 1700.0
+
+
+# --- fonts -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Font:
+    size: float  # points
+    weight: str = "normal"
+    style: str = "normal"
+    colour: str = INK
+    halo: float = 2.6  # white outline width in points, 0 for none
+
+    def prop(self) -> FontProperties:
+        return FontProperties(family="DejaVu Sans", size=self.size, weight=self.weight, style=self.style)
+
+
+F_TITLE = Font(17, "bold", halo=0)
+F_SUBTITLE = Font(11, colour=MUTED, halo=0)
+F_MAPNAME = Font(10, style="italic", colour=MUTED, halo=0)
+F_AREA = Font(9.5, "bold")
+F_AREA_INLAND = Font(8.5, style="italic", colour=MUTED)
+F_PORT = Font(7.5, colour=PORT)
+F_PORT_GLYPH = Font(10, "bold", colour=PORT, halo=2.2)
+F_STRAIT = Font(7.5, style="italic", colour=STRAIT)
+F_SEA = Font(9.5, style="italic", colour=SEA_INK, halo=2.0)
+F_ISLAND = Font(13, "bold", style="italic", colour=ISLAND_INK, halo=0)
+F_CARD = Font(8.5, halo=0)
+F_CARD_DETAIL = Font(7.5, colour=MUTED, halo=0)
+F_CARD_MORE = Font(7.5, style="italic", colour=MUTED, halo=0)
+F_CARD_HEAD = Font(8, "bold", halo=0)
+F_EVENT = Font(8.5, "bold")
+F_EVENT_GLYPH = Font(11.5, "bold", halo=2.4)
+F_LEGEND = Font(9, halo=0)
+F_LEGEND_HEAD = Font(9, "bold", halo=0)
+
+
+# --- small helpers -----------------------------------------------------------
+
+
+def pt(units: float) -> float:
+    return units * UNIT_PT
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def faction_colour(ov: Overlay, faction: str) -> str:
+    if faction in ov.faction_colours:
+        return ov.faction_colours[faction]
+    for m in ov.markers:
+        if m.faction == faction:
+            return m.colour
+    return NEUTRAL_FACTION
