@@ -35,6 +35,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.order_book",
     "cogs.fleet",
     "cogs.turn",
+    "cogs.moderate",
 )
 
 POLITE_FAILURE = "Something went wrong on our side; the moderators can see the log."

@@ -85,3 +85,11 @@ class Ruleset(Protocol):
 
     def factions(self, state: BaseModel) -> list[tuple[str, str, str]]:
         """(id, name, colour) of each faction in the state."""
+
+    def parse_edit(self, payload: dict[str, Any]) -> BaseModel:
+        """Moderator inputs between turns: the facts the rules read but only a moderator
+        supplies (payload with a ``kind``) → edit model; raises OrderRejected naming the bad field."""
+
+    def apply_edit(self, state: BaseModel, gamemap: GameMap, edit: BaseModel) -> tuple[BaseModel, str]:
+        """Pure: (new state, what changed, for the moderator); raises OrderRejected saying what
+        is wrong and what would be right, and never changes ``state``."""

@@ -67,6 +67,8 @@ class CampaignService:
         self.repo = repo
         self.clock = clock
         self.seed_factory = seed_factory
+        self._resolving: dict[int, int] = {}  # campaign id → resolutions under way (moderator edits refused)
+        self._state_locks: dict[int, asyncio.Lock] = {}
 
     # Campaigns
 
@@ -197,6 +199,20 @@ class CampaignService:
                 for o in await self.repo.list_orders(campaign_id, campaign.turn, faction)]
 
     async def resolve_turn(self, campaign_id: int) -> TurnOutcome:
+        """Resolve the open turn; moderator edits are refused until it is done."""
+        self._resolving[campaign_id] = self._resolving.get(campaign_id, 0) + 1
+        try:
+            async with self._state_lock(campaign_id):
+                return await self._resolve_turn(campaign_id)
+        finally:
+            self._resolving[campaign_id] -= 1
+            if not self._resolving[campaign_id]:
+                del self._resolving[campaign_id]
+
+    def _state_lock(self, campaign_id: int) -> asyncio.Lock:
+        return self._state_locks.setdefault(campaign_id, asyncio.Lock())
+
+    async def _resolve_turn(self, campaign_id: int) -> TurnOutcome:
         campaign = await self._planning(campaign_id)
         ruleset, state, settings, gamemap = await self._loaded(campaign)
         turn = await self.repo.get_turn(campaign_id, campaign.turn)
@@ -230,6 +246,38 @@ class CampaignService:
         campaign.phase = Phase.CORRECTION
         await self.repo.update_campaign(campaign)
         return turn
+
+    # Moderator inputs between turns
+
+    async def moderator_edit(self, campaign_id: int, payload: dict[str, Any]) -> str:
+        """Apply a moderator's input (armies, weather, diplomacy, ownership, port guards,
+        treasury: the ruleset's ``parse_edit``) to the state; return what changed.  Any
+        phase will do, but not while a turn is being resolved.  The description is the
+        audit line: the caller shows it to the moderator with the edit."""
+        campaign = await self.campaign(campaign_id)
+        if self._resolving.get(campaign_id):
+            raise UserError(f"turn {campaign.turn} of {campaign.name} is being resolved right now; make the edit "
+                            f"once its reports are out")
+        async with self._state_lock(campaign_id):
+            campaign = await self.campaign(campaign_id)
+            ruleset, state, _, gamemap = await self._loaded(campaign)
+            try:
+                edit = ruleset.parse_edit(payload)
+                new_state, description = ruleset.apply_edit(state, gamemap, edit)
+            except OrderRejected as exc:
+                raise UserError(f"Refused: {exc}") from None
+            await self.repo.save_state(campaign_id, new_state.model_dump(mode="json"))
+        log.info("Moderator edit of campaign %s, turn %s: %s → %s", campaign_id, campaign.turn,
+                 edit.model_dump(mode="json", exclude_unset=True), description)
+        if campaign.phase in (Phase.PLANNING, Phase.CORRECTION):
+            description += (f" Turn {campaign.turn} is open: this applies from its resolution, where the orders "
+                            f"already given are checked again against it (S12.4).")
+        else:
+            description += f" It applies from the resolution of turn {campaign.turn}."
+        if campaign.phase is Phase.RESOLVED:
+            description += (f" Undoing the resolution of turn {campaign.turn - 1} would restore the state before "
+                            f"it and discard this edit.")
+        return description
 
     async def campaigns_in_guild(self, guild_id: int) -> list[Campaign]:
         return await self.repo.campaigns_in_guild(guild_id)

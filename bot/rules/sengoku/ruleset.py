@@ -12,6 +12,7 @@ from bot.engine.dice import Dice
 from bot.engine.ruleset import Resolution, SubmittedOrder, UnitView
 from bot.rules.sengoku.events import parse_event
 from bot.rules.sengoku.model import SengokuState, UnitState
+from bot.rules.sengoku.moderator_edits import apply_edit, parse_edit
 from bot.rules.sengoku.orders import parse_order
 from bot.rules.sengoku.resolve import resolve
 from bot.rules.sengoku.scenario import build_state
@@ -46,6 +47,13 @@ class SengokuRuleset:
 
     def parse_event(self, raw: dict[str, Any]) -> Event:
         return parse_event(raw)
+
+    def parse_edit(self, payload: dict[str, Any]) -> BaseModel:
+        """A moderator's input between turns (bot/rules/sengoku/moderator_edits.py)."""
+        return parse_edit(payload)
+
+    def apply_edit(self, state: SengokuState, gamemap: GameMap, edit: BaseModel) -> tuple[SengokuState, str]:
+        return apply_edit(state, gamemap, edit)
 
     def factions(self, state: SengokuState) -> list[tuple[str, str, str]]:
         return [(c.id, c.name, c.colour) for c in state.clans.values()]
