@@ -83,6 +83,10 @@ class Ruleset(Protocol):
     def units(self, state: BaseModel, faction: str | None) -> list[UnitView]:
         """The units a faction may list (``None``: all, for moderators)."""
 
+    def holdings(self, state: BaseModel, faction: str) -> dict[str, Any]:
+        """What a faction may list besides its units, keyed by kind of holding
+        (e.g. "credits", "characters", "armies"); each value is plain data."""
+
     def factions(self, state: BaseModel) -> list[tuple[str, str, str]]:
         """(id, name, colour) of each faction in the state."""
 

@@ -304,44 +304,27 @@ class CampaignService:
         values = await self.settings(campaign_id)
         return [(path, value, describe_setting(model, path)) for path, value in values.items()]
 
-    # What a clan holds besides its units, read generically from the ruleset's state model
-    # (a field the ruleset's state does not have reads as empty).
+    # What a clan holds besides its units, as its ruleset lists them.
+
+    async def _holding(self, campaign_id: int, faction: str, kind: str) -> Any:
+        campaign = await self.campaign(campaign_id)
+        ruleset, state, _, _ = await self._loaded(campaign)
+        return ruleset.holdings(state, faction).get(kind)
 
     async def credits(self, campaign_id: int, faction: str) -> list[tuple[str, str, int]]:
         """(id, kind, turn won) of each usable capture credit the clan holds."""
-        campaign = await self.campaign(campaign_id)
-        _, state, _, _ = await self._loaded(campaign)
-        return [(c.id, str(getattr(c, "kind", "")), int(getattr(c, "turn_captured", 0)))
-                for c in _owned(state, "credits", faction) if not getattr(c, "void", False)]
+        return await self._holding(campaign_id, faction, "credits") or []
 
     async def characters(self, campaign_id: int, faction: str) -> list[dict[str, Any]]:
-        """The clan's characters as plain dicts: id, name, kind, status, wounds, victories,
-        art_active (the naval art), leads (names of the units and armies each leads)."""
-        campaign = await self.campaign(campaign_id)
-        _, state, _, _ = await self._loaded(campaign)
-        rows = []
-        for character in _owned(state, "characters", faction):
-            data = character.model_dump(mode="json")
-            row = {key: data.get(key) for key in ("id", "name", "kind", "status", "wounds", "victories")}
-            art = getattr(character, "art_active", None)
-            row["art_active"] = bool(art()) if callable(art) else False
-            row["leads"] = _led_by(state, character.id)
-            rows.append(row)
-        return rows
+        """The clan's characters: id, name, kind, status, wounds, victories, art_active, leads."""
+        return await self._holding(campaign_id, faction, "characters") or []
 
     async def armies(self, campaign_id: int, faction: str) -> list[dict[str, Any]]:
-        """The clan's armies as plain dicts (id, name, area and the rest of the ruleset's record)."""
-        campaign = await self.campaign(campaign_id)
-        _, state, _, _ = await self._loaded(campaign)
-        return [army.model_dump(mode="json") for army in _owned(state, "armies", faction)]
+        return await self._holding(campaign_id, faction, "armies") or []
 
     async def clan_policy(self, campaign_id: int, faction: str) -> dict[str, Any] | None:
-        """The clan's standing policy as the state keeps it; ``None``: the rules' defaults."""
-        campaign = await self.campaign(campaign_id)
-        _, state, _, _ = await self._loaded(campaign)
-        policies = getattr(state, "clan_policies", None) if "clan_policies" in type(state).model_fields else None
-        stored = (policies or {}).get(faction)
-        return dict(stored) if stored else None
+        """The clan's standing policy; ``None``: the rules' defaults."""
+        return await self._holding(campaign_id, faction, "clan_policy")
 
     async def export(self, campaign_id: int) -> dict[str, Any]:
         await self.campaign(campaign_id)
@@ -358,38 +341,6 @@ class CampaignService:
             await self.repo.delete_campaign(campaign.id)
             raise UserError(f"the export does not hold a valid campaign: {exc}") from None
         return campaign
-
-
-_OWNER_FIELDS = ("owner", "holder", "clan")
-
-
-def _records(state: BaseModel, field: str) -> list[Any]:
-    """The items of the state model's ``field`` (a list or a dict); none if the model has no such field."""
-    table = getattr(state, field, None) if field in type(state).model_fields else None
-    if isinstance(table, dict):
-        return list(table.values())
-    return list(table) if isinstance(table, list) else []
-
-
-def _owned(state: BaseModel, field: str, faction: str) -> list[Any]:
-    """The items of ``field`` whose first owner-like field (owner, holder, clan) is ``faction``."""
-    mine = []
-    for item in _records(state, field):
-        key = next((k for k in _OWNER_FIELDS if k in getattr(type(item), "model_fields", {})), None)
-        if key is not None and getattr(item, key) == faction:
-            mine.append(item)
-    return mine
-
-
-def _led_by(state: BaseModel, character_id: str) -> list[str]:
-    """Names of the active records (units, armies) whose ``leader`` is the character."""
-    names = []
-    for field in type(state).model_fields:
-        for item in _records(state, field):
-            if (isinstance(item, BaseModel) and getattr(item, "leader", None) == character_id
-                    and str(getattr(item, "state", "active")) == "active"):
-                names.append(str(getattr(item, "name", getattr(item, "id", ""))))
-    return names
 
 
 def _describe(show, order: BaseModel, state: BaseModel, gamemap) -> str:

@@ -10,6 +10,7 @@ from bot.domain.events import Event
 from bot.domain.gamemap import GameMap
 from bot.engine.dice import Dice
 from bot.engine.ruleset import Resolution, SubmittedOrder, UnitView
+from bot.rules.sengoku import views
 from bot.rules.sengoku.events import parse_event
 from bot.rules.sengoku.model import SengokuState, UnitState
 from bot.rules.sengoku.moderator_edits import apply_edit, parse_edit
@@ -54,6 +55,11 @@ class SengokuRuleset:
 
     def apply_edit(self, state: SengokuState, gamemap: GameMap, edit: BaseModel) -> tuple[SengokuState, str]:
         return apply_edit(state, gamemap, edit)
+
+    def holdings(self, state: SengokuState, faction: str) -> dict[str, Any]:
+        """What the clan may list besides its units (credits, characters, armies, policy)."""
+        return {"credits": views.credits(state, faction), "characters": views.characters(state, faction),
+                "armies": views.armies(state, faction), "clan_policy": views.clan_policy(state, faction)}
 
     def factions(self, state: SengokuState) -> list[tuple[str, str, str]]:
         return [(c.id, c.name, c.colour) for c in state.clans.values()]

@@ -1,0 +1,40 @@
+"""What one clan may list about itself besides its units: capture credits,
+characters, armies, its standing clan policy (for /clan and autocomplete)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.rules.sengoku.model import SengokuState, UnitState
+
+
+def credits(state: SengokuState, faction: str) -> list[tuple[str, str, int]]:
+    """(id, kind, turn won) of each usable capture credit (S8.4.6)."""
+    return [(c.id, c.kind, c.turn_captured) for c in state.credits if c.holder == faction and not c.void]
+
+
+def characters(state: SengokuState, faction: str) -> list[dict[str, Any]]:
+    rows = []
+    for character in state.characters.values():
+        if character.clan != faction:
+            continue
+        rows.append({"id": character.id, "name": character.name, "kind": character.kind.value,
+                     "status": character.status.value, "wounds": character.wounds,
+                     "victories": character.victories, "art_active": character.art_active(),
+                     "leads": _led_by(state, character.id)})
+    return rows
+
+
+def armies(state: SengokuState, faction: str) -> list[dict[str, Any]]:
+    return [army.model_dump(mode="json") for army in state.armies.values() if army.clan == faction]
+
+
+def clan_policy(state: SengokuState, faction: str) -> dict[str, Any] | None:
+    stored = state.clan_policies.get(faction)
+    return dict(stored) if stored else None
+
+
+def _led_by(state: SengokuState, character_id: str) -> list[str]:
+    led = [sq.name for sq in state.squadrons.values()
+           if sq.leader == character_id and sq.state is UnitState.ACTIVE]
+    return led + [army.name for army in state.armies.values() if army.leader == character_id]
