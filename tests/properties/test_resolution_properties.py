@@ -31,7 +31,7 @@ from tests.properties.campaigns import MAPS, Campaign, settings, states
 from tests.properties.random_orders import turn_orders
 
 RULESET = get_ruleset("sengoku")
-PROPERTY_RUNS = hyp_settings(max_examples=120, deadline=None, derandomize=True, database=None,
+PROPERTY_RUNS = hyp_settings(max_examples=400, deadline=None, derandomize=True, database=None,
                              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 # Events that say why a unit left play (found where unit states change:
@@ -147,7 +147,7 @@ def test_a_resolved_turn_keeps_the_invariants(map_id):
 
 @pytest.mark.parametrize("map_id", sorted(MAPS))
 def test_the_same_seed_gives_the_same_bytes(map_id):
-    @hyp_settings(PROPERTY_RUNS, max_examples=40)
+    @hyp_settings(PROPERTY_RUNS, max_examples=100)
     @given(campaign=campaigns(map_id))
     def run(campaign):
         _, first, first_dice = resolve(campaign)
