@@ -189,38 +189,6 @@ def order_payload(draw, view: _View, clan: str, unit: str | None = None, kinds: 
     return payload
 
 
-def _one_operation_per_army(payloads: list[dict]) -> list[dict]:
-    """TODO(landings): two tf_landing/tf_evacuation orders for the same army in
-    one turn crash resolution (landing_ops.detachment raises StopIteration once
-    the first operation has split the army: "generator raised StopIteration"
-    in landing_ops.finish / interception._troop_losses).  Reported to the
-    landings developer; until it is fixed, only the first operation per army is
-    drawn.  Remove this filter to reproduce."""
-    seen, kept = set(), []
-    for payload in payloads:
-        army = payload.get("army") if payload["kind"] in ("tf_landing", "tf_evacuation") else None
-        if army is not None and army in seen:
-            continue
-        seen.add(army)
-        kept.append(payload)
-    return kept
-
-
-def _one_redemption_per_credit(payloads: list[dict]) -> list[dict]:
-    """TODO(clan_orders): two redeem_capture orders for the same credit crash
-    resolution (clan_orders.redeem: ``next(...)`` raises StopIteration once the
-    first has spent the credit).  Reported to the clan-orders developer; until it
-    is fixed, only the first redemption per credit is drawn."""
-    seen, kept = set(), []
-    for payload in payloads:
-        if payload["kind"] == "redeem_capture":
-            if payload["unit"] in seen:
-                continue
-            seen.add(payload["unit"])
-        kept.append(payload)
-    return kept
-
-
 @st.composite
 def turn_orders(draw, state: dict, map_id: str) -> list[SubmittedOrder]:
     view = _View(state, MAPS[map_id])
@@ -233,7 +201,6 @@ def turn_orders(draw, state: dict, map_id: str) -> list[SubmittedOrder]:
         payloads += [draw(order_payload(view, clan, unit, fleet_kinds))
                      for unit in view.own("fleets", clan) if draw(st.booleans())]
         payloads += [draw(order_payload(view, clan)) for _ in range(draw(st.integers(0, 3)))]
-        payloads = _one_redemption_per_credit(_one_operation_per_army(payloads))
         for payload in draw(st.permutations(payloads)):  # the submission order matters (R4)
             submitted.append(SubmittedOrder(faction=clan, unit=str(payload["unit"]), seq=len(submitted) + 1,
                                             payload=payload))

@@ -175,7 +175,11 @@ def redeem(ctx: Ctx, order: RedeemCapture) -> None:
     """Build the unit and pay; refused (S12.4 fallback) if the rice or the room ran out
     because of an earlier redemption this turn."""
     state = ctx.state
-    credit = next(c for c in state.credits if c.id == order.unit)
+    credit = next((c for c in state.credits if c.id == order.unit), None)
+    if credit is None:  # a second order for a credit redeemed a moment ago
+        ctx.emit(OrderFellBack(audience=Audience.moderators(), unit=order.unit, order=order.kind,
+                               reason=f"capture credit {order.unit} is already redeemed", fallback="not redeemed"))
+        return
     port_name = ctx.gamemap.ports[order.port].name
     problem = resources_problem(state, credit.holder) or capacity_problem(state, ctx.settings, order, port_name)
     if problem:

@@ -19,7 +19,7 @@ from bot.domain.events import Audience
 from bot.rules.sengoku import storms
 from bot.rules.sengoku.context import Ctx
 from bot.rules.sengoku.events import DefaultApplied
-from bot.rules.sengoku.landing_ops import announce, build, finish
+from bot.rules.sengoku.landing_ops import already_sailing, announce, build, finish
 from bot.rules.sengoku.orders import Evacuation
 from bot.rules.sengoku.voyage import sail
 
@@ -86,6 +86,8 @@ def _run(ctx: Ctx, entries: list, when: str) -> None:
     ops = []
     for order, start in sorted(entries, key=lambda e: e[0].unit):
         done.add((order.unit, order.subphase))
+        if already_sailing(ctx, order, ops):
+            continue
         op = build(ctx, order, f"{order.unit}:evac-{when}", start)
         if op is not None:
             announce(ctx, op)

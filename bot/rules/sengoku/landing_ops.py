@@ -130,6 +130,20 @@ def _escorts(ctx: Ctx, op: Op) -> dict[str, int]:
     return joins
 
 
+def already_sailing(ctx: Ctx, order, ops: list["Op"]) -> bool:
+    """An army, or a fleet, takes part in one operation per sub-phase (S3.7);
+    a second order for it falls back (S12.4)."""
+    taken = next((op for op in ops if op.army == order.army
+                  or {order.unit, *order.fleets} & set(op.fleet_join)), None)
+    if taken is None:
+        return False
+    clan = ctx.state.fleets[order.unit].owner
+    ctx.emit(OrderFellBack(audience=Audience.of(clan), unit=order.unit, order=order.kind,
+                           reason=f"{order.army} or one of its fleets already sails with the operation of "
+                                  f"{taken.order.unit} this sub-phase (S3.7)", fallback="idle"))
+    return True
+
+
 def announce(ctx: Ctx, op: Op) -> None:
     ctx.emit(OperationSailed(audience=Audience.of(op.clan), operation=op.label, evacuation=op.kind == "evacuation",
                              lead=op.lead, fleets=list(op.fleet_join), escorts=sorted(op.escorts), army=op.army,

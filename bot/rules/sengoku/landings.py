@@ -25,6 +25,7 @@ from bot.rules.sengoku.events import OrderFellBack
 from bot.rules.sengoku.events_landing import FleetsDamaged, LandingLapsed, LandingReady
 from bot.rules.sengoku.landing_ops import (
     Op,
+    already_sailing,
     announce,
     build,
     escorts_in_line,
@@ -44,8 +45,10 @@ def run(ctx: Ctx) -> None:
     _lapse_pending(ctx)
     _orphan_escorts(ctx)
     when = ctx.subphase.lower()
-    ops = []
+    ops: list[Op] = []
     for order in sorted(_orders(ctx, "tf_landing"), key=lambda o: o.unit):
+        if already_sailing(ctx, order, ops):
+            continue
         op = build(ctx, order, f"{order.unit}:{when}")
         if op is None:
             continue
