@@ -73,6 +73,8 @@ TEMPLATES: dict[str, Callable[[Event, Names], str]] = {
     "avoided": lambda e, n: f"  {n.unit(e.unit)} avoided battle and was dispersed (S5.5).",
     "forced_refusal": lambda e, n: f"  {n.unit(e.unit)} refused a battle forced by an ordinary squadron: "
                                    f"{_count(e.heavy_lost, 'heavy detachment')} lost to {n.clan(e.to_clan)} (S5.7).",
+    "refusal_seen": lambda e, n: f"  {n.unit(e.unit)} refused a battle forced by an ordinary squadron and lost "
+                                 f"its heavy ships to {n.clan(e.to_clan)} (S5.7).",
     "battle_began": lambda e, n: f"  Battle off {n.area(e.area)}" + (
         f" for the port of {n.port(e.port_defence)}" if e.port_defence else "") + ".",
     "pairing_made": lambda e, n: "",

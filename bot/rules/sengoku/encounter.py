@@ -18,6 +18,7 @@ from bot.rules.sengoku.events import (
     Declined,
     DefaultApplied,
     ForcedRefusal,
+    RefusalSeen,
     Met,
     PiratesEngaged,
 )
@@ -138,8 +139,11 @@ def _refuse_forced(ctx: Ctx, area: str, unit: str, enemy_clan: str, holders: lis
         hd.state = UnitState.CAPTURED
         hd.attached_to = None
         casualties.grant_credit(ctx, enemy_clan, "heavy_detachment", list(holders), hd.id)
-    ctx.emit(ForcedRefusal(audience=ctx.public(), area=area, unit=unit, heavy_lost=len(hds),
+    owner = ctx.state.squadrons[unit].owner
+    # R19, S12.6: the number of heavy detachments stays with the two clans; the public sees the refusal.
+    ctx.emit(ForcedRefusal(audience=Audience.of(owner, enemy_clan), area=area, unit=unit, heavy_lost=len(hds),
                            to_clan=enemy_clan))
+    ctx.emit(RefusalSeen(audience=ctx.public(), area=area, unit=unit, to_clan=enemy_clan))
     if ctx.settings.reinforced_refusal_also_disperses:
         casualties.disperse(ctx, unit, area)
 

@@ -85,6 +85,15 @@ class ForcedRefusal(Event):
     to_clan: str
 
 
+class RefusalSeen(Event):
+    """Public side of a forced refusal: no heavy-detachment count (R19)."""
+
+    kind: Literal["refusal_seen"] = "refusal_seen"
+    area: str
+    unit: str
+    to_clan: str
+
+
 class BattleBegan(Event):
     kind: Literal["battle_began"] = "battle_began"
     battle: str
