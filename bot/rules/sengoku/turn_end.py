@@ -20,6 +20,7 @@ from bot.domain.events import Audience
 from bot.rules.sengoku.context import Ctx
 from bot.rules.sengoku.events_turn import CreditVoided, NavalRecord, ReturnedToBase
 from bot.rules.sengoku.model import UnitState
+from bot.rules.sengoku.movement import Mover, run_wave
 
 
 def run(ctx: Ctx) -> None:
@@ -31,6 +32,8 @@ def run(ctx: Ctx) -> None:
 
 def _home_at_turn_end(ctx: Ctx) -> None:
     """S12.5 7.3."""
+    if ctx.settings.return_trip_encounters:
+        _sail_home(ctx)
     for sq in sorted(ctx.state.squadrons.values(), key=lambda s: s.id):
         if sq.state is not UnitState.ACTIVE:
             continue
@@ -42,6 +45,23 @@ def _home_at_turn_end(ctx: Ctx) -> None:
         if home is not None and was_away:
             sq.location = home
             ctx.emit(ReturnedToBase(audience=Audience.of(sq.owner), unit=sq.id, port=sq.base_port))
+
+
+def _sail_home(ctx: Ctx) -> None:
+    """OP-24 (5) with ``return_trip_encounters``: the way home is sailed step by
+    step, as a wave of its own ("WR"), and meets what stands on it (S5.4)."""
+    movers = []
+    for sq in sorted(ctx.state.squadrons.values(), key=lambda s: s.id):
+        home = ctx.base_area(sq.base_port)
+        staying = sq.standing and sq.station and sq.location == sq.station
+        if sq.state is not UnitState.ACTIVE or staying or home is None or sq.location in (None, home):
+            continue
+        route = ctx.gamemap.coast_path(sq.location, home)
+        if route and len(route) > 1:
+            sq.station = None
+            movers.append(Mover(unit=sq.id, route=route, mission="return"))
+    if movers:
+        run_wave(ctx, "WR", movers)
 
 
 def _check_credits(ctx: Ctx) -> None:
