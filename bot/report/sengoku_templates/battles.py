@@ -29,10 +29,18 @@ def _battle_ended(e, n: Names) -> str:
 
 
 def _pair(e, n: Names) -> str:
+    """pair_seen, for everyone: categories and winner only (R19)."""
     left, right = (n.units(side) for side in e.sides)
     outcome = {0: f"{left} won", 1: f"{right} won", None: "both sides defeated (S8.3)"}[e.winner]
-    tiebreak = f" (tie broken on {e.tiebreak})" if e.tiebreak and e.winner is not None else ""
-    return f"  Round {e.round}: {left} [{e.categories[0]}] vs {right} [{e.categories[1]}] → {outcome}{tiebreak}."
+    return f"  Round {e.round}: {left} [{e.categories[0]}] vs {right} [{e.categories[1]}] → {outcome}."
+
+
+def _tiebreak(e, n: Names) -> str:
+    """pair_decided, for moderators: the S8.3 step that broke a tie; the round
+    line itself comes from pair_seen."""
+    if not e.tiebreak or e.winner is None:
+        return ""
+    return f"    (round {e.round}: tie broken on {e.tiebreak}, S8.3)"
 
 
 def _rolled(e, n: Names) -> str:
@@ -70,7 +78,8 @@ TEMPLATES: dict[str, Callable[[Event, Names], str]] = {
         f", blockading {n.port(e.blocks_port)} (S4.3.3)." if e.blocks_port else "."),
     "met": _met,
     "declined": lambda e, n: f"  Nobody sought battle off {n.area(e.area)}; all went on (OP-25).",
-    "avoided": lambda e, n: f"  {n.unit(e.unit)} avoided battle and was dispersed (S5.5).",
+    "avoided": lambda e, n: f"  {n.unit(e.unit)} avoided battle and was dispersed (S5.5)." if e.dispersed
+    else f"  {n.unit(e.unit)} declined battle without being dispersed (OP-28).",
     "forced_refusal": lambda e, n: f"  {n.unit(e.unit)} refused a battle forced by an ordinary squadron: "
                                    f"{_count(e.heavy_lost, 'heavy detachment')} lost to {n.clan(e.to_clan)} (S5.7).",
     "refusal_seen": lambda e, n: f"  {n.unit(e.unit)} refused a battle forced by an ordinary squadron and lost "
@@ -81,7 +90,8 @@ TEMPLATES: dict[str, Callable[[Event, Names], str]] = {
     "manoeuvre_used": lambda e, n: f"  {n.clan(e.clan)} used the manoeuvre {e.manoeuvre.replace('_', ' ')}" + (
         f" (cancelled: {', '.join(e.cancelled)})" if e.cancelled else "") + ".",
     "squadron_rolled": _rolled,
-    "pair_decided": _pair,
+    "pair_seen": _pair,
+    "pair_decided": _tiebreak,
     "loss_rolled": _loss,
     "dispersed": lambda e, n: f"    {n.unit(e.unit)} is dispersed and returns to {n.port(e.back_to)}.",
     "destroyed": lambda e, n: f"    {n.unit(e.unit)} is destroyed: {e.cause}.",

@@ -66,6 +66,12 @@ def _intercepted(e, n: Names) -> str:
             f"{RESULT[e.category]}{empty}.")
 
 
+def _pirates_intercepted(e, n: Names) -> str:
+    empty = " (the army was not yet aboard)" if not e.troops_aboard else ""
+    return (f"  Pirates intercept the fleet of {n.unit(e.lead)} off {n.area(e.area)}: "
+            f"{RESULT[e.category]}{empty}.")
+
+
 def _ended(e, n: Names) -> str:
     army, area = _army(n, e.army), n.area(e.area)
     state = ", " + STATE.get(e.state, e.state)
@@ -98,6 +104,7 @@ TEMPLATES: dict[str, Callable[[Event, Names], str]] = {
     "interception_barred": lambda e, n: f"  {n.unit(e.unit)} cannot intercept off {n.area(e.area)}: {e.reason}.",
     "interception_rolled": _rolled,
     "intercepted": _intercepted,
+    "pirates_intercepted": _pirates_intercepted,
     "fleets_damaged": _damaged,
     "fleets_lost": lambda e, n: f"  {n.units(e.units)} {'is' if len(e.units) == 1 else 'are'} lost off "
                                 f"{n.area(e.area)}: {e.cause}.",

@@ -25,6 +25,7 @@ from bot.rules.sengoku.events import (
     ManoeuvreUsed,
     PairDecided,
     PairingMade,
+    PairSeen,
     SquadronRolled,
 )
 from bot.rules.sengoku.manoeuvres import RoundOneEffects, effects
@@ -210,9 +211,13 @@ def _fight_pair(ctx: Ctx, battle_id: str, area: str, round_no: int, pair: tuple[
     chosen = [rolls[i][0] if len(rolls[i]) == 1 else better_of(*rolls[i]) for i in (0, 1)]
     shifts = [1 if len(pair[i]) == 2 else 0 for i in (0, 1)]  # S8.6.5
     winner, tiebreak = compare(chosen[0], chosen[1], shifts[0], shifts[1], ctx.settings)
-    ctx.emit(PairDecided(audience=ctx.public(), battle=battle_id, round=round_no,
-                         sides=[pair[0], pair[1]], winner=winner, tiebreak=tiebreak,
-                         categories=[_shifted_name(chosen[i], shifts[i]) for i in (0, 1)]))
+    categories = [_shifted_name(chosen[i], shifts[i]) for i in (0, 1)]
+    # R19, S5.6: everyone sees the categories and the winner; which S8.3 step broke a tie
+    # (totals, experience, heavy detachments) stays with the moderators.
+    ctx.emit(PairSeen(audience=ctx.public(), battle=battle_id, round=round_no,
+                      sides=[pair[0], pair[1]], winner=winner, categories=categories))
+    ctx.emit(PairDecided(audience=Audience.moderators(), battle=battle_id, round=round_no,
+                         sides=[pair[0], pair[1]], winner=winner, tiebreak=tiebreak, categories=categories))
     leaders = {u: ctx.state.squadrons[u].leader for u in pair[0] + pair[1]}
     ctx.battle_leaders.update({u: c for u, c in leaders.items() if c and u not in ctx.battle_leaders})
     for i in (0, 1):

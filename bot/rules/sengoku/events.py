@@ -145,6 +145,19 @@ class PairDecided(Event):
     tiebreak: str | None = None
 
 
+class PairSeen(Event):
+    """Public side of PairDecided: the categories and the winner only, never the
+    S8.3 step that broke a tie (it tells totals, experience or heavy detachments
+    apart, R19, S5.6); that step stays in PairDecided, for moderators."""
+
+    kind: Literal["pair_seen"] = "pair_seen"
+    battle: str
+    round: int
+    sides: list[list[str]]
+    categories: list[str]
+    winner: int | None
+
+
 class LossRolled(Event):
     kind: Literal["loss_rolled"] = "loss_rolled"
     battle: str

@@ -117,6 +117,18 @@ class Intercepted(Event):
     troops_aboard: bool = True
 
 
+class PiratesIntercepted(Event):
+    """Public side of an interception by a squadron on piracy (S4.7, OP-49): the
+    fleet intercepted and the category, never the pirate or its owner."""
+
+    kind: Literal["pirates_intercepted"] = "pirates_intercepted"
+    operation: str
+    lead: str
+    area: str
+    category: str
+    troops_aboard: bool = True
+
+
 class FleetsDamaged(Event):
     kind: Literal["fleets_damaged"] = "fleets_damaged"
     units: list[str]

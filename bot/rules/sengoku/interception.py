@@ -25,6 +25,7 @@ from bot.rules.sengoku.events_landing import (
     Intercepted,
     InterceptionBarred,
     InterceptionRolled,
+    PiratesIntercepted,
 )
 from bot.rules.sengoku.landing_ops import (
     Op,
@@ -115,9 +116,26 @@ def intercept(ctx: Ctx, op: Op, unit: str, area: str) -> None:
     stake, direction = _choices(ctx, unit)
     rolled = _roll(ctx, op, unit, stake, direction)
     category = Category[rolled.category]
-    ctx.emit(Intercepted(audience=Audience.everyone(), operation=op.label, lead=op.lead, unit=unit, area=area,
-                         category=category.name, troops_aboard=op.aboard))
-    ctx.emit(rolled)
+    # OP-49, S8.1.2: a pirate's owner is secret.  Everyone learns that pirates intercepted the
+    # fleet; the pirate, its owner and what follows from them (its fate, a captor) stay with
+    # the two clans, as in a battle with pirates (encounter.meet).
+    pirate = getattr(ctx.orders.get(unit), "kind", None) == "sq_piracy"
+    if pirate:
+        ctx.emit(PiratesIntercepted(audience=Audience.everyone(), operation=op.label, lead=op.lead, area=area,
+                                    category=category.name, troops_aboard=op.aboard))
+    previous = ctx.secret_between
+    ctx.secret_between = tuple(sorted({sq.owner, op.clan})) if pirate else previous
+    try:
+        ctx.emit(Intercepted(audience=ctx.public(), operation=op.label, lead=op.lead, unit=unit, area=area,
+                             category=category.name, troops_aboard=op.aboard))
+        ctx.emit(rolled)
+        _intercepted(ctx, op, unit, area, category, direction)
+    finally:
+        ctx.secret_between = previous
+
+
+def _intercepted(ctx: Ctx, op: Op, unit: str, area: str, category: Category, direction: str) -> None:
+    sq = ctx.state.squadrons[unit]
     _leader_history(ctx, sq, category)
     if op.aboard:
         _troop_losses(ctx, op, unit, category)

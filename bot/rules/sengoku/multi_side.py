@@ -24,9 +24,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.domain.events import Audience
 from bot.rules.sengoku.clan_orders import policy_of
 from bot.rules.sengoku.context import Ctx
-from bot.rules.sengoku.encounter import admiral_rank, meet
+from bot.rules.sengoku.encounter import admiral_rank, meet, order_of
 from bot.rules.sengoku.events import DefaultApplied
 from bot.rules.sengoku.events_turn import BattleOrderDecided, DeciderRanked, SidesFormed
 from bot.rules.sengoku.model import UnitState
@@ -49,7 +50,8 @@ def resolve_site(ctx: Ctx, battle_id: str, area: str, present: set[str], movers_
     sides = form_sides(ctx, present)
     battles = _hostile_pairs(ctx, sides, movers_here)
     if any(len(side.clans) > 1 for pair in battles for side in pair):
-        ctx.emit(SidesFormed(audience=ctx.public(), area=area, sides=[sorted(s.clans) for s in sides]))
+        ctx.emit(SidesFormed(audience=_site_audience(ctx, sides), area=area,
+                             sides=[sorted(s.clans) for s in sides]))
     if len({side.label for pair in battles for side in pair}) >= 3:
         battles = _ordered_battles(ctx, battle_id, area, battles)
     for first, second in battles:
@@ -58,6 +60,14 @@ def resolve_site(ctx: Ctx, battle_id: str, area: str, present: set[str], movers_
             ctx.victories_this_engagement = set()  # each battle is an engagement of its own (R9)
             meet(ctx, f"{battle_id}-{first.label}-{second.label}", area,
                  ((first.lead, units[0]), (second.lead, units[1])))
+
+
+def _site_audience(ctx: Ctx, sides: list[Side]) -> Audience:
+    """OP-49, S8.1.2: naming the clans at a place where a squadron is on piracy
+    gives its owner away; then only the clans there (and moderators) see it."""
+    if any(order_of(ctx, u).kind == "sq_piracy" for side in sides for u in side.units):
+        return Audience.of(*(clan for side in sides for clan in side.clans))
+    return ctx.public()
 
 
 def form_sides(ctx: Ctx, present: set[str]) -> list[Side]:
@@ -108,8 +118,8 @@ def _ordered_battles(ctx: Ctx, battle_id: str, area: str,
             pair = next(p for p in mine if opponent in p)
             ordered.append(pair)
             remaining.remove(pair)
-    ctx.emit(BattleOrderDecided(audience=ctx.public(), area=area, decider=ranking[0].lead,
-                                battles=[[a.label, b.label] for a, b in ordered]))
+    ctx.emit(BattleOrderDecided(audience=_site_audience(ctx, list(sides.values())), area=area,
+                                decider=ranking[0].lead, battles=[[a.label, b.label] for a, b in ordered]))
     return ordered
 
 
