@@ -1,0 +1,166 @@
+"""The moderator edits (one model per kind) and the lookups their messages use."""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from bot.domain.gamemap import GameMap
+from bot.engine.ruleset import OrderRejected
+from bot.rules.sengoku.model import (
+    Clan,
+    Relation,
+    SengokuState,
+)
+
+
+class _Edit(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class DetachmentSpec(_Edit):
+    """A land detachment as the moderator enters it (S12.2 LandDetachment)."""
+
+    id: str
+    infantry: int = 0
+    cavalry: int = 0
+
+
+class ArmySet(_Edit):
+    """Create an army or replace one (same id): its clan, province, leader and detachments."""
+
+    kind: Literal["army_set"] = "army_set"
+    id: str | None = Field(None, description="None: the clan's army of this name if there is one, "
+                                             "else a new id made from the clan and the name")
+    name: str
+    clan: str
+    area: str
+    leader: str | None = None
+    detachments: list[DetachmentSpec]
+
+
+class ArmyRemove(_Edit):
+    kind: Literal["army_remove"] = "army_remove"
+    id: str
+
+
+class Weather(_Edit):
+    """S3.9, OP-17 (d): stormy weather declared for the turn, or not."""
+
+    kind: Literal["weather"] = "weather"
+    storm: bool
+
+
+class RelationSet(_Edit):
+    """OP-48: one pair of the diplomacy matrix."""
+
+    kind: Literal["relation"] = "relation"
+    a: str
+    b: str
+    relation: Relation
+
+
+class ProvinceOwner(_Edit):
+    """Who holds a province (``None``: nobody); its ports that were the old owner's follow it (S12.2)."""
+
+    kind: Literal["province_owner"] = "province_owner"
+    area: str
+    clan: str | None
+
+
+class PortEdit(_Edit):
+    """A port's owner and land guard; a field left out stays as it is (``owner: null``: nobody)."""
+
+    kind: Literal["port"] = "port"
+    port: str
+    owner: str | None = None
+    land_guard: int | None = None
+    land_guard_cavalry: int | None = None
+
+
+class Treasury(_Edit):
+    """A clan's rice (RP) and development (DP) points; a field left out stays as it is."""
+
+    kind: Literal["treasury"] = "treasury"
+    clan: str
+    rice: int | None = None
+    development: int | None = None
+
+
+EDIT_MODELS = (ArmySet, ArmyRemove, Weather, RelationSet, ProvinceOwner, PortEdit, Treasury)
+ModeratorEdit = Annotated[Union[EDIT_MODELS], Field(discriminator="kind")]
+EDIT_ADAPTER: TypeAdapter = TypeAdapter(ModeratorEdit)
+EDIT_KINDS = tuple(m.model_fields["kind"].default for m in EDIT_MODELS)
+
+
+def parse_edit(payload: dict[str, Any]) -> BaseModel:
+    """Payload → edit; pydantic's errors become one message naming each bad field."""
+    if not isinstance(payload, dict) or payload.get("kind") not in EDIT_KINDS:
+        kind = payload.get("kind") if isinstance(payload, dict) else None
+        raise OrderRejected(f"unknown moderator edit {kind!r}; edits: {', '.join(EDIT_KINDS)}")
+    try:
+        return EDIT_ADAPTER.validate_python(payload)
+    except ValidationError as exc:
+        problems = [f"{'.'.join(str(p) for p in err['loc'][1:]) or 'edit'}: {err['msg']}" for err in exc.errors()]
+        raise OrderRejected(f"{payload['kind']}: " + "; ".join(problems)) from None
+
+
+def _clan(state: SengokuState, clan_id: str | None, field: str | None = None) -> Clan:
+    key = (clan_id or "").strip()
+    if key in state.clans:
+        return state.clans[key]
+    raise _unknown("clan", clan_id or "", {c.id: c.name for c in state.clans.values()}, field=field)
+
+
+def _province(gamemap: GameMap, area_id: str, why: str) -> str:
+    key = area_id.strip()
+    provinces = {a.id: a.name for a in gamemap.areas.values() if a.kind == "province"}
+    if key in gamemap.areas and key not in provinces:
+        raise OrderRejected(f"{gamemap.areas[key].name} ({key}) is a sea area; {why}")
+    if key not in provinces:
+        raise _unknown("province", area_id, provinces)
+    return key
+
+
+def _unknown(what: str, value: str, known: dict[str, str], listing: str | None = None,
+             field: str | None = None) -> OrderRejected:
+    """'unknown <what> 'x'' with the nearest ids or names, else the list (if short)."""
+    label = f"{field}: " if field else ""
+    listing = listing or (what[:-1] + "ies" if what.endswith("y") else what + "s")
+    folded = {_fold(name): key for key, name in known.items()}
+    close = difflib.get_close_matches(_fold(value), list(known) + list(folded), n=3, cutoff=0.6)
+    hits = list(dict.fromkeys(folded.get(c, c) for c in close))
+    if hits:
+        hint = "did you mean " + " or ".join(f"{known[k]} ({k})" for k in hits) + "?"
+    elif not known:
+        hint = f"there are no {listing}"
+    elif len(known) <= 30:
+        hint = f"{listing}: " + ", ".join(f"{name} ({key})" for key, name in sorted(known.items()))
+    else:
+        hint = f"give the id of one of the {len(known)} {listing}"
+    return OrderRejected(f"{label}unknown {what} {value!r}; {hint}")
+
+
+def _clan_name(state: SengokuState, clan_id: str | None) -> str:
+    if clan_id is None:
+        return "nobody"
+    return state.clans[clan_id].name if clan_id in state.clans else clan_id
+
+
+def _area_name(gamemap: GameMap, area: str) -> str:
+    return gamemap.areas[area].name if area in gamemap.areas else area
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().strip()
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", _fold(text)).strip("-")
+
+
