@@ -74,8 +74,23 @@ def repairing_heavy(ctx: Ctx, port_id: str, clans: list[str], squadrons: list[st
 def laid_up_fleets(ctx: Ctx, port_id: str, clans: list[str]) -> list[str]:
     """S8.8.2: trade fleets laid up or under repair (TF-IDLE, the default task)."""
     return sorted(tf.id for tf in ctx.state.fleets.values()
-                  if _home(ctx, tf, port_id) and hostile(ctx, tf.owner, clans)
-                  and _order_kind(ctx, tf.id, ctx.fleet_orders, "tf_idle") == "tf_idle")
+                  if _home(ctx, tf, port_id) and hostile(ctx, tf.owner, clans) and not _tasked(ctx, tf.id))
+
+
+def _tasked(ctx: Ctx, fleet_id: str) -> bool:
+    """S3.1: a fleet with no task lies idle.  A landing is a task only in its own
+    sub-phase (once over, the fleet is back in port with nothing to do), and it
+    tasks every fleet it combines, not only the lead; an evacuation is a task
+    until it has sailed (S3.8.2)."""
+    evacuated = ctx.sealift.get("evacuated", set())
+    for order in ctx.fleet_orders.values():
+        if order.kind not in ("tf_landing", "tf_evacuation") or fleet_id not in (order.unit, *order.fleets):
+            continue
+        if order.subphase == ctx.subphase if order.kind == "tf_landing" else \
+                (order.unit, order.subphase) not in evacuated:
+            return True
+    return _order_kind(ctx, fleet_id, ctx.fleet_orders, "tf_idle") not in ("tf_idle", "tf_landing",
+                                                                            "tf_evacuation")
 
 
 def mothballed_on(ctx: Ctx, area: str, clans: list[str]) -> list[str]:

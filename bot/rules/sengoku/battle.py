@@ -225,7 +225,8 @@ def _fight_pair(ctx: Ctx, battle_id: str, area: str, round_no: int, pair: tuple[
         enemy_clan = by_unit[pair[1 - i][0]].clan  # OP-29 (b): on an allied side, the clan it fought
         for roll in rolls[i]:
             casualties.apply_loss(ctx, battle_id, area, round_no, by_unit[roll.unit], won,
-                                  round_one.get(roll.unit), enemy_clan, holders=pair[1 - i])
+                                  round_one.get(roll.unit), enemy_clan, holders=pair[1 - i],
+                                  enemy_won=winner == 1 - i)
     for i in (0, 1):
         for roll in rolls[i]:
             casualties.leader_risk(ctx, battle_id, round_no, roll.unit, winner == i, roll.stake,

@@ -34,7 +34,9 @@ if TYPE_CHECKING:
 
 
 def apply_loss(ctx: Ctx, battle_id: str, area: str, round_no: int, fighter: "Fighter", won: bool,
-               effect: "RoundOneEffects | None", enemy_clan: str, holders: list[str]) -> None:
+               effect: "RoundOneEffects | None", enemy_clan: str, holders: list[str],
+               enemy_won: bool | None = None) -> None:
+    """``enemy_won``: whether the enemy won this fight; both sides can be defeated (S8.3 step 5)."""
     sq = ctx.state.squadrons[fighter.unit]
     stake = fighter.stake_for(round_no)
     if fighter.port_defender and not won:
@@ -48,7 +50,8 @@ def apply_loss(ctx: Ctx, battle_id: str, area: str, round_no: int, fighter: "Fig
     face = ctx.roll(key, "d6").total
     modifier = effect.loss_roll_if_defeated if effect and not won else 0
     row = loss_row(won, stake, face + modifier)
-    damage = 0 if row.result is LossResult.CAPTURED else _damage_after_manoeuvres(row.damage, won, effect)
+    damage = 0 if row.result is LossResult.CAPTURED else _damage_after_manoeuvres(row.damage, won, effect,
+                                                                                       enemy_won)
     ctx.emit(LossRolled(audience=Audience.of(sq.owner), battle=battle_id, round=round_no, unit=sq.id,
                         won=won, stake=stake.value, key=key, face=face, modifier=modifier,
                         result=row.result.value, damage=damage, damage_after=min(5, sq.damage + damage)))
@@ -60,11 +63,14 @@ def apply_loss(ctx: Ctx, battle_id: str, area: str, round_no: int, fighter: "Fig
         disperse(ctx, sq.id, area)
 
 
-def _damage_after_manoeuvres(damage: int, won: bool, effect: "RoundOneEffects | None") -> int:
+def _damage_after_manoeuvres(damage: int, won: bool, effect: "RoundOneEffects | None",
+                             enemy_won: bool | None = None) -> int:
     """OP-45 (d): manoeuvres change damage numbers only, never below 0."""
     if effect is None or (damage == 0 and won):
         return damage
-    extra = effect.damage_if_enemy_won if not won else 0
+    # S9.3-A Take the wind [L143]: "+1 to the enemy when WE win"; not when both are defeated
+    enemy_won = (not won) if enemy_won is None else enemy_won
+    extra = effect.damage_if_enemy_won if enemy_won else 0
     extra += effect.damage_if_defeated if not won else 0
     return max(0, damage + extra)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from bot.domain.events import Audience
 from bot.rules.sengoku.at_anchor import mothballed_on, record_destroyed_at_anchor, sink
+from bot.rules.sengoku.blockade import cruisers_at
 from bot.rules.sengoku.context import Ctx
 from bot.rules.sengoku.events import DefaultApplied, OrderFellBack
 from bot.rules.sengoku.events_w3 import CoastPlundered, CoastRavaged, LootRolled
@@ -80,3 +81,22 @@ def _plunder(ctx: Ctx, area: str, clan: str, unit: str) -> None:
     ctx.emit(CoastPlundered(audience=Audience.everyone(), area=area, clan=clan, unit=unit, turn=ctx.state.turn))
     ctx.emit(LootRolled(audience=Audience.of(clan), source="plunder", place=area, clan=clan, units=[unit],
                         key=key, dice=dice, faces=list(roll.faces), total=roll.total))
+
+
+def island_guards(ctx: Ctx, area: str, movers: list) -> set[str]:
+    """S6.3, OP-04 (c), OP-30: cruisers off an island's side of a strait also guard
+    the opposite province's coast, so a ravager or plunderer arriving there meets
+    them as if they lay off that coast (S6.2: the reverse does not hold)."""
+    raiders = [m.unit for m in movers if m.area == area and m.arrived and m.mission == "sq_ravage"
+               and getattr(ctx.orders.get(m.unit), "target", None) == area]
+    if not raiders:
+        return set()
+    moving = {m.unit for m in movers}
+    guards = set()
+    for strait in ctx.gamemap.straits.values():
+        if strait.opposite != area:
+            continue
+        guards |= {sq.id for side in strait.island_side for sq in cruisers_at(ctx.state, side)
+                   if sq.id not in moving
+                   and any(ctx.state.at_war(sq.owner, ctx.state.squadrons[u].owner) for u in raiders)}
+    return guards

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.domain.events import Audience
+from bot.rules.sengoku.coast_raids import island_guards
 from bot.rules.sengoku.context import Ctx
 from bot.rules.sengoku.events import Moved, OnStation
 from bot.rules.sengoku.model import UnitState
@@ -49,7 +50,7 @@ def run_wave(ctx: Ctx, wave: str, movers: list[Mover]) -> list[Mover]:
             if _moving(ctx, mover) and not mover.arrived:
                 mover.step += 1
                 ctx.state.squadrons[mover.unit].location = mover.area
-        _encounters(ctx, wave, step, movers, _swaps(ctx, movers, before))
+        _encounters(ctx, wave, step, movers, _swaps(ctx, movers, before), before)
         piracy_clashes(ctx, step, movers)  # S8.1.2, OP-11: a squadron ending a step where pirates operate
     return [m for m in movers if _moving(ctx, m) and m.arrived]
 
@@ -90,16 +91,24 @@ def _swept(ctx: Ctx, unit: str) -> bool:
 
 
 def _encounters(ctx: Ctx, wave: str, step: int, movers: list[Mover],
-                swaps: list[tuple[str, str, str]]) -> None:
+                swaps: list[tuple[str, str, str]], before: dict[str, str] | None = None) -> None:
     groups: dict[str, set[str]] = {}
+    resting: dict[str, set[str]] = {}
     for mover in movers:
-        if _moving(ctx, mover):
+        if not _moving(ctx, mover):
+            continue
+        if before is not None and before[mover.unit] == mover.area:
+            # OP-24 (4), OP-25: arrived at an earlier step, it has stopped; it is only
+            # "already at that coast" for squadrons that move in, never met again.
+            resting.setdefault(mover.area, set()).add(mover.unit)
+        else:
             groups.setdefault(mover.area, set()).add(mover.unit)
     for area, a, b in swaps:
         groups.setdefault(area, set()).update({a, b})
     moving_units = {m.unit for m in movers}
     for area in sorted(groups):
-        present = groups[area] | set(stationed_at(ctx, area, moving_units))
+        present = groups[area] | resting.get(area, set()) | set(stationed_at(ctx, area, moving_units))
+        present |= island_guards(ctx, area, [m for m in movers if m.unit in groups[area]])  # S6.3
         # S5.4, S5.9: sides, and the order of battles when three or more meet (multi_side)
         resolve_site(ctx, f"{ctx.subphase}-{wave}-{area}-s{step}".lower(), area, present, groups[area])
 
