@@ -159,12 +159,15 @@ def _side(ctx: Ctx, clan: str, units: list[str]) -> BattleSide:
 
 
 def _admiral_manoeuvre(ctx: Ctx, units: list[str]):
-    """OP-45 (b): one manoeuvre per side, the admiral's, only with an active art."""
-    for unit in sorted(units, key=lambda u: admiral_rank(ctx, u), reverse=True):
-        order = order_of(ctx, unit)
-        leader = ctx.state.squadrons[unit].leader
-        if order.manoeuvre is not None and leader in ctx.art_active:
-            return order.manoeuvre
+    """OP-45 (b): one manoeuvre per side, the admiral's (the best-ranked
+    leader, OP-29 a; ties by unit id), and only with an active art.  A
+    manoeuvre ordered by a lower-ranked leader is not used."""
+    if not units:
+        return None
+    admiral = min(units, key=lambda u: (tuple(-v for v in admiral_rank(ctx, u)), u))
+    order = order_of(ctx, admiral)
+    if order.manoeuvre is not None and ctx.state.squadrons[admiral].leader in ctx.art_active:
+        return order.manoeuvre
     return None
 
 
