@@ -13,7 +13,7 @@ from functools import cache
 from bot.domain.events import Event
 from bot.report import ReportInput, Reports
 from bot.report.sengoku_names import Names
-from bot.report.sengoku_templates import all_templates
+from bot.report.sengoku_templates import all_group_templates, all_templates
 
 SEASONS = {"spring-summer": "spring–summer", "summer-autumn": "summer–autumn", "autumn-winter": "autumn–winter"}
 
@@ -23,13 +23,40 @@ def templates() -> dict:
     return all_templates()
 
 
+@cache
+def group_templates() -> dict:
+    return all_group_templates()
+
+
 def _lines(events: list[Event], names: Names) -> list[str]:
     lines = []
-    for event in events:
-        text = templates()[event.kind](event, names)
+    for run in _runs(events):
+        if len(run) > 1:
+            lines.append(group_templates()[run[0].kind](run, names))
+            continue
+        text = templates()[run[0].kind](run[0], names)
         if text:
             lines.append(text)
     return lines
+
+
+def _runs(events: list[Event]) -> list[list[Event]]:
+    """Consecutive events that a feature sums up in one line (e.g. lines of
+    communication cut at the same moment) form one run; others stand alone."""
+    runs: list[list[Event]] = []
+    for event in events:
+        key = _group_key(event)
+        if key is not None and runs and _group_key(runs[-1][-1]) == key:
+            runs[-1].append(event)
+        else:
+            runs.append([event])
+    return runs
+
+
+def _group_key(event: Event) -> tuple | None:
+    if event.kind not in group_templates():
+        return None
+    return (event.kind, getattr(event, "subphase", None))
 
 
 def _header(data: ReportInput, who: str) -> list[str]:

@@ -20,3 +20,13 @@ def all_templates() -> dict:
             raise RuntimeError(f"event kinds templated twice: {sorted(clash)}")
         merged.update(module.TEMPLATES)
     return merged
+
+
+def all_group_templates() -> dict:
+    """Templates that sum up a run of consecutive events of one kind:
+    ``GROUPED: dict[event kind, (events, Names) -> str]`` in a module."""
+    merged: dict = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        merged.update(getattr(module, "GROUPED", {}))
+    return merged

@@ -91,3 +91,16 @@ TEMPLATES: dict[str, Callable[[Event, Names], str]] = {
     "fleet_repaired": lambda e, n: f"{n.unit(e.fleet)} is repaired at {n.port(e.port)} ({e.subphase}, S3.2.6).",
     "squadron_repaired": _repaired,
 }
+
+
+def _locs_cut(events, n: Names) -> str:
+    """One line for the lines cut at one moment, grouped by who cuts them for whom."""
+    groups: dict[tuple, list[str]] = {}
+    for e in events:
+        groups.setdefault((tuple(e.by), tuple(e.for_clans)), []).append(_loc_name(n, e.loc))
+    parts = [f"by {n.units(list(by))} for {_clans(n, list(clans))}: {', '.join(locs)}"
+             for (by, clans), locs in groups.items()]
+    return f"Lines of communication cut {_when(events[0].subphase)} (OP-20, S6) — " + "; ".join(parts) + "."
+
+
+GROUPED = {"loc_cut": _locs_cut}
