@@ -1,0 +1,189 @@
+"""The real bot logs in to a fake Discord on 127.0.0.1, syncs its commands,
+receives INTERACTION_CREATE over the gateway and answers over HTTP."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+
+import discord
+import pytest
+
+from bot.config import BotConfig
+from bot.discord_app import EXTENSIONS, FleetwrightBot, minimal_intents
+from bot.services.campaigns import CampaignService
+from bot.store import open_repository
+from tests.e2e.fake_discord import APP_ID, TOKEN, Call, FakeDiscord, Guild, Member, commands_finished, fast_ready
+
+SEED = "e2e-fixed-seed"
+GUILD = Guild(id=700000000000000001, name="Seto players",
+              roles={"Moderators": 610, "mori": 620, "otomo": 621},
+              channels={"general": 510, "naval-reports": 520, "mori-war-room": 530})
+ADMIN = Member(1, "admin", permissions=discord.Permissions(manage_guild=True, send_messages=True).value)
+MOD = Member(2, "mod", [GUILD.roles["Moderators"]])
+MORI = Member(100, "mori-player", [GUILD.roles["mori"]])
+PNG = b"\x89PNG\r\n\x1a\n"
+TIMEOUT = 60.0
+# Client.close() asks for close code 1000, but discord.py 2.7.1's gateway reader, woken by that close,
+# closes the socket first with 4000; so either code means "the bot hung up by itself".
+
+
+@pytest.fixture
+async def fake(monkeypatch) -> AsyncIterator[FakeDiscord]:
+    server = FakeDiscord(GUILD, [ADMIN, MOD, MORI])
+    await server.start(monkeypatch)
+    try:
+        yield server
+    finally:
+        await server.close()
+
+
+def config(tmp_path, **overrides) -> BotConfig:
+    values = {"discord_token": TOKEN, "database": str(tmp_path / "campaigns.db"), "dev_guild_id": None,
+              "log_level": "INFO"} | overrides
+    return BotConfig(_env_file=None, **values)
+
+
+@contextlib.asynccontextmanager
+async def running_bot(cfg: BotConfig, fake: FakeDiscord) -> AsyncIterator[tuple[FleetwrightBot, CampaignService]]:
+    """The bot as ``run_bot`` builds it (real SQLite store; the seed fixed), started and ready;
+    on exit it is closed and must have stopped by itself."""
+    repo = await open_repository(cfg.database)
+    service = CampaignService(repo, seed_factory=lambda: SEED)
+    try:
+        async with FleetwrightBot(service, config=cfg) as bot:
+            fast_ready(bot)
+            task = asyncio.create_task(bot.start(cfg.discord_token.get_secret_value()), name="bot")
+            ready = asyncio.create_task(bot.wait_until_ready())
+            await asyncio.wait({task, ready}, timeout=10, return_when=asyncio.FIRST_COMPLETED)
+            ready.cancel()
+            if task.done():
+                task.result()  # login or connect failed: raise it here
+            assert bot.is_ready(), "the bot did not become ready within 10 s"
+            try:
+                yield bot, service
+            finally:
+                await bot.close()
+                await asyncio.wait_for(task, 10)  # start() returns once the connection is closed
+            assert bot.is_closed()
+    finally:
+        await repo.close()
+
+
+async def run(fake: FakeDiscord, path: str, member: Member, where: str = "general", /, **values) -> list[Call]:
+    """Push one INTERACTION_CREATE (``/path`` typed by ``member`` in channel ``where``); return
+    everything the bot sent until the command finished."""
+    start = len(fake.calls)
+    payload = fake.interaction(path, member, where, **values)
+    await fake.dispatch("INTERACTION_CREATE", payload)
+    await fake.wait_for(lambda: fake.sent("callback", payload["id"]))
+    await commands_finished()
+    sent = fake.calls[start:]
+    mine = [c for c in sent if c.target in (payload["id"], payload["token"])]
+    assert mine[0].kind == "callback", f"/{path}: the first answer was not the interaction callback"
+    assert all(c.kind != "callback" for c in mine[1:]), f"/{path}: answered the callback twice"
+    return sent
+
+
+def deferred_privately(sent: list[Call]) -> bool:
+    return sent[0].kind == "callback" and sent[0].type == 5 and sent[0].ephemeral
+
+
+def followups(sent: list[Call]) -> list[Call]:
+    return [c for c in sent if c.kind == "followup"]
+
+
+def posts(sent: list[Call], channel: str) -> list[Call]:
+    return [c for c in sent if c.kind == "channel" and c.target == str(GUILD.channels[channel])]
+
+
+async def test_the_real_bot_runs_a_turn_through_a_fake_discord(fake, tmp_path, caplog):
+    caplog.set_level(logging.WARNING)
+    async with asyncio.timeout(TIMEOUT):
+        async with running_bot(config(tmp_path), fake) as (bot, service):
+            # Login, then the command sync, then the gateway (IDENTIFY with the minimal intents).
+            rest = [r for r in fake.requests if not r.startswith("GATEWAY")]
+            assert rest[:3] == ["GET /users/@me", "GET /oauth2/applications/@me",
+                                f"PUT /applications/{APP_ID}/commands"]
+            assert fake.identify["intents"] == minimal_intents().value
+            assert bot.failed_extensions == {}
+            (sync,) = fake.sent("sync", "global")
+            names = {c["name"] for c in sync.payload}
+            assert len(sync.payload) == len(EXTENSIONS)  # one slash group per cog
+            assert {"campaign", "faction", "order", "turn"} <= names
+            assert names == {c.name for c in bot.tree.get_commands()}
+            assert bot.get_guild(GUILD.id).get_channel(GUILD.channels["naval-reports"]) is not None
+
+            sent = await run(fake, "campaign create", ADMIN, scenario="seto-demo")
+            assert deferred_privately(sent)
+            (created,) = followups(sent)
+            assert created.ephemeral and created.content.startswith('Campaign #1 "')
+            assert "created: Sengoku naval rules, map Seto Inland Sea, 4 clans" in created.content
+
+            sent = await run(fake, "campaign channel", ADMIN, channel=GUILD.channels["naval-reports"])
+            assert deferred_privately(sent) and followups(sent)[-1].ephemeral
+            sent = await run(fake, "campaign moderators", ADMIN, role=GUILD.roles["Moderators"])
+            assert deferred_privately(sent) and followups(sent)[-1].ephemeral
+            sent = await run(fake, "faction link", ADMIN, clan="mori", role=GUILD.roles["mori"],
+                             channel=GUILD.channels["mori-war-room"])
+            assert deferred_privately(sent)
+            assert f"<@&{GUILD.roles['mori']}>" in followups(sent)[-1].content
+
+            sent = await run(fake, "turn open", MOD)  # a moderator by role, not by Manage Server
+            assert deferred_privately(sent)
+            (announcement,) = posts(sent, "naval-reports")
+            assert "Turn 3 planning is open" in announcement.content and SEED not in announcement.content
+            assert announcement.payload["allowed_mentions"] == {"parse": []}  # nothing the bot posts pings
+            assert "is open for orders" in followups(sent)[-1].content
+
+            sent = await run(fake, "order cruise", MORI, "mori-war-room", unit="Kobayakawa-1",
+                             target="Iyo", route="Aki, Geiyo Islands, Iyo", engage="if-not-outnumbered",
+                             stake="high")
+            assert deferred_privately(sent) and not posts(sent, "naval-reports")
+            (receipt,) = followups(sent)
+            assert receipt.ephemeral and receipt.content == (
+                "✅ Kobayakawa-1 will cruise off Iyo: Aki → Geiyo Islands → Iyo (2 steps). "
+                "engage: if enemy_count <= own_count; high stake.")
+            assert len(await service.orders(1, "mori")) == 1
+
+            sent = await run(fake, "turn resolve", MOD)
+            assert deferred_privately(sent)
+            public = posts(sent, "naval-reports")
+            assert public and list(public[0].files) == ["map.png"] and public[0].files["map.png"].startswith(PNG)
+            assert all(not p.files for p in public[1:]) and all(len(p.content) <= 2000 for p in public)
+            assert SEED in "\n".join(p.content for p in public)  # the seed is revealed with the report
+            assert all(p.payload["allowed_mentions"] == {"parse": []} for p in public)
+            own = posts(sent, "mori-war-room")
+            assert own and "Mōri, your turn" in own[0].content
+            summary = followups(sent)
+            assert all(s.ephemeral for s in summary)
+            assert summary[0].content.startswith("Turn 3 of ") and f"seed `{SEED}` revealed" in summary[0].content
+            assert {"moderator-log.md", "report-otomo.md"} <= set(summary[0].files)  # unlinked clans: attached
+            assert {c.kind for c in sent} == {"callback", "followup", "channel"}
+            assert fake.unhandled == []
+
+    assert fake.close_codes in ([1000], [4000]), fake.close_codes  # the bot closed the gateway itself
+    assert fake.heartbeats >= 1
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+
+
+async def test_a_dev_guild_gets_the_commands_at_once(fake, tmp_path):
+    async with asyncio.timeout(TIMEOUT):
+        async with running_bot(config(tmp_path, dev_guild_id=GUILD.id), fake) as (bot, _):
+            (sync,) = fake.sent("sync", GUILD.id)
+            assert f"PUT /applications/{APP_ID}/guilds/{GUILD.id}/commands" in fake.requests
+            assert {c["name"] for c in sync.payload} == {c.name for c in bot.tree.get_commands()}
+            assert all(c["guild_id"] == str(GUILD.id) for c in sync.payload)
+            sent = await run(fake, "campaign create", ADMIN, scenario="seto-demo")
+            assert deferred_privately(sent) and "created" in followups(sent)[-1].content
+    assert fake.close_codes in ([1000], [4000]), fake.close_codes
+
+
+async def test_a_wrong_token_fails_login_before_the_gateway(fake, tmp_path):
+    async with asyncio.timeout(TIMEOUT):
+        with pytest.raises(discord.LoginFailure):
+            async with running_bot(config(tmp_path, discord_token="not-the-token"), fake):
+                pass
+    assert fake.requests == ["GET /users/@me"] and fake.sent("sync") == []
