@@ -95,11 +95,11 @@ class FleetwrightTree(app_commands.CommandTree):
 
 class FleetwrightBot(commands.Bot):
     def __init__(self, service: CampaignService, *, config=None,
-                 intents: discord.Intents | None = None, sync_commands: bool = True) -> None:
+                 intents: discord.Intents | None = None, sync_commands: bool = True, **options) -> None:
         # Reports quote names players chose; nothing the bot posts may ping anyone.
         super().__init__(command_prefix=commands.when_mentioned, help_command=None,
                          intents=intents or minimal_intents(), tree_cls=FleetwrightTree,
-                         allowed_mentions=discord.AllowedMentions.none())
+                         allowed_mentions=discord.AllowedMentions.none(), **options)
         self.service = service
         self.config = config
         self.sync_commands = sync_commands

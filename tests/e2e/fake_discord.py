@@ -2,8 +2,8 @@
 
 Checked against discord.py 2.7.1 (pinned ``>=2.7,<2.8``).  Every touch of a
 discord.py name that is not plain public API lives here: the two URL overrides
-(``Route.BASE``, ``DiscordWebSocket.DEFAULT_GATEWAY``),
-``bot._connection.guild_ready_timeout`` and the ``CommandTree-invoker`` tasks.
+(``Route.BASE``, ``DiscordWebSocket.DEFAULT_GATEWAY``) and
+the ``CommandTree-invoker`` tasks.
 
 Discord's quirks that matter: JSON replies carry ``Content-Type`` exactly
 ``application/json`` (with a charset discord.py reads the body as text); gateway
@@ -284,11 +284,6 @@ class FakeDiscord:
             "app_permissions": str(discord.Permissions.all().value), "attachment_size_limit": ATTACHMENT_LIMIT,
             "authorizing_integration_owners": {"0": str(self.guild.id)}, "context": 0,
             "data": {"id": synced["id"], "name": root, "type": 1, "options": options, "resolved": resolved}}
-
-
-def fast_ready(bot: discord.Client, seconds: float = 0.1) -> None:
-    """What ``guild_ready_timeout=`` would do; FleetwrightBot does not pass client options on."""
-    bot._connection.guild_ready_timeout = seconds
 
 
 async def commands_finished(timeout: float = 30.0) -> None:

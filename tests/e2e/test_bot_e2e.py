@@ -15,7 +15,7 @@ from bot.config import BotConfig
 from bot.discord_app import EXTENSIONS, FleetwrightBot, minimal_intents
 from bot.services.campaigns import CampaignService
 from bot.store import open_repository
-from tests.e2e.fake_discord import APP_ID, TOKEN, Call, FakeDiscord, Guild, Member, commands_finished, fast_ready
+from tests.e2e.fake_discord import APP_ID, TOKEN, Call, FakeDiscord, Guild, Member, commands_finished
 
 SEED = "e2e-fixed-seed"
 GUILD = Guild(id=700000000000000001, name="Seto players",
@@ -53,8 +53,7 @@ async def running_bot(cfg: BotConfig, fake: FakeDiscord) -> AsyncIterator[tuple[
     repo = await open_repository(cfg.database)
     service = CampaignService(repo, seed_factory=lambda: SEED)
     try:
-        async with FleetwrightBot(service, config=cfg) as bot:
-            fast_ready(bot)
+        async with FleetwrightBot(service, config=cfg, guild_ready_timeout=0.1) as bot:
             task = asyncio.create_task(bot.start(cfg.discord_token.get_secret_value()), name="bot")
             ready = asyncio.create_task(bot.wait_until_ready())
             await asyncio.wait({task, ready}, timeout=10, return_when=asyncio.FIRST_COMPLETED)
