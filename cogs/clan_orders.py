@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.domain.campaign import Campaign, Faction
 from bot.rules import get_ruleset
-from cogs.common import CAMPAIGN, campaign_autocomplete, defer, reply, service_of
+from cogs.common import CAMPAIGN, MarksActing, campaign_autocomplete, defer, reply, service_of
 from cogs.orders import place
 from cogs.params import Clan, Clans, Credit, PlayerContext, Port, Squadron, game_map, victories
 
@@ -67,7 +67,7 @@ def leader_line(row: dict[str, Any]) -> str:
 
 
 @app_commands.guild_only()
-class ClanOrderCog(commands.GroupCog, group_name="clan",
+class ClanOrderCog(MarksActing, commands.GroupCog, group_name="clan",
                    group_description="Your clan's standing orders, capture credits and leaders (private replies)"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot

@@ -1,5 +1,6 @@
 """What every cog needs: which campaign a command is about, which clan the
-caller plays, the moderator check, and replies within Discord's limits.
+caller plays (or, for a moderator, acts for), the moderator check, and replies
+within Discord's limits.
 
 Not an extension (it has no ``setup``): the cogs import it.
 """
@@ -68,9 +69,16 @@ def role_ids(interaction: discord.Interaction) -> set[int]:
 
 
 def player_faction(interaction: discord.Interaction, campaign: Campaign) -> Faction:
-    """The clan whose linked role the caller holds; refuses none or several."""
+    """The clan the caller acts for (a moderator, with /moderate act-as), else the clan whose linked
+    role the caller holds; refuses none or several."""
+    acting = acting_faction(interaction, campaign)
+    if acting is not None:
+        return acting
     mine = [f for f in campaign.factions if f.role_id is not None and f.role_id in role_ids(interaction)]
     if not mine:
+        if is_moderator(interaction, campaign):
+            raise UserError(f"none of your roles is linked to a clan of {campaign.name}; as a moderator you can "
+                            f"act for one with /moderate act-as clan:<clan>")
         raise UserError(f"you are not a player of {campaign.name}: none of your roles is linked to one of "
                         f"its clans. Ask a moderator for your clan's role (they link roles with /faction link)")
     if len(mine) > 1:
@@ -89,6 +97,55 @@ def is_moderator(interaction: discord.Interaction, campaign: Campaign) -> bool:
     if manages_server(interaction):
         return True
     return campaign.moderator_role_id is not None and campaign.moderator_role_id in role_ids(interaction)
+
+
+# Acting for a clan (/moderate act-as).  Kept in memory on the bot, so a restart ends it:
+# (guild id, moderator's user id, campaign id) → the clan's id.
+ACTING_ATTRIBUTE = "acting_as"
+ACTING_EXTRA = "fleetwright.acting_as"  # Interaction.extras: the clan's name, once a command acts for it
+
+
+def acting_table(client: discord.Client) -> dict[tuple[int, int, int], str]:
+    table = getattr(client, ACTING_ATTRIBUTE, None)
+    if table is None:
+        table = {}
+        setattr(client, ACTING_ATTRIBUTE, table)
+    return table
+
+
+def acting_key(interaction: discord.Interaction, campaign: Campaign) -> tuple[int, int, int]:
+    return interaction.guild_id or 0, interaction.user.id, campaign.id or 0
+
+
+def acting_faction(interaction: discord.Interaction, campaign: Campaign) -> Faction | None:
+    """The clan a moderator acts for in ``campaign``; ``None`` if none is set, the clan is gone, or the
+    caller is no moderator (now): the moderator check is made on every use, not only when it was set."""
+    if interaction.guild_id is None:
+        return None
+    clan = acting_table(interaction.client).get(acting_key(interaction, campaign))
+    if clan is None or not is_moderator(interaction, campaign):
+        return None
+    return campaign.faction(clan)
+
+
+def acting_marker(interaction: discord.Interaction) -> str:
+    """"(acting as Mōri) " once the command acts for a clan (``PlayerContext.load`` notes it), else ""."""
+    name = interaction.extras.get(ACTING_EXTRA)
+    return f"(acting as {name}) " if name else ""
+
+
+class MarksActing:
+    """Mixin for the cogs whose commands act for the caller's clan: a refusal (a ``UserError`` or
+    ``StoreError`` after the clan is known) carries the acting marker like every reply.  discord.py
+    calls this hook before the tree's ``on_error``, which then shows the marked text."""
+
+    async def cog_app_command_error(self, interaction: discord.Interaction,
+                                    error: app_commands.AppCommandError) -> None:
+        marker = acting_marker(interaction)
+        original = getattr(error, "original", None)
+        if marker and isinstance(original, (UserError, StoreError)):
+            text = str(original).strip()
+            error.original = UserError(f"{marker}{text[:1].upper()}{text[1:]}")  # type: ignore[attr-defined]
 
 
 class NotModerator(app_commands.CheckFailure):
@@ -141,10 +198,12 @@ def server_moderator_only():
 
 async def reply(interaction: discord.Interaction, text: str,
                 files: Sequence[discord.File] = ()) -> None:
-    """Answer a deferred interaction privately, split at line ends; files go with the first part."""
-    for index, chunk in enumerate(split_message(text) or ["(nothing to show)"]):
+    """Answer a deferred interaction privately, split at line ends; files go with the first part.
+    When the command acts for a clan (/moderate act-as), every part starts with the marker."""
+    marker = acting_marker(interaction)
+    for index, chunk in enumerate(split_message(text, 2000 - len(marker)) or ["(nothing to show)"]):
         extra = {"files": list(files)} if index == 0 and files else {}
-        await interaction.followup.send(chunk, ephemeral=True, **extra)
+        await interaction.followup.send(marker + chunk, ephemeral=True, **extra)
 
 
 async def defer(interaction: discord.Interaction) -> None:

@@ -6,12 +6,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import CAMPAIGN, campaign_autocomplete, defer, reply
+from cogs.common import CAMPAIGN, MarksActing, campaign_autocomplete, defer, reply
 from cogs.params import PlayerContext
 
 
 @app_commands.guild_only()
-class FleetCog(commands.GroupCog, group_name="fleet",
+class FleetCog(MarksActing, commands.GroupCog, group_name="fleet",
                group_description="Your clan's ships (only you see the replies)"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot

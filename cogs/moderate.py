@@ -1,6 +1,8 @@
 """/moderate: moderators enter, between turns, the facts the rules read but never
 make — armies and their detachments, the turn's weather, the diplomacy matrix,
-who owns provinces and ports, port land guards, and each clan's treasury.
+who owns provinces and ports, port land guards, and each clan's treasury —
+and ``act-as`` lets a moderator give and review a clan's orders as that clan
+(a correction after /turn undo needs it when no role of theirs is the clan's).
 
 Moderators only; every reply is ephemeral and is the audit line of the edit:
 what changed, and the edit as stored.  Names typed by hand are matched to ids
@@ -24,6 +26,8 @@ from bot.services.errors import UserError
 from bot.store import StoreError
 from cogs.common import (
     CAMPAIGN,
+    acting_key,
+    acting_table,
     campaign_autocomplete,
     campaign_for,
     defer,
@@ -141,13 +145,13 @@ def _chosen_clan(interaction: discord.Interaction, campaign: Campaign) -> str | 
 
 
 class ClanRef(_ModeratorRef):
-    """Any clan of the campaign (``nobody``: also 'nobody', for owners)."""
+    """Any clan of the campaign (``nobody``: also a 'none' choice, shown as ``nobody``)."""
 
-    def __init__(self, nobody: bool = False) -> None:
-        self.nobody = nobody
+    def __init__(self, nobody: bool | str = False) -> None:
+        self.nobody = "nobody" if nobody is True else nobody
 
     async def options(self, interaction, campaign):
-        return [(f.name, f.id) for f in campaign.factions] + ([("nobody", "none")] if self.nobody else [])
+        return [(f.name, f.id) for f in campaign.factions] + ([(self.nobody, "none")] if self.nobody else [])
 
 
 class ProvinceRef(_ModeratorRef):
@@ -177,6 +181,7 @@ class CharacterRef(_ModeratorRef):
 
 Clan = app_commands.Transform[str, ClanRef()]
 Owner = app_commands.Transform[str, ClanRef(nobody=True)]
+ActAs = app_commands.Transform[str, ClanRef(nobody="none — stop acting for a clan")]
 Province = app_commands.Transform[str, ProvinceRef()]
 ArmyOf = app_commands.Transform[str, ArmyRef()]
 Character = app_commands.Transform[str, CharacterRef()]
@@ -193,7 +198,7 @@ async def apply(interaction: discord.Interaction, campaign: Campaign, payload: d
 
 @app_commands.guild_only()
 class ModerateCog(commands.GroupCog, group_name="moderate",
-                  group_description="Moderators: armies, weather, diplomacy, ports and treasury"):
+                  group_description="Moderators: armies, weather, diplomacy, ports, treasury; act for a clan"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()
@@ -305,6 +310,31 @@ class ModerateCog(commands.GroupCog, group_name="moderate",
         if development is not None:
             payload["development"] = development
         await apply(interaction, chosen, payload)
+
+    @app_commands.command(name="act-as", description="Give and review one clan's orders as that clan; 'none' stops")
+    @app_commands.describe(clan="the clan, or 'none' to act as yourself again", campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    @moderator_only()
+    async def act_as(self, interaction: discord.Interaction, clan: ActAs, campaign: int | None = None) -> None:
+        await defer(interaction)
+        chosen = await campaign_for(interaction, campaign)
+        table, key = acting_table(self.bot), acting_key(interaction, chosen)
+        clan_id = _owner(clan, chosen)
+        if clan_id is None:
+            was = chosen.faction(table.pop(key, ""))
+            await reply(interaction, f"🎭 You no longer act for {was.name} in {chosen.name}: /order, /unit, /clan, "
+                                     f"/orders and /fleet list follow your own roles again." if was else
+                                     f"You were not acting for a clan in {chosen.name}; nothing changed.")
+            return
+        faction = chosen.faction(clan_id)
+        if faction is None:
+            names = ", ".join(f.name for f in chosen.factions)
+            raise UserError(f"{chosen.name} has no clan {clan!r}; its clans: {names} (or 'none' to stop acting)")
+        table[key] = faction.id
+        await reply(interaction, f"🎭 You now act for {faction.name} in {chosen.name}: your /order, /unit, /clan, "
+                                 f"/orders and /fleet list commands give and show {faction.name}'s orders, and each "
+                                 f"reply starts with “(acting as {faction.name})”. It lasts until /moderate act-as "
+                                 f"clan:none, or until the bot restarts (it is kept in memory only).")
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -7,8 +7,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.domain.campaign import Phase
-from cogs.common import (CAMPAIGN, CORRECTION_NOTE, campaign_autocomplete, deadline_text, defer, reply,
-                         service_of)
+from cogs.common import (CAMPAIGN, CORRECTION_NOTE, MarksActing, campaign_autocomplete, deadline_text, defer,
+                         reply, service_of)
 from cogs.params import PlayerContext
 
 OPEN = (Phase.PLANNING, Phase.CORRECTION)
@@ -20,7 +20,7 @@ def not_open(ctx: PlayerContext) -> str:
 
 
 @app_commands.guild_only()
-class OrderBookCog(commands.GroupCog, group_name="orders",
+class OrderBookCog(MarksActing, commands.GroupCog, group_name="orders",
                    group_description="Review your clan's orders for this turn (only you see the replies)"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot

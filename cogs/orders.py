@@ -16,8 +16,8 @@ from discord.ext import commands
 from bot.services.campaigns import OrderReceipt
 from bot.services.errors import UserError
 from bot.store import StoreError
-from cogs.common import (CAMPAIGN, campaign_autocomplete, defer, is_moderator, player_faction, reply,
-                         service_of)
+from cogs.common import (CAMPAIGN, MarksActing, campaign_autocomplete, defer, is_moderator, player_faction,
+                         reply, service_of)
 from cogs.params import (AnyUnit, Area, ArmyId, Coast, Fleets, Leader, PlayerContext, Port, Route, Squadron,
                          TradeFleet, campaign_quietly, clip, fold)
 
@@ -86,7 +86,7 @@ async def place(interaction: discord.Interaction, ctx: PlayerContext, payload: d
 
 
 @app_commands.guild_only()
-class OrderCog(commands.GroupCog, group_name="order",
+class OrderCog(MarksActing, commands.GroupCog, group_name="order",
                group_description="Give orders to your clan's units (only you see the replies)"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot

@@ -23,7 +23,7 @@ from bot.engine.ruleset import UnitView
 from bot.mapfiles import load_shipped_map
 from bot.services.errors import UserError
 from bot.store import StoreError
-from cogs.common import campaign_for, player_faction, service_of
+from cogs.common import ACTING_EXTRA, acting_faction, campaign_for, player_faction, service_of
 
 Choice = app_commands.Choice
 AREA_FIELDS = {"target", "origin", "destination", "area"}
@@ -65,7 +65,10 @@ def split_list(text: str) -> list[str]:
 
 @dataclass
 class PlayerContext:
-    """A player's view of a campaign: their clan, its units and the map."""
+    """A player's view of a campaign: their clan, its units and the map.
+
+    For a moderator acting for a clan (/moderate act-as) the clan is that one, not the one of their
+    roles; ``load`` then notes its name on the interaction, so every reply and refusal is marked."""
 
     campaign: Campaign
     faction: Faction
@@ -75,7 +78,10 @@ class PlayerContext:
     @classmethod
     async def load(cls, interaction: discord.Interaction, campaign_id: int | None) -> "PlayerContext":
         campaign = await campaign_for(interaction, campaign_id)
-        faction = player_faction(interaction, campaign)
+        acting = acting_faction(interaction, campaign)
+        if acting is not None:
+            interaction.extras[ACTING_EXTRA] = acting.name
+        faction = acting or player_faction(interaction, campaign)
         units = await service_of(interaction).units(campaign.id, faction.id)
         return cls(campaign, faction, units, game_map(campaign.map_id))
 

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import campaign_autocomplete
+from cogs.common import MarksActing, campaign_autocomplete
 from cogs.orders import ENGAGE, HELP, IF_ATTACKED, SQUADRON_HELP, Stake, Subphase, _squadron, submit
 from cogs.params import (AnyUnit, Area, ArmyId, Coast, Fleets, Leader, Operation, Portless, Route, Squadron,
                          TradeFleet)
@@ -22,7 +22,7 @@ ESCORT_HELP = {k: v for k, v in SQUADRON_HELP.items() if k != "route"}
 
 
 @app_commands.guild_only()
-class UnitOrderCog(commands.GroupCog, group_name="unit",
+class UnitOrderCog(MarksActing, commands.GroupCog, group_name="unit",
                    group_description="Less common unit orders: escorts, sweeps, LoCs, evacuations (private replies)"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot

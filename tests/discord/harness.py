@@ -216,12 +216,14 @@ class Harness:
         }
 
     async def invoke(self, path: str, member: Member, *, focused: str | None = None,
-                     **values: Any) -> list[Sent]:
-        """Run one interaction to completion; return what it sent (replies and channel posts)."""
+                     in_channel: str = "general", **values: Any) -> list[Sent]:
+        """Run one interaction to completion, typed in ``in_channel``; return what it sent (replies and
+        channel posts)."""
         start = len(self.log)
         token = async_context.set(self.adapter)
         try:
-            self.bot._connection.parse_interaction_create(self.payload(path, member, values, focused=focused))
+            self.bot._connection.parse_interaction_create(self.payload(path, member, values, focused=focused,
+                                                                       channel=in_channel))
             tasks = [t for t in asyncio.all_tasks() if t.get_name() == "CommandTree-invoker"]
             await asyncio.gather(*tasks)
         finally:

@@ -85,7 +85,7 @@ def test_the_surface_is_the_documented_one(export):
         "clan": ["leaders", "policy", "redeem"],
         "faction": ["link", "list"],
         "fleet": ["list"],
-        "moderate": ["army", "army-remove", "port", "province", "relation", "treasury", "weather"],
+        "moderate": ["act-as", "army", "army-remove", "port", "province", "relation", "treasury", "weather"],
         "order": ["attack-port", "base", "clear", "cruise", "fleet-idle", "idle", "landing", "piracy",
                   "plunder", "ravage", "repair", "trade"],
         "orders": ["list", "ready"],
