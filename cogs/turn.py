@@ -85,6 +85,19 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
         await reply(interaction, "\n".join([head, *lines]),
                     files=[text_file(outcome.reports.moderators, "moderator-log.md"), *files])
 
+    @app_commands.command(name="preview", description="What the orders so far would do, on throwaway dice")
+    @app_commands.describe(campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    @moderator_only()
+    async def preview(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+        await defer(interaction)
+        chosen = await campaign_for(interaction, campaign)
+        reports = await service_of(interaction).preview_turn(chosen.id)
+        await reply(interaction, f"Preview of turn {chosen.turn} of {chosen.name}: the orders given so far, "
+                                 f"resolved on dice of a throwaway seed (never the turn's own, which stays "
+                                 f"secret). Nothing is stored or posted; the moderator log is attached.",
+                    files=[text_file(reports.moderators, "preview-moderator-log.md")])
+
     async def deliver(self, outcome, channel_id: int) -> tuple[list[str], list[discord.File]]:
         """Public report (with the map) to the report channel; each clan's only to its own channel."""
         map_png = discord.File(io.BytesIO(outcome.map_png), filename="map.png")

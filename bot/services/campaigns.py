@@ -214,27 +214,42 @@ class CampaignService:
 
     async def _resolve_turn(self, campaign_id: int) -> TurnOutcome:
         campaign = await self._planning(campaign_id)
-        ruleset, state, settings, gamemap = await self._loaded(campaign)
         turn = await self.repo.get_turn(campaign_id, campaign.turn)
         orders = await self.repo.list_orders(campaign_id, campaign.turn)
-        dice = SeededDice(turn.seed)
-        result = await asyncio.to_thread(ruleset.resolve, state, gamemap, settings, orders, dice)
-        data = ReportInput(campaign_name=campaign.name, turn=campaign.turn, seed=turn.seed,
-                           commitment=turn.commitment, gamemap=gamemap, before=state, after=result.state,
-                           events=result.events, rolls=list(dice.log))
+        data, dice = await self._compute(campaign, orders, turn.seed, turn.commitment)
         show = presenter(campaign.ruleset)
         reports = show.build_reports(data)
         png = await show.render(data)
         await self.repo.commit_resolution(ResolutionRecord(
             campaign_id=campaign_id, turn=campaign.turn, seed=turn.seed,
-            before_state=state.model_dump(mode="json"), after_state=result.state.model_dump(mode="json"),
-            orders=orders, dice=list(dice.log), events=[e.model_dump(mode="json") for e in result.events],
+            before_state=data.before.model_dump(mode="json"), after_state=data.after.model_dump(mode="json"),
+            orders=orders, dice=list(dice.log), events=[e.model_dump(mode="json") for e in data.events],
             report={"public": reports.public, "moderators": reports.moderators,
                     **{f"faction:{k}": v for k, v in reports.factions.items()}}))
         resolved = await self.campaign(campaign_id)
         resolved.deadline = None
         await self.repo.update_campaign(resolved)
         return TurnOutcome(resolved, campaign.turn, turn.seed, reports, png)
+
+    async def preview_turn(self, campaign_id: int) -> Reports:
+        """What the orders given so far would do, on dice of a throwaway seed —
+        never the turn's own seed, which stays secret until the resolution, so a
+        preview cannot be used to fish for good rolls.  Nothing is stored."""
+        campaign = await self._planning(campaign_id)
+        orders = await self.repo.list_orders(campaign_id, campaign.turn)
+        throwaway = f"preview:{self.seed_factory()}"  # never equal to a turn's seed
+        data, _ = await self._compute(campaign, orders, throwaway, "(preview: not the turn's seed)")
+        return presenter(campaign.ruleset).build_reports(data)
+
+    async def _compute(self, campaign: Campaign, orders: list[SubmittedOrder], seed: str,
+                       published: str) -> tuple[ReportInput, SeededDice]:
+        ruleset, state, settings, gamemap = await self._loaded(campaign)
+        dice = SeededDice(seed)
+        result = await asyncio.to_thread(ruleset.resolve, state, gamemap, settings, orders, dice)
+        data = ReportInput(campaign_name=campaign.name, turn=campaign.turn, seed=seed, commitment=published,
+                           gamemap=gamemap, before=state, after=result.state, events=result.events,
+                           rolls=list(dice.log))
+        return data, dice
 
     async def undo_last(self, campaign_id: int) -> int:
         """Restore the state before the last resolution.  Its seed is public by

@@ -97,9 +97,21 @@ async def test_undo_says_which_turn_is_open_again(planned):
     assert len(await world.service.orders(1, None)) == 18
 
 
+async def test_preview_is_private_stores_nothing_and_never_shows_the_seed(planned):
+    world = planned
+    sent = await world.run("turn preview", world.mod)
+    assert sent[0].type == 5 and all(s.kind != "channel" for s in sent)
+    (summary,) = [s for s in sent if s.kind == "followup"]
+    assert summary.ephemeral and summary.content.startswith("Preview of turn 3 of Seto 1560")
+    log = summary.files["preview-moderator-log.md"].decode()
+    assert f"Seed revealed: preview:{SEED}" in log and f"Seed revealed: {SEED}\n" not in log
+    campaign = await world.service.campaign(1)
+    assert (campaign.turn, campaign.phase) == (3, Phase.PLANNING)
+
+
 async def test_a_player_cannot_resolve_or_undo(planned):
     world = planned
-    for path in ("turn resolve", "turn undo"):
+    for path in ("turn resolve", "turn undo", "turn preview"):
         sent = await world.run(path, world.players["mori"])
         assert len(sent) == 1 and sent[0].type == 4 and sent[0].ephemeral
         assert sent[0].content.startswith("Only the moderators of Seto 1560 can do this")

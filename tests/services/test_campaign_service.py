@@ -151,3 +151,18 @@ async def test_after_undo_only_moderators_correct_orders_and_untouched_rolls_sta
     assert second.reports.public != first.reports.public
     common = first_dice.keys() & second_dice.keys()
     assert common and all(first_dice[k] == second_dice[k] for k in common)
+
+
+async def test_preview_uses_a_throwaway_seed_and_stores_nothing(tmp_path):
+    seeds = iter(["turn-seed", "preview-seed"])
+    repo = await open_repository(tmp_path / "preview.db")
+    service = CampaignService(repo, clock=lambda: NOW, seed_factory=lambda: next(seeds))
+    campaign = await opened(service)
+    await submit_demo_orders(service, campaign.id)
+    before = await repo.load_state(campaign.id)
+    preview = await service.preview_turn(campaign.id)
+    assert "Seed revealed: preview:preview-seed" in preview.moderators and "turn-seed" not in preview.moderators
+    assert (await repo.load_state(campaign.id)).state == before.state
+    assert (await service.campaign(campaign.id)).phase is Phase.PLANNING
+    assert await repo.last_resolution(campaign.id) is None
+    await repo.close()
