@@ -141,11 +141,9 @@ def record_victory(ctx: Ctx, units: list[str], where: str) -> None:
     """S9.3.1, OP-45 a: a successful port attack is a victory; R9: at most one per
     leader per engagement (a won battle in the same attack already counted)."""
     for leader in leaders_of(ctx, units):
-        if leader in ctx.victories_this_engagement:
+        if not casualties.grant_victory(ctx, leader):
             continue
-        ctx.victories_this_engagement.add(leader)
         character = ctx.state.characters[leader]
-        character.victories += 1
         ctx.emit(LeaderRecord(audience=Audience.of(character.clan), character=leader, record="victory",
                               where=where, victories=character.victories))
 

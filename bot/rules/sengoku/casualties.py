@@ -230,6 +230,20 @@ def record_leaders(ctx: Ctx, sides: tuple["BattleSide", "BattleSide"], fought: s
             character.naval_events.append(NavalEvent(turn=ctx.state.turn, kind="led_battle"))
             still_in_line = any(f.unit == fighter.unit for f in lines[index])
             if winner == index and still_in_line and character.status is CharacterStatus.FREE:
-                if leader not in ctx.victories_this_engagement:
-                    character.victories += 1
-                    ctx.victories_this_engagement.add(leader)
+                grant_victory(ctx, leader)
+
+
+def new_engagement(ctx: Ctx) -> None:
+    """R9: victories are counted once per leader per engagement; each entry
+    point of an engagement (a battle at a place, a port attack, the meeting of
+    a landing with what lies on its route) opens a new one."""
+    ctx.victories_this_engagement = set()
+
+
+def grant_victory(ctx: Ctx, leader: str) -> bool:
+    """S9.3.1, OP-45 a, R9: one victory toward the naval art per engagement."""
+    if leader in ctx.victories_this_engagement:
+        return False
+    ctx.victories_this_engagement.add(leader)
+    ctx.state.characters[leader].victories += 1
+    return True

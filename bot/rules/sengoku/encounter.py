@@ -18,9 +18,9 @@ from bot.rules.sengoku.events import (
     Declined,
     DefaultApplied,
     ForcedRefusal,
-    RefusalSeen,
     Met,
     PiratesEngaged,
+    RefusalSeen,
 )
 from bot.rules.sengoku.model import UnitState
 from bot.rules.sengoku.orders import SquadronCommon, SquadronIdle

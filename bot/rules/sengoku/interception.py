@@ -47,6 +47,7 @@ RISK_TABLE = {Category.FL: "S9.5-A", Category.FH: "S9.5-B", Category.SL: "S9.5-C
 
 def at_coast(ctx: Ctx, battle_prefix: str, area: str, ops: list[Op]) -> None:
     """Every operation at ``area`` meets the hostile squadrons lying there."""
+    casualties.new_engagement(ctx)  # R9: escort fight and interception are one engagement
     for clan in sorted({op.clan for op in ops}):
         mine = sorted((op for op in ops if op.clan == clan), key=lambda op: op.lead)
         enemies: dict[str, list[str]] = {}
@@ -186,10 +187,8 @@ def _leader_history(ctx: Ctx, sq, category: Category) -> None:
     character = ctx.state.characters[leader]
     if ctx.settings.interception_counts_for_leader_history:
         character.naval_events.append(NavalEvent(turn=ctx.state.turn, kind="led_interception"))
-    if ctx.settings.interception_counts_as_victory and category >= Category.SL \
-            and leader not in ctx.victories_this_engagement:
-        character.victories += 1
-        ctx.victories_this_engagement.add(leader)
+    if ctx.settings.interception_counts_as_victory and category >= Category.SL:
+        casualties.grant_victory(ctx, leader)
 
 
 def _troop_losses(ctx: Ctx, op: Op, unit: str, category: Category) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-
-
 from bot.domain.gamemap import GameMap
 from bot.engine.ruleset import OrderRejected
 from bot.rules.sengoku.model import (
@@ -13,10 +11,19 @@ from bot.rules.sengoku.model import (
     LandDetachment,
     SengokuState,
 )
-from bot.rules.sengoku.sealift import FLEET_CAPACITY
 from bot.rules.sengoku.moderator_edit_models import (
-    ArmyRemove, ArmySet, DetachmentSpec, _area_name, _clan, _clan_name, _fold, _province, _slug, _unknown,
+    ArmyRemove,
+    ArmySet,
+    DetachmentSpec,
+    _area_name,
+    _clan,
+    _clan_name,
+    _fold,
+    _province,
+    _slug,
+    _unknown,
 )
+from bot.rules.sengoku.sealift import FLEET_CAPACITY
 
 
 def _army_set(state: SengokuState, gamemap: GameMap, edit: ArmySet) -> str:

@@ -19,7 +19,6 @@ right.  Pure: the state given is never changed.
 
 from __future__ import annotations
 
-
 from pydantic import BaseModel
 
 from bot.domain.gamemap import GameMap
@@ -32,8 +31,20 @@ from bot.rules.sengoku.model import (
 )
 from bot.rules.sengoku.moderator_army import _army_remove, _army_set
 from bot.rules.sengoku.moderator_edit_models import (
-    EDIT_KINDS, ArmyRemove, ArmySet, DetachmentSpec, PortEdit, ProvinceOwner, RelationSet, Treasury, Weather,
-    _clan, _clan_name, _province, _unknown, parse_edit,
+    EDIT_KINDS,
+    ArmyRemove,
+    ArmySet,
+    DetachmentSpec,
+    PortEdit,
+    ProvinceOwner,
+    RelationSet,
+    Treasury,
+    Weather,
+    _clan,
+    _clan_name,
+    _province,
+    _unknown,
+    parse_edit,
 )
 
 __all__ = ["EDIT_KINDS", "ArmyRemove", "ArmySet", "DetachmentSpec", "PortEdit", "ProvinceOwner", "RelationSet",

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.domain.events import Audience
+from bot.rules.sengoku import casualties
 from bot.rules.sengoku.clan_orders import policy_of
 from bot.rules.sengoku.context import Ctx
 from bot.rules.sengoku.encounter import admiral_rank, meet, order_of
@@ -57,7 +58,7 @@ def resolve_site(ctx: Ctx, battle_id: str, area: str, present: set[str], movers_
     for first, second in battles:
         units = (_in_play(ctx, first.units), _in_play(ctx, second.units))
         if units[0] and units[1] and movers_here & set(units[0] + units[1]):
-            ctx.victories_this_engagement = set()  # each battle is an engagement of its own (R9)
+            casualties.new_engagement(ctx)  # each battle is an engagement of its own (R9)
             meet(ctx, f"{battle_id}-{first.label}-{second.label}", area,
                  ((first.lead, units[0]), (second.lead, units[1])))
 

@@ -14,7 +14,7 @@ again only under a new port-attack order given there.
 from __future__ import annotations
 
 from bot.domain.events import Audience
-from bot.rules.sengoku import port_defence
+from bot.rules.sengoku import casualties, port_defence
 from bot.rules.sengoku.at_anchor import (
     dispersed_in_port,
     hostile,
@@ -94,9 +94,9 @@ def _attack(ctx: Ctx, port: str, units: list[str]) -> None:
                                 reason="the port is already destroyed or no longer an enemy's"))
         return
     ctx.emit(PortAttacked(audience=Audience.everyone(), port=port, clans=clans, units=units))
-    ctx.victories_this_engagement = set()  # R9: one engagement
+    casualties.new_engagement(ctx)  # R9: the attack, its battle included, is one engagement
     if not _win_battle(ctx, port, units, clans):
-        ctx.victories_this_engagement = set()
+        casualties.new_engagement(ctx)
         return
     in_line = _in_line(ctx, units)
     reached = port_defence.superiority(ctx, port, in_line, clans)
@@ -108,7 +108,7 @@ def _attack(ctx: Ctx, port: str, units: list[str]) -> None:
         if reached:
             ctx.emit(PortLanding(audience=Audience.everyone(), port=port, clans=clans, landed=True))
         _take(ctx, port, in_line, clans, undefended=reached is None)
-    ctx.victories_this_engagement = set()
+    casualties.new_engagement(ctx)
 
 
 def _in_line(ctx: Ctx, units: list[str]) -> list[str]:

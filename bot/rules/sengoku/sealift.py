@@ -5,7 +5,6 @@ a route or a load accepted at submission is the one sailed.
 
 from __future__ import annotations
 
-
 from bot.domain.gamemap import GameMap
 from bot.engine.ruleset import OrderRejected
 from bot.rules.sengoku.model import Army, LandDetachment, SengokuState
