@@ -152,6 +152,10 @@ class GameMap(BaseModel):
         except KeyError:
             raise KeyError(f"unknown area {area_id!r}") from None
 
+    def area_name(self, area_id: str) -> str:
+        """The area's name for messages; an id not on the map, quoted."""
+        return self.areas[area_id].name if area_id in self.areas else repr(area_id)
+
     def port(self, port_id: str) -> Port:
         try:
             return self.ports[port_id]

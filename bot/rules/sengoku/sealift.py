@@ -87,7 +87,7 @@ def evacuation_route(state: SengokuState, gamemap: GameMap, order, start: str | 
         to_army = leg(gamemap, start, order.origin, [], "evacuation route")
         return to_army + leg(gamemap, order.origin, order.destination, [], "evacuation route")[1:], len(to_army) - 1
     if order.origin not in order.route:
-        raise OrderRejected(f"evacuation route: it must call at {_name(gamemap, order.origin)}, where the army "
+        raise OrderRejected(f"evacuation route: it must call at {gamemap.area_name(order.origin)}, where the army "
                             f"is (S3.8.1)", rule="S3.8.1")
     route = leg(gamemap, start, order.destination, list(order.route), "evacuation route")
     return route, route.index(order.origin)
@@ -100,6 +100,3 @@ def join_index(route: list[str], area: str | None, last: int) -> int | None:
             return index
     return None
 
-
-def _name(gamemap: GameMap, area: str) -> str:
-    return gamemap.areas[area].name if area in gamemap.areas else repr(area)

@@ -83,8 +83,8 @@ def _fleets(state: SengokuState, faction: str, order) -> list[str]:
 
 def _army_at(state: SengokuState, gamemap: GameMap, army, order, sailing: bool, rule: str) -> None:
     if (sailing or order.subphase == "SP1") and army.area != order.origin:
-        raise OrderRejected(f"army {army.name} is in {_name(gamemap, army.area)}, not in "
-                            f"{_name(gamemap, order.origin)} ({rule})", rule=rule)
+        raise OrderRejected(f"army {army.name} is in {gamemap.area_name(army.area)}, not in "
+                            f"{gamemap.area_name(order.origin)} ({rule})", rule=rule)
 
 
 def _fleets_join(state: SengokuState, gamemap: GameMap, order, route: list[str], board_at: int) -> None:
@@ -111,6 +111,3 @@ def _passengers(state: SengokuState, faction: str, army, passengers: list[str]) 
             raise OrderRejected(f"{character.name} cannot sail as a passenger: not free, or already the army's "
                                 f"leader (S9.5)", rule="S9.5")
 
-
-def _name(gamemap: GameMap, area: str) -> str:
-    return gamemap.areas[area].name if area in gamemap.areas else repr(area)

@@ -21,9 +21,6 @@ def start_area(state: SengokuState, gamemap: GameMap, unit) -> str | None:
     return None
 
 
-def _name(gamemap: GameMap, area: str) -> str:
-    return gamemap.areas[area].name if area in gamemap.areas else repr(area)
-
 
 def check_route(state: SengokuState, gamemap: GameMap, unit, target: str, route: list[str], what: str) -> list[str]:
     """Return the full route from the unit's base or station; raise naming the first bad step."""
@@ -34,8 +31,8 @@ def check_route(state: SengokuState, gamemap: GameMap, unit, target: str, route:
     if start is None:
         raise OrderRejected(f"{unit.name} has no base port to sail from; base it first (S2.5, V4)", rule="V4")
     if route and route[0] != start:
-        raise OrderRejected(f"{what}: the route must start at {_name(gamemap, start)}, where {unit.name} is "
-                            f"based or on station, not at {_name(gamemap, route[0])} (V4)", rule="V4")
+        raise OrderRejected(f"{what}: the route must start at {gamemap.area_name(start)}, where {unit.name} is "
+                            f"based or on station, not at {gamemap.area_name(route[0])} (V4)", rule="V4")
     return coast_leg(gamemap, start, target, route, what)
 
 
@@ -45,19 +42,19 @@ def coast_leg(gamemap: GameMap, start: str, target: str, route: list[str], what:
     if not route:
         path = gamemap.coast_path(start, target)
         if path is None:
-            raise OrderRejected(f"{what}: no coastal route from {_name(gamemap, start)} to "
-                                f"{_name(gamemap, target)} (S5.3)", rule="S5.3")
+            raise OrderRejected(f"{what}: no coastal route from {gamemap.area_name(start)} to "
+                                f"{gamemap.area_name(target)} (S5.3)", rule="S5.3")
         return path
     if route[0] != start:
-        raise OrderRejected(f"{what}: the route must start at {_name(gamemap, start)}, not at "
-                            f"{_name(gamemap, route[0])} (V4)", rule="V4")
+        raise OrderRejected(f"{what}: the route must start at {gamemap.area_name(start)}, not at "
+                            f"{gamemap.area_name(route[0])} (V4)", rule="V4")
     for a, b in zip(route, route[1:]):
         if not gamemap.are_coast_adjacent(a, b):
-            raise OrderRejected(f"{what}: {_name(gamemap, a)} and {_name(gamemap, b)} are not neighbours "
+            raise OrderRejected(f"{what}: {gamemap.area_name(a)} and {gamemap.area_name(b)} are not neighbours "
                                 f"along the coast; a route moves one province per step (S5.3)", rule="S5.3")
     if route[-1] != target:
-        raise OrderRejected(f"{what}: the route ends at {_name(gamemap, route[-1])}, not at the target "
-                            f"{_name(gamemap, target)} (V4)", rule="V4")
+        raise OrderRejected(f"{what}: the route ends at {gamemap.area_name(route[-1])}, not at the target "
+                            f"{gamemap.area_name(target)} (V4)", rule="V4")
     return list(route)
 
 
