@@ -34,12 +34,14 @@ async def run_demo(out: Path, scenario_id: str = "seto-demo", echo=print) -> lis
                 receipt = await service.submit_order(campaign.id, faction, payload)
                 echo(f"  [{faction}] {receipt.description}")
         outcome = await service.resolve_turn(campaign.id)
+        maps = await service.render_maps(campaign.ruleset, outcome.data,
+                                         ["public", *outcome.reports.factions])
     finally:
         await repo.close()
-    return _write(out, outcome)
+    return _write(out, outcome, maps)
 
 
-def _write(out: Path, outcome) -> list[Path]:
+def _write(out: Path, outcome, maps: dict[str, bytes]) -> list[Path]:
     files = {"report-public.md": outcome.reports.public, "moderator-log.md": outcome.reports.moderators}
     files.update({f"report-{faction}.md": text for faction, text in outcome.reports.factions.items()})
     written = []
@@ -47,6 +49,8 @@ def _write(out: Path, outcome) -> list[Path]:
         path = out / name
         path.write_text(text + "\n", encoding="utf-8")
         written.append(path)
-    image = out / "map.png"
-    image.write_bytes(outcome.map_png)
-    return written + [image]
+    for audience, png in maps.items():
+        image = out / ("map.png" if audience == "public" else f"map-{audience}.png")
+        image.write_bytes(png)
+        written.append(image)
+    return written

@@ -100,7 +100,8 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
 
     async def deliver(self, outcome, channel_id: int) -> tuple[list[str], list[discord.File]]:
         """Public report (with the map) to the report channel; each clan's only to its own channel."""
-        map_png = discord.File(io.BytesIO(outcome.map_png), filename="map.png")
+        maps = await self.bot.service.render_maps(outcome.campaign.ruleset, outcome.data, ["public"])
+        map_png = discord.File(io.BytesIO(maps["public"]), filename="map.png")
         line, ok = await self._post(channel_id, outcome.reports.public, "public report", map_png)
         lines, files = [line], [] if ok else [text_file(outcome.reports.public, "report-public.md")]
         for faction_id, text in outcome.reports.factions.items():

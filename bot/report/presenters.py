@@ -14,7 +14,8 @@ from bot.report import ReportInput, Reports
 class Presenter(Protocol):
     def build_reports(self, data: ReportInput) -> Reports: ...
     def describe_order(self, order: BaseModel, state: Any, gamemap: GameMap) -> str: ...
-    async def render(self, data: ReportInput) -> bytes: ...
+    async def render(self, data: ReportInput, audience: str = "public") -> bytes:
+        """The turn's map for ``audience``: "public", "moderators" or a faction id."""
 
 
 def presenter(ruleset_id: str) -> Presenter:

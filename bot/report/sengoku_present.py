@@ -55,7 +55,7 @@ class SengokuPresenter:
                 extras.append(f"if attacked: {order.when_enemy_wants}")
         return text + (f". {'; '.join(extras)}." if extras else ".")
 
-    async def render(self, data: ReportInput) -> bytes:
+    async def render(self, data: ReportInput, audience: str = "public") -> bytes:
         from bot.render import (
             render_map_async,  # matplotlib loads only when a map is drawn
         )

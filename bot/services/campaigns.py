@@ -54,7 +54,7 @@ class TurnOutcome:
     turn: int
     seed: str
     reports: Reports
-    map_png: bytes
+    data: ReportInput  # what the maps are drawn from: CampaignService.render_maps(outcome.data, ...)
 
 
 def _utcnow() -> datetime:
@@ -219,7 +219,6 @@ class CampaignService:
         data, dice = await self._compute(campaign, orders, turn.seed, turn.commitment)
         show = presenter(campaign.ruleset)
         reports = show.build_reports(data)
-        png = await show.render(data)
         await self.repo.commit_resolution(ResolutionRecord(
             campaign_id=campaign_id, turn=campaign.turn, seed=turn.seed,
             before_state=data.before.model_dump(mode="json"), after_state=data.after.model_dump(mode="json"),
@@ -229,7 +228,14 @@ class CampaignService:
         resolved = await self.campaign(campaign_id)
         resolved.deadline = None
         await self.repo.update_campaign(resolved)
-        return TurnOutcome(resolved, campaign.turn, turn.seed, reports, png)
+        return TurnOutcome(resolved, campaign.turn, turn.seed, reports, data)
+
+    async def render_maps(self, ruleset_id: str, data: ReportInput,
+                          audiences: list[str]) -> dict[str, bytes]:
+        """One PNG per audience: "public", "moderators" or a faction id.  Each
+        map shows only what that audience's report reveals (the presenter decides)."""
+        show = presenter(ruleset_id)
+        return {audience: await show.render(data, audience) for audience in audiences}
 
     async def preview_turn(self, campaign_id: int) -> Reports:
         """What the orders given so far would do, on dice of a throwaway seed —

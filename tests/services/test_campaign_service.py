@@ -96,7 +96,8 @@ async def test_resolve_then_undo_restores_the_turn_exactly(service):
     outcome = await service.resolve_turn(campaign.id)
     assert outcome.turn == 3 and outcome.campaign.turn == 4
     assert "Seed revealed: fixed-seed" in outcome.reports.public
-    assert outcome.map_png.startswith(b"\x89PNG")
+    maps = await service.render_maps(outcome.campaign.ruleset, outcome.data, ["public"])
+    assert maps["public"].startswith(b"\x89PNG")
     assert await service.undo_last(campaign.id) == 3
     assert (await service.repo.load_state(campaign.id)).state == before.state
     again = await service.resolve_turn(campaign.id)
