@@ -171,8 +171,9 @@ class Harness:
     def _options(self, command: discord.app_commands.Command, values: dict[str, Any],
                  resolved: dict[str, dict], focused: str | None) -> list[dict[str, Any]]:
         options = []
-        for name, value in values.items():
-            kind = command.get_parameter(name).type
+        for name, value in values.items():  # by the name Discord shows (a renamed parameter's too)
+            parameter = next(p for p in command.parameters if p.display_name == name)
+            kind = parameter.type
             option = {"name": name, "type": kind.value, "value": value}
             if kind is discord.AppCommandOptionType.role:
                 resolved.setdefault("roles", {})[str(value)] = self._role_payload(value)
