@@ -69,8 +69,8 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="C
                      map_id: Choice[str] | None = None, name: app_commands.Range[str, 1, 80] | None = None) -> None:
         await defer(interaction)
         if (scenario is None) == (map_id is None):
-            raise UserError("give either a scenario (a ready starting position) or a map (an empty campaign "
-                            "you fill with /faction add), not both")
+            raise UserError("give a scenario (a ready starting position) or a map (an empty campaign you fill "
+                            "with /faction add): one of the two")
         service = service_of(interaction)
         if scenario is not None:
             campaign = await service.create_campaign(scenario.value, name, interaction.guild_id)

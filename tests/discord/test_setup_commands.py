@@ -40,6 +40,9 @@ async def test_an_empty_campaign_on_a_map_is_filled_with_faction_add(world):
                        f"\n• Ōtomo (`otomo`): <@&{ROLES['otomo']}>, <#{CHANNELS['otomo-war-room']}>")
     sent = await world.run("fleet list", world.players["mori"])
     assert sent[-1].content == "Mōri has no active units in Seto 1570."
+    sent = await world.run("map", world.players["mori"])  # the real renderer: an empty map draws too
+    (drawn,) = [s for s in sent if s.files]
+    assert drawn.files["map-public.png"][:8] == b"\x89PNG\r\n\x1a\n"
     await world.run("campaign channel", world.admin, channel=CHANNELS["naval-reports"])
     await world.run("turn open", world.admin)
     assert (await world.service.campaign(1)).phase is Phase.PLANNING
@@ -49,8 +52,8 @@ async def test_create_needs_a_scenario_or_a_map_not_both(world):
     for values in ({}, {"scenario": "seto-demo", "map": "seto"}):
         sent = await world.run("campaign create", world.admin, **values)
         assert private_defer(sent) and sent[-1].ephemeral
-        assert sent[-1].content == ("Give either a scenario (a ready starting position) or a map (an empty "
-                                    "campaign you fill with /faction add), not both")
+        assert sent[-1].content == ("Give a scenario (a ready starting position) or a map (an empty campaign "
+                                    "you fill with /faction add): one of the two")
     assert await world.service.campaigns_in_guild(world.h.bot.guilds[0].id) == []
 
 
