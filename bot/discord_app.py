@@ -36,6 +36,8 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.fleet",
     "cogs.turn",
     "cogs.moderate",
+    "cogs.map",
+    "cogs.dice",
 )
 
 POLITE_FAILURE = "Something went wrong on our side; the moderators can see the log."

@@ -1,5 +1,6 @@
-"""/campaign: create a campaign from a shipped scenario, show it, change its
-settings, set its report channel and moderator role, export it."""
+"""/campaign: create a campaign (from a shipped scenario, or empty on a shipped
+map), show it, show and change its settings, set its report channel and
+moderator role, export it."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ from discord.ext import commands
 
 from bot.domain.campaign import Campaign
 from bot.rules import get_ruleset
+from bot.mapfiles import shipped_map_ids
 from bot.scenarios import shipped_scenario_ids
 from bot.services.errors import UserError
+from bot.services.setup import create_empty_campaign
 from bot.store import StoreError
 from cogs.common import (CAMPAIGN, campaign_autocomplete, campaign_for, defer, moderator_only, phase_words,
                          reply, server_moderator_only, service_of)
@@ -21,6 +24,7 @@ from cogs.params import campaign_quietly, fold, game_map
 
 Choice = app_commands.Choice
 SCENARIOS = [Choice(name=s, value=s) for s in shipped_scenario_ids()[:25]]
+MAPS = [Choice(name=m, value=m) for m in shipped_map_ids()[:25]]
 
 
 def describe(campaign: Campaign, units: int) -> str:
@@ -38,7 +42,7 @@ def info_text(campaign: Campaign) -> str:
              f"moderators: {link(campaign.moderator_role_id, '@&')} (and Manage Server)",
              "Clans:"]
     lines += [f"• {f.name} (`{f.id}`): role {link(f.role_id, '@&')}, channel {link(f.channel_id, '#')}"
-              for f in campaign.factions]
+              for f in campaign.factions] or ["• none yet: a moderator adds them with /faction add"]
     return "\n".join(lines)
 
 
@@ -54,19 +58,33 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="C
         self.bot = bot
         super().__init__()
 
-    @app_commands.command(name="create", description="Start a campaign on this server from a shipped scenario")
-    @app_commands.describe(scenario="the starting position", name="the campaign's name (default: the scenario's)")
-    @app_commands.choices(scenario=SCENARIOS)
+    @app_commands.command(name="create", description="Start a campaign here: from a shipped scenario, or empty on a map")
+    @app_commands.describe(scenario="a shipped starting position (clans, units, provinces)",
+                           map_id="or: an empty campaign on this map, with no clans yet (add them with /faction add)",
+                           name="the campaign's name (default: the scenario's or the map's)")
+    @app_commands.rename(map_id="map")
+    @app_commands.choices(scenario=SCENARIOS, map_id=MAPS)
     @server_moderator_only()
-    async def create(self, interaction: discord.Interaction, scenario: Choice[str],
-                     name: app_commands.Range[str, 1, 80] | None = None) -> None:
+    async def create(self, interaction: discord.Interaction, scenario: Choice[str] | None = None,
+                     map_id: Choice[str] | None = None, name: app_commands.Range[str, 1, 80] | None = None) -> None:
         await defer(interaction)
+        if (scenario is None) == (map_id is None):
+            raise UserError("give a scenario (a ready starting position) or a map (an empty campaign you fill "
+                            "with /faction add): one of the two")
         service = service_of(interaction)
-        campaign = await service.create_campaign(scenario.value, name, interaction.guild_id)
-        units = len(await service.units(campaign.id, None))
-        await reply(interaction, f"Campaign #{campaign.id} \"{campaign.name}\" created: {describe(campaign, units)}. "
-                                 f"Next: link each clan to a role and a private channel with /faction link, "
-                                 f"and set the report channel with /campaign channel.")
+        if scenario is not None:
+            campaign = await service.create_campaign(scenario.value, name, interaction.guild_id)
+            units = len(await service.units(campaign.id, None))
+            await reply(interaction, f"Campaign #{campaign.id} \"{campaign.name}\" created: "
+                                     f"{describe(campaign, units)}. Next: link each clan to a role and a private "
+                                     f"channel with /faction link, and set the report channel with /campaign channel.")
+            return
+        campaign = await create_empty_campaign(service, map_id.value, name or game_map(map_id.value).name,
+                                               interaction.guild_id)
+        await reply(interaction, f"Campaign #{campaign.id} \"{campaign.name}\" created: {describe(campaign, 0)}. "
+                                 f"Next: add each clan with /faction add (name, colour, its players' role, its "
+                                 f"private channel), set the report channel with /campaign channel, then give the "
+                                 f"clans provinces, ports and armies with /moderate.")
 
     @app_commands.command(name="info", description="The campaign: turn, phase, channels and clans")
     @app_commands.describe(campaign=CAMPAIGN)
@@ -75,19 +93,21 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="C
         await defer(interaction)
         await reply(interaction, info_text(await campaign_for(interaction, campaign)))
 
-    @app_commands.command(name="settings", description="List the campaign's rule settings")
+    settings_group = app_commands.Group(name="settings", description="The campaign's rule settings")
+
+    @settings_group.command(name="show", description="List the campaign's rule settings and what each settles")
     @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def settings(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         described = await service_of(interaction).settings_described(chosen.id)
-        lines = [f"**{chosen.name}** — settings (change with /campaign set):"]
+        lines = [f"**{chosen.name}** — settings (change with /campaign settings set):"]
         lines += [f"`{key}` = {json.dumps(value, ensure_ascii=False)}" + (f" — {note}" if note else "")
                   for key, value, note in described]
         await reply(interaction, "\n".join(lines))
 
-    @app_commands.command(name="set", description="Change one rule setting of the campaign")
+    @settings_group.command(name="set", description="Change one rule setting of the campaign")
     @app_commands.describe(key="setting name, e.g. stake_target.high", value="new value, e.g. 9, true or low",
                            campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)

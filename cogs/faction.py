@@ -1,5 +1,7 @@
-"""/faction: link each clan to the Discord role its players hold and to its
-private channel (moderators); list the links."""
+"""/faction: add a clan to a campaign, link each clan to the Discord role its
+players hold and to its private channel (moderators); list the clans; show
+the diplomacy table, or set one pair's relation (moderators, through the same
+moderator edit as /moderate relation)."""
 
 from __future__ import annotations
 
@@ -9,10 +11,33 @@ from discord.ext import commands
 
 from bot.domain.campaign import Campaign
 from bot.services.errors import UserError
-from cogs.common import CAMPAIGN, campaign_autocomplete, campaign_for, defer, moderator_only, reply, service_of
+from bot.services.setup import add_faction
+from bot.services.setup import relations as relation_table
+from cogs.common import (CAMPAIGN, campaign_autocomplete, campaign_for, defer, is_moderator, moderator_only,
+                         player_faction, reply, service_of)
 from cogs.params import campaign_quietly, fold
 
 Choice = app_commands.Choice
+RELATIONS = [Choice(name="at war", value="at_war"), Choice(name="allied", value="allied"),
+             Choice(name="neutral", value="neutral")]
+RELATION_WORDS = {c.value: c.name for c in RELATIONS}
+
+
+def clan_id(campaign: Campaign, typed: str) -> str:
+    """The id of the clan ``typed`` names (by id or name, accents and case aside), else ``typed``."""
+    return next((f.id for f in campaign.factions if fold(typed) in (fold(f.id), fold(f.name))), typed.strip())
+
+
+def relations_text(campaign: Campaign, rows: list[tuple[str, str, str]], whose: str | None) -> str:
+    names = {f.id: f.name for f in campaign.factions}
+    title = f"**{campaign.name}** — relations" + (f" of {names[whose]}" if whose else "")
+    if not rows:
+        return f"{title}: no other clans yet."
+    lines = [f"{title} (OP-48: at war = enemy, allied = friendly):"]
+    lines += [f"• {names[a]} — {names[b]}: {RELATION_WORDS.get(r, r)}" for a, b, r in rows]
+    if whose is None:
+        lines.append("Change one with /faction relations clan_a:… clan_b:… relation:….")
+    return "\n".join(lines)
 
 
 def check_link(campaign: Campaign, clan: str, role: discord.Role, channel: discord.abc.GuildChannel) -> None:
@@ -33,7 +58,7 @@ def check_link(campaign: Campaign, clan: str, role: discord.Role, channel: disco
 
 
 @app_commands.guild_only()
-class FactionCog(commands.GroupCog, group_name="faction", group_description="Link clans to roles and channels"):
+class FactionCog(commands.GroupCog, group_name="faction", group_description="Clans: add them, link their roles and channels, their relations"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()
@@ -47,13 +72,55 @@ class FactionCog(commands.GroupCog, group_name="faction", group_description="Lin
                    channel: discord.TextChannel, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
-        clan_id = next((f.id for f in chosen.factions if fold(clan) in (fold(f.id), fold(f.name))), clan.strip())
-        check_link(chosen, clan_id, role, channel)
-        faction = await service_of(interaction).link_faction(chosen.id, clan_id, role.id, channel.id)
+        linked = clan_id(chosen, clan)
+        check_link(chosen, linked, role, channel)
+        faction = await service_of(interaction).link_faction(chosen.id, linked, role.id, channel.id)
         await reply(interaction, f"{faction.name} of {chosen.name}: players hold {role.mention}; "
                                  f"its private reports go to {channel.mention}.")
 
+    @app_commands.command(name="add", description="Add a new clan to the campaign, with its role and private channel")
+    @app_commands.describe(name="the clan's name, e.g. Shōni", colour="its map colour: #rrggbb or a name (crimson)",
+                           role="the role its players hold", channel="its private channel, for its turn reports",
+                           campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    @moderator_only()
+    async def add(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 40],
+                  colour: app_commands.Range[str, 1, 30], role: discord.Role, channel: discord.TextChannel,
+                  campaign: int | None = None) -> None:
+        await defer(interaction)
+        chosen = await campaign_for(interaction, campaign)
+        check_link(chosen, "", role, channel)
+        faction, said = await add_faction(service_of(interaction), chosen.id, name, colour, role.id, channel.id)
+        await reply(interaction, f"{faction.name} (`{faction.id}`, {faction.colour}) joins {chosen.name}: players "
+                                 f"hold {role.mention}; its private reports go to {channel.mention}.\n{said}")
+
+    @app_commands.command(name="relations", description="The clans' relations; moderators set one pair's relation")
+    @app_commands.describe(clan_a="one clan (moderators: to change a relation)", clan_b="the other clan",
+                           relation="their new relation", campaign=CAMPAIGN)
+    @app_commands.choices(relation=RELATIONS)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def relations(self, interaction: discord.Interaction, clan_a: str | None = None, clan_b: str | None = None,
+                        relation: Choice[str] | None = None, campaign: int | None = None) -> None:
+        await defer(interaction)
+        chosen = await campaign_for(interaction, campaign)
+        service = service_of(interaction)
+        moderator = is_moderator(interaction, chosen)
+        if clan_a is None and clan_b is None and relation is None:
+            whose = None if moderator else player_faction(interaction, chosen).id
+            await reply(interaction, relations_text(chosen, await relation_table(service, chosen.id, whose), whose))
+            return
+        if not moderator:
+            raise UserError(f"only the moderators of {chosen.name} set relations between clans; without options "
+                            f"/faction relations shows your clan's")
+        if clan_a is None or clan_b is None or relation is None:
+            raise UserError("to change a relation give clan_a, clan_b and relation; to see the table give none")
+        said = await service.moderator_edit(chosen.id, {"kind": "relation", "a": clan_id(chosen, clan_a),
+                                                        "b": clan_id(chosen, clan_b), "relation": relation.value})
+        await reply(interaction, f"🛠️ **{chosen.name}** — {said}")
+
     @link.autocomplete("clan")
+    @relations.autocomplete("clan_a")
+    @relations.autocomplete("clan_b")
     async def clan_autocomplete(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         chosen = await campaign_quietly(interaction)
         if chosen is None:

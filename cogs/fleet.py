@@ -1,13 +1,69 @@
-"""/fleet: a player lists their clan's units (ephemeral)."""
+"""/fleet: a player lists their clan's units with their state, base and this
+turn's order, or shows one unit in full; a moderator may list any clan's
+units, or all (``clan:all``).  Every reply is ephemeral."""
 
 from __future__ import annotations
+
+import re
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import CAMPAIGN, MarksActing, campaign_autocomplete, defer, reply
-from cogs.params import PlayerContext
+from bot.domain.campaign import Campaign, Phase
+from bot.domain.gamemap import GameMap
+from bot.engine.ruleset import UnitView
+from bot.services.campaigns import OrderLine
+from bot.services.errors import UserError
+from cogs.common import (CAMPAIGN, MarksActing, acting_faction, campaign_autocomplete, campaign_for, defer, is_moderator, reply,
+                         service_of)
+from cogs.params import AnyUnit, PlayerContext, campaign_quietly, fold, game_map
+
+Choice = app_commands.Choice
+ALL = "all"
+_WORD = re.compile(r"(?<![\w-])[a-z0-9][a-z0-9_-]*")
+
+
+def with_names(text: str, gamemap: GameMap) -> str:
+    """Port and area ids in a ruleset's summary ('based mitajiri') → their names on the map."""
+    def name(match: re.Match) -> str:
+        word = match.group(0)
+        if word in gamemap.ports:
+            return gamemap.ports[word].name
+        return gamemap.areas[word].name if word in gamemap.areas else word
+    return _WORD.sub(name, text)
+
+
+def orders_of(unit: UnitView, lines: list[OrderLine]) -> list[str]:
+    """This turn's orders of ``unit``: its slot, and its later sub-phase slots ('unit#SP2')."""
+    return [line.text for line in lines if line.slot == unit.id or line.slot.startswith(f"{unit.id}#")]
+
+
+def unit_line(unit: UnitView, gamemap: GameMap, lines: list[OrderLine] | None) -> str:
+    text = f"`{unit.id}` **{unit.name}** — {with_names(unit.summary, gamemap)}"
+    if lines is None:
+        return text
+    given = orders_of(unit, lines)
+    return text + (f"\n  ↳ {' / '.join(given)}" if given else "\n  ↳ no order yet")
+
+
+def open_for_orders(campaign: Campaign) -> bool:
+    return campaign.phase in (Phase.PLANNING, Phase.CORRECTION)
+
+
+def unit_details(unit: UnitView, campaign: Campaign, clan: str, lines: list[OrderLine] | None) -> str:
+    gamemap = game_map(campaign.map_id)
+    where = gamemap.areas[unit.location].name if unit.location in gamemap.areas else "nowhere on the map"
+    parts = [f"**{unit.name}** (`{unit.id}`) — {clan}, {unit.kind.replace('_', ' ')}",
+             f"State: {with_names(unit.summary, gamemap)}",
+             f"Lies in: {where}"]
+    if lines is None:
+        parts.append(f"Orders: no turn is open (turn {campaign.turn}: a moderator opens it with /turn open).")
+    else:
+        given = orders_of(unit, lines)
+        parts += [f"Order this turn: {text}" for text in given] or \
+                 [f"Order this turn: none yet; give one with /order … unit:{unit.id}"]
+    return "\n".join(parts)
 
 
 @app_commands.guild_only()
@@ -17,18 +73,77 @@ class FleetCog(MarksActing, commands.GroupCog, group_name="fleet",
         self.bot = bot
         super().__init__()
 
-    @app_commands.command(name="list", description="Your clan's units: kind, state, base and station")
-    @app_commands.describe(campaign=CAMPAIGN)
+    @app_commands.command(name="list", description="Your clan's units: kind, state, base and this turn's order")
+    @app_commands.describe(clan="moderators: another clan's units, or 'all'", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
-    async def list_units(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+    async def list_units(self, interaction: discord.Interaction, clan: str | None = None,
+                         campaign: int | None = None) -> None:
         await defer(interaction)
+        if clan is not None:
+            await self.list_for_moderator(interaction, clan, campaign)
+            return
         ctx = await PlayerContext.load(interaction, campaign)
         if not ctx.units:
             await reply(interaction, f"{ctx.faction.name} has no active units in {ctx.campaign.name}.")
             return
-        lines = [f"**{ctx.faction.name}** — {len(ctx.units)} units"]
-        lines += [f"`{u.id}` **{u.name}** — {u.summary}" for u in ctx.units]
-        await reply(interaction, "\n".join(lines))
+        lines = await self.order_lines(interaction, ctx.campaign, ctx.faction.id)
+        text = [f"**{ctx.faction.name}** — {len(ctx.units)} units"]
+        text += [unit_line(u, ctx.gamemap, lines) for u in ctx.units]
+        await reply(interaction, "\n".join(text))
+
+    async def list_for_moderator(self, interaction: discord.Interaction, clan: str, campaign_id: int | None) -> None:
+        chosen = await campaign_for(interaction, campaign_id)
+        if not is_moderator(interaction, chosen):
+            raise UserError(f"only the moderators of {chosen.name} may list another clan's units; leave clan "
+                            f"out to list your own")
+        wanted = [f for f in chosen.factions if fold(clan) in (ALL, fold(f.id), fold(f.name))]
+        if not wanted:
+            names = ", ".join(f.name for f in chosen.factions)
+            raise UserError(f"{chosen.name} has no clan {clan!r}; its clans: {names}, or 'all'")
+        service, gamemap = service_of(interaction), game_map(chosen.map_id)
+        lines = await self.order_lines(interaction, chosen, None)
+        text = []
+        for faction in wanted:
+            units = await service.units(chosen.id, faction.id)
+            text.append(f"**{faction.name}** — {len(units)} units")
+            text += [unit_line(u, gamemap, lines) for u in units]
+        await reply(interaction, "\n".join(text))
+
+    @list_units.autocomplete("clan")
+    async def clan_autocomplete(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        chosen = await campaign_quietly(interaction)
+        if chosen is None or not is_moderator(interaction, chosen):
+            return []
+        wanted = fold(current)
+        options = [Choice(name="all clans", value=ALL)] + [Choice(name=f.name, value=f.id) for f in chosen.factions]
+        return [c for c in options if wanted in fold(c.name) or wanted in fold(c.value)][:25]
+
+    @app_commands.command(name="show", description="One of your units in full: state, base, place and its order")
+    @app_commands.describe(unit="the unit (moderators: any clan's, by id)", campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def show(self, interaction: discord.Interaction, unit: AnyUnit, campaign: int | None = None) -> None:
+        await defer(interaction)
+        chosen = await campaign_for(interaction, campaign)
+        service = service_of(interaction)
+        sees_all = is_moderator(interaction, chosen) and acting_faction(interaction, chosen) is None
+        mine = None if sees_all else await PlayerContext.load(interaction, campaign)
+        units = mine.units if mine else await service.units(chosen.id, None)
+        found = next((u for u in units if u.id == unit or fold(u.name) == fold(unit)), None)
+        if found is None:
+            whose = "any clan" if mine is None else mine.faction.name
+            raise UserError(f"{unit!r} is not an active unit of {whose}; /fleet list shows "
+                            f"{'them' if mine is None else 'yours'}")
+        lines = await self.order_lines(interaction, chosen, found.owner)
+        owner = chosen.faction(found.owner)
+        await reply(interaction, unit_details(found, chosen, owner.name if owner else found.owner, lines))
+
+    @staticmethod
+    async def order_lines(interaction: discord.Interaction, campaign: Campaign,
+                          faction: str | None) -> list[OrderLine] | None:
+        """This turn's orders (``None`` when no turn is open for orders)."""
+        if not open_for_orders(campaign):
+            return None
+        return await service_of(interaction).order_lines(campaign.id, faction)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -13,6 +13,10 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
     return rulesets[ruleset_id]
 
 
+def ruleset_ids() -> list[str]:
+    return sorted(_registry())
+
+
 def _registry() -> dict[str, Ruleset]:
     from bot.rules.sengoku.ruleset import SengokuRuleset
     return {"sengoku": SengokuRuleset()}

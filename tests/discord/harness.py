@@ -171,8 +171,9 @@ class Harness:
     def _options(self, command: discord.app_commands.Command, values: dict[str, Any],
                  resolved: dict[str, dict], focused: str | None) -> list[dict[str, Any]]:
         options = []
-        for name, value in values.items():
-            kind = command.get_parameter(name).type
+        for name, value in values.items():  # by the name Discord shows (a renamed parameter's too)
+            parameter = next(p for p in command.parameters if p.display_name == name)
+            kind = parameter.type
             option = {"name": name, "type": kind.value, "value": value}
             if kind is discord.AppCommandOptionType.role:
                 resolved.setdefault("roles", {})[str(value)] = self._role_payload(value)
@@ -193,7 +194,7 @@ class Harness:
 
     def payload(self, path: str, member: Member, values: dict[str, Any], *, focused: str | None = None,
                 channel: str = "general") -> dict[str, Any]:
-        """``path`` like "order cruise": nested as sub-command options (type 1)."""
+        """``path`` like "order cruise" or "campaign settings set": nested as sub-command options."""
         root_name, *subs = path.split()
         command = self.bot.tree.get_command(root_name)
         node = command
@@ -201,8 +202,8 @@ class Harness:
             node = node.get_command(sub)
         resolved: dict[str, dict] = {}
         options = self._options(node, values, resolved, focused)
-        for sub in reversed(subs):
-            options = [{"name": sub, "type": 1, "options": options}]
+        for depth, sub in enumerate(reversed(subs)):  # the last is a sub-command (1), any before it a group (2)
+            options = [{"name": sub, "type": 1 if depth == 0 else 2, "options": options}]
         return {
             "id": str(snowflake()), "application_id": str(APP_ID), "type": 4 if focused else 2,
             "token": f"token-{next(_ids)}", "version": 1, "guild_id": str(GUILD_ID),

@@ -68,18 +68,18 @@ async def test_one_channel_cannot_serve_two_clans(world):
 
 async def test_a_setting_change_names_the_rule_and_when_it_applies(world):
     await world.setup_campaign()
-    sent = await world.run("campaign set", world.mod, key="stake_target.high", value="9")
+    sent = await world.run("campaign settings set", world.mod, key="stake_target.high", value="9")
     assert sent[-1].content == "stake_target.high: 10 → 9 (OP-01). Applies from the next resolution."
     assert (await world.service.settings(1))["stake_target.high"] == 9
-    sent = await world.run("campaign set", world.mod, key="stake_target.high", value="5")
+    sent = await world.run("campaign settings set", world.mod, key="stake_target.high", value="5")
     assert sent[-1].ephemeral and "must be at least stake_target.low" in sent[-1].content
-    choices = await world.h.autocomplete("campaign set", world.mod, "key", key="stake_target")
+    choices = await world.h.autocomplete("campaign settings set", world.mod, "key", key="stake_target")
     assert [c["value"] for c in choices] == ["stake_target.low", "stake_target.high"]
 
 
 async def test_settings_are_listed_privately_within_message_limits(world):
     await world.setup_campaign()
-    sent = await world.run("campaign settings", world.players["kono"])
+    sent = await world.run("campaign settings show", world.players["kono"])
     parts = [s for s in sent if s.kind == "followup"]
     assert parts and all(s.ephemeral and len(s.content) <= 2000 for s in parts)
     text = "\n".join(s.content for s in parts)

@@ -32,9 +32,12 @@ def _chars(node: dict) -> int:
     return total + sum(_chars(o) for o in node.get("options") or [])
 
 
-def _problems(node: dict, where: str) -> list[str]:
+def _problems(node: dict, where: str, depth: int = 0) -> list[str]:
     here = f"{where} {node['name']}".strip()
     problems = []
+    kind = node.get("type") if depth else None  # a top-level command's type 1 means "chat input"
+    if (kind == 2 and depth != 1) or (kind == 1 and depth > 2):
+        problems.append(f"{here}: nested too deep (a command holds groups, a group holds sub-commands)")
     if not NAME.match(node["name"]) or node["name"] != node["name"].lower():
         problems.append(f"{here}: bad name")
     if not 1 <= len(node.get("description", "")) <= 100:
@@ -54,12 +57,54 @@ def _problems(node: dict, where: str) -> list[str]:
         if not 1 <= len(choice["name"]) <= 100 or len(str(choice["value"])) > 100:
             problems.append(f"{here}: choice {choice['name']!r} too long")
     for option in options:
-        problems += _problems(option, here)
+        problems += _problems(option, here, depth + 1)
     return problems
 
 
+def _option(name: str = "opt", **extra) -> dict:
+    return {"name": name, "description": "an option", "type": 3, **extra}
+
+
+def _command(*options: dict, **extra) -> dict:
+    return {"name": "cmd", "description": "a command", "type": 1, "options": list(options), **extra}
+
+
+BROKEN = {
+    "name with a space": (_command(_option("two words")), "cmd two words: bad name"),
+    "upper-case name": (_command(_option("Unit")), "cmd Unit: bad name"),
+    "name of 33 characters": (_command(_option("x" * 33)), f"cmd {'x' * 33}: bad name"),
+    "empty description": (_command(_option(description="")), "cmd opt: description must be 1-100 characters"),
+    "description of 101": (_command(description="d" * 101), "cmd: description must be 1-100 characters"),
+    "26 options": (_command(*[_option(f"o{i}") for i in range(26)]), "cmd: 26 options (max 25)"),
+    "26 choices": (_command(_option(choices=[{"name": f"c{i}", "value": f"c{i}"} for i in range(26)])),
+                   "cmd opt: 26 choices (max 25)"),
+    "choice name of 101": (_command(_option(choices=[{"name": "n" * 101, "value": "v"}])),
+                           f"cmd opt: choice {'n' * 101!r} too long"),
+    "empty choice name": (_command(_option(choices=[{"name": "", "value": "v"}])), "cmd opt: choice '' too long"),
+    "required after optional": (_command(_option("a"), _option("b", required=True)),
+                                "cmd: a required option follows an optional one"),
+    "choices with autocomplete": (_command(_option(choices=[{"name": "c", "value": "c"}], autocomplete=True)),
+                                  "cmd opt: choices and autocomplete together"),
+    "group in a group": (_command({"name": "g", "description": "group", "type": 2, "options": [
+                             {"name": "h", "description": "group", "type": 2, "options": []}]}),
+                         "cmd g h: nested too deep (a command holds groups, a group holds sub-commands)"),
+}
+
+
+@pytest.mark.parametrize("case", list(BROKEN))
+def test_the_checker_catches_each_limit(case):
+    """Each of Discord's documented limits is checked: a payload breaking one is named."""
+    command, problem = BROKEN[case]
+    assert _problems(command, "") == [problem]
+
+
+def test_the_size_count_takes_every_name_description_and_choice():
+    command = _command(_option("ab", description="cd", choices=[{"name": "ef", "value": "ghi"}]))
+    assert _chars(command) == len("cmd") + len("a command") + len("ab") + len("cd") + len("ef") + len("ghi")
+
+
 def test_every_command_fits_discords_limits(export):
-    assert len(export) <= 100
+    assert len(export) <= 100  # global chat-input commands of one application
     problems = [p for command in export for p in _problems(command, "/")]
     assert problems == []
 
@@ -78,13 +123,22 @@ def test_command_surface_matches_the_snapshot(export):
         "the slash commands changed; review the diff and regenerate with FLEETWRIGHT_UPDATE_COMMANDS=1")
 
 
+def _leaves(node: dict, prefix: str = "") -> list[str]:
+    subs = [o for o in node.get("options") or [] if o["type"] in SUB]
+    if not subs:
+        return [prefix.strip()]
+    return [leaf for o in subs for leaf in _leaves(o, f"{prefix} {o['name']}")]
+
+
 def test_the_surface_is_the_documented_one(export):
-    subcommands = {c["name"]: sorted(o["name"] for o in c["options"] if o["type"] == 1) for c in export}
+    subcommands = {c["name"]: sorted(_leaves(c)) for c in export}
     assert subcommands == {
-        "campaign": ["channel", "create", "export", "info", "moderators", "set", "settings"],
+        "campaign": ["channel", "create", "export", "info", "moderators", "settings set", "settings show"],
         "clan": ["leaders", "policy", "redeem"],
-        "faction": ["link", "list"],
-        "fleet": ["list"],
+        "dice": ["verify"],
+        "faction": ["add", "link", "list", "relations"],
+        "fleet": ["list", "show"],
+        "map": [""],
         "moderate": ["act-as", "army", "army-remove", "port", "province", "relation", "treasury", "weather"],
         "order": ["attack-port", "base", "clear", "cruise", "fleet-idle", "idle", "landing", "piracy",
                   "plunder", "ravage", "repair", "trade"],

@@ -13,6 +13,7 @@ from bot.engine.ruleset import Resolution, SubmittedOrder, UnitView
 from bot.rules.sengoku import views
 from bot.rules.sengoku.events import parse_event
 from bot.rules.sengoku.model import SengokuState, UnitState
+from bot.rules.sengoku import moderator_clan
 from bot.rules.sengoku.moderator_edits import apply_edit, parse_edit
 from bot.rules.sengoku.orders import parse_order
 from bot.rules.sengoku.resolve import resolve
@@ -51,15 +52,20 @@ class SengokuRuleset:
 
     def parse_edit(self, payload: dict[str, Any]) -> BaseModel:
         """A moderator's input between turns (bot/rules/sengoku/moderator_edits.py)."""
+        if isinstance(payload, dict) and payload.get("kind") == moderator_clan.KIND:
+            return moderator_clan.parse_clan_add(payload)
         return parse_edit(payload)
 
     def apply_edit(self, state: SengokuState, gamemap: GameMap, edit: BaseModel) -> tuple[SengokuState, str]:
+        if isinstance(edit, moderator_clan.ClanAdd):
+            return moderator_clan.apply_clan_add(state, gamemap, edit)
         return apply_edit(state, gamemap, edit)
 
     def holdings(self, state: SengokuState, faction: str) -> dict[str, Any]:
         """What the clan may list besides its units (credits, characters, armies, policy)."""
         return {"credits": views.credits(state, faction), "characters": views.characters(state, faction),
-                "armies": views.armies(state, faction), "clan_policy": views.clan_policy(state, faction)}
+                "armies": views.armies(state, faction), "clan_policy": views.clan_policy(state, faction),
+                "relations": {other: state.relation(faction, other).value for other in state.clans if other != faction}}
 
     def factions(self, state: SengokuState) -> list[tuple[str, str, str]]:
         return [(c.id, c.name, c.colour) for c in state.clans.values()]

@@ -1,0 +1,120 @@
+"""Setting a campaign up beyond a shipped scenario: an empty campaign on a
+shipped map, clans added one by one, and the diplomacy table.
+
+Functions of a ``CampaignService`` (they use its repository, state lock and
+moderator edits) kept out of campaigns.py so that file stays small.  The rules
+decide what a clan is (the ruleset's ``clan_add`` edit); this module only keeps
+the campaign's list of factions in step with it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from matplotlib.colors import to_hex
+
+from bot.domain.campaign import Campaign, Faction
+from bot.domain.gamemap import MapError
+from bot.mapfiles import load_shipped_map, shipped_map_ids
+from bot.rules import get_ruleset, ruleset_ids
+from bot.services.campaigns import CampaignService
+from bot.services.errors import UserError
+
+
+async def create_empty_campaign(service: CampaignService, map_id: str, name: str,
+                                guild_id: int | None = None, ruleset_id: str | None = None) -> Campaign:
+    """A campaign with no clans on a shipped map, ready for ``add_faction``."""
+    ruleset = get_ruleset(ruleset_id or _only_ruleset())
+    try:
+        gamemap = load_shipped_map(map_id)
+    except MapError:
+        raise UserError(f"there is no shipped map {map_id!r}; maps: {', '.join(shipped_map_ids())}") from None
+    state = ruleset.state_from_scenario({}, gamemap, f"empty campaign on {map_id}")
+    campaign = Campaign(name=name, guild_id=guild_id, ruleset=ruleset.id, map_id=map_id, scenario=None,
+                        turn=getattr(state, "turn", 1), factions=[])
+    return await service.repo.create_campaign(campaign, ruleset.settings_model().model_dump(mode="json"),
+                                              state.model_dump(mode="json"))
+
+
+def _only_ruleset() -> str:
+    known = ruleset_ids()
+    if len(known) != 1:
+        raise UserError(f"name the ruleset of the new campaign: {', '.join(known)}")
+    return known[0]
+
+
+def colour_hex(text: str) -> str:
+    """'#C0392B', 'c0392b' or a colour name ('crimson') → '#c0392b'; refuses anything else."""
+    value = text.strip().lower()
+    if re.fullmatch(r"[0-9a-f]{6}", value):
+        value = "#" + value
+    try:
+        return to_hex(value)
+    except ValueError:
+        raise UserError(f"{text!r} is not a colour: give #rrggbb (e.g. #d35400) or a colour name such as "
+                        f"crimson or teal") from None
+
+
+def faction_id_for(name: str, taken: set[str]) -> str:
+    """The id a new clan gets from its name ('Shōni' → 'shoni'); a name with no Latin letters
+    ('毛利') gets 'clan-<n>'."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    slug = re.sub(r"[^a-z0-9]+", "-", plain).strip("-")[:32].strip("-")
+    if slug:
+        return slug
+    number = 1
+    while f"clan-{number}" in taken:
+        number += 1
+    return f"clan-{number}"
+
+
+async def add_faction(service: CampaignService, campaign_id: int, name: str, colour: str,
+                      role_id: int | None = None, channel_id: int | None = None) -> tuple[Faction, str]:
+    """A new clan in the campaign and in its rules' state; (the faction, what the rules say changed).
+    Refuses a name, role or channel another clan has, or a bad colour, and then changes nothing."""
+    campaign = await service.campaign(campaign_id)
+    name = name.strip()
+    hex_colour = colour_hex(colour)
+    for other in campaign.factions:
+        if _fold(other.name) == _fold(name):
+            raise UserError(f"{campaign.name} already has a clan named {other.name} (`{other.id}`); "
+                            f"choose another name, or link it with /faction link")
+        if role_id is not None and other.role_id == role_id:
+            raise UserError(f"<@&{role_id}> is already {other.name}'s role; each clan needs its own role")
+        if channel_id is not None and other.channel_id == channel_id:
+            raise UserError(f"<#{channel_id}> is already {other.name}'s channel; each clan needs its own "
+                            f"private channel, or it would read another clan's report")
+    faction_id = faction_id_for(name, {f.id for f in campaign.factions})
+    if campaign.faction(faction_id) is not None:
+        raise UserError(f"the name {name!r} gives the id `{faction_id}`, which {campaign.faction(faction_id).name} "
+                        f"already has; choose a name that differs in its letters")
+    description = await service.moderator_edit(campaign_id, {"kind": "clan_add", "id": faction_id, "name": name,
+                                                             "colour": hex_colour})
+    campaign = await service.campaign(campaign_id)
+    faction = Faction(id=faction_id, name=name, colour=hex_colour, role_id=role_id, channel_id=channel_id)
+    campaign.factions.append(faction)
+    await service.repo.update_campaign(campaign)
+    return faction, description
+
+
+async def relations(service: CampaignService, campaign_id: int,
+                    faction_id: str | None = None) -> list[tuple[str, str, str]]:
+    """(clan, other clan, relation) for each pair, each pair once (``faction_id``: only its pairs),
+    as the rules record them ("at_war", "allied", "neutral")."""
+    campaign = await service.campaign(campaign_id)
+    ids = [f.id for f in campaign.factions]
+    rows, seen = [], set()
+    for clan in ids if faction_id is None else [faction_id]:
+        held = await service._holding(campaign_id, clan, "relations") or {}
+        for other in ids:
+            if other != clan and frozenset((clan, other)) not in seen and other in held:
+                seen.add(frozenset((clan, other)))
+                rows.append((clan, other, held[other]))
+    return rows
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().strip()

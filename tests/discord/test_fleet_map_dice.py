@@ -1,0 +1,187 @@
+"""/fleet list and show, /map and /dice verify through the harness."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+
+from bot.engine.dice import derive_die
+from bot.engine.seed import commitment
+from bot.scenarios import load_shipped_scenario
+from tests.discord.conftest import ROLES
+from tests.discord.harness import Member
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def private_defer(sent) -> bool:
+    return sent[0].kind == "callback" and sent[0].type == 5 and sent[0].ephemeral
+
+
+def text(sent) -> str:
+    return "\n".join(s.content for s in sent if s.kind == "followup")
+
+
+@pytest.fixture
+async def ordered(world):
+    """Turn 3 open; Mōri's Kobayakawa-1 ordered to cruise off Suō."""
+    await world.setup_campaign()
+    await world.run("turn open", world.admin)
+    await world.run("order cruise", world.players["mori"], unit="mori-kobayakawa", target="suo", engage="always",
+                    stake="high")
+    return world
+
+
+async def test_fleet_list_reads_like_the_ux_sketch(ordered):
+    sent = await ordered.run("fleet list", ordered.players["mori"])
+    assert private_defer(sent) and sent[-1].ephemeral
+    lines = sent[-1].content.splitlines()
+    assert lines[0] == "**Mōri** — 7 units"
+    assert lines[1] == ("`mori-kobayakawa` **Kobayakawa-1** — squadron, XP 1, dmg 0, 1 heavy det., based Kusatsu, "
+                        "led by Kobayakawa Takakage")
+    assert lines[2].startswith("  ↳ Kobayakawa-1 will cruise off Suō")
+    assert lines[3:5] == ["`mori-noshima` **Noshima Murakami** — squadron, XP 2, dmg 0, based Kusatsu, led by "
+                          "Murakami Takeyoshi", "  ↳ no order yet"]
+    assert "Otomo" not in sent[-1].content and "otomo-" not in sent[-1].content
+
+
+async def test_fleet_show_gives_one_unit_in_full_with_its_order(ordered):
+    sent = await ordered.run("fleet show", ordered.players["mori"], unit="Kobayakawa-1")
+    assert private_defer(sent)
+    lines = sent[-1].content.splitlines()
+    assert lines[:3] == ["**Kobayakawa-1** (`mori-kobayakawa`) — Mōri, squadron",
+                         "State: squadron, XP 1, dmg 0, 1 heavy det., based Kusatsu, led by Kobayakawa Takakage",
+                         "Lies in: Aki"]
+    assert lines[3].startswith("Order this turn: Kobayakawa-1 will cruise off Suō") and "high stake" in lines[3]
+    sent = await ordered.run("fleet show", ordered.players["mori"], unit="mori-noshima")
+    assert sent[-1].content.endswith("Order this turn: none yet; give one with /order … unit:mori-noshima")
+
+
+async def test_a_player_cannot_see_another_clans_unit_or_list(ordered):
+    sent = await ordered.run("fleet show", ordered.players["otomo"], unit="mori-kobayakawa")
+    assert sent[-1].ephemeral and sent[-1].content == (
+        "'mori-kobayakawa' is not an active unit of Ōtomo; /fleet list shows yours")
+    sent = await ordered.run("fleet list", ordered.players["otomo"], clan="all")
+    assert sent[-1].content == ("Only the moderators of Seto 1560 may list another clan's units; leave clan out to "
+                                "list your own")
+    assert await ordered.h.autocomplete("fleet list", ordered.players["otomo"], "clan", clan="") == []
+
+
+async def test_moderators_list_any_clan_or_all_and_show_any_unit(ordered):
+    everything = text(await ordered.run("fleet list", ordered.mod, clan="all"))
+    headers = [line for line in everything.splitlines() if line.startswith("**")]
+    assert headers == ["**Mōri** — 7 units", "**Ōtomo** — 7 units", "**Kōno** — 4 units", "**Miyoshi** — 6 units"]
+    kono = text(await ordered.run("fleet list", ordered.mod, clan="Kōno"))
+    assert kono.startswith("**Kōno** — 4 units") and "Mōri" not in kono
+    sent = await ordered.run("fleet list", ordered.mod, clan="shimazu")
+    assert sent[-1].content == "Seto 1560 has no clan 'shimazu'; its clans: Mōri, Ōtomo, Kōno, Miyoshi, or 'all'"
+    sent = await ordered.run("fleet show", ordered.mod, unit="mori-kobayakawa")
+    assert "Order this turn: Kobayakawa-1 will cruise off Suō" in sent[-1].content
+    choices = await ordered.h.autocomplete("fleet list", ordered.mod, "clan", clan="")
+    assert [c["value"] for c in choices] == ["all", "mori", "otomo", "kono", "miyoshi"]
+
+
+async def test_without_an_open_turn_the_fleet_says_so(world):
+    await world.setup_campaign()
+    sent = await world.run("fleet show", world.players["kono"], unit="kono-mitsu")
+    assert sent[-1].content.endswith("Orders: no turn is open (turn 3: a moderator opens it with /turn open).")
+    assert "↳" not in (await world.run("fleet list", world.players["kono"]))[-1].content
+
+
+async def test_map_before_any_resolution_shows_current_positions(world):
+    await world.setup_campaign()
+    sent = await world.run("map", world.players["kono"])
+    assert private_defer(sent)
+    (reply,) = [s for s in sent if s.files]
+    assert reply.ephemeral and list(reply.files) == ["map-public.png"] and reply.files["map-public.png"][:8] == PNG
+    assert reply.content == ("🗺️ **Seto 1560** — map turn 3, current positions (no turn resolved yet), "
+                             "public view.")
+    sent = await world.run("map", world.players["kono"], view="mine")
+    (reply,) = [s for s in sent if s.files]
+    assert list(reply.files) == ["map-kono.png"] and reply.content.endswith("Kōno's view.")
+
+
+async def test_map_views_beyond_ones_own_are_for_moderators(world):
+    await world.setup_campaign()
+    for view in ("moderators", "otomo"):
+        sent = await world.run("map", world.players["kono"], view=view)
+        assert not any(s.files for s in sent)
+        assert sent[-1].content == f"Only the moderators of Seto 1560 may see the {view} view; yours is view:mine"
+    sent = await world.run("map", world.mod, view="Ōtomo")
+    assert [list(s.files) for s in sent if s.files] == [["map-otomo.png"]]
+    sent = await world.run("map", world.mod, view="everything")
+    assert sent[-1].content == ("No view 'everything': choose public, mine, moderators or a clan (Mōri, Ōtomo, "
+                                "Kōno, Miyoshi)")
+    sent = await world.run("map", world.outsider, view="mine")
+    assert sent[-1].content.startswith("You are not a player of Seto 1560")
+    player = [c["value"] for c in await world.h.autocomplete("map", world.players["kono"], "view", view="")]
+    assert player == ["public", "mine"]
+    moderator = [c["value"] for c in await world.h.autocomplete("map", world.mod, "view", view="")]
+    assert moderator == ["public", "mine", "moderators", "mori", "otomo", "kono", "miyoshi"]
+
+
+async def resolve_demo_turn(world) -> None:
+    """Turn 3 resolved with the demo's orders, turn 4 open; each turn has its own seed."""
+    seeds = (f"seed-{n}" for n in itertools.count(3))
+    world.service.seed_factory = lambda: next(seeds)
+    await world.setup_campaign()
+    await world.run("turn open", world.admin)
+    for clan, payloads in load_shipped_scenario("seto-demo").file.orders.items():
+        for payload in payloads:
+            await world.service.submit_order(1, clan, payload)
+    await world.run("turn resolve", world.admin)
+    await world.run("turn open", world.admin)
+
+
+async def test_map_after_a_resolution_is_that_turns(world):
+    await resolve_demo_turn(world)
+    sent = await world.run("map", world.players["mori"])
+    (reply,) = [s for s in sent if s.files]
+    assert reply.content == "🗺️ **Seto 1560** — map after turn 3, public view."
+
+
+async def test_dice_verify_lists_revealed_seeds_and_keeps_the_open_one_secret(world):
+    await resolve_demo_turn(world)
+    sent = await world.run("dice verify", world.players["otomo"])
+    assert private_defer(sent)
+    assert sent[-1].content.splitlines() == [
+        "🎲 **Seto 1560** — dice of each turn (a roll is HMAC-SHA256(seed, key))",
+        f"Turn 3: seed `seed-3` — its SHA-256 ✅ matches the commitment `{commitment('seed-3')}` published when "
+        f"the turn opened.",
+        f"Turn 4: commitment `{commitment('seed-4')}` (SHA-256); the seed stays secret until the report reveals it.",
+        "Recompute a roll of your report: /dice verify turn:<n> key:<the key after 'key'>."]
+    sent = await world.run("dice verify", world.players["otomo"], turn=4, key="battle:x:r1", dice="2d6")
+    assert sent[-1].content.startswith("Turn 4 of Seto 1560 is not resolved: its seed stays secret")
+    assert "seed-4" not in "\n".join(s.content for s in world.h.log)
+
+
+async def test_dice_verify_recomputes_a_roll_of_ones_own_report(world):
+    await resolve_demo_turn(world)
+    report = (await world.service.repo.last_resolution(1)).report["faction:otomo"]
+    key = re.findall(r"\(key ([^)]+)\)", report)[0]
+    rolled = next(r for r in (await world.service.repo.last_resolution(1)).dice if r.key == key)
+    sent = await world.run("dice verify", world.players["otomo"], key=key)
+    faces = "·".join(map(str, rolled.faces))
+    assert sent[-1].content == (f"🎲 Seto 1560, turn 3: key `{key}` → {rolled.expr} [{faces}] = {rolled.total}, "
+                                f"recomputed from the revealed seed. ✅ The same as the resolution rolled.")
+    assert rolled == derive_die("seed-3", key, rolled.expr)
+
+    hidden = next(r for r in (await world.service.repo.last_resolution(1)).dice if f"(key {r.key})" not in report)
+    sent = await world.run("dice verify", world.players["otomo"], key=hidden.key)
+    assert sent[-1].content.startswith(f"The key {hidden.key!r} is not one your report of that turn shows")
+    sent = await world.run("dice verify", world.mod, key=hidden.key, turn=3)
+    assert sent[-1].content.endswith("✅ The same as the resolution rolled.")
+    spectator = Member(60, "spectator", [ROLES["Spectators"]])
+    sent = await world.run("dice verify", spectator, key=key, dice="d6")
+    assert sent[-1].content.startswith(f"🎲 Seto 1560, turn 3: key `{key}` → d6 [")
+    assert "resolution rolled" not in sent[-1].content
+
+
+async def test_dice_verify_before_any_resolution(world):
+    await world.setup_campaign()
+    sent = await world.run("dice verify", world.players["mori"], key="battle:x:r1")
+    assert sent[-1].content == "No turn of Seto 1560 has been resolved yet, so no seed is revealed"
+    sent = await world.run("dice verify", world.players["mori"])
+    assert "No turn has been opened yet." in sent[-1].content
