@@ -18,7 +18,7 @@ import aiosqlite
 
 from bot.domain.campaign import Campaign, Phase
 from bot.engine.ruleset import SubmittedOrder
-from bot.store import sqlite_resolutions, sqlite_transfer
+from bot.store import sqlite_audit, sqlite_resolutions, sqlite_transfer
 from bot.store.codec import (
     CAMPAIGN_COLUMNS,
     campaign_from_row,
@@ -29,6 +29,7 @@ from bot.store.codec import (
 )
 from bot.store.errors import StoreError
 from bot.store.repository import (
+    AuditEntry,
     JsonDict,
     ResolutionRecord,
     StateRecord,
@@ -160,6 +161,19 @@ class SqliteRepository:
                 params + (campaign_id,))
             if cursor.rowcount == 0:
                 raise StoreError(f"no campaign with id {campaign_id}")
+
+    # The moderators' audit log
+
+    async def save_state_audited(self, campaign_id: int, state: JsonDict,
+                                 entry: AuditEntry) -> AuditEntry:
+        """Write the state and its audit entry together; the entry comes back with its seq."""
+        async with self._unit(write=True) as db:
+            return await sqlite_audit.save_state_audited(db, campaign_id, state, entry)
+
+    async def audit_log(self, campaign_id: int, limit: int = 50,
+                        subject: str | None = None) -> list[AuditEntry]:
+        async with self._unit() as db:
+            return await sqlite_audit.entries(db, campaign_id, limit, subject)
 
     # Turns
 

@@ -14,6 +14,7 @@ from bot.rules.sengoku import views
 from bot.rules.sengoku.events import parse_event
 from bot.rules.sengoku.model import SengokuState, UnitState
 from bot.rules.sengoku.moderator_edits import apply_edit, parse_edit
+from bot.rules.sengoku.moderator_subjects import edit_subjects
 from bot.rules.sengoku.orders import parse_order
 from bot.rules.sengoku.resolve import resolve
 from bot.rules.sengoku.scenario import build_state
@@ -55,6 +56,12 @@ class SengokuRuleset:
 
     def apply_edit(self, state: SengokuState, gamemap: GameMap, edit: BaseModel) -> tuple[SengokuState, str]:
         return apply_edit(state, gamemap, edit)
+
+    def edit_subjects(self, before: SengokuState, after: SengokuState, edit: BaseModel) -> list[str]:
+        return edit_subjects(before, after, edit)
+
+    def roster(self, state: SengokuState) -> dict[str, list[dict[str, Any]]]:
+        return views.roster(state)
 
     def holdings(self, state: SengokuState, faction: str) -> dict[str, Any]:
         """What the clan may list besides its units (credits, characters, armies, policy)."""
