@@ -104,5 +104,6 @@ class Ruleset(Protocol):
         each), so the audit log can be filtered by faction or unit."""
 
     def roster(self, state: BaseModel) -> dict[str, list[dict[str, Any]]]:
-        """For moderators: every unit and character in any state ("units": id, name, kind, owner,
-        state; "characters": id, name, clan, kind, status)."""
+        """For moderators: every unit, character and army in any state ("units": id, name, kind,
+        owner, state; "characters": id, name, clan, kind, status, leads; "armies": id, name,
+        clan, area)."""

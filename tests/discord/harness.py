@@ -193,7 +193,7 @@ class Harness:
 
     def payload(self, path: str, member: Member, values: dict[str, Any], *, focused: str | None = None,
                 channel: str = "general") -> dict[str, Any]:
-        """``path`` like "order cruise": nested as sub-command options (type 1)."""
+        """``path`` like "order cruise" or "mod unit edit": nested as sub-command (group) options."""
         root_name, *subs = path.split()
         command = self.bot.tree.get_command(root_name)
         node = command
@@ -201,8 +201,8 @@ class Harness:
             node = node.get_command(sub)
         resolved: dict[str, dict] = {}
         options = self._options(node, values, resolved, focused)
-        for sub in reversed(subs):
-            options = [{"name": sub, "type": 1, "options": options}]
+        for depth, sub in reversed(list(enumerate(subs))):  # a sub-command group is type 2, a sub-command 1
+            options = [{"name": sub, "type": 1 if depth == len(subs) - 1 else 2, "options": options}]
         return {
             "id": str(snowflake()), "application_id": str(APP_ID), "type": 4 if focused else 2,
             "token": f"token-{next(_ids)}", "version": 1, "guild_id": str(GUILD_ID),

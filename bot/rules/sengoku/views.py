@@ -41,13 +41,14 @@ def _led_by(state: SengokuState, character_id: str) -> list[str]:
 
 
 def roster(state: SengokuState) -> dict[str, list[dict[str, Any]]]:
-    """Every unit and character of every clan, whatever their state: what a moderator picks from."""
+    """Every unit, character and army of every clan, whatever their state: what a moderator picks from."""
     units = []
     for kind, table in (("squadron", state.squadrons), ("trade_fleet", state.fleets),
                         ("heavy_detachment", state.heavy)):
         for unit in table.values():
             units.append({"id": unit.id, "name": getattr(unit, "name", unit.id), "kind": kind,
                           "owner": unit.owner, "state": unit.state.value})
-    characters = [{"id": c.id, "name": c.name, "clan": c.clan, "kind": c.kind.value, "status": c.status.value}
-                  for c in state.characters.values()]
-    return {"units": units, "characters": characters}
+    characters = [{"id": c.id, "name": c.name, "clan": c.clan, "kind": c.kind.value, "status": c.status.value,
+                   "leads": _led_by(state, c.id)} for c in state.characters.values()]
+    armies = [{"id": a.id, "name": a.name, "clan": a.clan, "area": a.area} for a in state.armies.values()]
+    return {"units": units, "characters": characters, "armies": armies}
