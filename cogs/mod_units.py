@@ -61,7 +61,7 @@ CharacterState = app_commands.Transform[str, _StateRef(CHARACTER_STATES)]
 OwnersCharacter = app_commands.Transform[str, CharacterRef(clan_option="owner")]
 
 
-async def _unit_fields(interaction: discord.Interaction, campaign: Campaign, given: dict[str, Any]) -> dict[str, Any]:
+async def _edit_fields(interaction: discord.Interaction, campaign: Campaign, given: dict[str, Any]) -> dict[str, Any]:
     """The options given, as the edit's fields: names → ids, 'none' → null."""
     data = await roster(interaction, campaign, fresh=True)
     lookups = {"owner": clans(campaign), "base_port": ports(campaign), "location": provinces(campaign, seas=True),
@@ -93,7 +93,7 @@ class UnitCommands(app_commands.Group, name="unit", description="Add, correct or
                   campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
-        fields = await _unit_fields(interaction, chosen, {
+        fields = await _edit_fields(interaction, chosen, {
             "owner": owner, "name": name, "base_port": base_port, "location": location, "damage": damage,
             "experience": experience, "attached_to": attached_to, "leader": leader, "id": None, "reason": reason})
         if id:
@@ -114,7 +114,7 @@ class UnitCommands(app_commands.Group, name="unit", description="Add, correct or
                    leader: AnyCharacter | None = None, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
-        fields = await _unit_fields(interaction, chosen, {
+        fields = await _edit_fields(interaction, chosen, {
             "id": unit, "reason": reason, "owner": owner, "name": name, "base_port": base_port,
             "location": location, "damage": damage, "experience": experience, "state": state,
             "attached_to": attached_to, "leader": leader})
@@ -128,7 +128,7 @@ class UnitCommands(app_commands.Group, name="unit", description="Add, correct or
                      campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
-        fields = await _unit_fields(interaction, chosen, {"id": unit, "reason": reason})
+        fields = await _edit_fields(interaction, chosen, {"id": unit, "reason": reason})
         await apply(interaction, chosen, {"kind": "unit_remove", **fields})
 
 
@@ -146,7 +146,7 @@ class CommanderCommands(app_commands.Group, name="commander", description="Add, 
                   reason: str | None = None, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
-        fields = await _unit_fields(interaction, chosen, {"clan": clan, "reason": reason})
+        fields = await _edit_fields(interaction, chosen, {"clan": clan, "reason": reason})
         await apply(interaction, chosen, {"kind": "character_add", "name": name.strip(), "rank": rank.value,
                                           "veteran": veteran, "victories": victories, "academy_naval_art": academy,
                                           "wounds": wounds, **fields})
@@ -166,7 +166,7 @@ class CommanderCommands(app_commands.Group, name="commander", description="Add, 
                    campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
-        fields = await _unit_fields(interaction, chosen, {"clan": clan, "captor": captor, "reason": reason})
+        fields = await _edit_fields(interaction, chosen, {"clan": clan, "captor": captor, "reason": reason})
         character = pick(commander, names((await roster(interaction, chosen, fresh=True))["characters"]))
         given = {"name": name, "rank": rank.value if rank else None, "status": status, "veteran": veteran,
                  "victories": victories, "academy_naval_art": academy, "wounds": wounds}

@@ -108,14 +108,14 @@ def _status(state: SengokuState, character: Character, changes: dict) -> None:
     captor = changes.get("captor", character.captor if status is CharacterStatus.CAPTURED else None)
     if status is CharacterStatus.CAPTURED:
         if not captor:
-            raise OrderRejected(f"captor: a captured character is held by a clan (S9.4); give the captor clan")
+            raise OrderRejected("captor: a captured character is held by a clan (S9.4); give the captor clan")
         held_by = _clan(state, captor, "captor")
         if held_by.id == character.clan:
             raise OrderRejected(f"captor: {held_by.name} is {character.name}'s own clan; a captor is another clan")
         character.captor = held_by.id
     elif captor:
-        raise OrderRejected(f"captor: only a captured character has a captor; set the status to captured too, "
-                            f"or leave the captor out")
+        raise OrderRejected("captor: only a captured character has a captor; set the status to captured too, "
+                            "or leave the captor out")
     else:
         character.captor = None
     character.status = status
