@@ -133,9 +133,9 @@ class ModeratorRef(app_commands.Transformer):
         raise NotImplementedError
 
 
-def chosen_clan(interaction: discord.Interaction, campaign: Campaign, option: str = "clan") -> str | None:
-    """The clan option of the command being typed, as an id (None if not given or not a clan)."""
-    typed = getattr(interaction.namespace, option, None)
+def chosen_clan(interaction: discord.Interaction, campaign: Campaign, option: str | None = "clan") -> str | None:
+    """The clan option of the command being typed, as an id (None if not given, not a clan, or no option)."""
+    typed = getattr(interaction.namespace, option, None) if option else None
     clan = pick(typed, clans(campaign)) if typed else None
     return clan if clan in clans(campaign) else None
 
@@ -166,9 +166,9 @@ class ArmyRef(ModeratorRef):
 
 
 class CharacterRef(ModeratorRef):
-    """A character (free ones only, if ``free``; of the clan option's clan, if one is given)."""
+    """A character (free ones only, if ``free``; of the clan typed in ``clan_option``, if any)."""
 
-    def __init__(self, free: bool = True, clan_option: str = "clan") -> None:
+    def __init__(self, free: bool = True, clan_option: str | None = "clan") -> None:
         self.free, self.clan_option = free, clan_option
 
     async def options(self, interaction, campaign):
@@ -181,13 +181,13 @@ class CharacterRef(ModeratorRef):
 
 
 class UnitRef(ModeratorRef):
-    """Any unit of any clan in any state (of the owner option's clan, if one is given)."""
+    """Any unit of any clan in any state (of the clan typed in ``clan_option``, if any)."""
 
-    def __init__(self, kinds: tuple[str, ...] = ()) -> None:
-        self.kinds = kinds
+    def __init__(self, kinds: tuple[str, ...] = (), clan_option: str | None = None) -> None:
+        self.kinds, self.clan_option = kinds, clan_option
 
     async def options(self, interaction, campaign):
-        named, clan = clans(campaign), chosen_clan(interaction, campaign, "owner")
+        named, clan = clans(campaign), chosen_clan(interaction, campaign, self.clan_option)
         return [(f"{u['name']} — {named.get(u['owner'], u['owner'])} {u['kind'].replace('_', ' ')}"
                  + ("" if u["state"] == "active" else f", {u['state']}"), u["id"])
                 for u in (await roster(interaction, campaign))["units"]
@@ -199,9 +199,10 @@ Owner = app_commands.Transform[str, ClanRef(nobody=True)]
 Province = app_commands.Transform[str, ProvinceRef()]
 ArmyOf = app_commands.Transform[str, ArmyRef()]
 FreeCharacter = app_commands.Transform[str, CharacterRef()]
-AnyCharacter = app_commands.Transform[str, CharacterRef(free=False)]
+AnyCharacter = app_commands.Transform[str, CharacterRef(free=False, clan_option=None)]
+AnyFreeCharacter = app_commands.Transform[str, CharacterRef(clan_option=None)]
 AnyUnit = app_commands.Transform[str, UnitRef()]
-SquadronOf = app_commands.Transform[str, UnitRef(("squadron",))]
+SquadronOf = app_commands.Transform[str, UnitRef(("squadron",), clan_option="owner")]
 
 
 async def apply(interaction: discord.Interaction, campaign: Campaign, payload: dict[str, Any],

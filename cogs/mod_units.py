@@ -20,6 +20,7 @@ from bot.domain.campaign import Campaign
 from cogs.common import campaign_autocomplete, campaign_for, defer, moderator_only
 from cogs.mod_common import (
     AnyCharacter,
+    AnyFreeCharacter,
     AnyUnit,
     CharacterRef,
     Clan,
@@ -111,7 +112,7 @@ class UnitCommands(app_commands.Group, name="unit", description="Add, correct or
                    name: str | None = None, base_port: Port | None = None, location: Coast | None = None,
                    damage: Damage | None = None, experience: Experience | None = None,
                    state: UnitState | None = None, attached_to: SquadronOf | None = None,
-                   leader: AnyCharacter | None = None, campaign: int | None = None) -> None:
+                   leader: AnyFreeCharacter | None = None, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         fields = await _edit_fields(interaction, chosen, {

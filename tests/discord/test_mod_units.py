@@ -158,3 +158,16 @@ async def test_autocomplete_answers_from_the_roster_in_memory(linked, monkeypatc
     await world.run("mod unit edit", world.mod, unit="mori-kodama", reason="sunk", state="destroyed")
     choices = await world.h.autocomplete("mod unit edit", world.mod, "unit", unit="kodama", reason="x")
     assert choices == [{"name": "Kodama-2 — Mōri squadron, destroyed", "value": "mori-kodama"}]
+
+
+async def test_autocomplete_offers_a_new_heavy_detachment_the_owners_squadrons_only(linked):
+    world = linked
+    choices = await world.h.autocomplete("mod unit add", world.mod, "attached_to", kind="heavy_detachment",
+                                         owner="kono", attached_to="")
+    assert [c["value"] for c in choices] == ["kono-kurushima", "kono-mitsu", "kono-imabari"]
+    edited = await world.h.autocomplete("mod unit edit", world.mod, "unit", unit="Mitsu", reason="x", owner="mori")
+    assert [c["value"] for c in edited] == ["kono-mitsu", "kono-mitsu-maru"]  # the new owner does not filter
+    leaders = await world.h.autocomplete("mod commander edit", world.mod, "commander", commander="kobayakawa",
+                                         clan="otomo")
+    assert leaders == [{"name": "Kobayakawa Takakage — Mōri, commander, leads Kobayakawa-1",
+                        "value": "kobayakawa-takakage"}]
