@@ -133,6 +133,16 @@ def test_a_squadron_set_destroyed_lets_its_leader_and_heavy_detachment_go(state,
                     "detached and stays at Kusatsu.")
 
 
+def test_a_heavy_detachment_sunk_on_its_own_leaves_its_squadron(state, gamemap):
+    new, text = edit(state, gamemap, kind="unit_edit", id="miyoshi-ataki-hd2", state="destroyed", damage=5,
+                     reason="sank at Yura")
+    hd = new.heavy["miyoshi-ataki-hd2"]
+    assert (hd.state, hd.damage, hd.attached_to) == (UnitState.DESTROYED, 5, None)
+    assert [h.id for h in new.hds_of("miyoshi-ataki")] == ["miyoshi-ataki-hd1"]
+    assert text == ("Heavy detachment `miyoshi-ataki-hd2` of Miyoshi: state active → destroyed; damage 1 → 5; "
+                    "attached to Ataki-bune → none. It is detached from Ataki-bune.")
+
+
 def test_moving_a_cruiser_ends_its_standing_cruise(state, gamemap):
     new, text = edit(state, gamemap, kind="unit_edit", id="otomo-tahara", location="buzen", reason="never sailed")
     squadron = new.squadrons["otomo-tahara"]

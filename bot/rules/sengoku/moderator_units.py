@@ -181,6 +181,9 @@ def _consequences(state: SengokuState, gamemap: GameMap, kind: str, was: Any, un
                 notes.append(f"Heavy detachment {hd.id} is detached and stays at {_port(gamemap, hd.base_port)}.")
             else:
                 hd.owner, hd.base_port = unit.owner, unit.base_port  # an attached HD goes where its squadron goes
+    if kind == "heavy_detachment" and unit.attached_to and unit.state not in HELD:
+        notes.append(f"It is detached from {state.squadrons[unit.attached_to].name}.")
+        unit.attached_to = None
     if was.state is UnitState.CAPTURED and unit.state in HELD:
         for credit in state.credits:
             if credit.id.endswith(f":{unit.id}") and not credit.void:
