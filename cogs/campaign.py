@@ -84,7 +84,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="C
         await reply(interaction, f"Campaign #{campaign.id} \"{campaign.name}\" created: {describe(campaign, 0)}. "
                                  f"Next: add each clan with /faction add (name, colour, its players' role, its "
                                  f"private channel), set the report channel with /campaign channel, then give the "
-                                 f"clans provinces, ports and armies with /moderate.")
+                                 f"clans provinces, ports and armies with /mod.")
 
     @app_commands.command(name="info", description="The campaign: turn, phase, channels and clans")
     @app_commands.describe(campaign=CAMPAIGN)

@@ -15,6 +15,7 @@ from discord import app_commands
 
 from bot.domain.campaign import Campaign, Faction, Phase
 from bot.report import split_message
+from bot.services.audit import Moderator
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
 from bot.store import StoreError
@@ -64,12 +65,17 @@ async def campaign_autocomplete(interaction: discord.Interaction,
             if wanted in campaign_label(c).casefold()][:25]
 
 
+def moderator_of(interaction: discord.Interaction) -> Moderator:
+    """Who an edit is recorded under in the audit log."""
+    return Moderator(interaction.user.id, interaction.user.display_name)
+
+
 def role_ids(interaction: discord.Interaction) -> set[int]:
     return {role.id for role in getattr(interaction.user, "roles", ())}
 
 
 def player_faction(interaction: discord.Interaction, campaign: Campaign) -> Faction:
-    """The clan the caller acts for (a moderator, with /moderate act-as), else the clan whose linked
+    """The clan the caller acts for (a moderator, with /mod act-as), else the clan whose linked
     role the caller holds; refuses none or several."""
     acting = acting_faction(interaction, campaign)
     if acting is not None:
@@ -78,7 +84,7 @@ def player_faction(interaction: discord.Interaction, campaign: Campaign) -> Fact
     if not mine:
         if is_moderator(interaction, campaign):
             raise UserError(f"none of your roles is linked to a clan of {campaign.name}; as a moderator you can "
-                            f"act for one with /moderate act-as clan:<clan>")
+                            f"act for one with /mod act-as clan:<clan>")
         raise UserError(f"you are not a player of {campaign.name}: none of your roles is linked to one of "
                         f"its clans. Ask a moderator for your clan's role (they link roles with /faction link)")
     if len(mine) > 1:
@@ -99,7 +105,7 @@ def is_moderator(interaction: discord.Interaction, campaign: Campaign) -> bool:
     return campaign.moderator_role_id is not None and campaign.moderator_role_id in role_ids(interaction)
 
 
-# Acting for a clan (/moderate act-as).  Kept in memory on the bot, so a restart ends it:
+# Acting for a clan (/mod act-as).  Kept in memory on the bot, so a restart ends it:
 # (guild id, moderator's user id, campaign id) → the clan's id.
 ACTING_ATTRIBUTE = "acting_as"
 ACTING_EXTRA = "fleetwright.acting_as"  # Interaction.extras: the clan's name, once a command acts for it
@@ -199,7 +205,7 @@ def server_moderator_only():
 async def reply(interaction: discord.Interaction, text: str,
                 files: Sequence[discord.File] = ()) -> None:
     """Answer a deferred interaction privately, split at line ends; files go with the first part.
-    When the command acts for a clan (/moderate act-as), every part starts with the marker."""
+    When the command acts for a clan (/mod act-as), every part starts with the marker."""
     marker = acting_marker(interaction)
     for index, chunk in enumerate(split_message(text, 2000 - len(marker)) or ["(nothing to show)"]):
         extra = {"files": list(files)} if index == 0 and files else {}

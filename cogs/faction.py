@@ -13,8 +13,8 @@ from bot.domain.campaign import Campaign
 from bot.services.errors import UserError
 from bot.services.setup import add_faction
 from bot.services.setup import relations as relation_table
-from cogs.common import (CAMPAIGN, campaign_autocomplete, campaign_for, defer, is_moderator, moderator_only,
-                         player_faction, reply, service_of)
+from cogs.common import (CAMPAIGN, campaign_autocomplete, campaign_for, defer, is_moderator, moderator_of,
+                         moderator_only, player_faction, reply, service_of)
 from cogs.params import campaign_quietly, fold
 
 Choice = app_commands.Choice
@@ -90,7 +90,8 @@ class FactionCog(commands.GroupCog, group_name="faction", group_description="Cla
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         check_link(chosen, "", role, channel)
-        faction, said = await add_faction(service_of(interaction), chosen.id, name, colour, role.id, channel.id)
+        faction, said = await add_faction(service_of(interaction), chosen.id, name, colour, role.id, channel.id,
+                                          by=moderator_of(interaction))
         await reply(interaction, f"{faction.name} (`{faction.id}`, {faction.colour}) joins {chosen.name}: players "
                                  f"hold {role.mention}; its private reports go to {channel.mention}.\n{said}")
 
@@ -115,7 +116,8 @@ class FactionCog(commands.GroupCog, group_name="faction", group_description="Cla
         if clan_a is None or clan_b is None or relation is None:
             raise UserError("to change a relation give clan_a, clan_b and relation; to see the table give none")
         said = await service.moderator_edit(chosen.id, {"kind": "relation", "a": clan_id(chosen, clan_a),
-                                                        "b": clan_id(chosen, clan_b), "relation": relation.value})
+                                                        "b": clan_id(chosen, clan_b), "relation": relation.value},
+                                          moderator_of(interaction))
         await reply(interaction, f"🛠️ **{chosen.name}** — {said}")
 
     @link.autocomplete("clan")

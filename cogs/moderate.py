@@ -1,315 +1,152 @@
-"""/moderate: moderators enter, between turns, the facts the rules read but never
-make — armies and their detachments, the turn's weather, the diplomacy matrix,
-who owns provinces and ports, port land guards, and each clan's treasury —
-and ``act-as`` lets a moderator give and review a clan's orders as that clan
-(a correction after /turn undo needs it when no role of theirs is the clan's).
+"""/mod: moderators enter, between turns, the facts the rules read but never make
+— armies and their detachments, the turn's weather, the diplomacy matrix, who
+owns provinces and ports, port land guards, each clan's treasury —, add,
+correct and remove units and characters (a correction with a reason is how a
+resolution's result is overridden), read the audit log of their edits, and
+``act-as`` lets a moderator give and review a clan's orders as that clan (a
+correction after /turn undo needs it when no role of theirs is the clan's).
 
-Moderators only; every reply is ephemeral and is the audit line of the edit:
-what changed, and the edit as stored.  Names typed by hand are matched to ids
-after the command defers; text that matches nothing is passed on, so the rules
-refuse it by name.  Autocomplete offers nothing to anyone but a moderator (it
-would otherwise show every clan's armies and characters).
+Moderators only; every reply is ephemeral.  Each edit is recorded in the
+campaign's audit log with who made it, when and why, and the reply shows what
+changed and the edit as stored.  Names typed by hand are matched to ids after
+the command defers; text that matches nothing is passed on, so the rules refuse
+it by name.  Autocomplete offers nothing to anyone but a moderator (it would
+otherwise show every clan's units, armies and characters).
 """
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.domain.campaign import Campaign
 from bot.services.errors import UserError
-from bot.store import StoreError
 from cogs.common import (
-    CAMPAIGN,
     acting_key,
     acting_table,
     campaign_autocomplete,
     campaign_for,
     defer,
-    is_moderator,
     moderator_only,
     reply,
     service_of,
 )
-from cogs.params import Port, area_name, campaign_quietly, clip, fold, game_map
+from cogs.mod_armies import ArmyCommands
+from cogs.mod_audit import audit_text
+from cogs.mod_common import (
+    AnyUnit,
+    Clan,
+    ClanRef,
+    Owner,
+    Province,
+    apply,
+    clans,
+    names,
+    owner_of,
+    pick,
+    ports,
+    provinces,
+    roster,
+)
+from cogs.mod_units import CommanderCommands, UnitCommands
+from cogs.params import Port
 
 Choice = app_commands.Choice
-NOBODY = {"none", "nobody", "-"}
+CAMPAIGN = "campaign id (default: newest)"
 RELATIONS = [Choice(name="at war", value="at_war"), Choice(name="allied", value="allied"),
              Choice(name="neutral", value="neutral")]
-DETACHMENT_FORMAT = ('write each detachment as name:figures, with i for infantry and c for cavalry (a cavalry '
-                     'figure weighs 2 at sea), separated by commas: "ashigaru:18i, samurai:8i, horse:6c"; '
-                     'a mixed one: "guard:4i2c"')
-_DETACHMENT = re.compile(r"^(?P<name>[^:]+?)\s*:\s*(?P<counts>(?:\d+\s*[ic]\s*\+?\s*)+)$", re.IGNORECASE)
-_COUNT = re.compile(r"(\d+)\s*([ic])", re.IGNORECASE)
-
-
-def parse_detachments(text: str) -> list[dict[str, Any]]:
-    """'ashigaru:18i, samurai:8i, horse:6c' → [{id, infantry, cavalry}, …]; refuses anything else
-    with the format."""
-    parts = [part.strip() for part in re.split(r"[,;\n]", text) if part.strip()]
-    if not parts:
-        raise UserError(f"detachments: none given; {DETACHMENT_FORMAT}")
-    detachments = []
-    for part in parts:
-        match = _DETACHMENT.match(part)
-        if match is None:
-            raise UserError(f"detachments: {part!r} is not a detachment; {DETACHMENT_FORMAT}")
-        counts = {"i": 0, "c": 0}
-        for number, letter in _COUNT.findall(match["counts"]):
-            if counts[letter.lower()]:
-                raise UserError(f"detachments: {part!r} gives its {'infantry' if letter in 'iI' else 'cavalry'} "
-                                f"twice; {DETACHMENT_FORMAT}")
-            counts[letter.lower()] = int(number)
-        detachments.append({"id": match["name"].strip(), "infantry": counts["i"], "cavalry": counts["c"]})
-    return detachments
-
-
-def _pick(text: str | None, named: dict[str, str]) -> str | None:
-    """``named`` maps id → name: the id ``text`` means (by id or name, accents and case aside), else ``text``."""
-    if text is None or text in named:
-        return text
-    wanted = fold(text)
-    return next((key for key, name in named.items() if wanted in (fold(key), fold(name))), text)
-
-
-def _clans(campaign: Campaign) -> dict[str, str]:
-    return {f.id: f.name for f in campaign.factions}
-
-
-def _provinces(campaign: Campaign, seas: bool = False) -> dict[str, str]:
-    """The map's provinces (``seas``: every area, so that a sea typed by name is refused as a sea)."""
-    return {a.id: a.name for a in game_map(campaign.map_id).areas.values() if seas or a.kind == "province"}
-
-
-def _owner(text: str | None, campaign: Campaign) -> str | None:
-    """A clan, or ``None`` for 'none' / 'nobody'."""
-    return None if text is None or fold(text) in NOBODY else _pick(text, _clans(campaign))
-
-
-async def _armies(interaction: discord.Interaction, campaign: Campaign,
-                  clan: str | None = None) -> list[dict[str, Any]]:
-    service = service_of(interaction)
-    rows = []
-    for faction in campaign.factions:
-        if clan in (None, faction.id):
-            rows += await service.armies(campaign.id, faction.id)
-    return rows
-
-
-async def _characters(interaction: discord.Interaction, campaign: Campaign,
-                      clan: str | None = None) -> list[dict[str, Any]]:
-    service = service_of(interaction)
-    rows = []
-    for faction in campaign.factions:
-        if clan in (None, faction.id):
-            rows += [{**c, "clan": faction.id} for c in await service.characters(campaign.id, faction.id)]
-    return rows
-
-
-def _choices(options: list[tuple[str, str]], current: str) -> list[Choice[str]]:
-    wanted = fold(current)
-    return [Choice(name=clip(label), value=value) for label, value in options
-            if wanted in fold(label) or wanted in fold(value)][:25]
-
-
-class _ModeratorRef(app_commands.Transformer):
-    """A text option whose autocomplete is for moderators only; ``options`` gives (label, value) pairs."""
-
-    async def transform(self, interaction: discord.Interaction, value: str) -> str:
-        return value.strip()
-
-    async def autocomplete(self, interaction: discord.Interaction, value: str) -> list[Choice[str]]:
-        campaign = await campaign_quietly(interaction)
-        if campaign is None or not is_moderator(interaction, campaign):
-            return []
-        try:
-            return _choices(await self.options(interaction, campaign), value)
-        except (UserError, StoreError):
-            return []
-
-    async def options(self, interaction: discord.Interaction, campaign: Campaign) -> list[tuple[str, str]]:
-        raise NotImplementedError
-
-
-def _chosen_clan(interaction: discord.Interaction, campaign: Campaign) -> str | None:
-    """The clan option of the command being typed, as an id (None if not given or not a clan)."""
-    typed = getattr(interaction.namespace, "clan", None)
-    clan = _pick(typed, _clans(campaign)) if typed else None
-    return clan if clan in _clans(campaign) else None
-
-
-class ClanRef(_ModeratorRef):
-    """Any clan of the campaign (``nobody``: also a 'none' choice, shown as ``nobody``)."""
-
-    def __init__(self, nobody: bool | str = False) -> None:
-        self.nobody = "nobody" if nobody is True else nobody
-
-    async def options(self, interaction, campaign):
-        return [(f.name, f.id) for f in campaign.factions] + ([(self.nobody, "none")] if self.nobody else [])
-
-
-class ProvinceRef(_ModeratorRef):
-    async def options(self, interaction, campaign):
-        return sorted(((name, key) for key, name in _provinces(campaign).items()), key=lambda p: fold(p[0]))
-
-
-class ArmyRef(_ModeratorRef):
-    """Any clan's army (of the clan option's clan, if one is given)."""
-
-    async def options(self, interaction, campaign):
-        names = _clans(campaign)
-        return [(f"{a['name']} — {names.get(a['clan'], a['clan'])}, in {area_name(campaign, a['area'])}", a["id"])
-                for a in await _armies(interaction, campaign, _chosen_clan(interaction, campaign))]
-
-
-class CharacterRef(_ModeratorRef):
-    """A free character (of the clan option's clan, if one is given)."""
-
-    async def options(self, interaction, campaign):
-        names = _clans(campaign)
-        return [(f"{c['name']} — {names.get(c['clan'], c['clan'])}, {c['kind']}"
-                 + (f", leads {', '.join(c['leads'])}" if c["leads"] else ""), c["id"])
-                for c in await _characters(interaction, campaign, _chosen_clan(interaction, campaign))
-                if c["status"] == "free"]
-
-
-Clan = app_commands.Transform[str, ClanRef()]
-Owner = app_commands.Transform[str, ClanRef(nobody=True)]
 ActAs = app_commands.Transform[str, ClanRef(nobody="none — stop acting for a clan")]
-Province = app_commands.Transform[str, ProvinceRef()]
-ArmyOf = app_commands.Transform[str, ArmyRef()]
-Character = app_commands.Transform[str, CharacterRef()]
 Figures = app_commands.Range[int, 0, 10000]
 Points = app_commands.Range[int, 0, 1000000]
-
-
-async def apply(interaction: discord.Interaction, campaign: Campaign, payload: dict[str, Any]) -> None:
-    """Apply the edit and show the moderator what changed and the edit as recorded."""
-    description = await service_of(interaction).moderator_edit(campaign.id, payload)
-    recorded = json.dumps(payload, ensure_ascii=False)
-    await reply(interaction, f"🛠️ **{campaign.name}** — {description}\nEdit: `{recorded}`")
+PAGE = 10
 
 
 @app_commands.guild_only()
-class ModerateCog(commands.GroupCog, group_name="moderate",
-                  group_description="Moderators: armies, weather, diplomacy, ports, treasury; act for a clan"):
+class ModerateCog(commands.GroupCog, group_name="mod",
+                  group_description="Moderators: units, commanders, armies, ports, diplomacy; audit; act for a clan"):
+    unit = UnitCommands()
+    commander = CommanderCommands()
+    army = ArmyCommands()
+
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()
 
-    @app_commands.command(name="army", description="Create or replace an army: clan, province, detachments, leader")
-    @app_commands.describe(clan="the army's clan", name="its name; that clan's army of this name is replaced",
-                           area="the province it stands in",
-                           detachments='e.g. "ashigaru:18i, samurai:8i, horse:6c" (i: infantry, c: cavalry)',
-                           leader="a free character of the clan (default: none)",
-                           army="id of the army to replace (default: by name, else a new army)", campaign=CAMPAIGN)
-    @app_commands.autocomplete(campaign=campaign_autocomplete)
-    @moderator_only()
-    async def army(self, interaction: discord.Interaction, clan: Clan, name: app_commands.Range[str, 1, 80],
-                   area: Province, detachments: app_commands.Range[str, 1, 500], leader: Character | None = None,
-                   army: ArmyOf | None = None, campaign: int | None = None) -> None:
-        await defer(interaction)
-        chosen = await campaign_for(interaction, campaign)
-        clan_id = _pick(clan, _clans(chosen))
-        units = parse_detachments(detachments)
-        payload: dict[str, Any] = {"kind": "army_set", "name": name.strip(), "clan": clan_id,
-                                   "area": _pick(area, _provinces(chosen, seas=True)), "detachments": units}
-        if leader:  # a name is looked for in the army's clan first, so the rules can say whose character it is
-            own = {c["id"]: c["name"] for c in await _characters(interaction, chosen, clan_id)}
-            found = _pick(leader, own)
-            if found not in own:
-                found = _pick(leader, {c["id"]: c["name"] for c in await _characters(interaction, chosen)})
-            payload["leader"] = found
-        if army:
-            payload["id"] = _pick(army, {a["id"]: a["name"] for a in await _armies(interaction, chosen, clan_id)})
-        await apply(interaction, chosen, payload)
-
-    @app_commands.command(name="army-remove", description="Take an army off the map")
-    @app_commands.describe(army="the army", campaign=CAMPAIGN)
-    @app_commands.autocomplete(campaign=campaign_autocomplete)
-    @moderator_only()
-    async def army_remove(self, interaction: discord.Interaction, army: ArmyOf, campaign: int | None = None) -> None:
-        await defer(interaction)
-        chosen = await campaign_for(interaction, campaign)
-        armies = {a["id"]: a["name"] for a in await _armies(interaction, chosen)}
-        await apply(interaction, chosen, {"kind": "army_remove", "id": _pick(army, armies)})
-
     @app_commands.command(name="weather", description="Declare stormy weather for the turn, or fair (S3.9)")
-    @app_commands.describe(storm="true: storms threaten landings and evacuations", campaign=CAMPAIGN)
+    @app_commands.describe(storm="true: storms threaten landings and evacuations", reason="why", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
-    async def weather(self, interaction: discord.Interaction, storm: bool, campaign: int | None = None) -> None:
+    async def weather(self, interaction: discord.Interaction, storm: bool, reason: str | None = None,
+                      campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
-        await apply(interaction, chosen, {"kind": "weather", "storm": storm})
+        await apply(interaction, chosen, {"kind": "weather", "storm": storm}, reason)
 
     @app_commands.command(name="relation", description="Set two clans at war, allied or neutral (OP-48)")
     @app_commands.describe(clan_a="one clan", clan_b="the other clan", relation="their relation",
-                           campaign=CAMPAIGN)
+                           reason="why", campaign=CAMPAIGN)
     @app_commands.choices(relation=RELATIONS)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
     async def relation(self, interaction: discord.Interaction, clan_a: Clan, clan_b: Clan,
-                       relation: Choice[str], campaign: int | None = None) -> None:
+                       relation: Choice[str], reason: str | None = None, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
-        clans = _clans(chosen)
-        await apply(interaction, chosen, {"kind": "relation", "a": _pick(clan_a, clans), "b": _pick(clan_b, clans),
-                                          "relation": relation.value})
+        named = clans(chosen)
+        await apply(interaction, chosen, {"kind": "relation", "a": pick(clan_a, named), "b": pick(clan_b, named),
+                                          "relation": relation.value}, reason)
 
     @app_commands.command(name="province", description="Give a province (and its port) to a clan, or to nobody")
-    @app_commands.describe(area="the province", clan="its new owner, or 'nobody'", campaign=CAMPAIGN)
+    @app_commands.describe(area="the province", clan="its new owner, or 'nobody'", reason="why", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
     async def province(self, interaction: discord.Interaction, area: Province, clan: Owner,
-                       campaign: int | None = None) -> None:
+                       reason: str | None = None, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
-        await apply(interaction, chosen, {"kind": "province_owner", "area": _pick(area, _provinces(chosen, seas=True)),
-                                          "clan": _owner(clan, chosen)})
+        await apply(interaction, chosen, {"kind": "province_owner", "area": pick(area, provinces(chosen, seas=True)),
+                                          "clan": owner_of(clan, chosen)}, reason)
 
     @app_commands.command(name="port", description="Set a port's owner and its land guard (S8.8.4)")
     @app_commands.describe(port="the port", owner="its owner, or 'nobody' (default: unchanged)",
                            guard="land troops guarding it, in figures (default: unchanged)",
-                           guard_cavalry="how many of the guard are cavalry (default: unchanged)", campaign=CAMPAIGN)
+                           guard_cavalry="how many of the guard are cavalry (default: unchanged)", reason="why",
+                           campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
     async def port(self, interaction: discord.Interaction, port: Port, owner: Owner | None = None,
                    guard: Figures | None = None, guard_cavalry: Figures | None = None,
-                   campaign: int | None = None) -> None:
+                   reason: str | None = None, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
-        ports = {p.id: p.name for p in game_map(chosen.map_id).ports.values()}
-        payload: dict[str, Any] = {"kind": "port", "port": _pick(port, ports)}
+        payload: dict[str, Any] = {"kind": "port", "port": pick(port, ports(chosen))}
         if owner is not None:
-            payload["owner"] = _owner(owner, chosen)
+            payload["owner"] = owner_of(owner, chosen)
         if guard is not None:
             payload["land_guard"] = guard
         if guard_cavalry is not None:
             payload["land_guard_cavalry"] = guard_cavalry
-        await apply(interaction, chosen, payload)
+        await apply(interaction, chosen, payload, reason)
 
     @app_commands.command(name="treasury", description="Set a clan's rice and development points (S8.4.6)")
     @app_commands.describe(clan="the clan", rice="rice points, RP (default: unchanged)",
-                           development="development points, DP (default: unchanged)", campaign=CAMPAIGN)
+                           development="development points, DP (default: unchanged)", reason="why",
+                           campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
     async def treasury(self, interaction: discord.Interaction, clan: Clan, rice: Points | None = None,
-                       development: Points | None = None, campaign: int | None = None) -> None:
+                       development: Points | None = None, reason: str | None = None,
+                       campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
-        payload: dict[str, Any] = {"kind": "treasury", "clan": _pick(clan, _clans(chosen))}
+        payload: dict[str, Any] = {"kind": "treasury", "clan": pick(clan, clans(chosen))}
         if rice is not None:
             payload["rice"] = rice
         if development is not None:
             payload["development"] = development
-        await apply(interaction, chosen, payload)
+        await apply(interaction, chosen, payload, reason)
 
     @app_commands.command(name="act-as", description="Give and review one clan's orders as that clan; 'none' stops")
     @app_commands.describe(clan="the clan, or 'none' to act as yourself again", campaign=CAMPAIGN)
@@ -319,7 +156,7 @@ class ModerateCog(commands.GroupCog, group_name="moderate",
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         table, key = acting_table(self.bot), acting_key(interaction, chosen)
-        clan_id = _owner(clan, chosen)
+        clan_id = owner_of(clan, chosen)
         if clan_id is None:
             was = chosen.faction(table.pop(key, ""))
             await reply(interaction, f"🎭 You no longer act for {was.name} in {chosen.name}: /order, /unit, /clan, "
@@ -333,8 +170,32 @@ class ModerateCog(commands.GroupCog, group_name="moderate",
         table[key] = faction.id
         await reply(interaction, f"🎭 You now act for {faction.name} in {chosen.name}: your /order, /unit, /clan, "
                                  f"/orders and /fleet list commands give and show {faction.name}'s orders, and each "
-                                 f"reply starts with “(acting as {faction.name})”. It lasts until /moderate act-as "
+                                 f"reply starts with “(acting as {faction.name})”. It lasts until /mod act-as "
                                  f"clan:none, or until the bot restarts (it is kept in memory only).")
+
+    @app_commands.command(name="audit", description="The latest moderator edits, newest first")
+    @app_commands.describe(clan="only edits concerning this clan", unit="only edits of this unit",
+                           page="1: the newest", campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    @moderator_only()
+    async def audit(self, interaction: discord.Interaction, clan: Clan | None = None, unit: AnyUnit | None = None,
+                    page: app_commands.Range[int, 1, 100] = 1, campaign: int | None = None) -> None:
+        await defer(interaction)
+        chosen = await campaign_for(interaction, campaign)
+        if clan and unit:
+            raise UserError("give a clan or a unit to filter by, not both")
+        subject, label = None, ""
+        if clan:
+            subject = pick(clan, clans(chosen))
+            label = f" concerning {clans(chosen).get(subject, subject)}"
+        if unit:
+            units = names((await roster(interaction, chosen, fresh=True))["units"])
+            subject = pick(unit, units)
+            label = f" of {units.get(subject, subject)}"
+        newest = await service_of(interaction).audit_log(chosen.id, PAGE * page + 1, subject)
+        shown = newest[PAGE * (page - 1):PAGE * page]
+        title = f"📜 **{chosen.name}** — moderator edits{label}, page {page}, newest first"
+        await reply(interaction, audit_text(title, shown, more=len(newest) > PAGE * page))
 
 
 async def setup(bot: commands.Bot) -> None:

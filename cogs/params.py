@@ -67,7 +67,7 @@ def split_list(text: str) -> list[str]:
 class PlayerContext:
     """A player's view of a campaign: their clan, its units and the map.
 
-    For a moderator acting for a clan (/moderate act-as) the clan is that one, not the one of their
+    For a moderator acting for a clan (/mod act-as) the clan is that one, not the one of their
     roles; ``load`` then notes its name on the interaction, so every reply and refusal is marked."""
 
     campaign: Campaign

@@ -126,7 +126,7 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
         turn = await service_of(interaction).undo_last(chosen.id)
         lines = [f"↩️ The resolution of turn {turn} of {chosen.name} is undone: turn {turn} is open for a "
                  f"correction, with its orders and seed. The seed was revealed in the report, so only moderators "
-                 f"may change orders now (/order … as a moderator; /moderate act-as clan:… to act for a clan whose "
+                 f"may change orders now (/order … as a moderator; /mod act-as clan:… to act for a clan whose "
                  f"role you do not hold); resolving again rolls the same dice for every order left untouched."]
         if chosen.report_channel_id is not None:
             notice = (f"↩️ **{chosen.name}** — the moderators have undone the resolution of turn {turn}; "

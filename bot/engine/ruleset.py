@@ -96,4 +96,14 @@ class Ruleset(Protocol):
 
     def apply_edit(self, state: BaseModel, gamemap: GameMap, edit: BaseModel) -> tuple[BaseModel, str]:
         """Pure: (new state, what changed, for the moderator); raises OrderRejected saying what
-        is wrong and what would be right, and never changes ``state``."""
+        is wrong and what would be right, and never changes ``state``.  A payload's optional
+        ``reason`` is kept in the audit log with the edit."""
+
+    def edit_subjects(self, before: BaseModel, after: BaseModel, edit: BaseModel) -> list[str]:
+        """The ids an applied edit concerns (factions, units, characters …, and the faction owning
+        each), so the audit log can be filtered by faction or unit."""
+
+    def roster(self, state: BaseModel) -> dict[str, list[dict[str, Any]]]:
+        """For moderators: every unit, character and army in any state ("units": id, name, kind,
+        owner, state; "characters": id, name, clan, kind, status, leads; "armies": id, name,
+        clan, area)."""

@@ -25,10 +25,11 @@ from bot.report import ReportInput, Reports
 from bot.report.presenters import presenter
 from bot.rules import get_ruleset
 from bot.scenarios import ScenarioFileError, load_shipped_scenario
+from bot.services.audit import COMMAND_LINE, Moderator, audit_entry
 from bot.services.deadline import parse_deadline
 from bot.services.errors import UserError
 from bot.services.settings import apply_setting, describe_setting, flatten
-from bot.store import Repository, ResolutionRecord, TurnRecord
+from bot.store import AuditEntry, Repository, ResolutionRecord, TurnRecord
 
 log = logging.getLogger(__name__)
 
@@ -270,11 +271,15 @@ class CampaignService:
 
     # Moderator inputs between turns
 
-    async def moderator_edit(self, campaign_id: int, payload: dict[str, Any]) -> str:
+    async def moderator_edit(self, campaign_id: int, payload: dict[str, Any],
+                             by: Moderator = COMMAND_LINE,
+                             campaign_change: Callable[[Campaign], None] | None = None) -> str:
         """Apply a moderator's input (armies, weather, diplomacy, ownership, port guards,
-        treasury: the ruleset's ``parse_edit``) to the state; return what changed.  Any
-        phase will do, but not while a turn is being resolved.  The description is the
-        audit line: the caller shows it to the moderator with the edit."""
+        treasury, units, characters: the ruleset's ``parse_edit``) to the state; return what
+        changed.  Any phase will do, but not while a turn is being resolved.  The state and
+        the audit entry (who, when, the edit, what it changed, its reason) are written
+        together: a refused or failed edit leaves neither.  ``campaign_change`` amends the
+        campaign record in the same transaction (a clan added to the rules joins the campaign)."""
         campaign = await self.campaign(campaign_id)
         if self._resolving.get(campaign_id):
             raise UserError(f"turn {campaign.turn} of {campaign.name} is being resolved right now; make the edit "
@@ -287,8 +292,14 @@ class CampaignService:
                 new_state, description = ruleset.apply_edit(state, gamemap, edit)
             except OrderRejected as exc:
                 raise UserError(f"Refused: {exc}") from None
-            await self.repo.save_state(campaign_id, new_state.model_dump(mode="json"))
-        log.info("Moderator edit of campaign %s, turn %s: %s → %s", campaign_id, campaign.turn,
+            subjects = ruleset.edit_subjects(state, new_state, edit)
+            entry = audit_entry(campaign, by, self.clock(), payload, description, subjects)
+            changed = None
+            if campaign_change is not None:
+                changed = campaign.model_copy(deep=True)
+                campaign_change(changed)
+            await self.repo.save_state_audited(campaign_id, new_state.model_dump(mode="json"), entry, changed)
+        log.info("Moderator edit of campaign %s, turn %s by %s: %s → %s", campaign_id, campaign.turn, by.name,
                  edit.model_dump(mode="json", exclude_unset=True), description)
         if campaign.phase in (Phase.PLANNING, Phase.CORRECTION):
             description += (f" Turn {campaign.turn} is open: this applies from its resolution, where the orders "
@@ -299,6 +310,17 @@ class CampaignService:
             description += (f" Undoing the resolution of turn {campaign.turn - 1} would restore the state before "
                             f"it and discard this edit.")
         return description
+
+    async def audit_log(self, campaign_id: int, limit: int = 50, subject: str | None = None) -> list[AuditEntry]:
+        """The latest moderator edits, newest first (only those concerning ``subject``, if given)."""
+        await self.campaign(campaign_id)
+        return await self.repo.audit_log(campaign_id, limit, subject)
+
+    async def roster(self, campaign_id: int) -> dict[str, list[dict[str, Any]]]:
+        """Every unit and character, whatever their state, for moderators (the ruleset's ``roster``)."""
+        campaign = await self.campaign(campaign_id)
+        ruleset, state, _, _ = await self._loaded(campaign)
+        return ruleset.roster(state)
 
     async def campaigns_in_guild(self, guild_id: int) -> list[Campaign]:
         return await self.repo.campaigns_in_guild(guild_id)

@@ -19,6 +19,7 @@ from bot.domain.gamemap import MapError
 from bot.mapfiles import load_shipped_map, shipped_map_ids
 from bot.rules import get_ruleset, ruleset_ids
 from bot.services.campaigns import CampaignService
+from bot.services.audit import COMMAND_LINE, Moderator
 from bot.services.errors import UserError
 
 
@@ -71,7 +72,8 @@ def faction_id_for(name: str, taken: set[str]) -> str:
 
 
 async def add_faction(service: CampaignService, campaign_id: int, name: str, colour: str,
-                      role_id: int | None = None, channel_id: int | None = None) -> tuple[Faction, str]:
+                      role_id: int | None = None, channel_id: int | None = None,
+                      by: Moderator = COMMAND_LINE) -> tuple[Faction, str]:
     """A new clan in the campaign and in its rules' state; (the faction, what the rules say changed).
     Refuses a name, role or channel another clan has, or a bad colour, and then changes nothing."""
     campaign = await service.campaign(campaign_id)
@@ -90,12 +92,10 @@ async def add_faction(service: CampaignService, campaign_id: int, name: str, col
     if campaign.faction(faction_id) is not None:
         raise UserError(f"the name {name!r} gives the id `{faction_id}`, which {campaign.faction(faction_id).name} "
                         f"already has; choose a name that differs in its letters")
-    description = await service.moderator_edit(campaign_id, {"kind": "clan_add", "id": faction_id, "name": name,
-                                                             "colour": hex_colour})
-    campaign = await service.campaign(campaign_id)
     faction = Faction(id=faction_id, name=name, colour=hex_colour, role_id=role_id, channel_id=channel_id)
-    campaign.factions.append(faction)
-    await service.repo.update_campaign(campaign)
+    description = await service.moderator_edit(
+        campaign_id, {"kind": "clan_add", "id": faction_id, "name": name, "colour": hex_colour}, by=by,
+        campaign_change=lambda changed: changed.factions.append(faction))  # one transaction: both or neither
     return faction, description
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from bot.store.errors import StoreError
 from bot.store.repository import (
+    AuditEntry,
     JsonDict,
     Repository,
     ResolutionRecord,
@@ -15,7 +16,7 @@ from bot.store.repository import (
     TurnStatus,
 )
 
-__all__ = ["JsonDict", "Repository", "ResolutionRecord", "StateRecord", "StoreError",
+__all__ = ["AuditEntry", "JsonDict", "Repository", "ResolutionRecord", "StateRecord", "StoreError",
            "TurnRecord", "TurnStatus", "open_repository"]
 
 

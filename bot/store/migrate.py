@@ -1,6 +1,6 @@
 """Numbered SQL migrations, applied at start-up.
 
-``migrations/NNNN_name.sql`` files are applied in order, each exactly once, all
+``migrations/NNNN_name.sql`` files are applied in number order, each exactly once, all
 pending ones inside one transaction together with their ``schema_version``
 rows: a start-up that fails half-way leaves the database as it was.
 
@@ -39,10 +39,11 @@ def known_migrations() -> list[Migration]:
         if (m := _NAME.match(entry.name))
     )
     versions = [v for v, _, _ in found]
-    if versions != list(range(1, len(versions) + 1)):
-        # A gap or a duplicate number is a packaging mistake, not a user problem.
-        raise RuntimeError(
-            f"migration files must be numbered 0001, 0002, … without gaps: {versions}")
+    if len(set(versions)) != len(versions) or 0 in versions:
+        # A duplicate number is a packaging mistake, not a user problem.  A gap is
+        # allowed: branches reserve numbers, and ``migrate`` applies every file not
+        # yet applied in number order, so a 0002 that arrives after 0003 still runs.
+        raise RuntimeError(f"migration files must have distinct numbers from 0001: {versions}")
     return [Migration(v, n, s) for v, n, s in found]
 
 

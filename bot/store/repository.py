@@ -73,6 +73,27 @@ class ResolutionRecord(BaseModel):
     created_seq: int | None = None
 
 
+class AuditEntry(BaseModel):
+    """One moderator edit as the audit log keeps it: who, when (the service's clock), at which
+    turn and phase, the edit as given, what it changed in words, and why.  ``subjects`` are the
+    ids the edit concerns (for filtering); ``seq`` is assigned by the store."""
+
+    model_config = ConfigDict(frozen=True)
+
+    campaign_id: int
+    at: str
+    turn: int
+    phase: str
+    actor_id: int | None
+    actor_name: str
+    kind: str
+    payload: JsonDict
+    description: str
+    reason: str | None = None
+    subjects: list[str] = []
+    seq: int | None = None
+
+
 class Repository(Protocol):
     """Campaign persistence.  Every method is atomic; failures raise StoreError
     (or, for ``commit_resolution``, whatever interrupted it, after rollback)."""
@@ -94,6 +115,14 @@ class Repository(Protocol):
     async def load_state(self, campaign_id: int) -> StateRecord: ...
     async def save_settings(self, campaign_id: int, settings: JsonDict) -> None: ...
     async def save_state(self, campaign_id: int, state: JsonDict) -> None: ...
+
+    # The moderators' audit log.  ``save_state_audited`` writes the state and the entry in one
+    # transaction (both or neither); ``audit_log`` reads newest first, optionally only the
+    # entries concerning ``subject`` (an id of the entry's ``subjects``).
+    async def save_state_audited(self, campaign_id: int, state: JsonDict, entry: AuditEntry,
+                                 campaign: Campaign | None = None) -> AuditEntry: ...
+    async def audit_log(self, campaign_id: int, limit: int = 50,
+                        subject: str | None = None) -> list[AuditEntry]: ...
 
     # Turns.  Opening records the seed and commitment and sets phase "planning".
     async def open_turn(self, campaign_id: int, turn: int, seed: str, commitment: str,

@@ -18,7 +18,7 @@ import aiosqlite
 
 from bot.domain.campaign import Campaign, Phase
 from bot.engine.ruleset import SubmittedOrder
-from bot.store import sqlite_resolutions, sqlite_transfer
+from bot.store import sqlite_audit, sqlite_resolutions, sqlite_transfer
 from bot.store.codec import (
     CAMPAIGN_COLUMNS,
     campaign_from_row,
@@ -29,6 +29,7 @@ from bot.store.codec import (
 )
 from bot.store.errors import StoreError
 from bot.store.repository import (
+    AuditEntry,
     JsonDict,
     ResolutionRecord,
     StateRecord,
@@ -118,14 +119,18 @@ class SqliteRepository:
         if campaign.id is None:
             raise StoreError("cannot update a campaign that has no id; create it first")
         async with self._unit(write=True) as db:
-            stored = await campaign_row(db, campaign.id)
-            if stored["turn"] != campaign.turn:
-                raise StoreError(
-                    f"campaign {campaign.id} is at turn {stored['turn']} but this copy says "
-                    f"turn {campaign.turn}; reload the campaign and apply the change again")
-            assignments = ", ".join(f"{c} = ?" for c in CAMPAIGN_COLUMNS)
-            await db.execute(f"UPDATE campaigns SET {assignments} WHERE id = ?",
-                             campaign_values(campaign) + (campaign.id,))
+            await self._write_campaign(db, campaign)
+
+    @staticmethod
+    async def _write_campaign(db, campaign: Campaign) -> None:
+        stored = await campaign_row(db, campaign.id)
+        if stored["turn"] != campaign.turn:
+            raise StoreError(
+                f"campaign {campaign.id} is at turn {stored['turn']} but this copy says "
+                f"turn {campaign.turn}; reload the campaign and apply the change again")
+        assignments = ", ".join(f"{c} = ?" for c in CAMPAIGN_COLUMNS)
+        await db.execute(f"UPDATE campaigns SET {assignments} WHERE id = ?",
+                         campaign_values(campaign) + (campaign.id,))
 
     async def delete_campaign(self, campaign_id: int) -> bool:
         """Delete a campaign and everything it owns; False if there was none."""
@@ -160,6 +165,22 @@ class SqliteRepository:
                 params + (campaign_id,))
             if cursor.rowcount == 0:
                 raise StoreError(f"no campaign with id {campaign_id}")
+
+    # The moderators' audit log
+
+    async def save_state_audited(self, campaign_id: int, state: JsonDict, entry: AuditEntry,
+                                 campaign: Campaign | None = None) -> AuditEntry:
+        """Write the state and its audit entry together (and ``campaign``'s fields, when an
+        edit also changes the campaign record, e.g. a clan added); the entry comes back with its seq."""
+        async with self._unit(write=True) as db:
+            if campaign is not None:
+                await self._write_campaign(db, campaign)
+            return await sqlite_audit.save_state_audited(db, campaign_id, state, entry)
+
+    async def audit_log(self, campaign_id: int, limit: int = 50,
+                        subject: str | None = None) -> list[AuditEntry]:
+        async with self._unit() as db:
+            return await sqlite_audit.entries(db, campaign_id, limit, subject)
 
     # Turns
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import aiosqlite
 
 from bot.domain.campaign import Campaign
+from bot.store import sqlite_audit
 from bot.store.codec import campaign_from_row, dumps, loads
-from bot.store.repository import JsonDict, ResolutionRecord
+from bot.store.repository import AuditEntry, JsonDict, ResolutionRecord
 from bot.store.sqlite_base import campaign_row, fetch_all, insert_campaign, state_row
 from bot.store.sqlite_resolutions import insert_resolution, record_from_row
 from bot.store.transfer import FORMAT, VERSION, CampaignExport
@@ -32,6 +33,8 @@ async def export(db: aiosqlite.Connection, campaign_id: int) -> JsonDict:
                     "seq": o["seq"], "payload": loads(o["payload_json"], "order payload")}
                    for o in orders],
         "resolutions": [_resolution_doc(record_from_row(r)) for r in resolutions],
+        "audit": [e.model_dump(mode="json", exclude={"campaign_id"})
+                  for e in await sqlite_audit.entries(db, campaign_id, newest_first=False)],
     }
     # Validating what we export guarantees that it imports again.
     return CampaignExport.model_validate(doc).model_dump(mode="json")
@@ -58,5 +61,7 @@ async def import_(db: aiosqlite.Connection, doc: CampaignExport,
     for r in doc.resolutions:
         record = ResolutionRecord(campaign_id=cid, **dict(r))
         await insert_resolution(db, record, dumps(r.before_state, "before-state"), r.created_seq)
+    for a in doc.audit:
+        await sqlite_audit.insert(db, AuditEntry(campaign_id=cid, **dict(a)))
     return campaign.model_copy(update={"id": cid})
 

@@ -54,6 +54,20 @@ class ResolutionDoc(_Doc):
     created_seq: int = Field(ge=1)
 
 
+class AuditDoc(_Doc):
+    seq: int = Field(ge=1)
+    at: str
+    turn: int
+    phase: str
+    actor_id: int | None
+    actor_name: str
+    kind: str
+    payload: JsonDict
+    description: str
+    reason: str | None = None
+    subjects: list[str] = Field(default_factory=list)
+
+
 class CampaignExport(_Doc):
     format: Literal["fleetwright.campaign"]
     version: Literal[1]
@@ -64,10 +78,12 @@ class CampaignExport(_Doc):
     turns: list[TurnDoc]
     orders: list[OrderDoc]
     resolutions: list[ResolutionDoc]
+    audit: list[AuditDoc] = Field(default_factory=list)  # absent in exports made before the audit log
 
     def seq_floor(self) -> int:
         """The counter an imported campaign must continue from."""
         seqs = [o.seq for o in self.orders] + [r.created_seq for r in self.resolutions]
+        seqs += [a.seq for a in self.audit]
         return max([self.last_seq, *seqs])
 
 
@@ -101,6 +117,7 @@ def _inconsistencies(doc: CampaignExport) -> list[str]:
     problems += [f"turn {t} has two orders for unit {u!r}"
                  for t, u in _repeated((o.turn, o.unit) for o in doc.orders)]
     problems += [f"order number {s} is used twice" for s in _repeated(o.seq for o in doc.orders)]
+    problems += [f"audit entry number {s} is used twice" for s in _repeated(a.seq for a in doc.audit)]
     resolved = {t.turn for t in doc.turns if t.status == TurnStatus.RESOLVED}
     recorded = [r.turn for r in doc.resolutions]
     problems += [f"turn {n} has two resolutions" for n in _repeated(recorded)]

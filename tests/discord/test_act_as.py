@@ -1,4 +1,4 @@
-"""/moderate act-as: a moderator gives and reviews one clan's orders as that clan — above all to
+"""/mod act-as: a moderator gives and reviews one clan's orders as that clan — above all to
 correct an order after /turn undo without holding the clan's role.  Kept in memory per (guild,
 moderator, campaign); every reply is private and marked; players cannot use it."""
 
@@ -45,9 +45,9 @@ async def test_a_moderator_without_clan_roles_corrects_a_mori_order_after_undo(c
     sent = await world.run("order idle", mod, unit="mori-kobayakawa")
     assert sent[-1].ephemeral and sent[-1].content == (
         "None of your roles is linked to a clan of Seto 1560; as a moderator you can act for one with "
-        "/moderate act-as clan:<clan>")
+        "/mod act-as clan:<clan>")
 
-    sent = await world.run("moderate act-as", mod, clan="Mōri")
+    sent = await world.run("mod act-as", mod, clan="Mōri")
     assert private(sent)
     assert sent[-1].content.startswith("🎭 You now act for Mōri in Seto 1560: your /order, /unit, /clan, /orders "
                                        "and /fleet list commands give and show Mōri's orders")
@@ -80,11 +80,11 @@ async def test_a_moderator_without_clan_roles_corrects_a_mori_order_after_undo(c
 
 async def test_a_player_cannot_act_as_and_a_stray_entry_is_ignored(open_turn):
     world, otomo = open_turn, open_turn.players["otomo"]
-    sent = await world.run("moderate act-as", otomo, clan="mori")
+    sent = await world.run("mod act-as", otomo, clan="mori")
     assert len(sent) == 1 and sent[0].type == 4 and sent[0].ephemeral
     assert sent[0].content.startswith("Only the moderators of Seto 1560 can do this")
     assert acting(world) == {}
-    assert await world.h.autocomplete("moderate act-as", otomo, "clan", clan="") == []
+    assert await world.h.autocomplete("mod act-as", otomo, "clan", clan="") == []
 
     # Whatever put it there, an entry of someone who is no moderator acts for nobody.
     acting(world)[(GUILD_ID, otomo.id, 1)] = "mori"
@@ -97,7 +97,7 @@ async def test_a_player_cannot_act_as_and_a_stray_entry_is_ignored(open_turn):
     assert await world.service.orders(1, None) == []
 
     # So does that of a moderator who has lost the moderator role since.
-    await world.run("moderate act-as", world.mod, clan="mori")
+    await world.run("mod act-as", world.mod, clan="mori")
     demoted = Member(world.mod.id, "mod", [])
     sent = await world.run("fleet list", demoted)
     assert sent[-1].content.startswith("You are not a player of Seto 1560") and "acting as" not in sent[-1].content
@@ -106,15 +106,15 @@ async def test_a_player_cannot_act_as_and_a_stray_entry_is_ignored(open_turn):
 
 async def test_clearing_returns_the_moderator_to_their_own_roles(open_turn):
     world, mod = open_turn, open_turn.mod
-    choices = await world.h.autocomplete("moderate act-as", mod, "clan", clan="")
+    choices = await world.h.autocomplete("mod act-as", mod, "clan", clan="")
     assert [c["value"] for c in choices] == [*CLANS, "none"]
     assert choices[-1]["name"] == "none — stop acting for a clan"
-    sent = await world.run("moderate act-as", mod, clan="Shimazu")
+    sent = await world.run("mod act-as", mod, clan="Shimazu")
     assert sent[-1].content == ("Seto 1560 has no clan 'Shimazu'; its clans: Mōri, Ōtomo, Kōno, Miyoshi "
                                 "(or 'none' to stop acting)")
     assert acting(world) == {}
 
-    await world.run("moderate act-as", mod, clan="mori")
+    await world.run("mod act-as", mod, clan="mori")
     assert (await world.run("fleet list", mod))[-1].content.startswith(f"{MARK}**Mōri** — 7 units")
     other = await world.run("fleet list", world.admin)  # per moderator: another one is not acting
     assert other[-1].content.startswith("None of your roles is linked to a clan of Seto 1560")
@@ -125,14 +125,14 @@ async def test_clearing_returns_the_moderator_to_their_own_roles(open_turn):
     assert newest[-1].content.startswith("None of your roles is linked to a clan of Seto 1561")
     assert (await world.run("fleet list", mod, campaign=1))[-1].content.startswith(MARK)
 
-    sent = await world.run("moderate act-as", mod, clan="none", campaign=1)
+    sent = await world.run("mod act-as", mod, clan="none", campaign=1)
     assert private(sent) and sent[-1].content == (
         "🎭 You no longer act for Mōri in Seto 1560: /order, /unit, /clan, /orders and /fleet list follow your "
         "own roles again.")
     assert acting(world) == {}
     sent = await world.run("fleet list", mod, campaign=1)
     assert sent[-1].content.startswith("None of your roles is linked") and "acting as" not in sent[-1].content
-    sent = await world.run("moderate act-as", mod, clan="nobody", campaign=1)
+    sent = await world.run("mod act-as", mod, clan="nobody", campaign=1)
     assert sent[-1].content == "You were not acting for a clan in Seto 1560; nothing changed."
 
 
@@ -144,7 +144,7 @@ async def test_acting_as_shows_nothing_to_the_moderators_own_clan_or_in_public(o
     room = "otomo-war-room"
     start = len(world.h.log)
     await world.run("order trade", both, unit="otomo-funai-maru", in_channel=room)
-    await world.run("moderate act-as", both, clan="mori", in_channel=room)
+    await world.run("mod act-as", both, clan="mori", in_channel=room)
     sent = await world.run("order cruise", both, unit="mori-kurushima", target="buzen", stake="high",
                            in_channel=room)
     assert sent[-1].content.startswith(f"{MARK}✅ ")
@@ -170,6 +170,6 @@ async def test_acting_as_shows_nothing_to_the_moderators_own_clan_or_in_public(o
     assert "Funai-maru" in text and receipt not in text and "acting as" not in text
     assert "least damaged" not in text  # Mōri's policy is not Ōtomo's
 
-    await world.run("moderate act-as", both, clan="none", in_channel=room)
+    await world.run("mod act-as", both, clan="none", in_channel=room)
     own = (await world.run("orders list", both, in_channel=room))[-1].content
     assert own.startswith("**Ōtomo** — orders for turn 3") and receipt not in own and "acting as" not in own

@@ -108,14 +108,14 @@ async def test_a_whole_turn_leaks_nothing_between_clans(world, overlays):
     for clan, orders in ORDERS.items():
         member = world.players[clan] if clan in PLAYERS else world.mod
         if clan not in PLAYERS:
-            await world.run("moderate act-as", world.mod, clan=clan)
+            await world.run("mod act-as", world.mod, clan=clan)
         for path, values in orders:
             sent = await world.run(path, member, **values)
             assert sent[-1].content.startswith(("✅", "(acting as")), sent[-1].content
             receipts[clan].append(sent[-1].content.split("✅ ", 1)[1].splitlines()[0])
             if clan in PLAYERS:
                 take(seen[clan], sent, overlays)
-    await world.run("moderate act-as", world.mod, clan="none")
+    await world.run("mod act-as", world.mod, clan="none")
     hidden_summaries = {clan: [u.summary for u in await world.service.units(1, clan)] for clan in ORDERS}
     for clan in PLAYERS:
         await look_around(world, world.players[clan], seen[clan], ORDERS[clan][0][1]["unit"], overlays)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import sqlite3
 from datetime import datetime, timezone
 
 import pytest
@@ -16,7 +17,8 @@ from bot.scenarios import load_shipped_scenario
 from bot.services import queries, setup
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
-from bot.store import open_repository
+from bot.store import StoreError, open_repository
+from bot.store import sqlite as sqlite_store
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
 
@@ -71,6 +73,23 @@ async def test_a_clan_that_would_clash_is_refused_and_nothing_changes(service, n
     assert str(caught.value) == message
     assert [f.id for f in (await service.campaign(campaign.id)).factions] == ["mori", "otomo", "kono", "miyoshi"]
     assert (await service.repo.load_state(campaign.id)).state == before
+
+
+async def test_a_clan_is_added_to_rules_campaign_and_audit_log_together_or_not_at_all(service, monkeypatch):
+    campaign = await setup.create_empty_campaign(service, "seto", "Seto 1570", guild_id=7)
+
+    def broken_campaign_write(campaign):  # the rules accepted the clan; writing the campaign record fails
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(sqlite_store, "campaign_values", broken_campaign_write)
+    with pytest.raises(StoreError, match="disk I/O error"):
+        await setup.add_faction(service, campaign.id, "Shōni", "crimson", role_id=11, channel_id=21)
+    assert (await service.campaign(campaign.id)).factions == []
+    assert (await service.repo.load_state(campaign.id)).state["clans"] == {}
+    monkeypatch.undo()
+    await setup.add_faction(service, campaign.id, "Shōni", "crimson", role_id=11, channel_id=21)
+    assert [f.id for f in (await service.campaign(campaign.id)).factions] == ["shoni"]
+    assert [e.kind for e in await service.audit_log(campaign.id)] == ["clan_add"]  # the failed try left none
 
 
 async def test_an_empty_campaign_needs_a_shipped_map(service):

@@ -9,18 +9,24 @@ import pytest
 
 from bot.engine.seed import commitment
 from bot.store.errors import StoreError
+from bot.store.repository import AuditEntry
 from bot.store.sqlite import SqliteRepository
 
 from .conftest import raw_state_text, resolution_for
 
 
 async def _played(repo, campaign):
-    """A campaign one turn in: turn 1 resolved, turn 2 open with an order."""
+    """A campaign one turn in: turn 1 resolved, turn 2 open with an order and a moderator's edit."""
     order = await repo.put_order(campaign.id, 1, "mori", "zeta", {"mission": "patrol"})
     state = (await repo.load_state(campaign.id)).state
     await repo.commit_resolution(resolution_for(campaign.id, 1, state, [order]))
     await repo.open_turn(campaign.id, 2, "seed-2", commitment("seed-2"))
     await repo.put_order(campaign.id, 2, "sue", "kobune", {"mission": "raid", "odds": 0.25})
+    edited = {**(await repo.load_state(campaign.id)).state, "storm": True}
+    await repo.save_state_audited(campaign.id, edited, AuditEntry(
+        campaign_id=campaign.id, at="2026-03-01T12:00:00+00:00", turn=2, phase="planning", actor_id=2,
+        actor_name="Кобаякава", kind="weather", payload={"kind": "weather", "storm": True, "reason": "typhoon"},
+        description="Stormy weather is declared.", reason="typhoon", subjects=[]))
 
 
 def _without_ids(export: dict) -> dict:
@@ -33,6 +39,8 @@ def _without_ids(export: dict) -> dict:
 async def test_export_import_round_trip(repo, campaign, tmp_path, db_path):
     await _played(repo, campaign)
     exported = await repo.export_campaign(campaign.id)
+    assert [(a["kind"], a["actor_name"], a["reason"]) for a in exported["audit"]] == [("weather", "Кобаякава",
+                                                                                        "typhoon")]
     as_text = json.dumps(exported)  # an export is plain JSON
 
     async with await SqliteRepository.open(tmp_path / "other.db") as other:

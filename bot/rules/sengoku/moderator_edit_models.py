@@ -12,14 +12,25 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from bot.domain.gamemap import GameMap
 from bot.engine.ruleset import OrderRejected
 from bot.rules.sengoku.model import (
+    CharacterKind,
+    CharacterStatus,
     Clan,
     Relation,
     SengokuState,
+    UnitState,
 )
+
+UnitKind = Literal["squadron", "trade_fleet", "heavy_detachment"]
 
 
 class _Edit(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class _Input(_Edit):
+    """Every edit may say why it was made; the audit log keeps the reason with the edit."""
+
+    reason: str | None = None
 
 
 class DetachmentSpec(_Edit):
@@ -30,7 +41,7 @@ class DetachmentSpec(_Edit):
     cavalry: int = 0
 
 
-class ArmySet(_Edit):
+class ArmySet(_Input):
     """Create an army or replace one (same id): its clan, province, leader and detachments."""
 
     kind: Literal["army_set"] = "army_set"
@@ -43,19 +54,19 @@ class ArmySet(_Edit):
     detachments: list[DetachmentSpec]
 
 
-class ArmyRemove(_Edit):
+class ArmyRemove(_Input):
     kind: Literal["army_remove"] = "army_remove"
     id: str
 
 
-class Weather(_Edit):
+class Weather(_Input):
     """S3.9, OP-17 (d): stormy weather declared for the turn, or not."""
 
     kind: Literal["weather"] = "weather"
     storm: bool
 
 
-class RelationSet(_Edit):
+class RelationSet(_Input):
     """OP-48: one pair of the diplomacy matrix."""
 
     kind: Literal["relation"] = "relation"
@@ -64,7 +75,7 @@ class RelationSet(_Edit):
     relation: Relation
 
 
-class ProvinceOwner(_Edit):
+class ProvinceOwner(_Input):
     """Who holds a province (``None``: nobody); its ports that were the old owner's follow it (S12.2)."""
 
     kind: Literal["province_owner"] = "province_owner"
@@ -72,7 +83,7 @@ class ProvinceOwner(_Edit):
     clan: str | None
 
 
-class PortEdit(_Edit):
+class PortEdit(_Input):
     """A port's owner and land guard; a field left out stays as it is (``owner: null``: nobody)."""
 
     kind: Literal["port"] = "port"
@@ -82,7 +93,7 @@ class PortEdit(_Edit):
     land_guard_cavalry: int | None = None
 
 
-class Treasury(_Edit):
+class Treasury(_Input):
     """A clan's rice (RP) and development (DP) points; a field left out stays as it is."""
 
     kind: Literal["treasury"] = "treasury"
@@ -91,7 +102,85 @@ class Treasury(_Edit):
     development: int | None = None
 
 
-EDIT_MODELS = (ArmySet, ArmyRemove, Weather, RelationSet, ProvinceOwner, PortEdit, Treasury)
+class UnitAdd(_Input):
+    """A new squadron, trade fleet or heavy detachment (S12.2); ``id`` None: made from the owner and the name."""
+
+    kind: Literal["unit_add"] = "unit_add"
+    unit_kind: UnitKind
+    owner: str
+    name: str | None = None
+    id: str | None = None
+    base_port: str | None = None
+    location: str | None = None
+    state: UnitState = UnitState.ACTIVE
+    damage: int = 0
+    experience: int | None = None
+    attached_to: str | None = None
+    leader: str | None = None
+
+
+class UnitEdit(_Input):
+    """A correction of one unit: only the fields given change (``null``: none, e.g. no base port).  A reason
+    is required: this is how a moderator overrides what a resolution produced."""
+
+    kind: Literal["unit_edit"] = "unit_edit"
+    id: str
+    reason: str = ""  # required: checked by the rules, so the refusal can say what a reason is for
+    owner: str | None = None
+    name: str | None = None
+    base_port: str | None = None
+    location: str | None = None
+    state: UnitState | None = None
+    damage: int | None = None
+    experience: int | None = None
+    attached_to: str | None = None
+    leader: str | None = None
+
+
+class UnitRemove(_Input):
+    """Take a unit out of the state altogether (entered by mistake); a sunk unit is a unit edit to destroyed."""
+
+    kind: Literal["unit_remove"] = "unit_remove"
+    id: str
+
+
+class CharacterAdd(_Input):
+    """A new general or commander (S9.2, S12.2 Character); ``id`` None: made from the name."""
+
+    kind: Literal["character_add"] = "character_add"
+    name: str
+    clan: str
+    rank: CharacterKind = CharacterKind.COMMANDER
+    id: str | None = None
+    wounds: int = 0
+    victories: int = 0
+    academy_naval_art: bool = False
+    veteran: bool = False
+
+
+class CharacterEdit(_Input):
+    """A correction of one character: only the fields given change."""
+
+    kind: Literal["character_edit"] = "character_edit"
+    id: str
+    name: str | None = None
+    clan: str | None = None
+    rank: CharacterKind | None = None
+    status: CharacterStatus | None = None
+    captor: str | None = None
+    wounds: int | None = None
+    victories: int | None = None
+    academy_naval_art: bool | None = None
+    veteran: bool | None = None
+
+
+class CharacterRemove(_Input):
+    kind: Literal["character_remove"] = "character_remove"
+    id: str
+
+
+EDIT_MODELS = (ArmySet, ArmyRemove, Weather, RelationSet, ProvinceOwner, PortEdit, Treasury,
+               UnitAdd, UnitEdit, UnitRemove, CharacterAdd, CharacterEdit, CharacterRemove)
 ModeratorEdit = Annotated[Union[EDIT_MODELS], Field(discriminator="kind")]
 EDIT_ADAPTER: TypeAdapter = TypeAdapter(ModeratorEdit)
 EDIT_KINDS = tuple(m.model_fields["kind"].default for m in EDIT_MODELS)

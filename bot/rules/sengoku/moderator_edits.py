@@ -9,7 +9,10 @@ The source leaves them to the land and economy modules or to the moderator:
 * who owns each province and port (S12.2: a port is its province's owner's);
 * the land troops guarding a port (S8.8.4, OP-42 e);
 * each clan's rice and development points (S12.2, S8.4.6: what a capture
-  credit costs).
+  credit costs);
+* units and characters: added, corrected (a moderator's override of what a
+  resolution produced, with a reason) or removed (moderator_units.py,
+  moderator_characters.py).
 
 One model per edit, told apart by ``kind``.  ``apply_edit`` checks an edit
 against the map and the state and returns a new state and a sentence for the
@@ -30,15 +33,23 @@ from bot.rules.sengoku.model import (
     SengokuState,
 )
 from bot.rules.sengoku.moderator_army import _army_remove, _army_set
+from bot.rules.sengoku.moderator_units import _unit_add, _unit_edit, _unit_remove
+from bot.rules.sengoku.moderator_characters import _character_add, _character_edit, _character_remove
 from bot.rules.sengoku.moderator_edit_models import (
     EDIT_KINDS,
     ArmyRemove,
     ArmySet,
+    CharacterAdd,
+    CharacterEdit,
+    CharacterRemove,
     DetachmentSpec,
     PortEdit,
     ProvinceOwner,
     RelationSet,
     Treasury,
+    UnitAdd,
+    UnitEdit,
+    UnitRemove,
     Weather,
     _clan,
     _clan_name,
@@ -47,8 +58,9 @@ from bot.rules.sengoku.moderator_edit_models import (
     parse_edit,
 )
 
-__all__ = ["EDIT_KINDS", "ArmyRemove", "ArmySet", "DetachmentSpec", "PortEdit", "ProvinceOwner", "RelationSet",
-           "Treasury", "Weather", "apply_edit", "parse_edit"]
+__all__ = ["EDIT_KINDS", "ArmyRemove", "ArmySet", "CharacterAdd", "CharacterEdit", "CharacterRemove",
+           "DetachmentSpec", "PortEdit", "ProvinceOwner", "RelationSet", "Treasury", "UnitAdd", "UnitEdit",
+           "UnitRemove", "Weather", "apply_edit", "parse_edit"]
 
 
 def apply_edit(state: SengokuState, gamemap: GameMap, edit: BaseModel) -> tuple[SengokuState, str]:
@@ -201,4 +213,6 @@ def _points(word: str, before: int, after: int, unit: str) -> str:
 
 
 _HANDLERS = {ArmySet: _army_set, ArmyRemove: _army_remove, Weather: _weather, RelationSet: _relation,
-             ProvinceOwner: _province_owner, PortEdit: _port, Treasury: _treasury}
+             ProvinceOwner: _province_owner, PortEdit: _port, Treasury: _treasury,
+             UnitAdd: _unit_add, UnitEdit: _unit_edit, UnitRemove: _unit_remove,
+             CharacterAdd: _character_add, CharacterEdit: _character_edit, CharacterRemove: _character_remove}

@@ -15,6 +15,7 @@ from bot.rules.sengoku.events import parse_event
 from bot.rules.sengoku.model import SengokuState, UnitState
 from bot.rules.sengoku import moderator_clan
 from bot.rules.sengoku.moderator_edits import apply_edit, parse_edit
+from bot.rules.sengoku.moderator_subjects import edit_subjects
 from bot.rules.sengoku.orders import parse_order
 from bot.rules.sengoku.resolve import resolve
 from bot.rules.sengoku.scenario import build_state
@@ -60,6 +61,12 @@ class SengokuRuleset:
         if isinstance(edit, moderator_clan.ClanAdd):
             return moderator_clan.apply_clan_add(state, gamemap, edit)
         return apply_edit(state, gamemap, edit)
+
+    def edit_subjects(self, before: SengokuState, after: SengokuState, edit: BaseModel) -> list[str]:
+        return edit_subjects(before, after, edit)
+
+    def roster(self, state: SengokuState) -> dict[str, list[dict[str, Any]]]:
+        return views.roster(state)
 
     def holdings(self, state: SengokuState, faction: str) -> dict[str, Any]:
         """What the clan may list besides its units (credits, characters, armies, policy)."""

@@ -38,3 +38,17 @@ def _led_by(state: SengokuState, character_id: str) -> list[str]:
     led = [sq.name for sq in state.squadrons.values()
            if sq.leader == character_id and sq.state is UnitState.ACTIVE]
     return led + [army.name for army in state.armies.values() if army.leader == character_id]
+
+
+def roster(state: SengokuState) -> dict[str, list[dict[str, Any]]]:
+    """Every unit, character and army of every clan, whatever their state: what a moderator picks from."""
+    units = []
+    for kind, table in (("squadron", state.squadrons), ("trade_fleet", state.fleets),
+                        ("heavy_detachment", state.heavy)):
+        for unit in table.values():
+            units.append({"id": unit.id, "name": getattr(unit, "name", unit.id), "kind": kind,
+                          "owner": unit.owner, "state": unit.state.value})
+    characters = [{"id": c.id, "name": c.name, "clan": c.clan, "kind": c.kind.value, "status": c.status.value,
+                   "leads": _led_by(state, c.id)} for c in state.characters.values()]
+    armies = [{"id": a.id, "name": a.name, "clan": a.clan, "area": a.area} for a in state.armies.values()]
+    return {"units": units, "characters": characters, "armies": armies}

@@ -1,0 +1,217 @@
+"""What the /mod commands share: names typed by hand matched to ids, the
+moderator-only autocompletes, and ``apply``, which makes the edit in the
+moderator's name and shows what changed.
+
+Autocomplete answers from a roster kept in memory per campaign (every unit,
+character and army, whatever their state): a keystroke reads no game state.
+The roster is read again after a /mod edit, when the campaign's turn or phase
+changes, and at most ``ROSTER_SECONDS`` after it was read (other commands
+change the state too); the command itself always works on the stored state.
+
+Not an extension (it has no ``setup``): the /mod modules import it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.domain.campaign import Campaign
+from bot.services.errors import UserError
+from bot.store import StoreError
+from cogs.common import is_moderator, moderator_of, reply, service_of
+from cogs.params import campaign_quietly, clip, fold, game_map
+
+Choice = app_commands.Choice
+NOBODY = {"none", "nobody", "-"}
+ROSTER_SECONDS = 30.0
+ROSTER_ATTRIBUTE = "mod_rosters"
+DETACHMENT_FORMAT = ('write each detachment as name:figures, with i for infantry and c for cavalry (a cavalry '
+                     'figure weighs 2 at sea), separated by commas: "ashigaru:18i, samurai:8i, horse:6c"; '
+                     'a mixed one: "guard:4i2c"')
+_DETACHMENT = re.compile(r"^(?P<name>[^:]+?)\s*:\s*(?P<counts>(?:\d+\s*[ic]\s*\+?\s*)+)$", re.IGNORECASE)
+_COUNT = re.compile(r"(\d+)\s*([ic])", re.IGNORECASE)
+
+
+def parse_detachments(text: str) -> list[dict[str, Any]]:
+    """'ashigaru:18i, samurai:8i, horse:6c' → [{id, infantry, cavalry}, …]; refuses anything else
+    with the format."""
+    parts = [part.strip() for part in re.split(r"[,;\n]", text) if part.strip()]
+    if not parts:
+        raise UserError(f"detachments: none given; {DETACHMENT_FORMAT}")
+    detachments = []
+    for part in parts:
+        match = _DETACHMENT.match(part)
+        if match is None:
+            raise UserError(f"detachments: {part!r} is not a detachment; {DETACHMENT_FORMAT}")
+        counts = {"i": 0, "c": 0}
+        for number, letter in _COUNT.findall(match["counts"]):
+            if counts[letter.lower()]:
+                raise UserError(f"detachments: {part!r} gives its {'infantry' if letter in 'iI' else 'cavalry'} "
+                                f"twice; {DETACHMENT_FORMAT}")
+            counts[letter.lower()] = int(number)
+        detachments.append({"id": match["name"].strip(), "infantry": counts["i"], "cavalry": counts["c"]})
+    return detachments
+
+
+def pick(text: str | None, named: dict[str, str]) -> str | None:
+    """``named`` maps id → name: the id ``text`` means (by id or name, accents and case aside), else ``text``."""
+    if text is None or text in named:
+        return text
+    wanted = fold(text)
+    return next((key for key, name in named.items() if wanted in (fold(key), fold(name))), text)
+
+
+def clans(campaign: Campaign) -> dict[str, str]:
+    return {f.id: f.name for f in campaign.factions}
+
+
+def provinces(campaign: Campaign, seas: bool = False) -> dict[str, str]:
+    """The map's provinces (``seas``: every area, so that a sea typed by name is refused as a sea)."""
+    return {a.id: a.name for a in game_map(campaign.map_id).areas.values() if seas or a.kind == "province"}
+
+
+def ports(campaign: Campaign) -> dict[str, str]:
+    return {p.id: p.name for p in game_map(campaign.map_id).ports.values()}
+
+
+def owner_of(text: str | None, campaign: Campaign) -> str | None:
+    """A clan, or ``None`` for 'none' / 'nobody'."""
+    return None if text is None or fold(text) in NOBODY else pick(text, clans(campaign))
+
+
+def optional(text: str | None) -> str | None:
+    """'none' / 'nobody' / '-' → None (to clear a field), else the text."""
+    return None if text is None or fold(text) in NOBODY else text
+
+
+async def roster(interaction: discord.Interaction, campaign: Campaign, fresh: bool = False) -> dict[str, list]:
+    """Every unit, character and army of the campaign (see the module docstring for when it is read)."""
+    table = getattr(interaction.client, ROSTER_ATTRIBUTE, None)
+    if table is None:
+        table = {}
+        setattr(interaction.client, ROSTER_ATTRIBUTE, table)
+    stamp, now = (campaign.turn, campaign.phase.value), time.monotonic()
+    kept = table.get(campaign.id)
+    if not fresh and kept and kept[0] == stamp and now - kept[1] < ROSTER_SECONDS:
+        return kept[2]
+    data = await service_of(interaction).roster(campaign.id)
+    table[campaign.id] = (stamp, now, data)
+    return data
+
+
+def names(rows: list[dict[str, Any]]) -> dict[str, str]:
+    return {row["id"]: row["name"] for row in rows}
+
+
+class ModeratorRef(app_commands.Transformer):
+    """A text option whose autocomplete is for moderators only (it would show every clan's units and
+    characters); ``options`` gives (label, value) pairs."""
+
+    async def transform(self, interaction: discord.Interaction, value: str) -> str:
+        return value.strip()
+
+    async def autocomplete(self, interaction: discord.Interaction, value: str) -> list[Choice[str]]:
+        campaign = await campaign_quietly(interaction)
+        if campaign is None or not is_moderator(interaction, campaign):
+            return []
+        try:
+            options = await self.options(interaction, campaign)
+        except (UserError, StoreError):
+            return []
+        wanted = fold(value)
+        return [Choice(name=clip(label), value=key) for label, key in options
+                if wanted in fold(label) or wanted in fold(key)][:25]
+
+    async def options(self, interaction: discord.Interaction, campaign: Campaign) -> list[tuple[str, str]]:
+        raise NotImplementedError
+
+
+def chosen_clan(interaction: discord.Interaction, campaign: Campaign, option: str | None = "clan") -> str | None:
+    """The clan option of the command being typed, as an id (None if not given, not a clan, or no option)."""
+    typed = getattr(interaction.namespace, option, None) if option else None
+    clan = pick(typed, clans(campaign)) if typed else None
+    return clan if clan in clans(campaign) else None
+
+
+class ClanRef(ModeratorRef):
+    """Any clan of the campaign (``nobody``: also a 'none' choice, shown as ``nobody``)."""
+
+    def __init__(self, nobody: bool | str = False) -> None:
+        self.nobody = "nobody" if nobody is True else nobody
+
+    async def options(self, interaction, campaign):
+        return [(f.name, f.id) for f in campaign.factions] + ([(self.nobody, "none")] if self.nobody else [])
+
+
+class ProvinceRef(ModeratorRef):
+    async def options(self, interaction, campaign):
+        return sorted(((name, key) for key, name in provinces(campaign).items()), key=lambda p: fold(p[0]))
+
+
+class ArmyRef(ModeratorRef):
+    """Any clan's army (of the clan option's clan, if one is given)."""
+
+    async def options(self, interaction, campaign):
+        named, clan = clans(campaign), chosen_clan(interaction, campaign)
+        gamemap = game_map(campaign.map_id)
+        return [(f"{a['name']} — {named.get(a['clan'], a['clan'])}, in {gamemap.area_name(a['area'])}", a["id"])
+                for a in (await roster(interaction, campaign))["armies"] if clan in (None, a["clan"])]
+
+
+class CharacterRef(ModeratorRef):
+    """A character (free ones only, if ``free``; of the clan typed in ``clan_option``, if any)."""
+
+    def __init__(self, free: bool = True, clan_option: str | None = "clan") -> None:
+        self.free, self.clan_option = free, clan_option
+
+    async def options(self, interaction, campaign):
+        named, clan = clans(campaign), chosen_clan(interaction, campaign, self.clan_option)
+        return [(f"{c['name']} — {named.get(c['clan'], c['clan'])}, {c['kind']}"
+                 + ("" if c["status"] == "free" else f", {c['status']}")
+                 + (f", leads {', '.join(c['leads'])}" if c["leads"] else ""), c["id"])
+                for c in (await roster(interaction, campaign))["characters"]
+                if clan in (None, c["clan"]) and (c["status"] == "free" or not self.free)]
+
+
+class UnitRef(ModeratorRef):
+    """Any unit of any clan in any state (of the clan typed in ``clan_option``, if any)."""
+
+    def __init__(self, kinds: tuple[str, ...] = (), clan_option: str | None = None) -> None:
+        self.kinds, self.clan_option = kinds, clan_option
+
+    async def options(self, interaction, campaign):
+        named, clan = clans(campaign), chosen_clan(interaction, campaign, self.clan_option)
+        return [(f"{u['name']} — {named.get(u['owner'], u['owner'])} {u['kind'].replace('_', ' ')}"
+                 + ("" if u["state"] == "active" else f", {u['state']}"), u["id"])
+                for u in (await roster(interaction, campaign))["units"]
+                if clan in (None, u["owner"]) and (not self.kinds or u["kind"] in self.kinds)]
+
+
+Clan = app_commands.Transform[str, ClanRef()]
+Owner = app_commands.Transform[str, ClanRef(nobody=True)]
+Province = app_commands.Transform[str, ProvinceRef()]
+ArmyOf = app_commands.Transform[str, ArmyRef()]
+FreeCharacter = app_commands.Transform[str, CharacterRef()]
+AnyCharacter = app_commands.Transform[str, CharacterRef(free=False, clan_option=None)]
+AnyFreeCharacter = app_commands.Transform[str, CharacterRef(clan_option=None)]
+AnyUnit = app_commands.Transform[str, UnitRef()]
+SquadronOf = app_commands.Transform[str, UnitRef(("squadron",), clan_option="owner")]
+
+
+async def apply(interaction: discord.Interaction, campaign: Campaign, payload: dict[str, Any],
+                reason: str | None = None) -> None:
+    """Make the edit in the moderator's name and show what changed and the edit as recorded."""
+    if reason and reason.strip():
+        payload = {**payload, "reason": reason.strip()}
+    try:
+        description = await service_of(interaction).moderator_edit(campaign.id, payload, moderator_of(interaction))
+    finally:
+        getattr(interaction.client, ROSTER_ATTRIBUTE, {}).pop(campaign.id, None)
+    recorded = json.dumps(payload, ensure_ascii=False)
+    await reply(interaction, f"🛠️ **{campaign.name}** — {description}\nEdit: `{recorded}`")
