@@ -34,7 +34,8 @@ def report_channel(campaign: Campaign) -> int:
 def opening_text(campaign: Campaign, turn: int, commitment: str) -> str:
     deadline = deadline_text(campaign.deadline)
     until = f"is open until {deadline}" if deadline else "is open (no deadline set)"
-    return (f"⚓ **{campaign.name}** — Turn {turn} planning {until}.\n"
+    auto = " The turn resolves by itself at the deadline." if deadline and campaign.auto_resolve else ""
+    return (f"⚓ **{campaign.name}** — Turn {turn} planning {until}.{auto}\n"
             f"Seed commitment: `{commitment}` (SHA-256). The seed is revealed with the report.")
 
 
@@ -214,9 +215,10 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
         lines = await self.poster.deliver_correction(correction, channel_id)
         posted, files = await self.poster.deliver(outcome, channel_id)
         changed = sum(1 for lines_ in diff.factions.values() if lines_)
+        compared = (f"Public report: {len(diff.public)} line(s) changed; {changed} clan(s) see changes."
+                    if diff.known else "The undone resolution was not kept, so nothing could be compared.")
         head = (f"Turn {outcome.turn} of {chosen.name} resolved again with the same seed `{outcome.seed}`. "
-                f"Public report: {len(diff.public)} line(s) changed; {changed} clan(s) see changes. "
-                f"The new moderator log and its changes are attached.")
+                f"{compared} The new moderator log and its changes are attached.")
         changes = "\n".join(diff.moderators) or "Nothing in the moderator log changed."
         await reply(interaction, "\n".join([head, *lines, *posted]),
                     files=[text_file(outcome.reports.moderators, "moderator-log.md"),
