@@ -71,22 +71,33 @@ class TurnPoster:
         not be posted)."""
         campaign = outcome.campaign
         linked = [f.id for f in campaign.factions if f.channel_id is not None and f.id in outcome.reports.factions]
-        maps = await self.service.render_maps(campaign.ruleset, outcome.data, ["public", *linked])
+        maps = await self.maps(outcome, ["public", *linked])
         line, ok = await self.post(channel_id, outcome.reports.public, "public report",
-                                   png_file(maps["public"], "map.png"))
+                                   png_file(maps["public"], "map.png") if maps else None)
         lines, files = [line], [] if ok else [text_file(outcome.reports.public, "report-public.md")]
+        if not maps:
+            lines.append("⚠️ The maps could not be drawn (see the bot's log); the reports went out without them.")
         for faction_id, text in outcome.reports.factions.items():
             faction = campaign.faction(faction_id)
             name = faction.name if faction else faction_id
             if faction_id not in linked:
                 line, ok = f"⚠️ {name} has no linked channel: its report is attached; pass it on privately.", False
             else:
-                line, ok = await self.post(faction.channel_id, text, f"{name}'s report",
-                                           png_file(maps[faction_id], f"map-{faction_id}.png"))
+                own_map = png_file(maps[faction_id], f"map-{faction_id}.png") if maps else None
+                line, ok = await self.post(faction.channel_id, text, f"{name}'s report", own_map)
             lines.append(line)
             if not ok:
                 files.append(text_file(text, f"report-{faction_id}.md"))
         return lines, files
+
+    async def maps(self, outcome: TurnOutcome, audiences: list[str]) -> dict[str, bytes]:
+        """Each audience's map, or none at all if drawing fails: the turn is resolved and stored by
+        now, so its reports must go out even without maps."""
+        try:
+            return await self.service.render_maps(outcome.campaign.ruleset, outcome.data, audiences)
+        except Exception:  # noqa: BLE001 - logged; the reports matter more than the pictures
+            log.exception("Could not draw the maps of turn %s of campaign %s", outcome.turn, outcome.campaign.id)
+            return {}
 
     async def deliver_correction(self, correction: Correction, channel_id: int) -> list[str]:
         """What changed against the undone report: the public part to the report channel, each clan's

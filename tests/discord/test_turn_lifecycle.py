@@ -110,6 +110,22 @@ async def test_each_clan_gets_its_own_map_in_its_own_channel(planned):
         assert own[0].files == {f"map-{clan}.png": PNG + clan.encode()} and all(not s.files for s in own[1:])
 
 
+async def test_reports_go_out_without_maps_when_drawing_fails(planned, caplog):
+    world = planned
+
+    async def broken(ruleset_id, data, audiences):
+        raise RuntimeError("renderer out of memory")
+
+    world.service.render_maps = broken
+    sent = await world.run("turn resolve", world.mod)
+    assert not channel_posts(sent, REPORTS)[0].files and channel_posts(sent, REPORTS)[0].content
+    for clan in CLANS:
+        assert not channel_posts(sent, CHANNELS[f"{clan}-war-room"])[0].files
+    summary = [s for s in sent if s.kind == "followup"][0]
+    assert "⚠️ The maps could not be drawn (see the bot's log)" in summary.content
+    assert "renderer out of memory" in caplog.text
+
+
 async def test_redo_posts_what_changed_publicly_and_to_each_clan_then_the_new_reports(planned):
     world = planned
     await world.run("turn resolve", world.mod)
