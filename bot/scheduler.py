@@ -88,6 +88,8 @@ class DeadlineScheduler:
             elif await self._claim(campaign, PASSED):
                 await self.announcer.deadline_passed(campaign, await self._not_ready(campaign))
             return
+        if campaign.phase is Phase.LOCKED:
+            return  # orders are closed: nothing left for the clans to do before the deadline
         due = [(kind, before) for kind, before in self.reminders if now >= deadline - before]
         claimed = [before for kind, before in due if await self._claim(campaign, kind)]
         if claimed:  # after a long pause several fall due at once: only the nearest is posted

@@ -3,10 +3,14 @@ what goes to the report channel and what only to each clan's own channel."""
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
+
 import pytest
 
 from bot.domain.campaign import Phase
 from bot.scenarios import load_shipped_scenario
+from bot.scheduler import DeadlineScheduler
+from cogs.turn_posts import TurnPoster
 from tests.discord.conftest import CHANNELS, CLANS
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -170,3 +174,31 @@ async def test_a_player_cannot_lock_reopen_or_redo(planned):
         assert len(sent) == 1 and sent[0].type == 4 and sent[0].ephemeral
         assert sent[0].content.startswith("Only the moderators of Seto 1560 can do this")
     assert (await world.service.campaign(1)).phase is Phase.PLANNING
+
+
+async def test_the_scheduler_posts_reminders_and_the_auto_resolved_turn_where_they_belong(planned):
+    world = planned
+    await world.run("turn deadline", world.mod, auto_resolve=True)
+    await world.run("orders ready", world.players["kono"])
+    now = [datetime(2026, 3, 3, 11, 30, tzinfo=timezone.utc)]  # half an hour before the deadline
+    scheduler = DeadlineScheduler(world.service, TurnPoster(world.bot), clock=lambda: now[0])
+    start = len(world.h.log)
+    await scheduler.tick()
+    (reminder,) = world.h.log[start:]
+    assert reminder.kind == "channel" and reminder.target == REPORTS
+    assert reminder.content == ("⏰ **Seto 1560** — turn 3: the deadline is in 30 minutes, Tue 03 Mar 2026 12:00 UTC "
+                                "(<t:1772539200:R>); the turn then resolves by itself.\nNot marked ready yet: Mōri, "
+                                "Ōtomo, Miyoshi. (/orders ready)")
+    now[0] = datetime(2026, 3, 3, 12, 0, tzinfo=timezone.utc)
+    start = len(world.h.log)
+    await scheduler.tick()
+    posted = world.h.log[start:]
+    assert {s.kind for s in posted} == {"channel"}
+    assert list(channel_posts(posted, REPORTS)[0].files) == ["map.png"]
+    for clan in CLANS:
+        own = channel_posts(posted, CHANNELS[f"{clan}-war-room"])
+        assert list(own[0].files) == [f"map-{clan}.png"]
+    assert (await world.service.campaign(1)).turn == 4
+    start = len(world.h.log)
+    await scheduler.tick()
+    assert world.h.log[start:] == []

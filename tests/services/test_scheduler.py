@@ -86,6 +86,15 @@ async def test_each_reminder_is_posted_once_naming_the_clans_not_ready(db, clock
     await scheduler.turns.repo.close()
 
 
+async def test_a_locked_turn_gets_no_reminder(db, clock):
+    scheduler, said = await scheduler_on(db, clock)
+    await scheduler.turns.lock(1)
+    clock.at(timedelta(minutes=30))
+    await scheduler.tick()
+    assert said.said == []
+    await scheduler.turns.repo.close()
+
+
 async def test_a_moved_deadline_gets_its_own_reminders(db, clock):
     scheduler, said = await scheduler_on(db, clock)
     clock.at(timedelta(hours=20))
