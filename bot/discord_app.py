@@ -19,8 +19,10 @@ from discord import app_commands
 from discord.ext import commands
 from pydantic import ValidationError
 
+from bot.scheduler import DeadlineScheduler
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
+from bot.startup import log_campaigns, sync_command_tree
 from bot.store import StoreError, open_repository
 
 log = logging.getLogger(__name__)
@@ -74,8 +76,8 @@ class FleetwrightTree(app_commands.CommandTree):
         if text is None:
             command = interaction.command.qualified_name if interaction.command else "?"
             original = getattr(error, "original", error)
-            log.error("Unexpected error in /%s (guild %s, user %s)", command, interaction.guild_id,
-                      interaction.user.id if interaction.user else "?", exc_info=original)
+            log.error("Unexpected error in /%s (interaction %s, guild %s, user %s)", command, interaction.id,
+                      interaction.guild_id, interaction.user.id if interaction.user else "?", exc_info=original)
             text = POLITE_FAILURE
         elif text == STALE_COMMAND:
             log.warning("Out-of-date command invoked: %s", error)
@@ -96,8 +98,8 @@ class FleetwrightTree(app_commands.CommandTree):
 
 
 class FleetwrightBot(commands.Bot):
-    def __init__(self, service: CampaignService, *, config=None,
-                 intents: discord.Intents | None = None, sync_commands: bool = True, **options) -> None:
+    def __init__(self, service: CampaignService, *, config=None, intents: discord.Intents | None = None,
+                 sync_commands: bool = True, run_scheduler: bool = True, **options) -> None:
         # Reports quote names players chose; nothing the bot posts may ping anyone.
         super().__init__(command_prefix=commands.when_mentioned, help_command=None,
                          intents=intents or minimal_intents(), tree_cls=FleetwrightTree,
@@ -106,11 +108,24 @@ class FleetwrightBot(commands.Bot):
         self.config = config
         self.sync_commands = sync_commands
         self.failed_extensions: dict[str, BaseException] = {}
+        self.run_scheduler = run_scheduler
+        self.scheduler: DeadlineScheduler | None = None
 
     async def setup_hook(self) -> None:
         await self.load_all_extensions()
         if self.sync_commands:
-            await self.sync_command_tree()
+            await sync_command_tree(self)
+        await log_campaigns(self.service)
+        if self.run_scheduler and self.scheduler is None:
+            from cogs.turn_posts import TurnPoster  # the Discord side of the scheduler's announcements
+            self.scheduler = DeadlineScheduler(self.service, TurnPoster(self))
+            self.scheduler.start()
+
+    async def close(self) -> None:
+        if self.scheduler is not None:
+            await self.scheduler.stop()  # before the connection and the store go away
+            self.scheduler = None
+        await super().close()
 
     async def load_all_extensions(self) -> None:
         for name in EXTENSIONS:
@@ -119,20 +134,6 @@ class FleetwrightBot(commands.Bot):
             except Exception as exc:  # noqa: BLE001 - one broken cog must not stop the others
                 self.failed_extensions[name] = exc
                 log.exception("Failed to load extension %s", name)
-
-    async def sync_command_tree(self) -> None:
-        guild_id = getattr(self.config, "dev_guild_id", None)
-        try:
-            if guild_id:
-                guild = discord.Object(id=guild_id)
-                self.tree.copy_global_to(guild=guild)
-                synced = await self.tree.sync(guild=guild)
-                log.info("Synced %d commands to guild %s", len(synced), guild_id)
-            else:
-                synced = await self.tree.sync()
-                log.info("Synced %d global commands", len(synced))
-        except discord.HTTPException:
-            log.exception("Discord refused the command list; commands may be out of date")
 
 
 def _config_problem(exc: ValidationError) -> str:

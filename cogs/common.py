@@ -246,6 +246,8 @@ def phase_words(campaign: Campaign) -> str:
     if campaign.phase is Phase.PLANNING:
         deadline = deadline_text(campaign.deadline)
         return f"open for orders{f' until {deadline}' if deadline else ' (no deadline)'}."
+    if campaign.phase is Phase.LOCKED:
+        return "locked: closed for players' orders; the moderators resolve it (or reopen it)."
     if campaign.phase is Phase.CORRECTION:
         return "undone for a correction: only moderators may change orders; /turn resolve when done."
     if campaign.phase is Phase.RESOLVED:

@@ -1,7 +1,7 @@
 """/faction: add a clan to a campaign, link each clan to the Discord role its
 players hold and to its private channel (moderators); list the clans; show
 the diplomacy table, or set one pair's relation (moderators, through the same
-moderator edit as /moderate relation)."""
+moderator edit as /mod relation)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""/orders: a player reviews their clan's orders for the open turn (ephemeral)."""
+"""/orders: a player reviews their clan's orders for the open turn and marks them ready (ephemeral)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.domain.campaign import Phase
+from bot.services.turns import TurnLifecycle
 from cogs.common import (CAMPAIGN, CORRECTION_NOTE, MarksActing, campaign_autocomplete, deadline_text, defer,
                          reply, service_of)
 from cogs.params import PlayerContext
 
-OPEN = (Phase.PLANNING, Phase.CORRECTION)
+OPEN = (Phase.PLANNING, Phase.LOCKED, Phase.CORRECTION)
 
 
 def not_open(ctx: PlayerContext) -> str:
@@ -21,7 +22,7 @@ def not_open(ctx: PlayerContext) -> str:
 
 @app_commands.guild_only()
 class OrderBookCog(MarksActing, commands.GroupCog, group_name="orders",
-                   group_description="Review your clan's orders for this turn (only you see the replies)"):
+                   group_description="Review your clan's orders and mark them ready (only you see the replies)"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()
@@ -45,35 +46,47 @@ class OrderBookCog(MarksActing, commands.GroupCog, group_name="orders",
         await reply(interaction, "\n".join([f"**{ctx.faction.name}** — orders for {turn} ({len(lines)}):"]
                                            + [f"• {line.text}" for line in lines] + note))
 
-    @app_commands.command(name="ready", description="Whether every unit of your clan has an order")
-    @app_commands.describe(campaign=CAMPAIGN)
+    @app_commands.command(name="ready", description="Mark your clan's orders for this turn as complete")
+    @app_commands.describe(withdraw="take the mark back (changing any order also takes it back)",
+                           campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
-    async def ready(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+    async def ready(self, interaction: discord.Interaction, withdraw: bool = False,
+                    campaign: int | None = None) -> None:
         await defer(interaction)
         ctx = await PlayerContext.load(interaction, campaign)
         if ctx.campaign.phase not in OPEN:
             await reply(interaction, not_open(ctx))
             return
         orders = await service_of(interaction).orders(ctx.campaign.id, ctx.faction.id)
-        await reply(interaction, readiness(ctx, {o.payload.get("unit") for o in orders}))
+        ordered = {o.payload.get("unit") for o in orders}
+        if ctx.campaign.phase is Phase.PLANNING:
+            await TurnLifecycle(service_of(interaction)).mark_ready(ctx.campaign.id, ctx.faction.id, not withdraw)
+        await reply(interaction, readiness(ctx, ordered, withdraw))
 
 
-def readiness(ctx: PlayerContext, ordered: set[str]) -> str:
-    total = len(ctx.units)
-    done = [u for u in ctx.units if u.id in ordered]
+def counted(ctx: PlayerContext, ordered: set[str]) -> tuple[int, list[str]]:
     missing = [u.name for u in ctx.units if u.id not in ordered]
+    return len(ctx.units) - len(missing), missing
+
+
+def readiness(ctx: PlayerContext, ordered: set[str], withdraw: bool = False) -> str:
+    done, missing = counted(ctx, ordered)
+    total, name = len(ctx.units), ctx.faction.name
+    still = f" Still without orders: {', '.join(missing)}." if missing else ""
     if ctx.campaign.phase is Phase.CORRECTION:
-        head = (f"{ctx.faction.name}'s orders are complete ({len(done)} of {total} units ordered)." if not missing
-                else f"{ctx.faction.name} has ordered {len(done)} of {total} units. Still without orders: "
-                     f"{', '.join(missing)}.")
-        return f"{head} {CORRECTION_NOTE[0].upper()}{CORRECTION_NOTE[1:]}."
+        return (f"{name} has ordered {done} of {total} units.{still} "
+                f"{CORRECTION_NOTE[0].upper()}{CORRECTION_NOTE[1:]}.")
+    if ctx.campaign.phase is Phase.LOCKED:
+        return (f"Turn {ctx.campaign.turn} of {ctx.campaign.name} is locked: the moderators have closed it for "
+                f"orders, so readiness no longer matters. {name} has ordered {done} of {total} units.{still}")
     deadline = deadline_text(ctx.campaign.deadline)
     until = f"until the deadline, {deadline}" if deadline else "until the turn is resolved"
-    if not missing:
-        return (f"✅ {ctx.faction.name}'s orders are complete ({len(done)} of {total} units ordered). "
-                f"You can still change them {until}.")
-    return (f"{ctx.faction.name} has ordered {len(done)} of {total} units. Still without orders: "
-            f"{', '.join(missing)}. You can give or change orders {until}.")
+    if withdraw:
+        return (f"{name}'s orders are no longer marked ready ({done} of {total} units ordered).{still} "
+                f"You can give or change orders {until}; /orders ready when they are complete.")
+    return (f"✅ {name}'s orders for turn {ctx.campaign.turn} are marked ready ({done} of {total} units "
+            f"ordered).{still} You can still change them {until}; changing one takes the mark away, so say "
+            f"/orders ready again afterwards.")
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,14 +1,14 @@
-"""/turn: moderators open, resolve and undo turns; anyone asks the status.
+"""/turn: moderators open, lock, reopen, resolve, undo and redo turns and set
+deadlines; anyone asks the status.
 
 The bot speaks publicly only in the campaign's report channel and each clan's
-linked channel; every reply to the person who typed the command is ephemeral.
+linked channel (``cogs/turn_posts.py``); every reply to the person who typed
+the command is ephemeral.
 """
 
 from __future__ import annotations
 
-import io
 import logging
-from collections import Counter
 
 import discord
 from discord import app_commands
@@ -16,14 +16,12 @@ from discord.ext import commands
 
 from bot.domain.campaign import Campaign, Phase
 from bot.services.errors import UserError
+from bot.services.turns import TurnLifecycle
 from cogs.common import (CAMPAIGN, campaign_autocomplete, campaign_for, deadline_text, defer, is_moderator,
-                         moderator_only, phase_words, post, reply, role_ids, service_of)
+                         moderator_only, phase_words, reply, role_ids, service_of)
+from cogs.turn_posts import TurnPoster, text_file
 
 log = logging.getLogger(__name__)
-
-
-def text_file(text: str, filename: str) -> discord.File:
-    return discord.File(io.BytesIO(text.encode("utf-8")), filename=filename)
 
 
 def report_channel(campaign: Campaign) -> int:
@@ -36,24 +34,32 @@ def report_channel(campaign: Campaign) -> int:
 def opening_text(campaign: Campaign, turn: int, commitment: str) -> str:
     deadline = deadline_text(campaign.deadline)
     until = f"is open until {deadline}" if deadline else "is open (no deadline set)"
-    return (f"⚓ **{campaign.name}** — Turn {turn} planning {until}.\n"
+    auto = " The turn resolves by itself at the deadline." if deadline and campaign.auto_resolve else ""
+    return (f"⚓ **{campaign.name}** — Turn {turn} planning {until}.{auto}\n"
             f"Seed commitment: `{commitment}` (SHA-256). The seed is revealed with the report.")
+
+
+def deadline_words(campaign: Campaign) -> str:
+    deadline = deadline_text(campaign.deadline)
+    then = "the turn resolves by itself" if campaign.auto_resolve else "the moderators resolve the turn"
+    return f"Deadline: {deadline}; then {then}." if deadline else f"No deadline (when one is set, {then} at it)."
+
+
+def turns_of(interaction: discord.Interaction) -> TurnLifecycle:
+    return TurnLifecycle(service_of(interaction))
 
 
 @app_commands.guild_only()
 class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, resolve and undo turns"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self.poster = TurnPoster(bot)
         super().__init__()
 
-    async def _post(self, channel_id: int, text: str, what: str,
-                    file: discord.File | None = None) -> tuple[str, bool]:
-        try:
-            count = await post(self.bot, channel_id, text, file)
-        except discord.HTTPException as exc:
-            log.warning("Could not post %s in channel %s: %s", what, channel_id, exc)
-            return f"⚠️ {what}: could not post in <#{channel_id}> ({exc.status} {exc.text}).", False
-        return f"✅ {what}: {count} message(s) in <#{channel_id}>.", True
+    async def _notice(self, campaign: Campaign, text: str) -> list[str]:
+        if campaign.report_channel_id is None:
+            return []
+        return [(await self.poster.post(campaign.report_channel_id, text, "notice"))[0]]
 
     @app_commands.command(name="open", description="Open the next turn for orders and publish the seed commitment")
     @app_commands.describe(deadline="e.g. 'in 48h', 'in 2d' or '2026-12-01 20:00' (UTC)", campaign=CAMPAIGN)
@@ -67,23 +73,84 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
         channel_id = report_channel(chosen)
         record = await service_of(interaction).open_turn(chosen.id, deadline)
         chosen = await service_of(interaction).campaign(chosen.id)
-        line, _ = await self._post(channel_id, opening_text(chosen, record.turn, record.commitment), "announcement")
+        line, _ = await self.poster.post(channel_id, opening_text(chosen, record.turn, record.commitment),
+                                         "announcement")
         await reply(interaction, f"Turn {record.turn} of {chosen.name} is open for orders.\n{line}")
 
-    @app_commands.command(name="resolve", description="Resolve the open turn and post the reports")
+    @app_commands.command(name="status", description="The turn, its phase and deadline, and which clans are ready")
+    @app_commands.describe(campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def status(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+        await defer(interaction)
+        chosen = await campaign_for(interaction, campaign)
+        lines = [f"**{chosen.name}** (#{chosen.id}) — turn {chosen.turn}: {phase_words(chosen)}"]
+        if chosen.phase in (Phase.PLANNING, Phase.LOCKED, Phase.CORRECTION):
+            record = await service_of(interaction).current_turn(chosen.id)
+            if record is not None:
+                revealed = ("its seed was revealed with the report that was undone"
+                            if chosen.phase is Phase.CORRECTION else "the seed is revealed with the report")
+                lines.append(f"Seed commitment: `{record.commitment}` (SHA-256); {revealed}.")
+            if chosen.phase is not Phase.CORRECTION:
+                lines.append(deadline_words(chosen))
+            lines += await self.clan_lines(interaction, chosen)
+        await reply(interaction, "\n".join(lines))
+
+    async def clan_lines(self, interaction: discord.Interaction, campaign: Campaign) -> list[str]:
+        """Everyone sees which clans are ready; order counts only of one's own clan (moderators: all)."""
+        moderator = is_moderator(interaction, campaign)
+        mine = {f.id for f in campaign.factions if f.role_id in role_ids(interaction)}
+        readiness = campaign.phase is not Phase.CORRECTION
+        lines = []
+        for clan in await turns_of(interaction).readiness(campaign.id):
+            parts = ["✅ ready" if clan.ready else "not ready"] if readiness else []
+            if moderator or clan.faction.id in mine:
+                parts.append(f"{clan.ordered} of {clan.units} units ordered")
+            if parts:
+                lines.append(f"• {clan.faction.name}: {'; '.join(parts)}")
+        return lines
+
+    @app_commands.command(name="deadline", description="Set, move or clear the deadline; resolve by itself at it?")
+    @app_commands.describe(when="'in 24h', 'in 2d', '2026-12-01 20:00' (UTC), or 'clear'",
+                           auto_resolve="resolve the turn by itself at the deadline (kept for later turns)",
+                           campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    @moderator_only()
+    async def deadline(self, interaction: discord.Interaction, when: app_commands.Range[str, 1, 40] | None = None,
+                       auto_resolve: bool | None = None, campaign: int | None = None) -> None:
+        await defer(interaction)
+        chosen = await campaign_for(interaction, campaign)
+        updated = await turns_of(interaction).set_deadline(chosen.id, when, auto_resolve)
+        lines = [f"Turn {updated.turn} of {updated.name}: {deadline_words(updated)}"]
+        if updated.deadline != chosen.deadline:
+            moved = deadline_text(updated.deadline)
+            lines += await self._notice(updated, f"⏰ **{updated.name}** — turn {updated.turn}: " + (
+                f"the deadline is now {moved}." if moved else "the deadline is lifted; the moderators resolve "
+                                                               "the turn when all is in."))
+        await reply(interaction, "\n".join(lines))
+
+    @app_commands.command(name="lock", description="Close the turn for players' orders (moderators still may)")
     @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
-    async def resolve(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
-        await defer(interaction)  # resolution and rendering take time
-        chosen = await campaign_for(interaction, campaign)
-        channel_id = report_channel(chosen)
-        outcome = await service_of(interaction).resolve_turn(chosen.id)
-        lines, files = await self.deliver(outcome, channel_id)
-        head = (f"Turn {outcome.turn} of {chosen.name} resolved; seed `{outcome.seed}` revealed. "
-                f"Next: /turn open for turn {outcome.campaign.turn}. The moderator log is attached.")
-        await reply(interaction, "\n".join([head, *lines]),
-                    files=[text_file(outcome.reports.moderators, "moderator-log.md"), *files])
+    async def lock(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+        await defer(interaction)
+        chosen = await turns_of(interaction).lock((await campaign_for(interaction, campaign)).id)
+        lines = [f"🔒 Turn {chosen.turn} of {chosen.name} is locked: players can no longer change orders; "
+                 f"moderators still can. /turn resolve when ready, or /turn reopen."]
+        lines += await self._notice(chosen, f"🔒 **{chosen.name}** — turn {chosen.turn} is closed for orders.")
+        await reply(interaction, "\n".join(lines))
+
+    @app_commands.command(name="reopen", description="Open a locked turn for players' orders again")
+    @app_commands.describe(campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    @moderator_only()
+    async def reopen(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+        await defer(interaction)
+        chosen = await turns_of(interaction).reopen((await campaign_for(interaction, campaign)).id)
+        lines = [f"🔓 Turn {chosen.turn} of {chosen.name} is open for orders again. {deadline_words(chosen)}"]
+        lines += await self._notice(chosen, f"🔓 **{chosen.name}** — turn {chosen.turn} is open for orders again. "
+                                            f"{deadline_words(chosen)}")
+        await reply(interaction, "\n".join(lines))
 
     @app_commands.command(name="preview", description="What the orders so far would do, on throwaway dice")
     @app_commands.describe(campaign=CAMPAIGN)
@@ -98,25 +165,25 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
                                  f"secret). Nothing is stored or posted; the moderator log is attached.",
                     files=[text_file(reports.moderators, "preview-moderator-log.md")])
 
-    async def deliver(self, outcome, channel_id: int) -> tuple[list[str], list[discord.File]]:
-        """Public report (with the map) to the report channel; each clan's only to its own channel."""
-        maps = await self.bot.service.render_maps(outcome.campaign.ruleset, outcome.data, ["public"])
-        map_png = discord.File(io.BytesIO(maps["public"]), filename="map.png")
-        line, ok = await self._post(channel_id, outcome.reports.public, "public report", map_png)
-        lines, files = [line], [] if ok else [text_file(outcome.reports.public, "report-public.md")]
-        for faction_id, text in outcome.reports.factions.items():
-            faction = outcome.campaign.faction(faction_id)
-            name = faction.name if faction else faction_id
-            if faction is None or faction.channel_id is None:
-                line, ok = f"⚠️ {name} has no linked channel: its report is attached; pass it on privately.", False
-            else:
-                line, ok = await self._post(faction.channel_id, text, f"{name}'s report")
-            lines.append(line)
-            if not ok:
-                files.append(text_file(text, f"report-{faction_id}.md"))
-        return lines, files
+    @app_commands.command(name="resolve", description="Resolve the open turn and post the reports and maps")
+    @app_commands.describe(campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    @moderator_only()
+    async def resolve(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+        await defer(interaction)  # resolution and rendering take time
+        chosen = await campaign_for(interaction, campaign)
+        channel_id = report_channel(chosen)
+        if chosen.phase is Phase.CORRECTION:  # resolving a corrected turn says what changed, like /turn redo
+            await self._redo(interaction, chosen, channel_id)
+            return
+        outcome = await turns_of(interaction).resolve(chosen.id, chosen.turn)
+        lines, files = await self.poster.deliver(outcome, channel_id)
+        head = (f"Turn {outcome.turn} of {chosen.name} resolved; seed `{outcome.seed}` revealed. "
+                f"Next: /turn open for turn {outcome.campaign.turn}. The moderator log is attached.")
+        await reply(interaction, "\n".join([head, *lines]),
+                    files=[text_file(outcome.reports.moderators, "moderator-log.md"), *files])
 
-    @app_commands.command(name="undo", description="Undo the last resolution and reopen that turn")
+    @app_commands.command(name="undo", description="Undo the last resolution and reopen that turn for a correction")
     @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
@@ -127,39 +194,35 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
         lines = [f"↩️ The resolution of turn {turn} of {chosen.name} is undone: turn {turn} is open for a "
                  f"correction, with its orders and seed. The seed was revealed in the report, so only moderators "
                  f"may change orders now (/order … as a moderator; /mod act-as clan:… to act for a clan whose "
-                 f"role you do not hold); resolving again rolls the same dice for every order left untouched."]
-        if chosen.report_channel_id is not None:
-            notice = (f"↩️ **{chosen.name}** — the moderators have undone the resolution of turn {turn}; "
-                      f"its report no longer stands. Turn {turn} is open again.")
-            lines.append((await self._post(chosen.report_channel_id, notice, "notice"))[0])
+                 f"role you do not hold); /turn redo then resolves again with the same dice for every order "
+                 f"left untouched and posts what changed."]
+        lines += await self._notice(chosen, f"↩️ **{chosen.name}** — the moderators have undone the resolution of "
+                                            f"turn {turn}; its report no longer stands. Turn {turn} is open again.")
         await reply(interaction, "\n".join(lines))
 
-    @app_commands.command(name="status", description="The turn, its phase and deadline, and how many orders are in")
+    @app_commands.command(name="redo", description="After undo and a correction: resolve again, post what changed")
     @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
-    async def status(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+    @moderator_only()
+    async def redo(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
-        lines = [f"**{chosen.name}** (#{chosen.id}) — turn {chosen.turn}: {phase_words(chosen)}"]
-        if chosen.phase in (Phase.PLANNING, Phase.CORRECTION):
-            record = await service_of(interaction).current_turn(chosen.id)
-            if record is not None:
-                revealed = ("its seed was revealed with the report that was undone"
-                            if chosen.phase is Phase.CORRECTION else "the seed is revealed with the report")
-                lines.append(f"Seed commitment: `{record.commitment}` (SHA-256); {revealed}.")
-            lines += await self.order_counts(interaction, chosen)
-        await reply(interaction, "\n".join(lines))
+        await self._redo(interaction, chosen, report_channel(chosen))
 
-    async def order_counts(self, interaction: discord.Interaction, campaign: Campaign) -> list[str]:
-        """Moderators see every clan's count; a player only their own clan's."""
-        service = service_of(interaction)
-        mine = {f.id for f in campaign.factions if f.role_id in role_ids(interaction)}
-        shown = campaign.factions if is_moderator(interaction, campaign) else \
-            [f for f in campaign.factions if f.id in mine]
-        units = Counter(u.owner for u in await service.units(campaign.id, None))
-        orders = await service.orders(campaign.id, None)
-        ordered = Counter(owner for owner, _ in {(o.faction, o.payload.get("unit")) for o in orders})
-        return [f"• {f.name}: {ordered[f.id]} of {units[f.id]} units ordered" for f in shown]
+    async def _redo(self, interaction: discord.Interaction, chosen: Campaign, channel_id: int) -> None:
+        correction = await turns_of(interaction).redo(chosen.id)
+        outcome, diff = correction.outcome, correction.diff
+        lines = await self.poster.deliver_correction(correction, channel_id)
+        posted, files = await self.poster.deliver(outcome, channel_id)
+        changed = sum(1 for lines_ in diff.factions.values() if lines_)
+        compared = (f"Public report: {len(diff.public)} line(s) changed; {changed} clan(s) see changes."
+                    if diff.known else "The undone resolution was not kept, so nothing could be compared.")
+        head = (f"Turn {outcome.turn} of {chosen.name} resolved again with the same seed `{outcome.seed}`. "
+                f"{compared} The new moderator log and its changes are attached.")
+        changes = "\n".join(diff.moderators) or "Nothing in the moderator log changed."
+        await reply(interaction, "\n".join([head, *lines, *posted]),
+                    files=[text_file(outcome.reports.moderators, "moderator-log.md"),
+                           text_file(changes, "moderator-log-changes.md"), *files])
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 class Phase(StrEnum):
     SETUP = "setup"
     PLANNING = "planning"
+    LOCKED = "locked"  # planning closed early: players may no longer change orders, moderators may
     CORRECTION = "correction"  # resolved, undone: the seed is public, only moderators change orders
     RESOLVED = "resolved"
 
@@ -37,6 +38,7 @@ class Campaign(BaseModel):
     report_channel_id: int | None = None
     moderator_role_id: int | None = None
     deadline: str | None = None
+    auto_resolve: bool = False  # the deadline resolves the turn by itself (bot/scheduler.py)
 
     def faction(self, faction_id: str) -> Faction | None:
         return next((f for f in self.factions if f.id == faction_id), None)

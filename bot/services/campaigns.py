@@ -33,6 +33,8 @@ from bot.store import AuditEntry, Repository, ResolutionRecord, TurnRecord
 
 log = logging.getLogger(__name__)
 
+OPEN_PHASES = (Phase.PLANNING, Phase.LOCKED, Phase.CORRECTION)  # a turn with a seed, not yet resolved
+
 
 @dataclass
 class OrderReceipt:
@@ -132,7 +134,7 @@ class CampaignService:
     async def open_turn(self, campaign_id: int, deadline: str | None = None,
                         seed: str | None = None) -> TurnRecord:
         campaign = await self.campaign(campaign_id)
-        if campaign.phase in (Phase.PLANNING, Phase.CORRECTION):
+        if campaign.phase in OPEN_PHASES:
             raise UserError(f"turn {campaign.turn} is already open for orders; resolve it first")
         when = parse_deadline(deadline, self.clock()) if deadline else None
         secret = seed or self.seed_factory()
@@ -147,7 +149,10 @@ class CampaignService:
         if campaign.phase is Phase.CORRECTION and not moderator:
             raise UserError(f"turn {campaign.turn} of {campaign.name} was resolved and undone for a correction; "
                             f"its seed is public now, so only the moderators may change its orders")
-        if campaign.phase not in (Phase.PLANNING, Phase.CORRECTION):
+        if campaign.phase is Phase.LOCKED and not moderator:
+            raise UserError(f"turn {campaign.turn} of {campaign.name} is locked: the moderators have closed it "
+                            f"for orders (they may reopen it with /turn reopen)")
+        if campaign.phase not in OPEN_PHASES:
             raise UserError(f"no turn of {campaign.name} is open for orders; a moderator opens one with /turn open")
         return campaign
 
@@ -199,11 +204,14 @@ class CampaignService:
         return [_describe(show, ruleset.parse_order(o.payload), state, gamemap)
                 for o in await self.repo.list_orders(campaign_id, campaign.turn, faction)]
 
-    async def resolve_turn(self, campaign_id: int) -> TurnOutcome:
-        """Resolve the open turn; moderator edits are refused until it is done."""
+    async def resolve_turn(self, campaign_id: int, turn: int | None = None) -> TurnOutcome:
+        """Resolve the open turn (``turn``: only if it is still that one, checked under the lock);
+        moderator edits are refused until it is done."""
         self._resolving[campaign_id] = self._resolving.get(campaign_id, 0) + 1
         try:
             async with self._state_lock(campaign_id):
+                if turn is not None and (await self.campaign(campaign_id)).turn != turn:
+                    raise UserError(f"turn {turn} has already been resolved")
                 return await self._resolve_turn(campaign_id)
         finally:
             self._resolving[campaign_id] -= 1
@@ -301,7 +309,7 @@ class CampaignService:
             await self.repo.save_state_audited(campaign_id, new_state.model_dump(mode="json"), entry, changed)
         log.info("Moderator edit of campaign %s, turn %s by %s: %s → %s", campaign_id, campaign.turn, by.name,
                  edit.model_dump(mode="json", exclude_unset=True), description)
-        if campaign.phase in (Phase.PLANNING, Phase.CORRECTION):
+        if campaign.phase in OPEN_PHASES:
             description += (f" Turn {campaign.turn} is open: this applies from its resolution, where the orders "
                             f"already given are checked again against it (S12.4).")
         else:

@@ -48,7 +48,7 @@ def require_dict(value: Any, what: str) -> dict[str, Any]:
 
 
 CAMPAIGN_COLUMNS = ("guild_id", "name", "ruleset", "map_id", "scenario", "turn", "phase",
-                    "report_channel_id", "moderator_role_id", "deadline", "meta_json")
+                    "report_channel_id", "moderator_role_id", "deadline", "meta_json", "auto_resolve")
 
 
 def campaign_values(campaign: Campaign) -> tuple[Any, ...]:
@@ -57,7 +57,7 @@ def campaign_values(campaign: Campaign) -> tuple[Any, ...]:
     return (campaign.guild_id, campaign.name, campaign.ruleset, campaign.map_id,
             campaign.scenario, campaign.turn, campaign.phase.value,
             campaign.report_channel_id, campaign.moderator_role_id, campaign.deadline,
-            dumps(meta, "campaign factions"))
+            dumps(meta, "campaign factions"), int(campaign.auto_resolve))
 
 
 def campaign_from_row(row: RowLike) -> Campaign:
@@ -68,6 +68,7 @@ def campaign_from_row(row: RowLike) -> Campaign:
             map_id=row["map_id"], scenario=row["scenario"], turn=row["turn"],
             phase=row["phase"], report_channel_id=row["report_channel_id"],
             moderator_role_id=row["moderator_role_id"], deadline=row["deadline"],
+            auto_resolve=bool(row["auto_resolve"]),
             factions=[Faction.model_validate(f) for f in meta.get("factions", [])],
         )
     except ValidationError as exc:

@@ -19,6 +19,7 @@ import aiosqlite
 from bot.domain.campaign import Campaign, Phase
 from bot.engine.ruleset import SubmittedOrder
 from bot.store import sqlite_audit, sqlite_resolutions, sqlite_transfer
+from bot.store.sqlite_turns import TurnLifecycleStore
 from bot.store.codec import (
     CAMPAIGN_COLUMNS,
     campaign_from_row,
@@ -51,7 +52,7 @@ from bot.store.sqlite_open import connect
 from bot.store.transfer import parse_export
 
 
-class SqliteRepository:
+class SqliteRepository(TurnLifecycleStore):
     """Implements ``bot.store.repository.Repository`` on an SQLite file."""
 
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
@@ -231,6 +232,7 @@ class SqliteRepository:
                 " SET faction = excluded.faction, seq = excluded.seq,"
                 " payload_json = excluded.payload_json",
                 (campaign_id, turn, unit, faction, seq, text))
+            await _unready(db, campaign_id, turn, [faction])
         return SubmittedOrder(faction=faction, unit=unit, seq=seq, payload=loads(text, "payload"))
 
     async def delete_order(self, campaign_id: int, turn: int, unit: str) -> bool:
@@ -243,10 +245,11 @@ class SqliteRepository:
                              value: str) -> int:
         async with self._unit(write=True) as db:
             await require_planning_turn(db, campaign_id, turn, "withdraw orders")
-            cursor = await db.execute(
-                f"DELETE FROM orders WHERE campaign_id = ? AND turn = ? AND {condition}",
+            rows = await fetch_all(
+                db, f"DELETE FROM orders WHERE campaign_id = ? AND turn = ? AND {condition} RETURNING faction",
                 (campaign_id, turn, value))
-        return cursor.rowcount
+            await _unready(db, campaign_id, turn, {r["faction"] for r in rows})
+        return len(rows)
 
     async def list_orders(self, campaign_id: int, turn: int,
                           faction: str | None = None) -> list[SubmittedOrder]:
@@ -289,3 +292,10 @@ class SqliteRepository:
         doc = parse_export(data)
         async with self._unit(write=True) as db:
             return await sqlite_transfer.import_(db, doc, guild_id)
+
+
+async def _unready(db: aiosqlite.Connection, campaign_id: int, turn: int, factions) -> None:
+    """A clan that changes its orders has to say again that they are complete."""
+    for faction in factions:
+        await db.execute("DELETE FROM turn_readiness WHERE campaign_id = ? AND turn = ? AND faction = ?",
+                         (campaign_id, turn, faction))

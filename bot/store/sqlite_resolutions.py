@@ -106,9 +106,16 @@ async def undo_last(db: aiosqlite.Connection, campaign_id: int) -> int:
     await replace_state(db, campaign_id, row["before_state_json"], turn)
     await set_turn_status(db, campaign_id, turn, TurnStatus.PLANNING)
     await set_campaign_turn(db, campaign_id, turn, Phase.PLANNING)
+    # Kept: a corrected resolution is compared with what the players read (/turn redo).
+    await db.execute(f"INSERT INTO undone_resolutions ({_COLUMNS}) SELECT {_COLUMNS} FROM resolutions"
+                     " WHERE campaign_id = ? AND turn = ?", (campaign_id, turn))
     await db.execute("DELETE FROM resolutions WHERE campaign_id = ? AND turn = ?",
                      (campaign_id, turn))
     return turn
+
+
+_COLUMNS = ("campaign_id, turn, before_state_json, after_state_json, orders_json, seed, dice_json,"
+            " events_json, report_json, created_seq")
 
 
 async def fetch(db: aiosqlite.Connection, campaign_id: int,

@@ -58,7 +58,7 @@ class World:
 async def world(tmp_path) -> AsyncIterator[World]:
     repo = await open_repository(tmp_path / "campaigns.db")
     service = CampaignService(repo, clock=lambda: CLOCK, seed_factory=lambda: SEED)
-    bot = FleetwrightBot(service, intents=discord.Intents.none(), sync_commands=False)
+    bot = FleetwrightBot(service, intents=discord.Intents.none(), sync_commands=False, run_scheduler=False)
     try:
         async with bot:
             await bot.setup_hook()

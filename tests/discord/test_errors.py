@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from datetime import datetime, timedelta, timezone
+
+import discord
 
 import pytest
 
 from bot import discord_app
 from bot.discord_app import POLITE_FAILURE, run_bot
+from discord.webhook.async_ import async_context
 
 
 async def test_an_unexpected_error_after_defer_is_answered_politely_and_logged(world, caplog):
@@ -22,7 +27,7 @@ async def test_an_unexpected_error_after_defer_is_answered_politely_and_logged(w
     assert sent[0].type == 5
     assert sent[-1].kind == "followup" and sent[-1].ephemeral and sent[-1].content == POLITE_FAILURE
     (record,) = [r for r in caplog.records if r.name == "bot.discord_app"]
-    assert "/fleet list" in record.getMessage()
+    assert "/fleet list" in record.getMessage() and f"interaction {sent[0].target}" in record.getMessage()
     assert record.exc_info and "database on fire" in str(record.exc_info[1])
 
 
@@ -45,6 +50,30 @@ async def test_a_domain_error_is_shown_privately_as_written(world):
     sent = await world.run("turn open", world.admin)
     assert sent[-1].kind == "followup" and sent[-1].ephemeral
     assert sent[-1].content == "Turn 3 is already open for orders; resolve it first"
+
+
+async def invoke_expired(world, path, member, **values):
+    """Run a command whose interaction is older than Discord's 15 minutes (a stalled bot, a long queue)."""
+    payload = world.h.payload(path, member, values)
+    payload["id"] = str(discord.utils.time_snowflake(datetime.now(timezone.utc) - timedelta(minutes=16)))
+    token = async_context.set(world.h.adapter)
+    try:
+        world.bot._connection.parse_interaction_create(payload)
+        await asyncio.gather(*[t for t in asyncio.all_tasks() if t.get_name() == "CommandTree-invoker"])
+    finally:
+        async_context.reset(token)
+    return payload["id"]
+
+
+async def test_an_expired_interaction_is_not_answered_and_the_error_is_logged(world, caplog):
+    await world.setup_campaign()
+    before = len(world.h.log)
+    with caplog.at_level(logging.INFO, logger="bot.discord_app"):
+        interaction_id = await invoke_expired(world, "turn lock", world.players["mori"])
+    assert world.h.log[before:] == []  # answering an expired interaction would only fail
+    (record,) = [r for r in caplog.records if r.name == "bot.discord_app"]
+    assert record.getMessage().startswith(f"Interaction {interaction_id} expired before we could answer: Only the "
+                                          f"moderators of Seto 1560 can do this")
 
 
 async def test_a_broken_extension_is_logged_and_the_others_load(world, monkeypatch, caplog):

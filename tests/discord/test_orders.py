@@ -95,7 +95,8 @@ async def test_orders_list_ready_and_clear(open_turn):
     assert listing.ephemeral and "**Mōri** — orders for turn 3 of Seto 1560 (2):" in listing.content
     assert "• Noshima Murakami will cruise off Geiyo Islands: Aki → Geiyo Islands (1 step)." in listing.content
     ready = (await world.run("orders ready", mori))[-1].content
-    assert ready.startswith("Mōri has ordered 2 of 7 units. Still without orders: Kobayakawa-1,")
+    assert ready.startswith("✅ Mōri's orders for turn 3 are marked ready (2 of 7 units ordered). "
+                            "Still without orders: Kobayakawa-1,")
     choices = await world.h.autocomplete("order clear", mori, "unit", unit="trade")
     assert choices == [{"name": "Akita-maru trades.", "value": "mori-akita-maru"}]
     sent = await world.run("order clear", mori, unit="mori-akita-maru")

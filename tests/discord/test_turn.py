@@ -122,9 +122,14 @@ async def test_status_shows_moderators_every_clan_and_players_their_own(planned)
     world = planned
     moderator = (await world.run("turn status", world.mod))[-1].content
     assert moderator.startswith("**Seto 1560** (#1) — turn 3: open for orders until Tue 03 Mar 2026 12:00 UTC")
-    assert "• Mōri: 5 of 7 units ordered" in moderator and "• Kōno: 3 of 4 units ordered" in moderator
+    await world.run("orders ready", world.players["kono"])
+    moderator = (await world.run("turn status", world.mod))[-1].content
+    assert "Deadline: Tue 03 Mar 2026 12:00 UTC (<t:1772539200:R>); then the moderators resolve the turn." in moderator
+    assert "• Mōri: not ready; 5 of 7 units ordered" in moderator
+    assert "• Kōno: ✅ ready; 3 of 4 units ordered" in moderator
     player = (await world.run("turn status", world.players["otomo"]))[-1].content
-    assert "• Ōtomo: 6 of 7 units ordered" in player and "Mōri" not in player
+    assert "• Ōtomo: not ready; 6 of 7 units ordered" in player
+    assert "• Mōri: not ready\n" in player and "• Kōno: ✅ ready\n" in player  # readiness of all, counts of its own
     commitment = hashlib.sha256(SEED.encode()).hexdigest()
     for text in (moderator, player):
         assert f"Seed commitment: `{commitment}` (SHA-256); the seed is revealed with the report." in text

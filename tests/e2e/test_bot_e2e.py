@@ -20,10 +20,11 @@ from tests.e2e.fake_discord import APP_ID, TOKEN, Call, FakeDiscord, Guild, Memb
 SEED = "e2e-fixed-seed"
 GUILD = Guild(id=700000000000000001, name="Seto players",
               roles={"Moderators": 610, "mori": 620, "otomo": 621},
-              channels={"general": 510, "naval-reports": 520, "mori-war-room": 530})
+              channels={"general": 510, "naval-reports": 520, "mori-war-room": 530, "otomo-war-room": 531})
 ADMIN = Member(1, "admin", permissions=discord.Permissions(manage_guild=True, send_messages=True).value)
 MOD = Member(2, "mod", [GUILD.roles["Moderators"]])
 MORI = Member(100, "mori-player", [GUILD.roles["mori"]])
+OTOMO = Member(101, "otomo-player", [GUILD.roles["otomo"]])
 PNG = b"\x89PNG\r\n\x1a\n"
 TIMEOUT = 60.0
 # Client.close() asks for close code 1000, but discord.py 2.7.1's gateway reader, woken by that close,
@@ -32,7 +33,7 @@ TIMEOUT = 60.0
 
 @pytest.fixture
 async def fake(monkeypatch) -> AsyncIterator[FakeDiscord]:
-    server = FakeDiscord(GUILD, [ADMIN, MOD, MORI])
+    server = FakeDiscord(GUILD, [ADMIN, MOD, MORI, OTOMO])
     await server.start(monkeypatch)
     try:
         yield server
@@ -129,6 +130,9 @@ async def test_the_real_bot_runs_a_turn_through_a_fake_discord(fake, tmp_path, c
                              channel=GUILD.channels["mori-war-room"])
             assert deferred_privately(sent)
             assert f"<@&{GUILD.roles['mori']}>" in followups(sent)[-1].content
+            sent = await run(fake, "faction link", MOD, clan="otomo", role=GUILD.roles["otomo"],
+                             channel=GUILD.channels["otomo-war-room"])
+            assert deferred_privately(sent)
 
             sent = await run(fake, "turn open", MOD)  # a moderator by role, not by Manage Server
             assert deferred_privately(sent)
@@ -146,6 +150,15 @@ async def test_the_real_bot_runs_a_turn_through_a_fake_discord(fake, tmp_path, c
                 "✅ Kobayakawa-1 will cruise off Iyo: Aki → Geiyo Islands → Iyo (2 steps). "
                 "engage: if enemy_count <= own_count; high stake.")
             assert len(await service.orders(1, "mori")) == 1
+            sent = await run(fake, "order cruise", OTOMO, "otomo-war-room", unit="Usuki-3", target="Iyo")
+            assert deferred_privately(sent) and followups(sent)[0].content.startswith("✅ Usuki-3")
+            sent = await run(fake, "orders ready", OTOMO, "otomo-war-room")
+            assert followups(sent)[0].ephemeral and "Ōtomo's orders for turn 3 are marked ready" in \
+                followups(sent)[0].content
+            sent = await run(fake, "turn status", MORI, "mori-war-room")
+            status = followups(sent)[0].content
+            assert "• Ōtomo: ✅ ready\n" in status and "• Mōri: not ready; 1 of 7 units ordered" in status
+            assert "Usuki-3" not in status and not [c for c in sent if c.kind == "channel"]
 
             sent = await run(fake, "turn resolve", MOD)
             assert deferred_privately(sent)
@@ -154,18 +167,37 @@ async def test_the_real_bot_runs_a_turn_through_a_fake_discord(fake, tmp_path, c
             assert all(not p.files for p in public[1:]) and all(len(p.content) <= 2000 for p in public)
             assert SEED in "\n".join(p.content for p in public)  # the seed is revealed with the report
             assert all(p.payload["allowed_mentions"] == {"parse": []} for p in public)
-            own = posts(sent, "mori-war-room")
-            assert own and "Mōri, your turn" in own[0].content
+            for clan, name in (("mori", "Mōri"), ("otomo", "Ōtomo")):
+                own = posts(sent, f"{clan}-war-room")
+                assert own and f"{name}, your turn" in own[0].content
+                assert list(own[0].files) == [f"map-{clan}.png"] and own[0].files[f"map-{clan}.png"].startswith(PNG)
+                assert all(not p.files for p in own[1:]) and all(len(p.content) <= 2000 for p in own)
+                assert all(p.payload["allowed_mentions"] == {"parse": []} for p in own)
             summary = followups(sent)
             assert all(s.ephemeral for s in summary)
             assert summary[0].content.startswith("Turn 3 of ") and f"seed `{SEED}` revealed" in summary[0].content
-            assert {"moderator-log.md", "report-otomo.md"} <= set(summary[0].files)  # unlinked clans: attached
+            assert {"moderator-log.md", "report-kono.md"} <= set(summary[0].files)  # unlinked clans: attached
+            assert "report-otomo.md" not in summary[0].files
             assert {c.kind for c in sent} == {"callback", "followup", "channel"}
             assert fake.unhandled == []
 
     assert fake.close_codes in ([1000], [4000]), fake.close_codes  # the bot closed the gateway itself
     assert fake.heartbeats >= 1
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+
+
+async def test_a_restart_syncs_global_commands_only_when_they_changed(fake, tmp_path, monkeypatch, caplog):
+    caplog.set_level(logging.INFO, logger="bot.startup")
+    async with asyncio.timeout(TIMEOUT):
+        async with running_bot(config(tmp_path), fake):
+            assert len(fake.sent("sync", "global")) == 1
+        async with running_bot(config(tmp_path), fake):
+            assert len(fake.sent("sync", "global")) == 1  # same commands, same database: no second sync
+        assert "Global commands unchanged since the last sync" in caplog.text
+        monkeypatch.setattr("bot.startup.command_hash", lambda tree: "a-changed-surface")
+        async with running_bot(config(tmp_path), fake):
+            assert len(fake.sent("sync", "global")) == 2
+    assert "Serving no campaign yet" in caplog.text
 
 
 async def test_a_dev_guild_gets_the_commands_at_once(fake, tmp_path):

@@ -1,0 +1,111 @@
+"""Deadlines at work: reminders before a turn's deadline, and the turn resolved
+at its deadline when the campaign says so (``Campaign.auto_resolve``).
+
+Everything it knows lives in the store, so a restarted bot picks up where the
+last one stopped: reminders are claimed in the store before they are posted
+(never twice, even with two processes), and a resolution goes through
+``TurnLifecycle.resolve``, which resolves a turn exactly once.  Time comes
+from the clock it is given; ``tick`` is one pass, so tests drive it without
+sleeping.  Posting is the ``Announcer``'s business (Discord in the bot).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Protocol
+
+from bot.domain.campaign import Campaign, Faction, Phase
+from bot.services.campaigns import CampaignService, TurnOutcome
+from bot.services.errors import UserError
+from bot.services.turns import TurnLifecycle, deadline_of
+from bot.store import StoreError
+
+log = logging.getLogger(__name__)
+
+# (kind, how long before the deadline), furthest first.
+REMINDERS: tuple[tuple[str, timedelta], ...] = (("24h", timedelta(hours=24)), ("1h", timedelta(hours=1)))
+PASSED = "passed"  # the deadline went by and the moderators resolve by hand
+
+
+class Announcer(Protocol):
+    async def reminder(self, campaign: Campaign, left: timedelta, not_ready: list[Faction]) -> None: ...
+    async def deadline_passed(self, campaign: Campaign, not_ready: list[Faction]) -> None: ...
+    async def resolved(self, outcome: TurnOutcome) -> None: ...
+
+
+class DeadlineScheduler:
+    def __init__(self, service: CampaignService, announcer: Announcer, *,
+                 clock: Callable[[], datetime] | None = None, interval: float = 60.0,
+                 reminders: tuple[tuple[str, timedelta], ...] = REMINDERS) -> None:
+        self.turns = TurnLifecycle(service)
+        self.announcer = announcer
+        self.clock = clock or service.clock
+        self.interval = interval
+        self.reminders = reminders
+        self._task: asyncio.Task | None = None
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="fleetwright-deadlines")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            try:
+                await task
+            except asyncio.CancelledError:
+                pass
+
+    async def _run(self) -> None:
+        while True:
+            await self.tick()
+            await asyncio.sleep(self.interval)
+
+    async def tick(self) -> None:
+        """One pass over every campaign; one campaign's failure does not stop the others."""
+        try:
+            campaigns = await self.turns.repo.list_campaigns()
+        except StoreError:
+            log.exception("Deadline check: cannot list the campaigns")
+            return
+        for campaign in campaigns:
+            try:
+                await self._check(campaign, self.clock())
+            except Exception:  # noqa: BLE001 - logged; the next tick tries again
+                log.exception("Deadline check failed for campaign %s", campaign.id)
+
+    async def _check(self, campaign: Campaign, now: datetime) -> None:
+        deadline = deadline_of(campaign)
+        if deadline is None or campaign.phase not in (Phase.PLANNING, Phase.LOCKED):
+            return
+        if now >= deadline:
+            if campaign.auto_resolve:
+                await self._resolve(campaign)
+            elif await self._claim(campaign, PASSED):
+                await self.announcer.deadline_passed(campaign, await self._not_ready(campaign))
+            return
+        if campaign.phase is Phase.LOCKED:
+            return  # orders are closed: nothing left for the clans to do before the deadline
+        due = [(kind, before) for kind, before in self.reminders if now >= deadline - before]
+        claimed = [before for kind, before in due if await self._claim(campaign, kind)]
+        if claimed:  # after a long pause several fall due at once: only the nearest is posted
+            await self.announcer.reminder(campaign, deadline - now, await self._not_ready(campaign))
+
+    async def _claim(self, campaign: Campaign, kind: str) -> bool:
+        return await self.turns.repo.claim_reminder(campaign.id, campaign.turn, campaign.deadline, kind)
+
+    async def _not_ready(self, campaign: Campaign) -> list[Faction]:
+        return [r.faction for r in await self.turns.readiness(campaign.id) if not r.ready]
+
+    async def _resolve(self, campaign: Campaign) -> None:
+        try:
+            outcome = await self.turns.resolve(campaign.id, campaign.turn)
+        except (UserError, StoreError) as exc:
+            log.info("Deadline of campaign %s turn %s: not resolved here: %s", campaign.id, campaign.turn, exc)
+            return
+        log.info("Deadline of campaign %s: turn %s resolved automatically", campaign.id, outcome.turn)
+        await self.announcer.resolved(outcome)

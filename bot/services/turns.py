@@ -1,0 +1,139 @@
+"""The turn lifecycle around ``CampaignService``: deadlines and auto-resolution,
+locking and reopening, clans marking their orders ready, resolving exactly
+once, and resolving again after a correction with what changed (redo).
+
+Stateless: it holds the service (whose per-campaign lock serialises
+resolutions in one process) and keeps everything else in the store.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.domain.campaign import Campaign, Faction, Phase
+from bot.services.campaigns import OPEN_PHASES, CampaignService, TurnOutcome
+from bot.services.deadline import parse_deadline
+from bot.services.errors import UserError
+from bot.services.turn_diff import TurnDiff, compare
+from bot.store import StoreError
+
+CLEAR_WORDS = ("clear", "none", "off")
+
+
+@dataclass
+class ClanReadiness:
+    faction: Faction
+    ready: bool
+    ordered: int  # units with an order
+    units: int
+
+
+@dataclass
+class Correction:
+    """A turn resolved again after undo, and what changed against the report the players read."""
+
+    outcome: TurnOutcome
+    diff: TurnDiff
+
+
+class TurnLifecycle:
+    def __init__(self, service: CampaignService) -> None:
+        self.service = service
+        self.repo = service.repo
+
+    async def set_deadline(self, campaign_id: int, when: str | None = None,
+                           auto_resolve: bool | None = None) -> Campaign:
+        """Set (``"in 24h"``, ``"2026-12-01 20:00"``), clear (``"clear"``) or keep (None) the deadline
+        of the open turn, and switch auto-resolution on or off (None: keep)."""
+        campaign = await self.service.campaign(campaign_id)
+        if when is not None:
+            if campaign.phase not in (Phase.PLANNING, Phase.LOCKED):
+                raise UserError(f"turn {campaign.turn} of {campaign.name} is not open for orders, so it has no "
+                                f"deadline to change; give one when opening it: /turn open deadline:\"in 48h\"")
+            cleared = when.strip().casefold() in CLEAR_WORDS
+            deadline = None if cleared else parse_deadline(when, self.service.clock())
+            campaign.deadline = deadline.isoformat(timespec="minutes") if deadline else None
+        if auto_resolve is not None:
+            if auto_resolve and campaign.report_channel_id is None:
+                raise UserError(f"{campaign.name} has no report channel, so a turn resolved at its deadline could "
+                                f"not be posted; set it with /campaign channel first")
+            campaign.auto_resolve = auto_resolve
+        await self.repo.update_campaign(campaign)
+        return campaign
+
+    async def lock(self, campaign_id: int) -> Campaign:
+        """Close planning early: players may no longer change orders; moderators may."""
+        campaign = await self.service.campaign(campaign_id)
+        if campaign.phase is not Phase.PLANNING:
+            raise UserError(f"only a turn open for orders can be locked; turn {campaign.turn} of {campaign.name} "
+                            f"is {campaign.phase.value}")
+        campaign.phase = Phase.LOCKED
+        await self.repo.update_campaign(campaign)
+        return campaign
+
+    async def reopen(self, campaign_id: int) -> Campaign:
+        """A locked turn goes back to planning.  A turn undone for a correction cannot: its seed is public."""
+        campaign = await self.service.campaign(campaign_id)
+        if campaign.phase is Phase.CORRECTION:
+            raise UserError(f"turn {campaign.turn} of {campaign.name} was resolved and undone: its seed is public, "
+                            f"so players may not change orders again. Correct what needs correcting as a "
+                            f"moderator, then /turn redo")
+        if campaign.phase is not Phase.LOCKED:
+            raise UserError(f"only a locked turn can be reopened; turn {campaign.turn} of {campaign.name} is "
+                            f"{campaign.phase.value}")
+        campaign.phase = Phase.PLANNING
+        await self.repo.update_campaign(campaign)
+        return campaign
+
+    async def mark_ready(self, campaign_id: int, faction: str, ready: bool = True) -> Campaign:
+        """A clan says its orders are complete (or takes it back).  Changing an order afterwards
+        takes the mark away (the store does it), so "ready" always means the orders as they stand."""
+        campaign = await self.service.campaign(campaign_id)
+        if campaign.phase is not Phase.PLANNING:
+            raise UserError(f"turn {campaign.turn} of {campaign.name} is {campaign.phase.value}, not open for "
+                            f"orders, so there is nothing to mark ready")
+        stamp = self.service.clock().isoformat(timespec="seconds") if ready else None
+        await self.repo.set_ready(campaign_id, campaign.turn, faction, stamp)
+        return campaign
+
+    async def readiness(self, campaign_id: int) -> list[ClanReadiness]:
+        campaign = await self.service.campaign(campaign_id)
+        ready = await self.repo.ready_factions(campaign_id, campaign.turn)
+        units = await self.service.units(campaign_id, None)
+        ordered = {(o.faction, o.payload.get("unit")) for o in await self.service.orders(campaign_id, None)}
+        return [ClanReadiness(f, f.id in ready, sum(1 for owner, _ in ordered if owner == f.id),
+                              sum(1 for u in units if u.owner == f.id)) for f in campaign.factions]
+
+    async def resolve(self, campaign_id: int, turn: int | None = None) -> TurnOutcome:
+        """Resolve the open turn (``turn``: only if it is still that one).  Of two requests at once
+        (a moderator and the deadline, or two bot processes) exactly one resolves; the other is
+        told the turn is already resolved.  The service's lock serialises them in one process, the
+        store's commit refuses a turn no longer in planning across processes."""
+        campaign = await self.service.campaign(campaign_id)
+        expected = campaign.turn if turn is None else turn
+        try:
+            return await self.service.resolve_turn(campaign_id, expected)
+        except StoreError:
+            now = await self.service.campaign(campaign_id)
+            if now.turn > expected:  # another process committed it first
+                raise UserError(f"turn {expected} of {now.name} has already been resolved") from None
+            raise
+
+    async def redo(self, campaign_id: int) -> Correction:
+        """After /turn undo and a correction: resolve again with the same seed, and compare with
+        the resolution that was undone (what the players last read)."""
+        campaign = await self.service.campaign(campaign_id)
+        if campaign.phase is not Phase.CORRECTION:
+            raise UserError(f"/turn redo resolves a turn again after /turn undo; turn {campaign.turn} of "
+                            f"{campaign.name} is {campaign.phase.value}" +
+                            (" (use /turn resolve)" if campaign.phase in OPEN_PHASES else ""))
+        undone = await self.repo.undone_resolutions(campaign_id, campaign.turn)
+        outcome = await self.resolve(campaign_id, campaign.turn)
+        if not undone:  # undone before this version kept undone resolutions
+            return Correction(outcome, TurnDiff.unknown())
+        return Correction(outcome, compare(campaign.ruleset, undone[-1], outcome))
+
+
+def deadline_of(campaign: Campaign) -> datetime | None:
+    return datetime.fromisoformat(campaign.deadline) if campaign.deadline else None

@@ -1,0 +1,204 @@
+"""/turn deadline, lock, reopen, redo and /orders ready through discord.py's dispatch;
+what goes to the report channel and what only to each clan's own channel."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from bot.domain.campaign import Phase
+from bot.scenarios import load_shipped_scenario
+from bot.scheduler import DeadlineScheduler
+from cogs.turn_posts import TurnPoster
+from tests.discord.conftest import CHANNELS, CLANS
+
+PNG = b"\x89PNG\r\n\x1a\n"
+REPORTS = CHANNELS["naval-reports"]
+CORRECTION = {"kind": "sq_cruise", "unit": "miyoshi-sogo", "target": "iyo", "want_battle": "never",
+              "when_enemy_wants": "avoid"}
+
+
+def channel_posts(sent, channel: int):
+    return [s for s in sent if s.kind == "channel" and s.target == channel]
+
+
+@pytest.fixture
+async def planned(world):
+    await world.setup_campaign()
+    await world.run("turn open", world.admin, deadline="in 48h")
+    for clan, payloads in load_shipped_scenario("seto-demo").file.orders.items():
+        for payload in payloads:
+            await world.service.submit_order(1, clan, payload)
+    return world
+
+
+async def test_deadline_is_moved_announced_and_auto_resolution_switched_on(planned):
+    world = planned
+    sent = await world.run("turn deadline", world.mod, when="in 24h", auto_resolve=True)
+    assert sent[0].kind == "callback" and sent[0].type == 5 and sent[0].ephemeral
+    assert sent[-1].ephemeral and sent[-1].content.startswith(
+        "Turn 3 of Seto 1560: Deadline: Mon 02 Mar 2026 12:00 UTC (<t:1772452800:R>); then the turn resolves "
+        "by itself.")
+    (notice,) = channel_posts(sent, REPORTS)
+    assert notice.content == ("⏰ **Seto 1560** — turn 3: the deadline is now Mon 02 Mar 2026 12:00 UTC "
+                              "(<t:1772452800:R>).")
+    campaign = await world.service.campaign(1)
+    assert (campaign.deadline, campaign.auto_resolve) == ("2026-03-02T12:00+00:00", True)
+    sent = await world.run("turn deadline", world.mod, when="clear")
+    assert "the deadline is lifted" in channel_posts(sent, REPORTS)[0].content
+    sent = await world.run("turn deadline", world.mod)  # nothing given: just say how it stands
+    assert sent[-1].content == ("Turn 3 of Seto 1560: No deadline (when one is set, the turn resolves by itself "
+                                "at it).") and not channel_posts(sent, REPORTS)
+
+
+async def test_a_bad_deadline_and_a_player_are_refused(planned):
+    world = planned
+    sent = await world.run("turn deadline", world.mod, when="next tuesday")
+    assert sent[-1].ephemeral and sent[-1].content.startswith("Cannot read the deadline 'next tuesday'; write")
+    sent = await world.run("turn deadline", world.players["mori"], when="in 1h")
+    assert len(sent) == 1 and sent[0].content.startswith("Only the moderators of Seto 1560 can do this")
+    assert (await world.service.campaign(1)).deadline == "2026-03-03T12:00+00:00"
+    assert not [s for s in world.h.log if s.kind == "channel" and "deadline is now" in s.content]
+
+
+async def test_lock_closes_orders_to_players_not_moderators_and_reopen_opens_them(planned):
+    world, mori = planned, planned.players["mori"]
+    sent = await world.run("turn lock", world.mod)
+    assert sent[0].type == 5 and sent[-1].content.startswith("🔒 Turn 3 of Seto 1560 is locked")
+    assert channel_posts(sent, REPORTS)[0].content == "🔒 **Seto 1560** — turn 3 is closed for orders."
+    sent = await world.run("order idle", mori, unit="mori-kobayakawa")
+    assert sent[-1].ephemeral and "Turn 3 of Seto 1560 is locked" in sent[-1].content
+    status = (await world.run("turn status", mori))[-1].content
+    assert "turn 3: locked: closed for players' orders" in status
+    ready = (await world.run("orders ready", mori))[-1].content
+    assert ready.startswith("Turn 3 of Seto 1560 is locked: the moderators have closed it for orders")
+    await world.run("mod act-as", world.admin, clan="mori")
+    sent = await world.run("order idle", world.admin, unit="mori-kobayakawa")
+    assert sent[-1].content.startswith("(acting as Mōri) ✅")
+    sent = await world.run("turn reopen", world.mod)
+    assert sent[-1].content.startswith("🔓 Turn 3 of Seto 1560 is open for orders again.")
+    assert (await world.service.campaign(1)).phase is Phase.PLANNING
+    sent = await world.run("turn reopen", world.mod)
+    assert sent[-1].content == "Only a locked turn can be reopened; turn 3 of Seto 1560 is planning"
+
+
+async def test_orders_ready_is_stored_shown_to_all_and_taken_away_by_a_change(planned):
+    world, mori = planned, planned.players["mori"]
+    sent = await world.run("orders ready", mori)
+    assert sent[0].type == 5 and sent[-1].ephemeral
+    assert sent[-1].content.startswith("✅ Mōri's orders for turn 3 are marked ready (5 of 7 units ordered).")
+    assert "• Mōri: ✅ ready" in (await world.run("turn status", world.players["kono"]))[-1].content
+    await world.run("order idle", mori, unit="mori-kobayakawa")
+    assert "• Mōri: not ready" in (await world.run("turn status", mori))[-1].content
+    await world.run("orders ready", mori)
+    sent = await world.run("orders ready", mori, withdraw=True)
+    assert sent[-1].content.startswith("Mōri's orders are no longer marked ready (5 of 7 units ordered).")
+    assert await world.service.repo.ready_factions(1, 3) == {}
+
+
+async def test_each_clan_gets_its_own_map_in_its_own_channel(planned):
+    world = planned
+    asked = []
+
+    async def render_maps(ruleset_id, data, audiences):  # which audience's map goes where
+        asked.append(audiences)
+        return {audience: PNG + audience.encode() for audience in audiences}
+
+    world.service.render_maps = render_maps
+    sent = await world.run("turn resolve", world.mod)
+    assert asked == [["public", *CLANS]]
+    assert channel_posts(sent, REPORTS)[0].files == {"map.png": PNG + b"public"}
+    for clan in CLANS:
+        own = channel_posts(sent, CHANNELS[f"{clan}-war-room"])
+        assert own[0].files == {f"map-{clan}.png": PNG + clan.encode()} and all(not s.files for s in own[1:])
+
+
+async def test_reports_go_out_without_maps_when_drawing_fails(planned, caplog):
+    world = planned
+
+    async def broken(ruleset_id, data, audiences):
+        raise RuntimeError("renderer out of memory")
+
+    world.service.render_maps = broken
+    sent = await world.run("turn resolve", world.mod)
+    assert not channel_posts(sent, REPORTS)[0].files and channel_posts(sent, REPORTS)[0].content
+    for clan in CLANS:
+        assert not channel_posts(sent, CHANNELS[f"{clan}-war-room"])[0].files
+    summary = [s for s in sent if s.kind == "followup"][0]
+    assert "⚠️ The maps could not be drawn (see the bot's log)" in summary.content
+    assert "renderer out of memory" in caplog.text
+
+
+async def test_redo_posts_what_changed_publicly_and_to_each_clan_then_the_new_reports(planned):
+    world = planned
+    await world.run("turn resolve", world.mod)
+    sent = await world.run("turn redo", world.mod)
+    assert sent[-1].content.startswith("/turn redo resolves a turn again after /turn undo; turn 4 of Seto 1560")
+    await world.run("turn undo", world.mod)
+    await world.service.submit_order(1, "miyoshi", CORRECTION, moderator=True)
+    sent = await world.run("turn redo", world.mod)
+    assert sent[0].type == 5
+    public = channel_posts(sent, REPORTS)
+    assert public[0].content.startswith("🔁 **Seto 1560** — turn 3 resolved again after a correction, with the "
+                                        "same seed. The new report follows; what changed in the public report:")
+    assert "+   Sogō-1 avoided battle and was dispersed (S5.5)." in public[0].content
+    assert "(key " not in public[0].content  # no die reaches the public
+    assert list(public[1].files) == ["map.png"]  # then the new report
+    miyoshi = channel_posts(sent, CHANNELS["miyoshi-war-room"])
+    assert "Sogō-1: was sanuki: squadron, XP 2, dmg 2" in miyoshi[0].content
+    assert "key battle:sp1-w2-iyo-s1-kono-miyoshi:miyoshi-sogo:r1" in miyoshi[0].content
+    assert list(miyoshi[1].files) == ["map-miyoshi.png"]
+    for clan in ("mori", "otomo", "kono"):
+        assert "miyoshi-sogo:r1" not in "\n".join(s.content for s in channel_posts(sent, CHANNELS[f"{clan}-war-room"]))
+    summary = [s for s in sent if s.kind == "followup"]
+    assert all(s.ephemeral for s in summary)
+    assert summary[0].content.startswith("Turn 3 of Seto 1560 resolved again with the same seed")
+    assert set(summary[0].files) == {"moderator-log.md", "moderator-log-changes.md"}
+    assert (await world.service.campaign(1)).turn == 4
+
+
+async def test_resolve_after_a_correction_also_says_what_changed(planned):
+    world = planned
+    await world.run("turn resolve", world.mod)
+    await world.run("turn undo", world.mod)
+    sent = await world.run("turn resolve", world.mod)
+    public = channel_posts(sent, REPORTS)
+    assert public[0].content.endswith("what changed in the public report:\nNothing in the public report changed.")
+
+
+async def test_a_player_cannot_lock_reopen_or_redo(planned):
+    world = planned
+    for path in ("turn lock", "turn reopen", "turn redo", "turn deadline"):
+        sent = await world.run(path, world.players["otomo"])
+        assert len(sent) == 1 and sent[0].type == 4 and sent[0].ephemeral
+        assert sent[0].content.startswith("Only the moderators of Seto 1560 can do this")
+    assert (await world.service.campaign(1)).phase is Phase.PLANNING
+
+
+async def test_the_scheduler_posts_reminders_and_the_auto_resolved_turn_where_they_belong(planned):
+    world = planned
+    await world.run("turn deadline", world.mod, auto_resolve=True)
+    await world.run("orders ready", world.players["kono"])
+    now = [datetime(2026, 3, 3, 11, 30, tzinfo=timezone.utc)]  # half an hour before the deadline
+    scheduler = DeadlineScheduler(world.service, TurnPoster(world.bot), clock=lambda: now[0])
+    start = len(world.h.log)
+    await scheduler.tick()
+    (reminder,) = world.h.log[start:]
+    assert reminder.kind == "channel" and reminder.target == REPORTS
+    assert reminder.content == ("⏰ **Seto 1560** — turn 3: the deadline is in 30 minutes, Tue 03 Mar 2026 12:00 UTC "
+                                "(<t:1772539200:R>); the turn then resolves by itself.\nNot marked ready yet: Mōri, "
+                                "Ōtomo, Miyoshi. (/orders ready)")
+    now[0] = datetime(2026, 3, 3, 12, 0, tzinfo=timezone.utc)
+    start = len(world.h.log)
+    await scheduler.tick()
+    posted = world.h.log[start:]
+    assert {s.kind for s in posted} == {"channel"}
+    assert list(channel_posts(posted, REPORTS)[0].files) == ["map.png"]
+    for clan in CLANS:
+        own = channel_posts(posted, CHANNELS[f"{clan}-war-room"])
+        assert list(own[0].files) == [f"map-{clan}.png"]
+    assert (await world.service.campaign(1)).turn == 4
+    start = len(world.h.log)
+    await scheduler.tick()
+    assert world.h.log[start:] == []
