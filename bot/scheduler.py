@@ -4,7 +4,9 @@ at its deadline when the campaign says so (``Campaign.auto_resolve``).
 Everything it knows lives in the store, so a restarted bot picks up where the
 last one stopped: reminders are claimed in the store before they are posted
 (never twice, even with two processes), and a resolution goes through
-``TurnLifecycle.resolve``, which resolves a turn exactly once.  Time comes
+``TurnLifecycle.resolve``, which resolves a turn exactly once.  A resolution
+whose reports never went out (the bot stopped after committing it) is posted
+by the next tick, the first one at start-up (``StoredTurns``).  Time comes
 from the clock it is given; ``tick`` is one pass, so tests drive it without
 sleeping.  Posting is the ``Announcer``'s business (Discord in the bot).
 """
@@ -20,6 +22,7 @@ from typing import Protocol
 from bot.domain.campaign import Campaign, Faction, Phase
 from bot.services.campaigns import CampaignService, TurnOutcome
 from bot.services.errors import UserError
+from bot.services.stored_turns import StoredTurns
 from bot.services.turns import TurnLifecycle, deadline_of
 from bot.store import StoreError
 
@@ -41,6 +44,7 @@ class DeadlineScheduler:
                  clock: Callable[[], datetime] | None = None, interval: float = 60.0,
                  reminders: tuple[tuple[str, timedelta], ...] = REMINDERS) -> None:
         self.turns = TurnLifecycle(service)
+        self.stored = StoredTurns(service)
         self.announcer = announcer
         self.clock = clock or service.clock
         self.interval = interval
@@ -67,6 +71,7 @@ class DeadlineScheduler:
 
     async def tick(self) -> None:
         """One pass over every campaign; one campaign's failure does not stop the others."""
+        await self._post_unposted()
         try:
             campaigns = await self.turns.repo.list_campaigns()
         except StoreError:
@@ -108,4 +113,23 @@ class DeadlineScheduler:
             log.info("Deadline of campaign %s turn %s: not resolved here: %s", campaign.id, campaign.turn, exc)
             return
         log.info("Deadline of campaign %s: turn %s resolved automatically", campaign.id, outcome.turn)
+        await self._announce(outcome)
+
+    async def _announce(self, outcome: TurnOutcome) -> None:
         await self.announcer.resolved(outcome)
+        await self.stored.mark_posted(outcome)
+
+    async def _post_unposted(self) -> None:
+        """Post the resolutions committed but never posted (a stopped bot), each once."""
+        try:
+            due = await self.stored.claim_unposted(self.clock())
+        except StoreError:
+            log.exception("Cannot look for resolutions whose reports were not posted")
+            return
+        for record in due:
+            try:
+                log.info("Campaign %s: the reports of turn %s never went out; posting them now",
+                         record.campaign_id, record.turn)
+                await self._announce(await self.stored.outcome_of(record))
+            except Exception:  # noqa: BLE001 - logged; its claim goes stale and a later tick tries again
+                log.exception("Could not post turn %s of campaign %s", record.turn, record.campaign_id)

@@ -1,5 +1,5 @@
-"""/turn: moderators open, lock, reopen, resolve, undo and redo turns and set
-deadlines; anyone asks the status.
+"""/turn: moderators open, lock, reopen, resolve, undo and redo turns, set
+deadlines and fetch a resolved turn's moderator log; anyone asks the status.
 
 The bot speaks publicly only in the campaign's report channel and each clan's
 linked channel (``cogs/turn_posts.py``); every reply to the person who typed
@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.domain.campaign import Campaign, Phase
 from bot.services.errors import UserError
+from bot.services.stored_turns import StoredTurns
 from bot.services.turns import TurnLifecycle
 from cogs.common import (CAMPAIGN, campaign_autocomplete, campaign_for, deadline_text, defer, is_moderator,
                          moderator_only, phase_words, reply, role_ids, service_of)
@@ -178,10 +179,25 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
             return
         outcome = await turns_of(interaction).resolve(chosen.id, chosen.turn)
         lines, files = await self.poster.deliver(outcome, channel_id)
+        await StoredTurns(service_of(interaction)).mark_posted(outcome)
         head = (f"Turn {outcome.turn} of {chosen.name} resolved; seed `{outcome.seed}` revealed. "
                 f"Next: /turn open for turn {outcome.campaign.turn}. The moderator log is attached.")
         await reply(interaction, "\n".join([head, *lines]),
                     files=[text_file(outcome.reports.moderators, "moderator-log.md"), *files])
+
+    @app_commands.command(name="log", description="The moderator log of a resolved turn (default: the last)")
+    @app_commands.describe(turn="the turn's number (default: the last resolved turn)", campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    @moderator_only()
+    async def moderator_log(self, interaction: discord.Interaction,
+                            turn: app_commands.Range[int, 1, 9999] | None = None,
+                            campaign: int | None = None) -> None:
+        await defer(interaction)
+        chosen = await campaign_for(interaction, campaign)
+        number, text = await StoredTurns(service_of(interaction)).moderator_log(chosen.id, turn)
+        await reply(interaction, f"Moderator log of turn {number} of {chosen.name}, as stored with its resolution "
+                                 f"(dice, hidden moves, every clan's view).",
+                    files=[text_file(text, "moderator-log.md")])
 
     @app_commands.command(name="undo", description="Undo the last resolution and reopen that turn for a correction")
     @app_commands.describe(campaign=CAMPAIGN)
@@ -214,6 +230,7 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
         outcome, diff = correction.outcome, correction.diff
         lines = await self.poster.deliver_correction(correction, channel_id)
         posted, files = await self.poster.deliver(outcome, channel_id)
+        await StoredTurns(service_of(interaction)).mark_posted(outcome)
         changed = sum(1 for lines_ in diff.factions.values() if lines_)
         compared = (f"Public report: {len(diff.public)} line(s) changed; {changed} clan(s) see changes."
                     if diff.known else "The undone resolution was not kept, so nothing could be compared.")

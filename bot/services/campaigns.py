@@ -58,6 +58,12 @@ class TurnOutcome:
     seed: str
     reports: Reports
     data: ReportInput  # what the maps are drawn from: CampaignService.render_maps(outcome.data, ...)
+    created_seq: int | None = None  # the stored resolution's; keys whether its posts went out
+
+
+def utc_stamp(when: datetime) -> str:
+    """A time as the store keeps it (ISO 8601 UTC, whole seconds), so stamps compare as text."""
+    return when.astimezone(timezone.utc).isoformat(timespec="seconds")
 
 
 def _utcnow() -> datetime:
@@ -228,16 +234,19 @@ class CampaignService:
         data, dice = await self._compute(campaign, orders, turn.seed, turn.commitment)
         show = presenter(campaign.ruleset)
         reports = show.build_reports(data)
-        await self.repo.commit_resolution(ResolutionRecord(
+        # The caller posts the reports next: claimed now, so the scheduler leaves them to it
+        # unless it stops before they are out (bot/services/stored_turns.py).
+        stored = await self.repo.commit_resolution(ResolutionRecord(
             campaign_id=campaign_id, turn=campaign.turn, seed=turn.seed,
             before_state=data.before.model_dump(mode="json"), after_state=data.after.model_dump(mode="json"),
             orders=orders, dice=list(dice.log), events=[e.model_dump(mode="json") for e in data.events],
             report={"public": reports.public, "moderators": reports.moderators,
-                    **{f"faction:{k}": v for k, v in reports.factions.items()}}))
+                    **{f"faction:{k}": v for k, v in reports.factions.items()}}),
+            posts_claimed_at=utc_stamp(self.clock()))
         resolved = await self.campaign(campaign_id)
         resolved.deadline = None
         await self.repo.update_campaign(resolved)
-        return TurnOutcome(resolved, campaign.turn, turn.seed, reports, data)
+        return TurnOutcome(resolved, campaign.turn, turn.seed, reports, data, stored.created_seq)
 
     async def render_maps(self, ruleset_id: str, data: ReportInput,
                           audiences: list[str]) -> dict[str, bytes]:
@@ -272,9 +281,7 @@ class CampaignService:
         orders, and resolving again rolls the same dice for untouched orders."""
         await self.campaign(campaign_id)
         turn = await self.repo.undo_last_resolution(campaign_id)
-        campaign = await self.campaign(campaign_id)
-        campaign.phase = Phase.CORRECTION
-        await self.repo.update_campaign(campaign)
+        await self.repo.set_phase(campaign_id, turn, Phase.PLANNING, Phase.CORRECTION)
         return turn
 
     # Moderator inputs between turns

@@ -68,8 +68,8 @@ class TurnLifecycle:
         if campaign.phase is not Phase.PLANNING:
             raise UserError(f"only a turn open for orders can be locked; turn {campaign.turn} of {campaign.name} "
                             f"is {campaign.phase.value}")
+        await self.repo.set_phase(campaign_id, campaign.turn, Phase.PLANNING, Phase.LOCKED)
         campaign.phase = Phase.LOCKED
-        await self.repo.update_campaign(campaign)
         return campaign
 
     async def reopen(self, campaign_id: int) -> Campaign:
@@ -82,8 +82,8 @@ class TurnLifecycle:
         if campaign.phase is not Phase.LOCKED:
             raise UserError(f"only a locked turn can be reopened; turn {campaign.turn} of {campaign.name} is "
                             f"{campaign.phase.value}")
+        await self.repo.set_phase(campaign_id, campaign.turn, Phase.LOCKED, Phase.PLANNING)
         campaign.phase = Phase.PLANNING
-        await self.repo.update_campaign(campaign)
         return campaign
 
     async def mark_ready(self, campaign_id: int, faction: str, ready: bool = True) -> Campaign:

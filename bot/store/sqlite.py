@@ -115,8 +115,9 @@ class SqliteRepository(TurnLifecycleStore):
         return [campaign_from_row(r) for r in rows]
 
     async def update_campaign(self, campaign: Campaign) -> None:
-        """Write the campaign's fields.  Only resolving and undoing move the turn,
-        so a copy whose turn differs from the stored one is stale and refused."""
+        """Write the campaign's fields.  Only resolving and undoing move the turn, and only
+        they, opening and ``set_phase`` change the phase, so a copy whose turn or phase
+        differs from the stored one is stale (read before such a change) and refused."""
         if campaign.id is None:
             raise StoreError("cannot update a campaign that has no id; create it first")
         async with self._unit(write=True) as db:
@@ -129,6 +130,11 @@ class SqliteRepository(TurnLifecycleStore):
             raise StoreError(
                 f"campaign {campaign.id} is at turn {stored['turn']} but this copy says "
                 f"turn {campaign.turn}; reload the campaign and apply the change again")
+        if stored["phase"] != campaign.phase.value:
+            raise StoreError(
+                f"turn {stored['turn']} of campaign {campaign.id} is {stored['phase']} but this copy says "
+                f"{campaign.phase.value}: it was read before the phase changed; reload the campaign and "
+                f"try again (the phase changes only by opening, resolving, undoing, locking, reopening)")
         assignments = ", ".join(f"{c} = ?" for c in CAMPAIGN_COLUMNS)
         await db.execute(f"UPDATE campaigns SET {assignments} WHERE id = ?",
                          campaign_values(campaign) + (campaign.id,))
@@ -259,12 +265,15 @@ class SqliteRepository(TurnLifecycleStore):
 
     # Resolutions
 
-    async def commit_resolution(self, record: ResolutionRecord) -> ResolutionRecord:
+    async def commit_resolution(self, record: ResolutionRecord,
+                                posts_claimed_at: str | None = None) -> ResolutionRecord:
         """Atomically store a resolved turn, replace the state with its after
         state, mark the turn resolved and advance the campaign to the next turn
-        (phase "resolved").  Returns the record with ``created_seq`` set."""
+        (phase "resolved").  Its posts are recorded as not done, claimed at
+        ``posts_claimed_at`` by the caller who will post them.  Returns the
+        record with ``created_seq`` set."""
         async with self._unit(write=True) as db:
-            return await sqlite_resolutions.commit(db, record)
+            return await sqlite_resolutions.commit(db, record, posts_claimed_at)
 
     async def last_resolution(self, campaign_id: int) -> ResolutionRecord | None:
         async with self._unit() as db:

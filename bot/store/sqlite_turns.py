@@ -1,5 +1,6 @@
-"""The turn lifecycle's records in SQLite: readiness per clan, reminders sent,
-resolutions that were undone, and installation facts (``bot_meta``).
+"""The turn lifecycle's records in SQLite: phase changes, readiness per clan,
+reminders sent, resolutions that were undone, whether each resolution's posts
+went out, and installation facts (``bot_meta``).
 
 A mixin of ``SqliteRepository`` (it needs ``_unit``), kept apart so the
 repository module stays readable.
@@ -7,10 +8,11 @@ repository module stays readable.
 
 from __future__ import annotations
 
-from bot.domain.campaign import Campaign
+from bot.domain.campaign import Campaign, Phase
 from bot.store.codec import campaign_from_row
+from bot.store.errors import StoreError
 from bot.store.repository import ResolutionRecord
-from bot.store.sqlite_base import fetch_all, fetch_one, require_planning_turn
+from bot.store.sqlite_base import campaign_row, fetch_all, fetch_one, require_planning_turn
 from bot.store.sqlite_resolutions import record_from_row
 
 
@@ -21,6 +23,17 @@ class TurnLifecycleStore:
         async with self._unit() as db:  # type: ignore[attr-defined]
             rows = await fetch_all(db, "SELECT * FROM campaigns ORDER BY id")
         return [campaign_from_row(r) for r in rows]
+
+    async def set_phase(self, campaign_id: int, turn: int, was: Phase, now: Phase) -> None:
+        """Move the phase from ``was`` to ``now``, only if the campaign is still at ``turn`` in
+        ``was``: of two changes made at once (a lock and a resolution …) the second is refused."""
+        async with self._unit(write=True) as db:  # type: ignore[attr-defined]
+            cursor = await db.execute("UPDATE campaigns SET phase = ? WHERE id = ? AND turn = ? AND phase = ?",
+                                      (now.value, campaign_id, turn, was.value))
+            if cursor.rowcount == 0:
+                row = await campaign_row(db, campaign_id)
+                raise StoreError(f"campaign {campaign_id} is at turn {row['turn']}, {row['phase']}, no longer at "
+                                 f"turn {turn}, {was.value}: it changed meanwhile; reload and try again")
 
     async def set_ready(self, campaign_id: int, turn: int, faction: str, ready_at: str | None) -> None:
         """Mark (``ready_at`` an ISO time) or unmark (``None``) a clan's orders as complete."""
@@ -66,3 +79,25 @@ class TurnLifecycleStore:
         async with self._unit(write=True) as db:  # type: ignore[attr-defined]
             await db.execute("INSERT INTO bot_meta (key, value) VALUES (?, ?)"
                              " ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
+
+    # Whether each resolution's reports went out (0004_resolution_posts.sql)
+
+    async def claim_unposted_resolutions(self, claimed_at: str, stale_before: str) -> list[ResolutionRecord]:
+        """Claim, for posting, every standing resolution whose posts are not done and not claimed
+        since ``stale_before`` (a claim that old was left by a process that stopped); oldest first."""
+        async with self._unit(write=True) as db:  # type: ignore[attr-defined]
+            rows = await fetch_all(
+                db, "SELECT r.* FROM resolutions r JOIN resolution_posts p ON p.campaign_id = r.campaign_id"
+                    " AND p.turn = r.turn AND p.created_seq = r.created_seq WHERE p.posted_at IS NULL"
+                    " AND (p.claimed_at IS NULL OR p.claimed_at < ?) ORDER BY r.campaign_id, r.turn",
+                (stale_before,))
+            for row in rows:
+                await db.execute("UPDATE resolution_posts SET claimed_at = ? WHERE campaign_id = ? AND turn = ?"
+                                 " AND created_seq = ?", (claimed_at, row["campaign_id"], row["turn"],
+                                                          row["created_seq"]))
+        return [record_from_row(r) for r in rows]
+
+    async def mark_resolution_posted(self, campaign_id: int, turn: int, created_seq: int, posted_at: str) -> None:
+        async with self._unit(write=True) as db:  # type: ignore[attr-defined]
+            await db.execute("UPDATE resolution_posts SET posted_at = ? WHERE campaign_id = ? AND turn = ?"
+                             " AND created_seq = ?", (posted_at, campaign_id, turn, created_seq))

@@ -144,7 +144,7 @@ def test_the_surface_is_the_documented_one(export):
         "order": ["attack-port", "base", "clear", "cruise", "fleet-idle", "idle", "landing", "piracy",
                   "plunder", "ravage", "repair", "trade"],
         "orders": ["list", "ready"],
-        "turn": ["deadline", "lock", "open", "preview", "redo", "reopen", "resolve", "status", "undo"],
+        "turn": ["deadline", "lock", "log", "open", "preview", "redo", "reopen", "resolve", "status", "undo"],
         "unit": ["disband", "escort", "evacuate", "keep-loc", "mothball", "sweep"],
     }
     assert all(c.get("contexts") == [0] for c in export), "every command is for servers only"

@@ -183,3 +183,55 @@ async def test_the_background_task_starts_ticks_and_stops(db, clock):
     assert said.said == [("reminder", 3, timedelta(minutes=5), ["otomo", "kono", "miyoshi"])]
     assert scheduler._task is None
     await scheduler.turns.repo.close()
+
+
+async def test_a_resolution_committed_but_never_posted_is_posted_by_a_later_tick_once(db, clock):
+    """The bot stopped between committing a resolution and posting it; the restarted one posts it."""
+    stopped, _ = await scheduler_on(db, clock)
+    outcome = await stopped.turns.resolve(1)  # committed (claimed now), then the process is gone
+    await stopped.turns.repo.close()
+    restarted, said = await scheduler_on(db, clock)
+    clock.now = START + timedelta(minutes=5)
+    await restarted.tick()
+    assert said.said == []  # a fresh claim: a /turn resolve may still be posting it
+    clock.now = START + timedelta(minutes=11)
+    await restarted.tick()
+    await restarted.tick()
+    assert said.said == [("resolved", 3)]
+    campaign = await restarted.turns.service.campaign(1)
+    assert (campaign.turn, campaign.phase) == (4, Phase.RESOLVED)  # posted, not resolved again
+    recovered = await restarted.stored.outcome_of(await restarted.turns.repo.resolution(1, 3))
+    assert recovered.reports == outcome.reports and recovered.created_seq == outcome.created_seq
+    await restarted.turns.repo.close()
+
+
+async def test_an_auto_resolved_turn_is_marked_posted_and_never_posted_again(db, clock):
+    scheduler, said = await scheduler_on(db, clock)
+    await scheduler.turns.set_deadline(1, auto_resolve=True)
+    clock.at(timedelta(seconds=-1))
+    await scheduler.tick()
+    clock.now += timedelta(hours=1)  # long after its claim went stale
+    await scheduler.tick()
+    assert said.said == [("resolved", 3)]
+    await scheduler.turns.repo.close()
+
+
+async def test_a_failed_post_is_tried_again_once_its_claim_is_stale(db, clock):
+    scheduler, said = await scheduler_on(db, clock)
+    await scheduler.turns.resolve(1)
+    calls = []
+
+    async def down(outcome):
+        calls.append(outcome.turn)
+        raise OSError("Discord unreachable")
+
+    scheduler.announcer.resolved = down
+    clock.now = START + timedelta(minutes=11)
+    await scheduler.tick()
+    await scheduler.tick()
+    assert calls == [3]  # claimed by the first tick, which failed: not retried at once
+    del scheduler.announcer.resolved
+    clock.now = START + timedelta(minutes=22)
+    await scheduler.tick()
+    assert said.said == [("resolved", 3)]
+    await scheduler.turns.repo.close()

@@ -13,7 +13,7 @@ from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
 from bot.services.turn_diff import line_diff
 from bot.services.turns import TurnLifecycle
-from bot.store import open_repository
+from bot.store import StoreError, open_repository
 from tests.services.test_campaign_service import submit_demo_orders
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
@@ -143,3 +143,40 @@ def test_a_line_that_only_moved_is_not_a_change():
     after = "Battle off Iyo.\nB dispersed.\nA lost.\nSeed revealed: x"
     assert line_diff(before, after) == ["− A won.", "+ A lost."]
     assert line_diff(before, before) == []
+
+
+def run_between_read_and_write(repo, meanwhile):
+    """The next campaign read returns its copy, then ``meanwhile`` runs: a concurrent command
+    landing between a command's load and its write, deterministically."""
+    read = repo.get_campaign
+
+    async def get_campaign(campaign_id):
+        copy = await read(campaign_id)
+        repo.get_campaign = read
+        await meanwhile()
+        return copy
+
+    repo.get_campaign = get_campaign
+
+
+async def test_a_faction_link_read_before_a_lock_cannot_unlock_the_turn(turns):
+    run_between_read_and_write(turns.repo, lambda: turns.lock(1))
+    with pytest.raises(StoreError, match="is locked but this copy says planning: .* reload the campaign and try"):
+        await turns.service.link_faction(1, "mori", 620, 530)
+    campaign = await turns.service.campaign(1)
+    assert (campaign.phase, campaign.faction("mori").channel_id) == (Phase.LOCKED, None)
+
+
+async def test_a_lock_does_not_undo_a_faction_link_made_meanwhile(turns):
+    run_between_read_and_write(turns.repo, lambda: turns.service.link_faction(1, "mori", 620, 530))
+    await turns.lock(1)
+    campaign = await turns.service.campaign(1)
+    assert (campaign.phase, campaign.faction("mori").channel_id) == (Phase.LOCKED, 530)
+
+
+async def test_a_lock_read_before_the_resolution_does_not_lock_the_next_turn(turns):
+    run_between_read_and_write(turns.repo, lambda: turns.service.resolve_turn(1))
+    with pytest.raises(StoreError, match="campaign 1 is at turn 4, resolved, no longer at turn 3, planning"):
+        await turns.lock(1)
+    campaign = await turns.service.campaign(1)
+    assert (campaign.turn, campaign.phase) == (4, Phase.RESOLVED)

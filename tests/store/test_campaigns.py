@@ -42,10 +42,46 @@ async def test_get_missing_campaign_is_none(repo):
 
 async def test_update_campaign(repo):
     stored = await repo.create_campaign(make_campaign(), {}, {})
-    changed = stored.model_copy(update={"name": "Renamed", "phase": Phase.PLANNING,
-                                        "factions": stored.factions[:1], "deadline": None})
+    changed = stored.model_copy(update={"name": "Renamed", "factions": stored.factions[:1], "deadline": None})
     await repo.update_campaign(changed)
     assert await repo.get_campaign(stored.id) == changed
+
+
+async def test_a_copy_read_before_a_phase_change_cannot_put_the_old_phase_back(repo, campaign):
+    """Two copies of one campaign: /faction link read it in planning, /turn lock locked it meanwhile;
+    writing the link would have put "planning" back, so it is refused and nothing changes."""
+    linking = await repo.get_campaign(campaign.id)
+    await repo.set_phase(campaign.id, 1, Phase.PLANNING, Phase.LOCKED)
+    linking.factions[0].channel_id = 99
+    with pytest.raises(StoreError, match="turn 1 of campaign 1 is locked but this copy says planning: it was "
+                                         "read before the phase changed; reload the campaign and try again"):
+        await repo.update_campaign(linking)
+    stored = await repo.get_campaign(campaign.id)
+    assert (stored.phase, stored.factions[0].channel_id) == (Phase.LOCKED, 12)
+    stored.factions[0].channel_id = 99  # reloaded: the link goes through and the phase stays
+    await repo.update_campaign(stored)
+    assert await repo.get_campaign(campaign.id) == stored
+
+
+async def test_update_campaign_never_changes_the_phase(repo, campaign):
+    planning = await repo.get_campaign(campaign.id)
+    with pytest.raises(StoreError, match="is planning but this copy says resolved"):
+        await repo.update_campaign(planning.model_copy(update={"phase": Phase.RESOLVED, "name": "x"}))
+    assert await repo.get_campaign(campaign.id) == planning
+
+
+async def test_set_phase_moves_only_from_the_phase_and_turn_expected(repo, campaign):
+    await repo.set_phase(campaign.id, 1, Phase.PLANNING, Phase.LOCKED)
+    with pytest.raises(StoreError, match="campaign 1 is at turn 1, locked, no longer at turn 1, planning: it "
+                                         "changed meanwhile; reload and try again"):
+        await repo.set_phase(campaign.id, 1, Phase.PLANNING, Phase.CORRECTION)
+    with pytest.raises(StoreError, match="no longer at turn 2, locked"):
+        await repo.set_phase(campaign.id, 2, Phase.LOCKED, Phase.PLANNING)
+    with pytest.raises(StoreError, match="no campaign with id 999"):
+        await repo.set_phase(999, 1, Phase.LOCKED, Phase.PLANNING)
+    assert (await repo.get_campaign(campaign.id)).phase is Phase.LOCKED
+    await repo.set_phase(campaign.id, 1, Phase.LOCKED, Phase.PLANNING)
+    assert (await repo.get_campaign(campaign.id)).phase is Phase.PLANNING
 
 
 async def test_update_with_a_stale_turn_is_refused(repo, campaign):

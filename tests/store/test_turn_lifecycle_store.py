@@ -74,7 +74,8 @@ async def test_meta_values_and_every_campaign(repo, campaign):
 async def test_auto_resolve_is_stored_with_the_campaign(repo, campaign):
     stored = await repo.get_campaign(campaign.id)
     assert stored.auto_resolve is False
-    await repo.update_campaign(stored.model_copy(update={"auto_resolve": True, "phase": Phase.LOCKED}))
+    await repo.update_campaign(stored.model_copy(update={"auto_resolve": True}))
+    await repo.set_phase(campaign.id, 1, Phase.PLANNING, Phase.LOCKED)
     again = await repo.get_campaign(campaign.id)
     assert (again.auto_resolve, again.phase) == (True, Phase.LOCKED)
 

@@ -1,0 +1,87 @@
+"""What a stored resolution still gives after the fact: its reports and maps,
+posted late when the bot stopped between committing and posting them, and its
+moderator log on request (an automatic resolution has no moderator to hand it to).
+
+Which resolutions are still unposted is the store's record (migration 0004):
+the process that commits a resolution claims its posts and marks them done once
+they are out.  A claim older than ``STALE_CLAIM`` was left by a process that
+stopped, so the deadline scheduler claims it again and posts it; a fresh claim
+is a /turn resolve still posting and is left alone.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from bot.domain.campaign import Campaign, Phase
+from bot.mapfiles import load_shipped_map
+from bot.report import ReportInput, Reports
+from bot.rules import get_ruleset
+from bot.services.campaigns import CampaignService, TurnOutcome, utc_stamp
+from bot.services.errors import UserError
+from bot.store import ResolutionRecord
+
+# Longer than posting a resolution takes (reports and five maps, Discord's rate limits included),
+# so the scheduler never posts what a live /turn resolve is still posting.
+STALE_CLAIM = timedelta(minutes=10)
+
+
+def reports_of(record: ResolutionRecord) -> Reports:
+    """The texts as the resolution stored them (keys "public", "moderators", "faction:<id>")."""
+    factions = {key.removeprefix("faction:"): text for key, text in record.report.items()
+                if key.startswith("faction:")}
+    return Reports(public=record.report.get("public", ""), factions=factions,
+                   moderators=record.report.get("moderators", ""))
+
+
+class StoredTurns:
+    def __init__(self, service: CampaignService) -> None:
+        self.service = service
+        self.repo = service.repo
+
+    async def claim_unposted(self, now: datetime) -> list[ResolutionRecord]:
+        """The resolutions whose posts never went out and nobody is posting, claimed for the caller."""
+        return await self.repo.claim_unposted_resolutions(utc_stamp(now), utc_stamp(now - STALE_CLAIM))
+
+    async def mark_posted(self, outcome: TurnOutcome) -> None:
+        if outcome.created_seq is not None:
+            await self.repo.mark_resolution_posted(outcome.campaign.id, outcome.turn, outcome.created_seq,
+                                                   utc_stamp(self.service.clock()))
+
+    async def outcome_of(self, record: ResolutionRecord) -> TurnOutcome:
+        """A stored resolution as ``resolve_turn`` returned it: its reports, and what its maps are drawn from."""
+        campaign = await self.service.campaign(record.campaign_id)
+        ruleset = get_ruleset(campaign.ruleset)
+        opened = await self.repo.get_turn(campaign.id, record.turn)
+        data = ReportInput(campaign_name=campaign.name, turn=record.turn, seed=record.seed,
+                           commitment=opened.commitment if opened else "", gamemap=load_shipped_map(campaign.map_id),
+                           before=ruleset.state_model.model_validate(record.before_state),
+                           after=ruleset.state_model.model_validate(record.after_state),
+                           events=[ruleset.parse_event(e) for e in record.events], rolls=list(record.dice))
+        return TurnOutcome(campaign, record.turn, record.seed, reports_of(record), data, record.created_seq)
+
+    async def moderator_log(self, campaign_id: int, turn: int | None = None) -> tuple[int, str]:
+        """(turn, its moderator log) of a resolved turn; ``turn`` None: the last one resolved."""
+        campaign = await self.service.campaign(campaign_id)
+        record = await (self.repo.last_resolution(campaign_id) if turn is None
+                        else self.repo.resolution(campaign_id, turn))
+        if record is None:
+            raise UserError(await self._no_resolution(campaign, turn))
+        text = record.report.get("moderators")
+        if text is None:
+            raise UserError(f"the stored resolution of turn {record.turn} of {campaign.name} has no moderator log")
+        return record.turn, text
+
+    async def _no_resolution(self, campaign: Campaign, turn: int | None) -> str:
+        if turn is None:
+            return f"no turn of {campaign.name} has been resolved yet, so there is no moderator log to show"
+        if turn >= campaign.turn:
+            now = {Phase.PLANNING: "is open for orders", Phase.LOCKED: "is locked, waiting to be resolved",
+                   Phase.CORRECTION: "was undone for a correction; /turn redo resolves it again"}
+            where = f"turn {campaign.turn} {now.get(campaign.phase, 'is not opened yet')}"
+            return (f"turn {turn} of {campaign.name} is not resolved yet ({where}); its moderator log is kept "
+                    f"once it is resolved")
+        last = await self.repo.last_resolution(campaign.id)
+        hint = f"the last resolved turn is {last.turn}" if last else "no turn of it is resolved yet"
+        return (f"turn {turn} of {campaign.name} was not resolved by this bot, so no moderator log of it is "
+                f"stored; {hint}")

@@ -1,0 +1,113 @@
+"""Reports that never went out (the bot stopped between committing a resolution
+and posting it) are posted by the scheduler's next tick, once; and /turn log
+hands a resolved turn's stored moderator log to the moderators, which an
+automatic resolution has nobody to give to."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from bot.report import split_message
+from bot.scenarios import load_shipped_scenario
+from bot.scheduler import DeadlineScheduler
+from cogs.turn_posts import TurnPoster
+from tests.discord.conftest import CHANNELS, CLANS, CLOCK
+
+PNG = b"\x89PNG\r\n\x1a\n"
+REPORTS = CHANNELS["naval-reports"]
+WAR_ROOMS = {clan: CHANNELS[f"{clan}-war-room"] for clan in CLANS}
+STALE = CLOCK + timedelta(minutes=11)  # the claim made when the resolution was committed is stale by then
+
+
+@pytest.fixture
+async def planned(world):
+    await world.setup_campaign()
+    await world.run("turn open", world.admin, deadline="in 48h")
+    for clan, payloads in load_shipped_scenario("seto-demo").file.orders.items():
+        for payload in payloads:
+            await world.service.submit_order(1, clan, payload)
+
+    async def render_maps(ruleset_id, data, audiences):  # each audience's map, told apart by its bytes
+        return {audience: PNG + audience.encode() for audience in audiences}
+
+    world.service.render_maps = render_maps
+    return world
+
+
+async def tick(world, at: datetime) -> list:
+    start = len(world.h.log)
+    await DeadlineScheduler(world.service, TurnPoster(world.bot), clock=lambda: at).tick()
+    return world.h.log[start:]
+
+
+def posts_to(sent, channel: int) -> list:
+    return [s for s in sent if s.kind == "channel" and s.target == channel]
+
+
+async def test_reports_committed_but_never_posted_go_out_at_a_later_tick_once(planned):
+    world = planned
+    outcome = await world.service.resolve_turn(1)  # committed; the bot stops before posting anything
+    assert await tick(world, CLOCK + timedelta(minutes=1)) == []  # a fresh claim: /turn resolve may be posting
+    posted = await tick(world, STALE)
+    public = posts_to(posted, REPORTS)
+    assert [s.content for s in public] == split_message(outcome.reports.public)
+    assert public[0].files == {"map.png": PNG + b"public"}
+    for clan, room in WAR_ROOMS.items():
+        own = posts_to(posted, room)
+        assert [s.content for s in own] == split_message(outcome.reports.factions[clan])
+        assert own[0].files == {f"map-{clan}.png": PNG + clan.encode()}
+    assert {(s.kind, s.target) for s in posted} == {("channel", c) for c in (REPORTS, *WAR_ROOMS.values())}
+    assert await tick(world, STALE + timedelta(hours=1)) == []
+    assert (await world.service.campaign(1)).turn == 4  # posted, not resolved again
+
+
+async def test_what_turn_resolve_and_redo_posted_is_not_posted_again(planned):
+    world = planned
+    await world.run("turn resolve", world.mod)
+    assert await tick(world, STALE) == []
+    await world.run("turn undo", world.mod)
+    await world.run("turn redo", world.mod)
+    assert await tick(world, STALE + timedelta(hours=1)) == []
+
+
+async def test_turn_log_attaches_the_stored_moderator_log_of_an_auto_resolved_turn(planned):
+    world = planned
+    sent = await world.run("turn log", world.mod)
+    assert sent[0].type == 5 and sent[0].ephemeral
+    assert sent[-1].ephemeral and sent[-1].content == ("No turn of Seto 1560 has been resolved yet, so there is no "
+                                                       "moderator log to show")
+    await world.run("turn deadline", world.mod, auto_resolve=True)
+    deadline = datetime.fromisoformat((await world.service.campaign(1)).deadline)
+    await tick(world, deadline)  # resolved at its deadline: the moderator log went to nobody
+    stored = (await world.service.repo.resolution(1, 3)).report["moderators"]
+    assert "(key " in stored  # the dice: moderators only
+    for asked in ({}, {"turn": 3}):
+        sent = await world.run("turn log", world.mod, **asked)
+        assert [s.kind for s in sent] == ["callback", "followup"] and sent[-1].ephemeral
+        assert sent[-1].content == ("Moderator log of turn 3 of Seto 1560, as stored with its resolution (dice, "
+                                    "hidden moves, every clan's view).")
+        assert sent[-1].files == {"moderator-log.md": stored.encode()}
+
+
+async def test_turn_log_refuses_a_turn_not_resolved_and_a_player(planned):
+    world = planned
+    sent = await world.run("turn log", world.mod, turn=3)
+    assert sent[-1].content == ("Turn 3 of Seto 1560 is not resolved yet (turn 3 is open for orders); its moderator "
+                                "log is kept once it is resolved")
+    await world.run("turn resolve", world.mod)
+    sent = await world.run("turn log", world.mod, turn=4)
+    assert sent[-1].content == ("Turn 4 of Seto 1560 is not resolved yet (turn 4 is not opened yet); its moderator "
+                                "log is kept once it is resolved")
+    sent = await world.run("turn log", world.mod, turn=1)
+    assert sent[-1].content == ("Turn 1 of Seto 1560 was not resolved by this bot, so no moderator log of it is "
+                                "stored; the last resolved turn is 3")
+    await world.run("turn undo", world.mod)
+    sent = await world.run("turn log", world.mod, turn=3)
+    assert sent[-1].content == ("Turn 3 of Seto 1560 is not resolved yet (turn 3 was undone for a correction; "
+                                "/turn redo resolves it again); its moderator log is kept once it is resolved")
+    sent = await world.run("turn log", world.players["mori"])
+    assert len(sent) == 1 and sent[0].type == 4 and sent[0].ephemeral
+    assert sent[0].content.startswith("Only the moderators of Seto 1560 can do this")
+    assert all(not s.files for s in world.h.log if s.kind == "followup" and "not resolved" in s.content)
