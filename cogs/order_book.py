@@ -1,4 +1,4 @@
-"""/orders: a player reviews their clan's orders for the open turn and marks them ready (ephemeral)."""
+"""/orders: a player reviews, withdraws or marks ready their clan's orders for the open turn (ephemeral)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from discord.ext import commands
 from bot.domain.campaign import Phase
 from bot.services.turns import TurnLifecycle
 from cogs.common import (CAMPAIGN, CORRECTION_NOTE, MarksActing, campaign_autocomplete, deadline_text, defer,
-                         reply, service_of)
+                         is_moderator, reply, service_of)
 from cogs.params import PlayerContext
 
 OPEN = (Phase.PLANNING, Phase.LOCKED, Phase.CORRECTION)
@@ -27,7 +27,7 @@ class OrderBookCog(MarksActing, commands.GroupCog, group_name="orders",
         self.bot = bot
         super().__init__()
 
-    @app_commands.command(name="list", description="Your clan's orders for this turn")
+    @app_commands.command(name="show", description="Your clan's orders for this turn")
     @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def list_orders(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
@@ -45,6 +45,24 @@ class OrderBookCog(MarksActing, commands.GroupCog, group_name="orders",
             return
         await reply(interaction, "\n".join([f"**{ctx.faction.name}** — orders for {turn} ({len(lines)}):"]
                                            + [f"• {line.text}" for line in lines] + note))
+
+    @app_commands.command(name="clear", description="Withdraw all your clan's orders for this turn")
+    @app_commands.describe(confirm="true to withdraw every order (one order: /order clear)", campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def clear_orders(self, interaction: discord.Interaction, confirm: bool = False,
+                           campaign: int | None = None) -> None:
+        await defer(interaction)
+        ctx = await PlayerContext.load(interaction, campaign)
+        if not confirm:
+            await reply(interaction, f"Nothing withdrawn. /orders clear confirm:true withdraws all of "
+                                     f"{ctx.faction.name}'s orders for turn {ctx.campaign.turn}; /order clear "
+                                     f"unit:… withdraws one.")
+            return
+        count = await service_of(interaction).clear_orders(ctx.campaign.id, ctx.faction.id,
+                                                            moderator=is_moderator(interaction, ctx.campaign))
+        await reply(interaction, f"🗑️ {count} order(s) of {ctx.faction.name} withdrawn for turn "
+                                 f"{ctx.campaign.turn}; its units have none now. Standing orders apply to units "
+                                 f"left without one.")
 
     @app_commands.command(name="ready", description="Mark your clan's orders for this turn as complete")
     @app_commands.describe(withdraw="take the mark back (changing any order also takes it back)",

@@ -220,7 +220,7 @@ class OrderCog(MarksActing, commands.GroupCog, group_name="order",
         await service.clear_order(ctx.campaign.id, ctx.faction.id, slot,
                                   moderator=is_moderator(interaction, ctx.campaign))
         await reply(interaction, f"🗑️ Order withdrawn: {line.text if line else slot + '.'} "
-                                 f"/orders list shows the rest.")
+                                 f"/orders show shows the rest.")
 
     @clear.autocomplete("unit")
     async def clear_autocomplete(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:

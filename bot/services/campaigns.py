@@ -194,6 +194,14 @@ class CampaignService:
             raise UserError(f"your clan has no order for {slot} this turn")
         return await self.repo.delete_order(campaign_id, campaign.turn, slot)
 
+    async def clear_orders(self, campaign_id: int, faction: str, *, moderator: bool = False) -> int:
+        """Withdraw all of ``faction``'s orders for the open turn; how many there were."""
+        campaign = await self._planning(campaign_id, moderator)
+        count = await self.repo.delete_orders(campaign_id, campaign.turn, faction)
+        if not count:
+            raise UserError(f"your clan has no orders for turn {campaign.turn} to withdraw")
+        return count
+
     async def orders(self, campaign_id: int, faction: str | None) -> list[SubmittedOrder]:
         campaign = await self.campaign(campaign_id)
         return await self.repo.list_orders(campaign_id, campaign.turn, faction)

@@ -64,7 +64,7 @@ async def test_a_moderator_without_clan_roles_corrects_a_mori_order_after_undo(c
     assert (order.faction, order.payload["kind"]) == ("mori", "sq_idle")
     assert len(await world.service.orders(1, None)) == 18  # replaced, not added
 
-    listing = await world.run("orders list", mod)
+    listing = await world.run("orders show", mod)
     assert private(listing) and listing[-1].content.startswith(f"{MARK}**Mōri** — orders for turn 3 of Seto 1560 (5):")
     assert "• Kobayakawa-1 stays in port" in listing[-1].content
     refused = await world.run("order repair", mod, unit="mori-kurushima")
@@ -88,7 +88,7 @@ async def test_a_player_cannot_act_as_and_a_stray_entry_is_ignored(open_turn):
 
     # Whatever put it there, an entry of someone who is no moderator acts for nobody.
     acting(world)[(GUILD_ID, otomo.id, 1)] = "mori"
-    for path in ("orders list", "fleet list"):
+    for path in ("orders show", "fleet list"):
         sent = await world.run(path, otomo)
         assert sent[-1].content.startswith("**Ōtomo**") or sent[-1].content.startswith("Ōtomo has no orders")
         assert "acting as" not in sent[-1].content
@@ -150,7 +150,7 @@ async def test_acting_as_shows_nothing_to_the_moderators_own_clan_or_in_public(o
     assert sent[-1].content.startswith(f"{MARK}✅ ")
     receipt = sent[-1].content.removeprefix(f"{MARK}✅ ")
     views = []
-    for path, values in (("orders list", {}), ("orders ready", {}), ("fleet list", {}), ("clan leaders", {}),
+    for path, values in (("orders show", {}), ("orders ready", {}), ("fleet list", {}), ("clan leaders", {}),
                          ("clan policy", {"pairing_target": "least_damaged"})):
         answer = await world.run(path, both, in_channel=room, **values)
         assert private(answer) and all(s.content.startswith(MARK) for s in answer if s.kind == "followup")
@@ -163,7 +163,7 @@ async def test_acting_as_shows_nothing_to_the_moderators_own_clan_or_in_public(o
     assert stored == {"otomo-funai-maru": "otomo", "mori-kurushima": "mori", "mori": "mori"}
 
     seen = []
-    for path in ("orders list", "orders ready", "fleet list", "turn status", "clan policy"):
+    for path in ("orders show", "orders ready", "fleet list", "turn status", "clan policy"):
         seen += [s.content for s in await world.run(path, world.players["otomo"], in_channel=room)]
     seen += [c["name"] for c in await world.h.autocomplete("order clear", world.players["otomo"], "unit", unit="")]
     text = "\n".join(seen)
@@ -171,5 +171,5 @@ async def test_acting_as_shows_nothing_to_the_moderators_own_clan_or_in_public(o
     assert "least damaged" not in text  # Mōri's policy is not Ōtomo's
 
     await world.run("mod act-as", both, clan="none", in_channel=room)
-    own = (await world.run("orders list", both, in_channel=room))[-1].content
+    own = (await world.run("orders show", both, in_channel=room))[-1].content
     assert own.startswith("**Ōtomo** — orders for turn 3") and receipt not in own and "acting as" not in own

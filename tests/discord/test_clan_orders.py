@@ -46,7 +46,7 @@ async def test_changing_one_part_of_the_policy_keeps_the_rest(armed):
     assert "the rules default order" in sent[-1].content and "handed over to Ōtomo" in sent[-1].content
     shown = (await world.run("clan policy", mori))[-1].content
     assert shown.startswith("**Mōri** — clan policy (ordered this turn: it applies from this turn's resolution")
-    listing = (await world.run("orders list", mori))[-1].content  # a clan order lists like any other
+    listing = (await world.run("orders show", mori))[-1].content  # a clan order lists like any other
     assert "**Mōri** — orders for turn 3 of Seto 1560 (1):" in listing
 
 

@@ -143,7 +143,7 @@ def test_the_surface_is_the_documented_one(export):
                 "port", "province", "relation", "treasury", "unit add", "unit edit", "unit remove", "weather"],
         "order": ["attack-port", "base", "clear", "cruise", "fleet-idle", "idle", "landing", "piracy",
                   "plunder", "ravage", "repair", "trade"],
-        "orders": ["list", "ready"],
+        "orders": ["clear", "ready", "show"],
         "turn": ["deadline", "lock", "log", "open", "preview", "redo", "reopen", "resolve", "status", "undo"],
         "unit": ["disband", "escort", "evacuate", "keep-loc", "mothball", "sweep"],
     }

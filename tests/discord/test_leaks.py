@@ -49,7 +49,7 @@ ORDERS = {
                 ("order cruise", {"unit": "miyoshi-shiwaku", "target": "sanuki", "engage": "always"}),
                 ("order base", {"unit": "miyoshi-hyogo-maru", "port": "sakai"})],
 }
-LOOKS = [("fleet list", {}), ("fleet show", {"unit": "{unit}"}), ("orders list", {}), ("orders ready", {}),
+LOOKS = [("fleet list", {}), ("fleet show", {"unit": "{unit}"}), ("orders show", {}), ("orders ready", {}),
          ("turn status", {}), ("faction list", {}), ("faction relations", {}), ("campaign info", {}),
          ("clan leaders", {}), ("map", {}), ("map", {"view": "mine"}), ("dice verify", {})]
 

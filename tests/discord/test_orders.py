@@ -91,7 +91,7 @@ async def test_orders_list_ready_and_clear(open_turn):
     mori = world.players["mori"]
     await world.run("order trade", mori, unit="mori-akita-maru")
     await world.run("order cruise", mori, unit="mori-noshima", target="geiyo")
-    listing = (await world.run("orders list", mori))[-1]
+    listing = (await world.run("orders show", mori))[-1]
     assert listing.ephemeral and "**Mōri** — orders for turn 3 of Seto 1560 (2):" in listing.content
     assert "• Noshima Murakami will cruise off Geiyo Islands: Aki → Geiyo Islands (1 step)." in listing.content
     ready = (await world.run("orders ready", mori))[-1].content
@@ -100,8 +100,30 @@ async def test_orders_list_ready_and_clear(open_turn):
     choices = await world.h.autocomplete("order clear", mori, "unit", unit="trade")
     assert choices == [{"name": "Akita-maru trades.", "value": "mori-akita-maru"}]
     sent = await world.run("order clear", mori, unit="mori-akita-maru")
-    assert sent[-1].content == "🗑️ Order withdrawn: Akita-maru trades. /orders list shows the rest."
+    assert sent[-1].content == "🗑️ Order withdrawn: Akita-maru trades. /orders show shows the rest."
     assert [o.unit for o in await stored(world, "mori")] == ["mori-noshima"]
+
+
+async def test_orders_clear_withdraws_all_of_the_clan_orders_only_when_confirmed(open_turn):
+    world = open_turn
+    mori, otomo = world.players["mori"], world.players["otomo"]
+    await world.run("order trade", mori, unit="mori-akita-maru")
+    await world.run("order cruise", mori, unit="mori-noshima", target="geiyo")
+    await world.run("orders ready", mori)
+    otomo_orders = await stored(world, "otomo")
+    sent = await world.run("orders clear", mori)
+    assert sent[0].type == 5 and all(s.ephemeral for s in sent)
+    assert sent[-1].content == ("Nothing withdrawn. /orders clear confirm:true withdraws all of Mōri's orders for "
+                                "turn 3; /order clear unit:… withdraws one.")
+    assert len(await stored(world, "mori")) == 2
+    sent = await world.run("orders clear", mori, confirm=True)
+    assert sent[-1].content == ("🗑️ 2 order(s) of Mōri withdrawn for turn 3; its units have none now. Standing "
+                                "orders apply to units left without one.")
+    assert await stored(world, "mori") == [] and await stored(world, "otomo") == otomo_orders
+    status = (await world.run("turn status", mori))[-1].content
+    assert "Mōri: not ready" in status
+    again = await world.run("orders clear", mori, confirm=True)
+    assert again[-1].ephemeral and again[-1].content == "Your clan has no orders for turn 3 to withdraw"
 
 
 async def test_clear_offers_each_order_by_its_own_slot(open_turn):
@@ -148,7 +170,7 @@ async def test_no_reply_to_one_clan_shows_another_clans_orders(open_turn):
         receipts[clan] = (await world.run(path, world.players[clan], **values))[-1].content.removeprefix("✅ ")
     seen = {clan: [] for clan in CLANS}
     for clan in CLANS:
-        for path in ("orders list", "orders ready", "fleet list", "turn status"):
+        for path in ("orders show", "orders ready", "fleet list", "turn status"):
             seen[clan] += [s.content for s in await world.run(path, world.players[clan])]
         seen[clan] += [c["name"] for c in await world.h.autocomplete("order clear", world.players[clan], "unit",
                                                                      unit="")]

@@ -150,7 +150,7 @@ async def test_every_message_about_the_phase_handles_a_correction(planned):
     assert ready.endswith("The turn was resolved and undone for a correction: its seed is public, so only the "
                           "moderators may change its orders.")
     assert "until the deadline" not in ready and "No turn" not in ready
-    listing = (await world.run("orders list", mori))[-1].content
+    listing = (await world.run("orders show", mori))[-1].content
     assert "orders for turn 3 of Seto 1560 (5):" in listing and "only the moderators may change" in listing
     for path, values in (("unit disband", {"unit": "mori-kodama"}), ("clan policy", {"pairing_target":
                                                                                      "least_damaged"})):
