@@ -18,6 +18,7 @@ from bot.render.style import (
     GAP,
     INK,
     SHAPE_MARKER,
+    SHAPE_NAME,
     clip,
     pt,
 )
@@ -39,14 +40,38 @@ class _Row:
 
 
 def _card_rows(markers: list[Marker]) -> list[_Row]:
+    """One row per marker; a crowded area gets one row per faction and kind
+    instead ("×3 squadrons: Imabari-2, Mitsu-1, …"), so every unit is still counted."""
+    if len(markers) > MAX_ROWS_PER_AREA:
+        markers = _grouped(markers)
     if len(markers) <= MAX_ROWS_PER_AREA:
         shown, hidden = markers, 0
     else:
         shown, hidden = markers[: MAX_ROWS_PER_AREA - 1], len(markers) - (MAX_ROWS_PER_AREA - 1)
-    rows = [_Row("unit", clip(m.label, MAX_LABEL), clip(m.detail, MAX_DETAIL), m) for m in shown]
+    rows = [_Row("unit", clip(_label(m), MAX_LABEL), clip(m.detail, MAX_DETAIL), m) for m in shown]
     if hidden:
         rows.append(_Row("more", f"+{hidden} more"))
     return rows
+
+
+def _label(m: Marker) -> str:
+    return f"×{m.count} {m.label}" if m.count > 1 else m.label
+
+
+def _grouped(markers: list[Marker]) -> list[Marker]:
+    groups: dict[tuple[str, str, str], list[Marker]] = {}
+    for m in markers:
+        groups.setdefault((m.faction, m.shape, m.colour), []).append(m)
+    out = []
+    for (faction, shape, colour), ms in groups.items():
+        n = sum(m.count for m in ms)
+        if len(ms) == 1:
+            out.append(ms[0])
+            continue
+        kind = SHAPE_NAME[shape] + ("s" if n > 1 and shape != "lost" else "")
+        out.append(Marker(area=ms[0].area, label=kind, faction=faction, colour=colour, shape=shape, count=n,
+                          detail=", ".join(m.label for m in ms)))
+    return out
 
 
 _ROW_FONT = {"more": F_CARD_MORE, "head": F_CARD_HEAD}

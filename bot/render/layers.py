@@ -11,6 +11,7 @@ from bot.render.geometry import Box
 from bot.render.scene import Scene
 from bot.render.style import (
     BLOB_R,
+    BLOCKED,
     COAST_EDGE,
     LAND,
     LAND_ADJ,
@@ -126,3 +127,36 @@ def draw_owner_tint(scene: Scene) -> None:
         colours.append(faction_colour(scene.ov, faction))
     if discs:
         scene.ax.add_collection(PatchCollection(discs, facecolor=colours, edgecolor="none", alpha=0.32, zorder=0.8))
+
+
+def draw_blocked(scene: Scene) -> None:
+    """Cut lines of communication in red over their dotted line, with a ✕ at
+    the middle; a blocked strait crossing gets a ✕ on the strait."""
+    marks = []
+    lines = []
+    for loc_id in sorted(set(scene.ov.blocked_locs)):
+        pts = _loc_points(scene, scene.gm.locs[loc_id])
+        lines.append(pts)
+        marks.append(_middle(pts))
+    if lines:
+        scene.ax.add_collection(LineCollection(lines, colors=BLOCKED, linewidths=2.4, alpha=0.85,
+                                               linestyles=(0, (1, 2.2)), capstyle="round", zorder=3.2))
+    for strait_id in sorted(set(scene.ov.blocked_straits)):
+        s = scene.gm.straits[strait_id]
+        marks.append(scene.frame.xy(s.x, s.y))
+    if marks:
+        xs, ys = zip(*marks)
+        scene.ax.scatter(xs, ys, s=pt(9) ** 2, marker="X", c=BLOCKED, edgecolors="white", linewidths=0.7,
+                         zorder=6.5)
+
+
+def _middle(pts: list[tuple[float, float]]) -> tuple[float, float]:
+    """The point halfway along a polyline."""
+    lengths = [((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5 for (x0, y0), (x1, y1) in zip(pts, pts[1:])]
+    half = sum(lengths) / 2
+    for (x0, y0), (x1, y1), length in zip(pts, pts[1:], lengths):
+        if half <= length and length > 0:
+            t = half / length
+            return x0 + t * (x1 - x0), y0 + t * (y1 - y0)
+        half -= length
+    return pts[-1]

@@ -31,6 +31,10 @@ class Measure:
         self._k = width_px / NOMINAL_W  # pixels per layout unit
         self._cache: dict[tuple[str, Font], tuple[float, float]] = {}
 
+    @property
+    def px_per_unit(self) -> float:
+        return self._k
+
     def __call__(self, text: str, font: Font) -> tuple[float, float]:
         key = (text, font)
         if key not in self._cache:
@@ -51,20 +55,24 @@ class Scene:
     legend_rows: list[list[LegendItem]]
     height: float  # of the whole image, layout units
     placer: Placer
+    bottom: float  # of the map region: the legend band's height
     # area id -> (x, y, footprint radius), filled when the nodes are drawn
     nodes: dict[str, tuple[float, float, float]] = field(default_factory=dict)
 
     @classmethod
-    def create(cls, gm: GameMap, ov: Overlay, width_px: int) -> Scene:
+    def create(cls, gm: GameMap, ov: Overlay, width_px: int, *, bands: bool = True,
+               facecolor: str = PAPER) -> Scene:
+        """A scene for the whole image; ``bands=False``: the map region only
+        (the static layer, see ``bot.render.static``)."""
         dpi = 100.0 * width_px / NOMINAL_W
-        fig = Figure(figsize=(NOMINAL_W / 100, 8), dpi=dpi, facecolor=PAPER)
+        fig = Figure(figsize=(NOMINAL_W / 100, 8), dpi=dpi, facecolor=facecolor)
         FigureCanvasAgg(fig)
         measure = Measure(fig, width_px)
         # Bottom to top: legend band, map region, title band.
-        rows = legend_rows(measure, legend_items(gm, ov))
-        legend_h = legend_height(rows)
+        rows = legend_rows(measure, legend_items(gm, ov)) if bands else []
+        legend_h = legend_height(rows) if bands else 0.0
         frame = Frame.fit(_map_points(gm), bottom=legend_h)
-        height = legend_h + frame.height + TITLE_H
+        height = legend_h + frame.height + (TITLE_H if bands else 0.0)
         # +0.5 px so that the canvas never truncates to one pixel less.
         fig.set_size_inches((width_px + 0.5) / dpi, (height * width_px / NOMINAL_W + 0.5) / dpi)
         ax = fig.add_axes((0, 0, 1, 1))
@@ -72,11 +80,11 @@ class Scene:
         ax.set_xlim(0, NOMINAL_W)
         ax.set_ylim(0, height)
         placer = Placer(Box(SIDE + 4, legend_h + 4, SIDE + frame.width - 4, legend_h + frame.height - 4))
-        return cls(gm, ov, fig, ax, measure, frame, rows, height, placer)
+        return cls(gm, ov, fig, ax, measure, frame, rows, height, placer, legend_h)
 
     @property
     def map_box(self) -> Box:
-        return Box(SIDE, self.height - TITLE_H - self.frame.height, SIDE + self.frame.width, self.height - TITLE_H)
+        return Box(SIDE, self.bottom, SIDE + self.frame.width, self.bottom + self.frame.height)
 
     def text(self, x: float, y: float, text: str, font: Font, *, zorder: float,
              ha: str = "left", va: str = "bottom", colour: str | None = None) -> None:

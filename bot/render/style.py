@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from matplotlib.font_manager import FontProperties
+from matplotlib.path import Path
 
 from bot.render.overlay import Overlay
 
@@ -35,8 +36,18 @@ HIGHLIGHT_STYLE: dict[str, tuple[str, str, object]] = {
     "raid": ("#e07a00", "☠", (0, (1.2, 1.8))),
     "landing": ("#2d8a34", "⇑", "solid"),
     "storm": ("#6a3d9a", "↯", (0, (6, 2, 1.5, 2))),
+    "interception": ("#b5179e", "✕", "solid"),
+    "port_attack": ("#7b2d26", "⚑", "solid"),
+    "piracy": ("#2b2b2b", "☠", (0, (1.2, 1.8))),
+    "plunder": ("#e07a00", "⚐", (0, (3, 2))),
 }
-SHAPE_MARKER = {"squadron": "^", "fleet": "D", "other": "o"}
+# A squadron with heavy ships is a "house" (a triangle on a broad hull): it
+# must read differently from a plain squadron at card size on a phone.
+_REINFORCED = Path([(0, 1), (0.95, 0.05), (0.95, -0.9), (-0.95, -0.9), (-0.95, 0.05), (0, 1)], closed=True)
+SHAPE_MARKER = {"squadron": "^", "reinforced": _REINFORCED, "fleet": "D", "other": "o", "lost": "X"}
+SHAPE_NAME = {"squadron": "squadron", "reinforced": "reinforced squadron", "fleet": "fleet", "other": "other",
+              "lost": "lost this turn"}
+BLOCKED = "#c1121f"
 
 # --- sizes (layout units) ----------------------------------------------------
 R_COASTAL = 9.0
