@@ -134,6 +134,7 @@ def _draw_card(scene: Scene, box: Box, rows: list[_Row], symbols) -> None:
         xs.append(x + CARD_SYMBOL / 2 - 1)
         ys.append(mid)
         cs.append(row.marker.colour)
+        scene.tokens.append((row.marker, xs[-1], mid))
         x += CARD_SYMBOL
         scene.text(x, mid, row.label, F_CARD, zorder=10.6, va="center_baseline")
         if row.detail:

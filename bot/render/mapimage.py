@@ -44,7 +44,7 @@ from bot.render.overlay import Overlay
 from bot.render.scene import Scene, png_bytes
 from bot.render.static import paste, static_layer
 
-__all__ = ["MAX_WIDTH_PX", "MIN_WIDTH_PX", "check_overlay", "render_map"]
+__all__ = ["MAX_WIDTH_PX", "MIN_WIDTH_PX", "check_overlay", "draw_scene", "render_map"]
 
 MIN_WIDTH_PX = 480
 MAX_WIDTH_PX = 4096
@@ -56,6 +56,11 @@ def render_map(gamemap: GameMap, overlay: Overlay, *, width_px: int = 1400) -> b
     Raises ValueError for a width outside [MIN_WIDTH_PX, MAX_WIDTH_PX] or an
     overlay that names areas the map does not have (all listed at once).
     """
+    return png_bytes(draw_scene(gamemap, overlay, width_px=width_px))
+
+
+def draw_scene(gamemap: GameMap, overlay: Overlay, *, width_px: int = 1400) -> Scene:
+    """The finished figure, before it becomes a PNG (tests read its tokens)."""
     _check_width(width_px)
     check_overlay(gamemap, overlay)
     layer = static_layer(gamemap, width_px)  # cached: drawn once per map and width
@@ -72,7 +77,7 @@ def render_map(gamemap: GameMap, overlay: Overlay, *, width_px: int = 1400) -> b
     draw_marker_cards(scene)
     draw_title(scene)
     draw_legend(scene)
-    return png_bytes(scene)
+    return scene
 
 
 def check_overlay(gamemap: GameMap, overlay: Overlay) -> None:

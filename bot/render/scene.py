@@ -18,7 +18,7 @@ from matplotlib.figure import Figure
 from bot.domain.gamemap import GameMap
 from bot.render.geometry import Box, Frame
 from bot.render.legend import LegendItem, legend_height, legend_items, legend_rows
-from bot.render.overlay import Overlay
+from bot.render.overlay import Marker, Overlay
 from bot.render.placer import Placer
 from bot.render.style import MUTED, NOMINAL_W, PAPER, SIDE, TITLE_H, Font
 
@@ -58,6 +58,8 @@ class Scene:
     bottom: float  # of the map region: the legend band's height
     # area id -> (x, y, footprint radius), filled when the nodes are drawn
     nodes: dict[str, tuple[float, float, float]] = field(default_factory=dict)
+    # every unit token drawn: (marker, x, y) in layout units; tests read it
+    tokens: list[tuple[Marker, float, float]] = field(default_factory=list)
 
     @classmethod
     def create(cls, gm: GameMap, ov: Overlay, width_px: int, *, bands: bool = True,
@@ -94,6 +96,12 @@ class Scene:
 
     def text_in(self, box: Box, text: str, font: Font, *, zorder: float, colour: str | None = None) -> None:
         self.text(box.x0, box.y0, text, font, zorder=zorder, colour=colour)
+
+    def to_pixels(self, x: float, y: float) -> tuple[int, int]:
+        """Layout units to (column, row) of the PNG, row 0 at the top."""
+        k = self.measure.px_per_unit
+        rows = int(self.height * k + 0.5)
+        return int(x * k), rows - 1 - int(y * k)
 
     def xy(self, area_id: str) -> tuple[float, float]:
         a = self.gm.areas[area_id]
