@@ -10,10 +10,12 @@ import io
 import math
 from dataclasses import dataclass, field
 
+import numpy as np
 from matplotlib import patheffects
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from PIL import Image
 
 from bot.domain.gamemap import GameMap
 from bot.render.geometry import Box, Frame
@@ -126,8 +128,12 @@ def _map_points(gm: GameMap) -> list[tuple[float, float]]:
 
 
 def png_bytes(scene: Scene) -> bytes:
+    """The figure as a 256-colour PNG: the map is flat colours and
+    antialiased edges, which a palette keeps (no dithering), at a quarter of
+    the bytes of RGBA (about 100 KiB instead of 400 at 1400 px) and faster
+    to encode. No text chunks: the bytes depend only on the picture."""
+    scene.fig.canvas.draw()
+    rgb = Image.fromarray(np.asarray(scene.fig.canvas.buffer_rgba())).convert("RGB")
     buf = io.BytesIO()
-    # metadata: drop the "Software" tag (matplotlib version) so that the bytes
-    # depend only on the picture.
-    scene.fig.savefig(buf, format="png", dpi=scene.fig.dpi, facecolor=PAPER, metadata={"Software": None})
+    rgb.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(buf, format="PNG")
     return buf.getvalue()

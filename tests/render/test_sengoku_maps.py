@@ -170,8 +170,15 @@ def test_unknown_audience_is_refused_with_the_choices() -> None:
         overlay_for(demo(), "tokugawa")
 
 
-def _close(rgb: np.ndarray, colour: str, tol: float = 0.12) -> bool:
+def _close(rgb: np.ndarray, colour: str, tol: float = 0.1) -> bool:
     return bool(np.all(np.abs(rgb - np.array(to_rgb(colour))) <= tol))
+
+
+def _colour_near(img: np.ndarray, col: int, row: int, colour: str, r: int = 1) -> bool:
+    """The colour at a token's centre or a pixel next to it (a token is a few
+    pixels wide at 700 px: its centre may be blended with its outline)."""
+    window = img[row - r:row + r + 1, col - r:col + r + 1].reshape(-1, 3)
+    return any(_close(px, colour) for px in window)
 
 
 def test_each_token_shows_its_clan_colour_in_the_picture() -> None:
@@ -179,7 +186,7 @@ def test_each_token_shows_its_clan_colour_in_the_picture() -> None:
     img = pixels(png)
     for marker, x, y in scene.tokens:
         col, row = scene.to_pixels(x, y)
-        assert _close(img[row, col], marker.colour), marker.label
+        assert _colour_near(img, col, row, marker.colour), marker.label
 
 
 def test_a_token_hidden_from_the_public_leaves_no_colour_where_it_would_be() -> None:
@@ -190,5 +197,5 @@ def test_a_token_hidden_from_the_public_leaves_no_colour_where_it_would_be() -> 
     assert len(hidden) == 1
     _, x, y = hidden[0]
     col, row = mori_scene.to_pixels(x, y)
-    assert _close(pixels(mori_png)[row, col], colour)
-    assert not _close(pixels(public_png)[row - 2:row + 3, col - 2:col + 3].mean(axis=(0, 1)), colour, tol=0.2)
+    assert _colour_near(pixels(mori_png), col, row, colour)
+    assert not _colour_near(pixels(public_png), col, row, colour, r=3)
