@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError
 
+from bot.domain.gamemap_art import MapArt, check_art, parse_art
 from bot.domain.gamemap_check import (
     Report,
     check_areas,
@@ -33,6 +34,7 @@ from bot.domain.gamemap_check_links import check_islands, check_locs, check_stra
 
 __all__ = [
     "Area",
+    "MapArt",
     "GameMap",
     "Island",
     "Loc",
@@ -134,6 +136,7 @@ class GameMap(BaseModel):
     islands: dict[str, Island] = {}
     straits: dict[str, Strait] = {}
     locs: dict[str, Loc] = {}
+    art: MapArt | None = None  # background image and node points on it (gamemap_art)
 
     _port_by_area: dict[str, Port] = PrivateAttr(default_factory=dict)
 
@@ -246,7 +249,7 @@ def parse_map(raw: Mapping[str, Any], source: str) -> GameMap:
     rep = Report(source, {})
     sections = {name: section_table(raw, name, rep) for name in _SECTIONS}
     rep.known.update({name: set(table) for name, table in sections.items()})
-    check_top_level(raw, _SECTIONS, rep)
+    check_top_level(raw, [*_SECTIONS, "art"], rep)
     check_ids(sections, rep)
     parsed = {name: _parse_entries(name, table, rep) for name, table in sections.items()}
     # Unvalidated on purpose: the checks must run even when the header or
@@ -254,9 +257,11 @@ def parse_map(raw: Mapping[str, Any], source: str) -> GameMap:
     draft = GameMap.model_construct(id=raw.get("id"), name=raw.get("name"), **parsed)
     for check in _CHECKS:
         check(draft, rep)
+    art = parse_art(raw.get("art"), rep)
+    check_art(draft, art, rep)
     if rep.problems:
         raise MapError(rep.problems)
-    return GameMap(id=raw["id"], name=raw["name"], **parsed)
+    return GameMap(id=raw["id"], name=raw["name"], art=art, **parsed)
 
 
 def _parse_entries(section: str, table: Mapping[str, Any], rep: Report) -> dict[str, Any]:

@@ -51,14 +51,14 @@ def place_area_names(scene: Scene) -> None:
 
 def place_port_names(scene: Scene) -> None:
     for _, port in sorted(scene.gm.ports.items()):
-        x, y = scene.frame.xy(port.x, port.y)
+        x, y = scene.xy(port.id)
         _place_label(scene, x, y, port.name, F_PORT, start=max(scene.measure("⚓", F_PORT_GLYPH)) / 2,
                      dirs=AROUND_SIDE_FIRST, zorder=9, area=False)
 
 
 def place_strait_names(scene: Scene) -> None:
     for _, s in sorted(scene.gm.straits.items()):
-        x, y = scene.frame.xy(s.x, s.y)
+        x, y = scene.xy(s.id)
         _place_label(scene, x, y, s.name, F_STRAIT, start=4, dirs=AROUND_BELOW_FIRST, zorder=9, area=False)
 
 

@@ -3,8 +3,13 @@ adjacency lines, lines of communication, straits and the owners' tint."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+import numpy as np
 from matplotlib.collections import LineCollection, PatchCollection
 from matplotlib.patches import Circle, Polygon, Rectangle
+
+from PIL import Image
 
 from bot.domain.gamemap import Area, GameMap
 from bot.render.geometry import Box
@@ -28,6 +33,20 @@ def draw_background(scene: Scene) -> None:
     b = scene.map_box
     scene.ax.add_artist(Rectangle((b.x0, b.y0), b.x1 - b.x0, b.y1 - b.y0, facecolor=SEA,
                                  edgecolor="#9fb7c9", lw=0.8, zorder=0))
+
+
+def draw_art(scene: Scene) -> None:
+    """The map's own artwork fills the map region (see Frame.fit_art)."""
+    f = scene.frame
+    image = load_art(scene.gm.art.image)
+    scene.ax.imshow(image, extent=(f.origin_x, f.origin_x + scene.gm.art.width * f.scale, f.origin_y,
+                                   f.origin_y + f.height), interpolation="antialiased", aspect="auto", zorder=0.1)
+
+
+@lru_cache(maxsize=4)
+def load_art(path: str) -> np.ndarray:
+    with Image.open(path) as image:
+        return np.asarray(image.convert("RGB"))
 
 
 def _land_areas(gm: GameMap) -> list[Area]:
@@ -85,14 +104,8 @@ def draw_adjacency(scene: Scene) -> None:
 
 
 def _loc_points(scene: Scene, loc) -> list[tuple[float, float]]:
-    gm, f = scene.gm, scene.frame
-    start = gm.ports[loc.from_port]
-    pts = [f.xy(start.x, start.y)] + [scene.xy(a) for a in loc.path[1:-1]]
-    if loc.to_port is not None:
-        end = gm.ports[loc.to_port]
-        pts.append(f.xy(end.x, end.y))
-    else:
-        pts.append(scene.xy(loc.path[-1]))
+    pts = [scene.xy(loc.from_port)] + [scene.xy(a) for a in loc.path[1:-1]]
+    pts.append(scene.xy(loc.to_port if loc.to_port is not None else loc.path[-1]))
     return pts
 
 
@@ -108,7 +121,7 @@ def draw_straits(scene: Scene) -> None:
     segments, points = [], []
     for _, s in sorted(scene.gm.straits.items()):
         segments += [[scene.xy(side), scene.xy(s.opposite)] for side in s.island_side]
-        points.append(scene.frame.xy(s.x, s.y))
+        points.append(scene.xy(s.id))
     if not segments:
         return
     scene.ax.add_collection(LineCollection(segments, colors=STRAIT, linewidths=4.5, alpha=0.35,
@@ -143,7 +156,7 @@ def draw_blocked(scene: Scene) -> None:
                                                linestyles=(0, (1, 2.2)), capstyle="round", zorder=3.2))
     for strait_id in sorted(set(scene.ov.blocked_straits)):
         s = scene.gm.straits[strait_id]
-        marks.append(scene.frame.xy(s.x, s.y))
+        marks.append(scene.xy(s.id))
     if marks:
         xs, ys = zip(*marks)
         scene.ax.scatter(xs, ys, s=pt(9) ** 2, marker="X", c=BLOCKED, edgecolors="white", linewidths=0.7,

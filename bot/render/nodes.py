@@ -78,7 +78,7 @@ def draw_area_nodes(scene: Scene) -> None:
 def draw_port_glyphs(scene: Scene) -> None:
     """⚓ at the port's own place, tied to its area by a short hairline."""
     for _, port in sorted(scene.gm.ports.items()):
-        x, y = scene.frame.xy(port.x, port.y)
+        x, y = scene.xy(port.id)
         ax_, ay_ = scene.xy(port.area)
         if math.hypot(x - ax_, y - ay_) > R_COASTAL + 6:
             scene.ax.plot([ax_, x], [ay_, y], color=PORT, lw=0.5, alpha=0.3, zorder=4.5)
@@ -87,6 +87,6 @@ def draw_port_glyphs(scene: Scene) -> None:
 
 def block_ports(scene: Scene) -> None:
     for _, port in sorted(scene.gm.ports.items()):
-        x, y = scene.frame.xy(port.x, port.y)
+        x, y = scene.xy(port.id)
         w, h = scene.measure("⚓", F_PORT_GLYPH)
         scene.placer.block(Box(x - w / 2, y - h / 2, x + w / 2, y + h / 2))

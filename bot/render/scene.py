@@ -75,7 +75,8 @@ class Scene:
         # Bottom to top: legend band, map region, title band.
         rows = legend_rows(measure, legend_items(gm, ov)) if bands else []
         legend_h = legend_height(rows) if bands else 0.0
-        frame = Frame.fit(_map_points(gm), bottom=legend_h)
+        frame = Frame.fit_art(gm.art.width, gm.art.height, bottom=legend_h) if gm.art else \
+            Frame.fit(_map_points(gm), bottom=legend_h)
         height = legend_h + frame.height + (TITLE_H if bands else 0.0)
         # +0.5 px so that the canvas never truncates to one pixel less.
         fig.set_size_inches((width_px + 0.5) / dpi, (height * width_px / NOMINAL_W + 0.5) / dpi)
@@ -105,9 +106,13 @@ class Scene:
         rows = int(self.height * k + 0.5)
         return int(x * k), rows - 1 - int(y * k)
 
-    def xy(self, area_id: str) -> tuple[float, float]:
-        a = self.gm.areas[area_id]
-        return self.frame.xy(a.x, a.y)
+    def xy(self, node_id: str) -> tuple[float, float]:
+        """Layout position of an area, port or strait: its point on the map's
+        art if it has art, else its longitude and latitude projected."""
+        if self.gm.art is not None:
+            return self.frame.xy(*self.gm.art.flipped(node_id))
+        node = self.gm.areas.get(node_id) or self.gm.ports.get(node_id) or self.gm.straits[node_id]
+        return self.frame.xy(node.x, node.y)
 
     def leader(self, x: float, y: float, box: Box, *, start: float, colour: str = MUTED) -> None:
         """A thin line from the anchor to a label that was pushed away from it."""

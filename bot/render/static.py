@@ -32,7 +32,7 @@ from bot.render.labels import (
     place_sea_names,
     place_strait_names,
 )
-from bot.render.layers import draw_adjacency, draw_background, draw_land, draw_locs, draw_straits
+from bot.render.layers import draw_adjacency, draw_art, draw_background, draw_land, draw_locs, draw_straits
 from bot.render.nodes import block_ports, draw_port_glyphs, register_nodes
 from bot.render.overlay import Overlay
 from bot.render.scene import Scene
@@ -87,12 +87,16 @@ def clear_cache() -> None:
 def _build(gm: GameMap, width_px: int) -> StaticLayer:
     scene = Scene.create(gm, Overlay(title=""), width_px, bands=False)
     draw_background(scene)
-    draw_land(scene)
+    if gm.art is not None:
+        draw_art(scene)  # the campaign's own picture of land and sea
+    else:
+        draw_land(scene)
     draw_adjacency(scene)
     draw_locs(scene)
     draw_straits(scene)
     base = _pixels(scene)
-    for artist in [*scene.ax.collections, *scene.ax.patches, *scene.ax.lines, *scene.ax.texts, *scene.ax.artists]:
+    for artist in [*scene.ax.collections, *scene.ax.patches, *scene.ax.lines, *scene.ax.texts, *scene.ax.artists,
+                   *scene.ax.images]:
         artist.remove()
     scene.fig.patch.set_alpha(0.0)
     register_nodes(scene)
