@@ -40,6 +40,7 @@ from bot.render.style import NOMINAL_W
 
 MAX_CACHED = 8  # (map, width) pairs; one Seto layer at 1400 px is about 8 MB of pixels
 BASE_Z = 0.0
+AREA_NAME_WEIGHT = 4
 LABELS_Z = 8.9  # over nodes (5) and rings (7), under event labels (9.5) and cards (10)
 
 
@@ -49,6 +50,7 @@ class StaticLayer:
     labels: np.ndarray
     height: float  # layout units the images cover, from the region's bottom edge
     boxes: np.ndarray  # (n, 4) placer boxes taken by the names, bottom edge at 0
+    area_names: np.ndarray  # the boxes of the areas' names among them
 
 
 _cache: OrderedDict[tuple, StaticLayer] = OrderedDict()
@@ -102,14 +104,16 @@ def _build(gm: GameMap, width_px: int) -> StaticLayer:
     register_nodes(scene)
     draw_port_glyphs(scene)
     block_ports(scene)
+    before = len(scene.placer.boxes())
     place_area_names(scene)
+    area_names = scene.placer.boxes()[before:]
     place_port_names(scene)
     place_strait_names(scene)
     place_sea_names(scene)
     place_island_names(scene)
     labels = _pixels(scene)
     height = base.shape[0] * NOMINAL_W / width_px
-    return StaticLayer(base, labels, height, scene.placer.boxes())
+    return StaticLayer(base, labels, height, scene.placer.boxes(), area_names)
 
 
 def _pixels(scene: Scene) -> np.ndarray:
@@ -139,4 +143,8 @@ def paste(scene: Scene, layer: StaticLayer) -> None:
     bottom_px = scene.bottom * scene.measure.px_per_unit
     for image, z in ((layer.base, BASE_Z), (layer.labels, LABELS_Z)):
         scene.ax.add_artist(_Pixels(image, bottom_px, z))
-    scene.placer.block_many(layer.boxes + np.array([0.0, scene.bottom, 0.0, scene.bottom]))
+    shift = np.array([0.0, scene.bottom, 0.0, scene.bottom])
+    scene.placer.block_many(layer.boxes + shift)
+    # An area's name is what a card covers last: its overlap counts AREA_NAME_WEIGHT times.
+    for _ in range(AREA_NAME_WEIGHT - 1):
+        scene.placer.block_many(layer.area_names + shift)
