@@ -69,6 +69,7 @@ class Area(_Entry):
     """A land area (S12.2 Province) or a sea area (sea zone of other rulesets)."""
 
     kind: Literal["province", "sea"]
+    local_name: str | None = None  # in the local script (e.g. 長門), drawn under ``name`` where a font has it
     coastal: bool
     # TOML has no null, so "not on an island" must be expressible by omission.
     island: str | None = None

@@ -75,9 +75,10 @@ class Font:
     style: str = "normal"
     colour: str = INK
     halo: float = 2.6  # white outline width in points, 0 for none
+    family: tuple[str, ...] = ("DejaVu Sans",)  # tried glyph by glyph, in order
 
     def prop(self) -> FontProperties:
-        return FontProperties(family="DejaVu Sans", size=self.size, weight=self.weight, style=self.style)
+        return FontProperties(family=list(self.family), size=self.size, weight=self.weight, style=self.style)
 
 
 F_TITLE = Font(17, "bold", halo=0)
@@ -85,6 +86,7 @@ F_SUBTITLE = Font(11, colour=MUTED, halo=0)
 F_MAPNAME = Font(10, style="italic", colour=MUTED, halo=0)
 F_AREA = Font(9.5, "bold")
 F_AREA_INLAND = Font(8.5, style="italic", colour=MUTED)
+F_AREA_LOCAL = Font(7.5, colour=MUTED)  # the localised name; its family is set per render (localnames)
 F_PORT = Font(7.5, colour=PORT)
 F_PORT_GLYPH = Font(10, "bold", colour=PORT, halo=2.2)
 F_STRAIT = Font(7.5, style="italic", colour=STRAIT)

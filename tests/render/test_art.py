@@ -117,3 +117,37 @@ def test_schematic_puts_land_under_land_areas_and_water_under_waters() -> None:
     assert at("bay") not in land
     again, _ = render_schematic(gm, width=500)
     assert np.array_equal(img, again)  # fixed noise: the same map always gives the same picture
+
+
+# --- localised names ---------------------------------------------------------------
+
+
+def _with_local(name: str | None):
+    areas = {**SMALL_MAP["areas"], "west": {**SMALL_MAP["areas"]["west"], "local_name": name}}
+    raw = {**SMALL_MAP, "areas": areas}
+    if name is None:
+        del raw["areas"]["west"]["local_name"]
+    return parse_map(raw, "small.toml")
+
+
+def test_a_localised_name_is_drawn_under_the_romanised_one() -> None:
+    from bot.render import render_map
+    plain = render_map(_with_local(None), Overlay(title="t"), width_px=600)
+    cyrillic = render_map(_with_local("Запад"), Overlay(title="t"), width_px=600)  # DejaVu has Cyrillic
+    assert _with_local("Запад").areas["west"].local_name == "Запад"
+    assert cyrillic != plain
+
+
+def test_a_localised_name_no_font_can_draw_is_left_out() -> None:
+    from bot.render import render_map
+    from bot.render.localnames import drawable, families
+    if len(families()) > 1:
+        pytest.skip("a CJK font is installed here: 長門 can be drawn")
+    assert not drawable("長門") and drawable("Запад")
+    plain = render_map(_with_local(None), Overlay(title="t"), width_px=600)
+    assert render_map(_with_local("長門"), Overlay(title="t"), width_px=600) == plain  # no empty boxes
+
+
+def test_seto_carries_japanese_names() -> None:
+    seto = load_shipped_map("seto")
+    assert seto.areas["nagato"].local_name == "長門" and seto.areas["geiyo"].local_name == "芸予諸島"
