@@ -23,7 +23,7 @@ from bot.render.style import (
     pt,
 )
 
-MAX_ROWS_PER_AREA = 4  # marker rows in one area's card, the "+n more" row included
+MAX_ROWS_PER_AREA = 6  # marker rows in one area's card, the "+n more" row included
 CARD_PAD = 4.0
 CARD_ROW = 16.0
 CARD_SYMBOL = 12.0

@@ -89,8 +89,8 @@ def legend_items(gm: GameMap, ov: Overlay) -> list[list[LegendItem]]:
     kinds = list(dict.fromkeys(h.kind for h in ov.highlights))
     key += [LegendItem(k.replace("_", " "), _swatch_highlight(k))
             for k in sorted(kinds, key=list(HIGHLIGHT_STYLE).index)]
-    if ov.routes:
-        key.append(LegendItem("move", _swatch_arrow))
+    for style in dict.fromkeys(r.style for r in sorted(ov.routes, key=lambda r: r.style != "solid")):
+        key.append(LegendItem(ov.route_names.get(style, "move"), _swatch_arrow(style)))
     key.append(LegendItem("coastal area", _swatch_node(True)))
     if any(not a.coastal and a.kind != "sea" for a in gm.areas.values()):
         key.append(LegendItem("inland area", _swatch_node(False)))
@@ -178,9 +178,12 @@ def _swatch_highlight(kind: str) -> Callable[[Scene, float, float], None]:
     return draw
 
 
-def _swatch_arrow(scene: Scene, x: float, y: float) -> None:
-    scene.ax.add_artist(FancyArrowPatch((x - 11, y), (x + 11, y), arrowstyle="-|>", mutation_scale=pt(16),
-                                       color=INK, lw=pt(2.4), zorder=12))
+def _swatch_arrow(style: str) -> Callable[[Scene, float, float], None]:
+    def draw(scene: Scene, x: float, y: float) -> None:
+        scene.ax.add_artist(FancyArrowPatch((x - 11, y), (x + 11, y), arrowstyle="-|>", mutation_scale=pt(16),
+                                           color=INK, lw=pt(2.4), linestyle="-" if style == "solid" else (0, (3, 2)),
+                                           zorder=12))
+    return draw
 
 
 def _swatch_node(coastal: bool) -> Callable[[Scene, float, float], None]:

@@ -82,6 +82,7 @@ class Overlay(_Model):
     area_owner: dict[str, str] = {}  # area id -> faction id; the area is tinted with its colour
     faction_colours: dict[str, str] = {}  # faction id -> colour
     faction_names: dict[str, str] = {}  # faction id -> name shown in the legend
+    route_names: dict[Literal["solid", "dashed"], str] = {}  # legend text per route style; "move" if unnamed
     blocked_locs: list[str] = []  # line-of-communication ids drawn as cut
     blocked_straits: list[str] = []  # strait ids whose crossing is drawn as blocked
 

@@ -41,6 +41,7 @@ def overlay_for(data: ReportInput, audience: str = PUBLIC) -> Overlay:
         markers=_markers(data, audience, events),
         highlights=_highlights(data, events),
         routes=_routes(data, events),
+        route_names={"solid": "squadron move", "dashed": "fleet, landing or way back"},
         area_owner={a: c for a, c in sorted(state.area_owner.items()) if c in clans},
         faction_colours={c.id: c.colour for c in clans.values()},
         faction_names={c.id: c.name for c in clans.values()},
