@@ -8,6 +8,7 @@ keeps the romanised name alone rather than a row of empty boxes.
 
 from __future__ import annotations
 
+import threading
 from functools import cache
 
 from matplotlib import font_manager
@@ -31,7 +32,11 @@ def _faces() -> tuple[FT2Font, ...]:
                  for f in families())
 
 
+_lock = threading.Lock()  # renders run in threads; one FT2Font is not to be shared unguarded
+
+
 @cache
 def drawable(text: str) -> bool:
     """Whether one of the fonts has a glyph for every character of ``text``."""
-    return all(ch.isspace() or any(face.get_char_index(ord(ch)) for face in _faces()) for ch in text)
+    with _lock:
+        return all(ch.isspace() or any(face.get_char_index(ord(ch)) for face in _faces()) for ch in text)

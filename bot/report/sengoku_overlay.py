@@ -42,9 +42,10 @@ def overlay_for(data: ReportInput, audience: str = PUBLIC) -> Overlay:
         highlights=_highlights(data, events),
         routes=_routes(data, events),
         route_names={"solid": "squadron move", "dashed": "fleet, landing or way back"},
-        area_owner={a: c for a, c in sorted(state.area_owner.items()) if c in clans},
-        faction_colours={c.id: c.colour for c in clans.values()},
-        faction_names={c.id: c.name for c in clans.values()},
+        area_owner=dict(sorted(state.area_owner.items())),
+        faction_colours={c.id: c.colour for c in clans.values()},  # an owner that is no clan is drawn grey
+        faction_names={**{o: o.capitalize() for o in state.area_owner.values()},
+                       **{c.id: c.name for c in clans.values()}},
         blocked_locs=_still_blocked(events, "loc_cut", "loc", "loc"),
         blocked_straits=_still_blocked(events, "crossing_blocked", "strait", "crossing"),
     )

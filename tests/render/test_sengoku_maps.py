@@ -199,3 +199,12 @@ def test_a_token_hidden_from_the_public_leaves_no_colour_where_it_would_be() -> 
     col, row = mori_scene.to_pixels(x, y)
     assert _colour_near(pixels(mori_png), col, row, colour)
     assert not _colour_near(pixels(public_png), col, row, colour, r=3)
+
+
+def test_a_province_held_by_no_clan_keeps_its_owner_in_grey() -> None:
+    data = demo()
+    after = data.after.model_copy(update={"area_owner": {**data.after.area_owner, "tosa": "chosokabe"}})
+    overlay = overlay_for(ReportInput(**{**data.__dict__, "after": after}), "public")
+    assert overlay.area_owner["tosa"] == "chosokabe"
+    assert overlay.faction_names["chosokabe"] == "Chosokabe" and "chosokabe" not in overlay.faction_colours
+    assert overlay.faction_names["mori"] == "Mōri"
