@@ -29,15 +29,22 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.domain.gamemap import GameMap  # noqa: E402
-from bot.engine.dice import SeededDice  # noqa: E402
-from bot.engine.ruleset import SubmittedOrder  # noqa: E402
-from bot.mapfiles import load_shipped_map  # noqa: E402
-from bot.render import MAX_CONCURRENT_RENDERS, Highlight, Marker, Overlay, Route, render_map  # noqa: E402
-from bot.report import ReportInput  # noqa: E402
-from bot.report.sengoku_overlay import overlay_for as sengoku_overlay  # noqa: E402
-from bot.rules import get_ruleset  # noqa: E402
-from bot.scenarios import load_shipped_scenario  # noqa: E402
+from bot.domain.gamemap import GameMap
+from bot.engine.dice import SeededDice
+from bot.engine.ruleset import SubmittedOrder
+from bot.mapfiles import load_shipped_map
+from bot.render import (
+    MAX_CONCURRENT_RENDERS,
+    Highlight,
+    Marker,
+    Overlay,
+    Route,
+    render_map,
+)
+from bot.report import ReportInput
+from bot.report.sengoku_overlay import overlay_for as sengoku_overlay
+from bot.rules import get_ruleset
+from bot.scenarios import load_shipped_scenario
 
 FACTIONS = {"mori": ("Mōri", "#2a9d8f"), "kono": ("Kōno", "#e9c46a"), "otomo": ("Ōtomo", "#9b5de5"),
             "miyoshi": ("Miyoshi", "#e76f51")}

@@ -34,10 +34,10 @@ from bot.domain.gamemap_check_links import check_islands, check_locs, check_stra
 
 __all__ = [
     "Area",
-    "MapArt",
     "GameMap",
     "Island",
     "Loc",
+    "MapArt",
     "MapError",
     "Port",
     "Strait",

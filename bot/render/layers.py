@@ -8,7 +8,6 @@ from functools import lru_cache
 import numpy as np
 from matplotlib.collections import LineCollection, PatchCollection
 from matplotlib.patches import Circle, Polygon, Rectangle
-
 from PIL import Image
 
 from bot.domain.gamemap import Area, GameMap

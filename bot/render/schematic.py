@@ -45,7 +45,7 @@ def project(gm: GameMap, width: int = WIDTH) -> tuple[dict[str, tuple[float, flo
     xs = [x * kx for x, _ in nodes.values()]
     ys = [y for _, y in nodes.values()]
     scale = (width - 2 * PAD) / max(max(xs) - min(xs), 1e-9)
-    height = int(round((max(ys) - min(ys)) * scale + 2 * PAD))
+    height = round((max(ys) - min(ys)) * scale + 2 * PAD)
     points = {k: (round(PAD + (x * kx - min(xs)) * scale, 1), round(PAD + (max(ys) - y) * scale, 1))
               for k, (x, y) in sorted(nodes.items())}
     return points, height

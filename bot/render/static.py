@@ -32,7 +32,14 @@ from bot.render.labels import (
     place_sea_names,
     place_strait_names,
 )
-from bot.render.layers import draw_adjacency, draw_art, draw_background, draw_land, draw_locs, draw_straits
+from bot.render.layers import (
+    draw_adjacency,
+    draw_art,
+    draw_background,
+    draw_land,
+    draw_locs,
+    draw_straits,
+)
 from bot.render.nodes import block_ports, draw_port_glyphs, register_nodes
 from bot.render.overlay import Overlay
 from bot.render.scene import Scene

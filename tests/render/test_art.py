@@ -90,7 +90,7 @@ def test_tokens_are_drawn_over_the_art(art_map) -> None:
     assert np.abs(img[corner[1], corner[0]] - ART_GREEN).max() <= 8  # the art fills the map region
     col, row = scene.to_pixels(*scene.xy("west"))
     assert np.abs(img[row, col] - (0xd6, 0x28, 0x28)).max() <= 25  # the owner's node, at the art point
-    (marker, x, y), = scene.tokens
+    (_, x, y), = scene.tokens
     col, row = scene.to_pixels(x, y)
     assert np.abs(img[row - 1:row + 2, col - 1:col + 2] - (0xd6, 0x28, 0x28)).max(axis=2).min() <= 25
 

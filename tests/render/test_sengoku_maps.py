@@ -96,7 +96,7 @@ def drawn_names(scene) -> set[str]:
 
 @pytest.mark.parametrize("audience", audiences())
 def test_every_audience_gets_a_png_of_sane_size(audience: str) -> None:
-    scene, png = scene_for(audience)
+    _, png = scene_for(audience)
     assert png.startswith(PNG_MAGIC)
     width, height = Image.open(io.BytesIO(png)).size
     assert width == WIDTH and 0.4 * WIDTH < height < 0.8 * WIDTH

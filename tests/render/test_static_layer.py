@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.domain.gamemap import parse_map
-from bot.render import Overlay, render_map
-from bot.render import static
+from bot.render import Overlay, render_map, static
 from tests.render.test_render import SMALL_MAP, busy_overlay
 
 

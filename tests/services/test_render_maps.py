@@ -3,14 +3,14 @@ an unknown audience is refused before anything is drawn."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
 from bot.services.campaigns import CampaignService
 from tests.render.test_sengoku_maps import demo
 
-NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
 
 class _NoRepo:
