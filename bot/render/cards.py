@@ -108,7 +108,7 @@ def draw_marker_cards(scene: Scene) -> None:
         # card is not as near to a neighbour; else with the header, near or farther out.
         cands = candidates(x, y, *_card_size(scene, near), (foot + GAP + 2,), AROUND_SIDE_FIRST)
         n_near = len(cands)
-        cands += candidates(x, y, *_card_size(scene, far), (foot + GAP + 2, foot + 16, foot + 34, foot + 60),
+        cands += candidates(x, y, *_card_size(scene, far), (foot + GAP + 2, foot + 16, foot + 34, foot + 60, foot + 95, foot + 135),
                              AROUND_SIDE_FIRST)
         best, _ = scene.placer.place(cands, anchor=(x, y), unambiguous_from=n_near)
         _draw_card(scene, cands[best], near if best < n_near else far, symbols)
