@@ -1,27 +1,50 @@
-"""Time map renders: the seto map with ~30 unit markers, N times.
+"""Benchmark: map renders — cold and warm, the demo turn's PNGs per audience,
+and how long the event loop stalls while four renders run at once.
 
-Not a test. Run from the repository root:
+Not a test: the figures go into the notes (docs/decisions.md). Run from the
+repository root:
 
-    PYTHONPATH=. python bench/bench_render.py [-n 20] [--width 1400] [--map seto]
+    python bench/bench_render.py [-n 20] [--width 1400] [--pool thread|process|both]
 
-Prints the mean and spread of one render in ms, the PNG size, the peak RSS of
-this process (resource.getrusage, so it includes the interpreter and imports),
-and how long the event loop stalls while four renders run through
-render_map_async.
+- cold: the first render in this process (fonts, the map's static layer);
+- warm: the mean of ``n`` more renders of a busy synthetic turn (30 units);
+- demo PNGs: the demo turn's maps for the public, the moderators and each clan;
+- stall: the longest gap between 5 ms ticks of the event loop while four
+  renders run through a worker pool of MAX_CONCURRENT_RENDERS workers: the
+  renderer's threads (what the bot uses), or for comparison a process pool.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
+import multiprocessing
 import resource
 import statistics
 import sys
 import time
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.domain.gamemap import GameMap
+from bot.engine.dice import SeededDice
+from bot.engine.ruleset import SubmittedOrder
 from bot.mapfiles import load_shipped_map
-from bot.render import Highlight, Marker, Overlay, Route, render_map, render_map_async
+from bot.render import (
+    MAX_CONCURRENT_RENDERS,
+    Highlight,
+    Marker,
+    Overlay,
+    Route,
+    render_map,
+)
+from bot.report import ReportInput
+from bot.report.sengoku_overlay import overlay_for as sengoku_overlay
+from bot.rules import get_ruleset
+from bot.scenarios import load_shipped_scenario
 
 FACTIONS = {"mori": ("Mōri", "#2a9d8f"), "kono": ("Kōno", "#e9c46a"), "otomo": ("Ōtomo", "#9b5de5"),
             "miyoshi": ("Miyoshi", "#e76f51")}
@@ -45,7 +68,7 @@ def overlay_for(gamemap: GameMap, n_markers: int = 30) -> Overlay:
         markers=markers,
         highlights=[Highlight(area=coastal[1], kind="battle", label="battle"),
                     Highlight(area=coastal[1], kind="blockade", label="blockade"),
-                    Highlight(area=coastal[-1], kind="raid", label="piracy")],
+                    Highlight(area=coastal[-1], kind="piracy", label="pirates")],
         routes=[Route(areas=route, colour=FACTIONS["mori"][1]),
                 Route(areas=coastal[-2:], colour=FACTIONS["miyoshi"][1], style="dashed")],
         area_owner={a: factions[i % len(factions)] for i, a in enumerate(coastal)},
@@ -54,9 +77,24 @@ def overlay_for(gamemap: GameMap, n_markers: int = 30) -> Overlay:
     )
 
 
-async def loop_stall(gamemap: GameMap, overlay: Overlay, renders: int, width: int) -> tuple[float, float]:
-    """Wall time of ``renders`` concurrent async renders and the longest gap
-    between 5 ms ticks of the event loop meanwhile (ms)."""
+def demo_turn() -> ReportInput:
+    scenario = load_shipped_scenario("seto-demo")
+    gamemap = load_shipped_map("seto")
+    orders = [SubmittedOrder(faction=f, unit=p["unit"], seq=i, payload=p)
+              for i, (f, p) in enumerate((f, p) for f, ps in scenario.file.orders.items() for p in ps)]
+    result = get_ruleset("sengoku").resolve(scenario.state, gamemap, scenario.settings, orders,
+                                            SeededDice(scenario.file.demo.seed))
+    return ReportInput(campaign_name="Seto 1560", turn=scenario.state.turn, seed="", commitment="",
+                       gamemap=gamemap, before=scenario.state, after=result.state, events=list(result.events))
+
+
+async def loop_stall(pool: Executor, gamemap: GameMap, overlay: Overlay, renders: int,
+                     width: int) -> tuple[float, float]:
+    """Wall time of ``renders`` concurrent renders in ``pool`` and the longest
+    gap between 5 ms ticks of the event loop meanwhile (ms)."""
+    loop = asyncio.get_running_loop()
+    job = functools.partial(render_map, gamemap, overlay, width_px=width)  # picklable, for a process pool
+    await asyncio.gather(*(loop.run_in_executor(pool, job) for _ in range(MAX_CONCURRENT_RENDERS)))  # warm
     worst = 0.0
     done = False
 
@@ -71,43 +109,62 @@ async def loop_stall(gamemap: GameMap, overlay: Overlay, renders: int, width: in
 
     tick = asyncio.create_task(ticker())
     started = time.perf_counter()
-    await asyncio.gather(*(render_map_async(gamemap, overlay, width_px=width) for _ in range(renders)))
+    await asyncio.gather(*(loop.run_in_executor(pool, job) for _ in range(renders)))
     wall = time.perf_counter() - started
     done = True
     await tick
     return wall * 1000, worst * 1000
 
 
+def _pool(kind: str) -> Executor:
+    if kind == "thread":
+        return ThreadPoolExecutor(MAX_CONCURRENT_RENDERS)
+    return ProcessPoolExecutor(MAX_CONCURRENT_RENDERS, mp_context=multiprocessing.get_context("forkserver"))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("-n", type=int, default=20, help="timed renders (default 20)")
+    parser.add_argument("-n", type=int, default=20, help="timed warm renders (default 20)")
     parser.add_argument("--width", type=int, default=1400)
     parser.add_argument("--map", default="seto")
     parser.add_argument("--markers", type=int, default=30)
+    parser.add_argument("--pool", choices=["thread", "process", "both"], default="both")
+    parser.add_argument("--stall-runs", type=int, default=5, help="rounds of four concurrent renders per pool")
     args = parser.parse_args(argv)
 
     gamemap = load_shipped_map(args.map)
     overlay = overlay_for(gamemap, args.markers)
-    rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     first = time.perf_counter()
-    png = render_map(gamemap, overlay, width_px=args.width)  # warm-up: font cache, imports
-    first_ms = (time.perf_counter() - first) * 1000
+    png = render_map(gamemap, overlay, width_px=args.width)
+    cold_ms = (time.perf_counter() - first) * 1000
     times = []
     for _ in range(args.n):
         started = time.perf_counter()
         render_map(gamemap, overlay, width_px=args.width)
         times.append((time.perf_counter() - started) * 1000)
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
-    wall_ms, stall_ms = asyncio.run(loop_stall(gamemap, overlay, 4, args.width))
 
     print(f"map {gamemap.id}: {len(gamemap.areas)} areas, {len(overlay.markers)} markers, width {args.width} px")
-    print(f"first render (cold)  {first_ms:8.1f} ms")
-    print(f"mean of {args.n:<3} renders  {statistics.mean(times):8.1f} ms  "
-          f"(min {min(times):.1f}, max {max(times):.1f}, stdev {statistics.pstdev(times):.1f})")
-    print(f"png size             {len(png) / 1024:8.1f} KiB")
-    print(f"peak RSS             {peak_kb / 1024:8.1f} MiB  (after imports, before renders: "
-          f"{rss_before / 1024:.1f} MiB)")
-    print(f"4 async renders      {wall_ms:8.1f} ms wall, longest event-loop stall {stall_ms:.1f} ms")
+    print(f"cold (first render, static layer drawn)  {cold_ms:8.1f} ms")
+    print(f"warm, mean of {args.n:<3}                  {statistics.mean(times):8.1f} ms  "
+          f"(median {statistics.median(times):.1f}, min {min(times):.1f}, max {max(times):.1f})")
+    print(f"png size (synthetic turn)                {len(png) / 1024:8.1f} KiB")
+    print(f"peak RSS                                 {peak_kb / 1024:8.1f} MiB")
+
+    data = demo_turn()
+    for audience in ["public", "moderators", *sorted(data.before.clans)]:
+        demo_png = render_map(data.gamemap, sengoku_overlay(data, audience), width_px=args.width)
+        width, height = int.from_bytes(demo_png[16:20], "big"), int.from_bytes(demo_png[20:24], "big")
+        print(f"demo map {audience:<11} {width}×{height} px  {len(demo_png) / 1024:7.1f} KiB")
+
+    kinds = ["thread", "process"] if args.pool == "both" else [args.pool]
+    for kind in kinds:
+        with _pool(kind) as pool:
+            runs = [asyncio.run(loop_stall(pool, gamemap, overlay, 4, args.width)) for _ in range(args.stall_runs)]
+        walls, stalls = [w for w, _ in runs], [s for _, s in runs]
+        print(f"4 concurrent renders, {kind:<7} pool of {MAX_CONCURRENT_RENDERS}: wall median "
+              f"{statistics.median(walls):7.1f} ms; loop stall median {statistics.median(stalls):6.1f} ms, "
+              f"worst {max(stalls):6.1f} ms")
     return 0
 
 

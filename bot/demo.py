@@ -34,8 +34,9 @@ async def run_demo(out: Path, scenario_id: str = "seto-demo", echo=print) -> lis
                 receipt = await service.submit_order(campaign.id, faction, payload)
                 echo(f"  [{faction}] {receipt.description}")
         outcome = await service.resolve_turn(campaign.id)
+        # The public map, one per clan (its own units in full) and the moderators' (everything).
         maps = await service.render_maps(campaign.ruleset, outcome.data,
-                                         ["public", *outcome.reports.factions])
+                                         ["public", *outcome.reports.factions, "moderators"])
     finally:
         await repo.close()
     return _write(out, outcome, maps)

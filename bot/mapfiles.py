@@ -26,7 +26,19 @@ def load_map_file(path: str | Path) -> GameMap:
         raise MapError([f"{source}: cannot read the file ({exc.strerror or exc})"]) from None
     except tomllib.TOMLDecodeError as exc:
         raise MapError([f"{source}: invalid TOML: {exc}"]) from None
-    return parse_map(raw, source)
+    game_map = parse_map(raw, source)
+    if game_map.art is not None:
+        game_map = _with_art_path(game_map, path)
+    return game_map
+
+
+def _with_art_path(game_map: GameMap, path: Path) -> GameMap:
+    """The art image is named relative to the map file; the renderer gets its full path."""
+    image = path.resolve().parent / game_map.art.image
+    if not image.is_file():
+        raise MapError([f"{path.name}: art: image {game_map.art.image!r} not found next to the map file"])
+    art = game_map.art.model_copy(update={"image": str(image)})
+    return game_map.model_copy(update={"art": art})
 
 
 def shipped_map_ids() -> list[str]:

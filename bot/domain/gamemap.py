@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError
 
+from bot.domain.gamemap_art import MapArt, check_art, parse_art
 from bot.domain.gamemap_check import (
     Report,
     check_areas,
@@ -36,6 +37,7 @@ __all__ = [
     "GameMap",
     "Island",
     "Loc",
+    "MapArt",
     "MapError",
     "Port",
     "Strait",
@@ -67,6 +69,7 @@ class Area(_Entry):
     """A land area (S12.2 Province) or a sea area (sea zone of other rulesets)."""
 
     kind: Literal["province", "sea"]
+    local_name: str | None = None  # in the local script (e.g. 長門), drawn under ``name`` where a font has it
     coastal: bool
     # TOML has no null, so "not on an island" must be expressible by omission.
     island: str | None = None
@@ -134,6 +137,7 @@ class GameMap(BaseModel):
     islands: dict[str, Island] = {}
     straits: dict[str, Strait] = {}
     locs: dict[str, Loc] = {}
+    art: MapArt | None = None  # background image and node points on it (gamemap_art)
 
     _port_by_area: dict[str, Port] = PrivateAttr(default_factory=dict)
 
@@ -246,7 +250,7 @@ def parse_map(raw: Mapping[str, Any], source: str) -> GameMap:
     rep = Report(source, {})
     sections = {name: section_table(raw, name, rep) for name in _SECTIONS}
     rep.known.update({name: set(table) for name, table in sections.items()})
-    check_top_level(raw, _SECTIONS, rep)
+    check_top_level(raw, [*_SECTIONS, "art"], rep)
     check_ids(sections, rep)
     parsed = {name: _parse_entries(name, table, rep) for name, table in sections.items()}
     # Unvalidated on purpose: the checks must run even when the header or
@@ -254,9 +258,11 @@ def parse_map(raw: Mapping[str, Any], source: str) -> GameMap:
     draft = GameMap.model_construct(id=raw.get("id"), name=raw.get("name"), **parsed)
     for check in _CHECKS:
         check(draft, rep)
+    art = parse_art(raw.get("art"), rep)
+    check_art(draft, art, rep)
     if rep.problems:
         raise MapError(rep.problems)
-    return GameMap(id=raw["id"], name=raw["name"], **parsed)
+    return GameMap(id=raw["id"], name=raw["name"], art=art, **parsed)
 
 
 def _parse_entries(section: str, table: Mapping[str, Any], rep: Report) -> dict[str, Any]:

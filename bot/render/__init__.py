@@ -1,9 +1,12 @@
 """Map rendering, ruleset-neutral: a GameMap plus an Overlay in, a PNG out.
 
 The caller (a ruleset's presenter) decides what an audience may see and
-fills an ``Overlay``; this package only draws it. From async code use
-``render_map_async``: a render is CPU-bound (a few hundred ms) and must not
-run on the Discord event loop.
+fills an ``Overlay``; this package only draws it. The map itself (land,
+sea or the map's own art, lines, every name) is drawn once per map and width
+and reused (``bot.render.static``); a turn draws only what changes. From
+async code use ``render_map_async``: a render is CPU-bound (about 0.35 s at
+1400 px) and runs in a bounded thread pool with a timeout, never on the
+Discord event loop (threads, not processes: measured, see docs/decisions.md).
 """
 
 from __future__ import annotations

@@ -18,11 +18,12 @@ from bot.render.style import (
     GAP,
     INK,
     SHAPE_MARKER,
+    SHAPE_NAME,
     clip,
     pt,
 )
 
-MAX_ROWS_PER_AREA = 4  # marker rows in one area's card, the "+n more" row included
+MAX_ROWS_PER_AREA = 6  # marker rows in one area's card, the "+n more" row included
 CARD_PAD = 4.0
 CARD_ROW = 16.0
 CARD_SYMBOL = 12.0
@@ -39,14 +40,38 @@ class _Row:
 
 
 def _card_rows(markers: list[Marker]) -> list[_Row]:
+    """One row per marker; a crowded area gets one row per faction and kind
+    instead ("×3 squadrons: Imabari-2, Mitsu-1, …"), so every unit is still counted."""
+    if len(markers) > MAX_ROWS_PER_AREA:
+        markers = _grouped(markers)
     if len(markers) <= MAX_ROWS_PER_AREA:
         shown, hidden = markers, 0
     else:
         shown, hidden = markers[: MAX_ROWS_PER_AREA - 1], len(markers) - (MAX_ROWS_PER_AREA - 1)
-    rows = [_Row("unit", clip(m.label, MAX_LABEL), clip(m.detail, MAX_DETAIL), m) for m in shown]
+    rows = [_Row("unit", clip(_label(m), MAX_LABEL), clip(m.detail, MAX_DETAIL), m) for m in shown]
     if hidden:
         rows.append(_Row("more", f"+{hidden} more"))
     return rows
+
+
+def _label(m: Marker) -> str:
+    return f"×{m.count} {m.label}" if m.count > 1 else m.label
+
+
+def _grouped(markers: list[Marker]) -> list[Marker]:
+    groups: dict[tuple[str, str, str], list[Marker]] = {}
+    for m in markers:
+        groups.setdefault((m.faction, m.shape, m.colour), []).append(m)
+    out = []
+    for (faction, shape, colour), ms in groups.items():
+        n = sum(m.count for m in ms)
+        if len(ms) == 1:
+            out.append(ms[0])
+            continue
+        kind = SHAPE_NAME[shape] + ("s" if n > 1 and shape != "lost" else "")
+        out.append(Marker(area=ms[0].area, label=kind, faction=faction, colour=colour, shape=shape, count=n,
+                          detail=", ".join(m.label for m in ms)))
+    return out
 
 
 _ROW_FONT = {"more": F_CARD_MORE, "head": F_CARD_HEAD}
@@ -83,7 +108,7 @@ def draw_marker_cards(scene: Scene) -> None:
         # card is not as near to a neighbour; else with the header, near or farther out.
         cands = candidates(x, y, *_card_size(scene, near), (foot + GAP + 2,), AROUND_SIDE_FIRST)
         n_near = len(cands)
-        cands += candidates(x, y, *_card_size(scene, far), (foot + GAP + 2, foot + 16, foot + 34, foot + 60),
+        cands += candidates(x, y, *_card_size(scene, far), (foot + GAP + 2, foot + 16, foot + 34, foot + 60, foot + 95, foot + 135),
                              AROUND_SIDE_FIRST)
         best, _ = scene.placer.place(cands, anchor=(x, y), unambiguous_from=n_near)
         _draw_card(scene, cands[best], near if best < n_near else far, symbols)
@@ -109,6 +134,7 @@ def _draw_card(scene: Scene, box: Box, rows: list[_Row], symbols) -> None:
         xs.append(x + CARD_SYMBOL / 2 - 1)
         ys.append(mid)
         cs.append(row.marker.colour)
+        scene.tokens.append((row.marker, xs[-1], mid))
         x += CARD_SYMBOL
         scene.text(x, mid, row.label, F_CARD, zorder=10.6, va="center_baseline")
         if row.detail:

@@ -45,6 +45,15 @@ class Frame:
         origin_y = bottom + (height - span_y * scale) / 2
         return cls(kx, min(xs), min(ys), scale, origin_x, origin_y, region_w, height)
 
+    @classmethod
+    def fit_art(cls, width: int, height: int, bottom: float) -> Frame:
+        """Pixel space of a map's art (y up, see MapArt.flipped): the image fills
+        the map region's width, or its height when it is tall."""
+        region_w = NOMINAL_W - 2 * SIDE
+        scale = min(region_w / width, MAX_MAP_H / height)
+        origin_x = SIDE + (region_w - width * scale) / 2
+        return cls(1.0, 0.0, 0.0, scale, origin_x, bottom, region_w, height * scale)
+
     def xy(self, x: float, y: float) -> tuple[float, float]:
         return (self.origin_x + (x * self.kx - self.min_x) * self.scale,
                 self.origin_y + (y - self.min_y) * self.scale)

@@ -4,13 +4,16 @@ names, event labels, then ports, straits, background seas and islands."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bot.render.events import highlights_by_area
 from bot.render.geometry import AROUND_BELOW_FIRST, AROUND_SIDE_FIRST, candidates
+from bot.render.localnames import drawable, families
 from bot.render.scene import Scene
 from bot.render.style import (
     F_AREA,
     F_AREA_INLAND,
+    F_AREA_LOCAL,
     F_EVENT,
     F_ISLAND,
     F_PORT,
@@ -26,39 +29,50 @@ from bot.render.style import (
 
 def _place_label(scene: Scene, x: float, y: float, text: str, font: Font, *, start: float,
                  dirs: Sequence[tuple[int, int]], zorder: float, colour: str | None = None,
-                 area: bool = True) -> None:
+                 area: bool = True, under: tuple[str, Font] | None = None) -> None:
     """Put ``text`` next to (x, y), ``start`` away from it; farther out with a
-    leader line when the near spots are taken."""
+    leader line when the near spots are taken. ``under``: a second, smaller
+    line centred below (the localised name)."""
     w, h = scene.measure(text, font)
-    cands = candidates(x, y, w, h, (start + GAP, start + GAP + 10, start + GAP + 24), dirs)
+    w2, h2 = scene.measure(*under) if under else (0.0, -1.0)
+    cands = candidates(x, y, max(w, w2), h + h2 + 1, (start + GAP, start + GAP + 10, start + GAP + 24), dirs)
     best, _ = scene.placer.place(cands, anchor=(x, y) if area else None)
     box = cands[best]
-    scene.text_in(box, text, font, zorder=zorder, colour=colour)
+    if under:
+        mid = (box.x0 + box.x1) / 2
+        scene.text(mid, box.y0 + h2 + 1, text, font, zorder=zorder, ha="center", colour=colour)
+        scene.text(mid, box.y0, under[0], under[1], zorder=zorder, ha="center")
+    else:
+        scene.text_in(box, text, font, zorder=zorder, colour=colour)
     if best >= len(dirs):
         scene.leader(x, y, box, start=start, colour=colour or MUTED)
 
 
 def place_area_names(scene: Scene) -> None:
     """Land areas, and sea areas the overlay uses (the other waters are
-    background, named last where room is left: place_sea_names)."""
+    background, named last where room is left: place_sea_names). A land
+    area's localised name goes under its name where a font can draw it."""
+    local_font = replace(F_AREA_LOCAL, family=families())
     for area_id, area in sorted(scene.gm.areas.items()):
         if area_id not in scene.nodes:
             continue  # background water
         x, y, foot = scene.nodes[area_id]
         font = F_SEA if area.kind == "sea" else (F_AREA if area.coastal else F_AREA_INLAND)
-        _place_label(scene, x, y, area.name, font, start=foot + 1, dirs=AROUND_BELOW_FIRST, zorder=9)
+        local = area.local_name if area.kind != "sea" and area.local_name and drawable(area.local_name) else None
+        _place_label(scene, x, y, area.name, font, start=foot + 1, dirs=AROUND_BELOW_FIRST, zorder=9,
+                     under=(local, local_font) if local else None)
 
 
 def place_port_names(scene: Scene) -> None:
     for _, port in sorted(scene.gm.ports.items()):
-        x, y = scene.frame.xy(port.x, port.y)
+        x, y = scene.xy(port.id)
         _place_label(scene, x, y, port.name, F_PORT, start=max(scene.measure("⚓", F_PORT_GLYPH)) / 2,
                      dirs=AROUND_SIDE_FIRST, zorder=9, area=False)
 
 
 def place_strait_names(scene: Scene) -> None:
     for _, s in sorted(scene.gm.straits.items()):
-        x, y = scene.frame.xy(s.x, s.y)
+        x, y = scene.xy(s.id)
         _place_label(scene, x, y, s.name, F_STRAIT, start=4, dirs=AROUND_BELOW_FIRST, zorder=9, area=False)
 
 

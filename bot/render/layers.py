@@ -3,14 +3,19 @@ adjacency lines, lines of communication, straits and the owners' tint."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+import numpy as np
 from matplotlib.collections import LineCollection, PatchCollection
 from matplotlib.patches import Circle, Polygon, Rectangle
+from PIL import Image
 
 from bot.domain.gamemap import Area, GameMap
 from bot.render.geometry import Box
 from bot.render.scene import Scene
 from bot.render.style import (
     BLOB_R,
+    BLOCKED,
     COAST_EDGE,
     LAND,
     LAND_ADJ,
@@ -27,6 +32,20 @@ def draw_background(scene: Scene) -> None:
     b = scene.map_box
     scene.ax.add_artist(Rectangle((b.x0, b.y0), b.x1 - b.x0, b.y1 - b.y0, facecolor=SEA,
                                  edgecolor="#9fb7c9", lw=0.8, zorder=0))
+
+
+def draw_art(scene: Scene) -> None:
+    """The map's own artwork fills the map region (see Frame.fit_art)."""
+    f = scene.frame
+    image = load_art(scene.gm.art.image)
+    scene.ax.imshow(image, extent=(f.origin_x, f.origin_x + scene.gm.art.width * f.scale, f.origin_y,
+                                   f.origin_y + f.height), interpolation="antialiased", aspect="auto", zorder=0.1)
+
+
+@lru_cache(maxsize=4)
+def load_art(path: str) -> np.ndarray:
+    with Image.open(path) as image:
+        return np.asarray(image.convert("RGB"))
 
 
 def _land_areas(gm: GameMap) -> list[Area]:
@@ -84,14 +103,8 @@ def draw_adjacency(scene: Scene) -> None:
 
 
 def _loc_points(scene: Scene, loc) -> list[tuple[float, float]]:
-    gm, f = scene.gm, scene.frame
-    start = gm.ports[loc.from_port]
-    pts = [f.xy(start.x, start.y)] + [scene.xy(a) for a in loc.path[1:-1]]
-    if loc.to_port is not None:
-        end = gm.ports[loc.to_port]
-        pts.append(f.xy(end.x, end.y))
-    else:
-        pts.append(scene.xy(loc.path[-1]))
+    pts = [scene.xy(loc.from_port)] + [scene.xy(a) for a in loc.path[1:-1]]
+    pts.append(scene.xy(loc.to_port if loc.to_port is not None else loc.path[-1]))
     return pts
 
 
@@ -107,7 +120,7 @@ def draw_straits(scene: Scene) -> None:
     segments, points = [], []
     for _, s in sorted(scene.gm.straits.items()):
         segments += [[scene.xy(side), scene.xy(s.opposite)] for side in s.island_side]
-        points.append(scene.frame.xy(s.x, s.y))
+        points.append(scene.xy(s.id))
     if not segments:
         return
     scene.ax.add_collection(LineCollection(segments, colors=STRAIT, linewidths=4.5, alpha=0.35,
@@ -126,3 +139,36 @@ def draw_owner_tint(scene: Scene) -> None:
         colours.append(faction_colour(scene.ov, faction))
     if discs:
         scene.ax.add_collection(PatchCollection(discs, facecolor=colours, edgecolor="none", alpha=0.32, zorder=0.8))
+
+
+def draw_blocked(scene: Scene) -> None:
+    """Cut lines of communication in red over their dotted line, with a ✕ at
+    the middle; a blocked strait crossing gets a ✕ on the strait."""
+    marks = []
+    lines = []
+    for loc_id in sorted(set(scene.ov.blocked_locs)):
+        pts = _loc_points(scene, scene.gm.locs[loc_id])
+        lines.append(pts)
+        marks.append(_middle(pts))
+    if lines:
+        scene.ax.add_collection(LineCollection(lines, colors=BLOCKED, linewidths=2.4, alpha=0.85,
+                                               linestyles=(0, (1, 2.2)), capstyle="round", zorder=3.2))
+    for strait_id in sorted(set(scene.ov.blocked_straits)):
+        s = scene.gm.straits[strait_id]
+        marks.append(scene.xy(s.id))
+    if marks:
+        xs, ys = zip(*marks)
+        scene.ax.scatter(xs, ys, s=pt(9) ** 2, marker="X", c=BLOCKED, edgecolors="white", linewidths=0.7,
+                         zorder=6.5)
+
+
+def _middle(pts: list[tuple[float, float]]) -> tuple[float, float]:
+    """The point halfway along a polyline."""
+    lengths = [((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5 for (x0, y0), (x1, y1) in zip(pts, pts[1:])]
+    half = sum(lengths) / 2
+    for (x0, y0), (x1, y1), length in zip(pts, pts[1:], lengths):
+        if half <= length and length > 0:
+            t = half / length
+            return x0 + t * (x1 - x0), y0 + t * (y1 - y0)
+        half -= length
+    return pts[-1]

@@ -11,6 +11,7 @@ from matplotlib.patches import Circle, FancyArrowPatch
 from bot.domain.gamemap import GameMap
 from bot.render.overlay import Overlay
 from bot.render.style import (
+    BLOCKED,
     COAST_EDGE,
     F_LEGEND,
     F_LEGEND_HEAD,
@@ -26,6 +27,7 @@ from bot.render.style import (
     R_COASTAL,
     R_INLAND,
     SHAPE_MARKER,
+    SHAPE_NAME,
     SIDE,
     STRAIT,
     Font,
@@ -83,11 +85,12 @@ def legend_items(gm: GameMap, ov: Overlay) -> list[list[LegendItem]]:
         groups.append(items)
     key = [LegendItem("Key", _no_swatch, head=True)]
     shapes = list(dict.fromkeys(m.shape for m in ov.markers))
-    key += [LegendItem(s, _swatch_shape(s)) for s in sorted(shapes, key=list(SHAPE_MARKER).index)]
+    key += [LegendItem(SHAPE_NAME[s], _swatch_shape(s)) for s in sorted(shapes, key=list(SHAPE_MARKER).index)]
     kinds = list(dict.fromkeys(h.kind for h in ov.highlights))
-    key += [LegendItem(k, _swatch_highlight(k)) for k in sorted(kinds, key=list(HIGHLIGHT_STYLE).index)]
-    if ov.routes:
-        key.append(LegendItem("move", _swatch_arrow))
+    key += [LegendItem(k.replace("_", " "), _swatch_highlight(k))
+            for k in sorted(kinds, key=list(HIGHLIGHT_STYLE).index)]
+    for style in dict.fromkeys(r.style for r in sorted(ov.routes, key=lambda r: r.style != "solid")):
+        key.append(LegendItem(ov.route_names.get(style, "move"), _swatch_arrow(style)))
     key.append(LegendItem("coastal area", _swatch_node(True)))
     if any(not a.coastal and a.kind != "sea" for a in gm.areas.values()):
         key.append(LegendItem("inland area", _swatch_node(False)))
@@ -100,6 +103,8 @@ def legend_items(gm: GameMap, ov: Overlay) -> list[list[LegendItem]]:
         key.append(LegendItem("strait", _swatch_line(STRAIT, "-", 4.5, alpha=0.35)))
     if gm.locs:
         key.append(LegendItem("line of communication", _swatch_line(LOC, (0, (1, 2.2)), 1.6)))
+    if ov.blocked_locs or ov.blocked_straits:
+        key.append(LegendItem("cut / blocked", _swatch_line(BLOCKED, (0, (1, 2.2)), 2.2)))
     groups.append(key)
     return groups
 
@@ -173,9 +178,12 @@ def _swatch_highlight(kind: str) -> Callable[[Scene, float, float], None]:
     return draw
 
 
-def _swatch_arrow(scene: Scene, x: float, y: float) -> None:
-    scene.ax.add_artist(FancyArrowPatch((x - 11, y), (x + 11, y), arrowstyle="-|>", mutation_scale=pt(16),
-                                       color=INK, lw=pt(2.4), zorder=12))
+def _swatch_arrow(style: str) -> Callable[[Scene, float, float], None]:
+    def draw(scene: Scene, x: float, y: float) -> None:
+        scene.ax.add_artist(FancyArrowPatch((x - 11, y), (x + 11, y), arrowstyle="-|>", mutation_scale=pt(16),
+                                           color=INK, lw=pt(2.4), linestyle="-" if style == "solid" else (0, (3, 2)),
+                                           zorder=12))
+    return draw
 
 
 def _swatch_node(coastal: bool) -> Callable[[Scene, float, float], None]:

@@ -20,7 +20,8 @@ The drawing is spread over these modules of ``bot.render``:
 - ``geometry``: projection (``Frame``), boxes and label candidates
 - ``placer``: the greedy box placer
 - ``scene``: one render's figure, axes, measuring and PNG output
-- ``layers``: sea, land masses, adjacency, lines of communication, straits, owner tint
+- ``static``: the cached static layer (map and names), drawn once per map and width
+- ``layers``: sea, land masses, adjacency, lines of communication, straits, owner tint, cut lines
 - ``nodes``: area nodes and ports
 - ``events``: highlight rings and route arrows
 - ``labels``: area, event, port, strait, sea and island names
@@ -35,28 +36,15 @@ import difflib
 from bot.domain.gamemap import GameMap
 from bot.render.cards import draw_marker_cards
 from bot.render.events import draw_highlights, draw_routes
-from bot.render.labels import (
-    place_area_names,
-    place_highlight_labels,
-    place_island_names,
-    place_port_names,
-    place_sea_names,
-    place_strait_names,
-)
-from bot.render.layers import (
-    draw_adjacency,
-    draw_background,
-    draw_land,
-    draw_locs,
-    draw_owner_tint,
-    draw_straits,
-)
+from bot.render.labels import place_highlight_labels
+from bot.render.layers import draw_blocked, draw_owner_tint
 from bot.render.legend import draw_legend, draw_title
-from bot.render.nodes import draw_area_nodes, draw_ports
+from bot.render.nodes import draw_area_nodes, register_nodes
 from bot.render.overlay import Overlay
 from bot.render.scene import Scene, png_bytes
+from bot.render.static import paste, static_layer
 
-__all__ = ["MAX_WIDTH_PX", "MIN_WIDTH_PX", "check_overlay", "render_map"]
+__all__ = ["MAX_WIDTH_PX", "MIN_WIDTH_PX", "check_overlay", "draw_scene", "render_map"]
 
 MIN_WIDTH_PX = 480
 MAX_WIDTH_PX = 4096
@@ -68,30 +56,28 @@ def render_map(gamemap: GameMap, overlay: Overlay, *, width_px: int = 1400) -> b
     Raises ValueError for a width outside [MIN_WIDTH_PX, MAX_WIDTH_PX] or an
     overlay that names areas the map does not have (all listed at once).
     """
+    return png_bytes(draw_scene(gamemap, overlay, width_px=width_px))
+
+
+def draw_scene(gamemap: GameMap, overlay: Overlay, *, width_px: int = 1400) -> Scene:
+    """The finished figure, before it becomes a PNG (tests read its tokens)."""
     _check_width(width_px)
     check_overlay(gamemap, overlay)
+    layer = static_layer(gamemap, width_px)  # cached: drawn once per map and width
     scene = Scene.create(gamemap, overlay, width_px)
-    draw_background(scene)
-    draw_land(scene)
-    draw_adjacency(scene)
-    draw_locs(scene)
-    draw_straits(scene)
+    paste(scene, layer)
     draw_owner_tint(scene)
+    draw_blocked(scene)
+    register_nodes(scene)
     draw_area_nodes(scene)
-    draw_ports(scene)
     draw_highlights(scene)
     draw_routes(scene)
-    # Labels are placed in order of importance: each avoids those before it.
-    place_area_names(scene)
+    # The names are in the static layer; the turn's labels avoid them and each other.
     place_highlight_labels(scene)
     draw_marker_cards(scene)
-    place_port_names(scene)
-    place_strait_names(scene)
-    place_sea_names(scene)
-    place_island_names(scene)
     draw_title(scene)
     draw_legend(scene)
-    return png_bytes(scene)
+    return scene
 
 
 def check_overlay(gamemap: GameMap, overlay: Overlay) -> None:
@@ -113,6 +99,10 @@ def check_overlay(gamemap: GameMap, overlay: Overlay) -> None:
             check(f"route {i + 1}", area_id)
     for area_id in overlay.area_owner:
         check("area_owner", area_id)
+    problems += [f"blocked line of communication: unknown id {loc!r}" for loc in overlay.blocked_locs
+                 if loc not in gamemap.locs]
+    problems += [f"blocked strait: unknown id {strait!r}" for strait in overlay.blocked_straits
+                 if strait not in gamemap.straits]
     if problems:
         raise ValueError(f"overlay does not fit map {gamemap.id!r}: " + "; ".join(problems))
 

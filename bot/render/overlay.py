@@ -19,8 +19,10 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 __all__ = ["Highlight", "HighlightKind", "Marker", "MarkerShape", "Overlay", "Route"]
 
-MarkerShape = Literal["squadron", "fleet", "other"]
-HighlightKind = Literal["battle", "blockade", "raid", "landing", "storm"]
+# "reinforced": a squadron with heavy ships; "lost": a unit destroyed or captured this turn.
+MarkerShape = Literal["squadron", "reinforced", "fleet", "other", "lost"]
+HighlightKind = Literal["battle", "blockade", "raid", "landing", "storm", "interception", "port_attack", "piracy",
+                        "plunder"]
 
 
 def _colour(value: str) -> str:
@@ -42,6 +44,7 @@ class Marker(_Model):
     colour: str
     shape: MarkerShape
     detail: str = ""  # short extra text drawn after the label, e.g. "XP 2, dmg 1"
+    count: int = Field(1, ge=1)  # several like units drawn as one token ("×3")
 
     @field_validator("colour")
     @classmethod
@@ -79,6 +82,9 @@ class Overlay(_Model):
     area_owner: dict[str, str] = {}  # area id -> faction id; the area is tinted with its colour
     faction_colours: dict[str, str] = {}  # faction id -> colour
     faction_names: dict[str, str] = {}  # faction id -> name shown in the legend
+    route_names: dict[Literal["solid", "dashed"], str] = {}  # legend text per route style; "move" if unnamed
+    blocked_locs: list[str] = []  # line-of-communication ids drawn as cut
+    blocked_straits: list[str] = []  # strait ids whose crossing is drawn as blocked
 
     @field_validator("faction_colours")
     @classmethod

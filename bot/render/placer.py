@@ -32,6 +32,12 @@ class Placer:
     def block(self, box: Box) -> None:
         self._boxes = np.vstack([self._boxes, [box.x0, box.y0, box.x1, box.y1]])
 
+    def block_many(self, boxes: np.ndarray) -> None:
+        self._boxes = np.vstack([self._boxes, np.asarray(boxes, dtype=float).reshape(-1, 4)])
+
+    def boxes(self) -> np.ndarray:
+        return self._boxes.copy()
+
     def block_disc(self, x: float, y: float, r: float) -> None:
         """A disc, as a plus of two boxes: corner candidates may come close."""
         self.block(Box(x - r, y - 0.55 * r, x + r, y + 0.55 * r))

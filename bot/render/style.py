@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from matplotlib.font_manager import FontProperties
+from matplotlib.path import Path
 
 from bot.render.overlay import Overlay
 
@@ -35,8 +36,18 @@ HIGHLIGHT_STYLE: dict[str, tuple[str, str, object]] = {
     "raid": ("#e07a00", "☠", (0, (1.2, 1.8))),
     "landing": ("#2d8a34", "⇑", "solid"),
     "storm": ("#6a3d9a", "↯", (0, (6, 2, 1.5, 2))),
+    "interception": ("#b5179e", "✕", "solid"),
+    "port_attack": ("#7b2d26", "⚑", "solid"),
+    "piracy": ("#2b2b2b", "☠", (0, (1.2, 1.8))),
+    "plunder": ("#e07a00", "⚐", (0, (3, 2))),
 }
-SHAPE_MARKER = {"squadron": "^", "fleet": "D", "other": "o"}
+# A squadron with heavy ships is a "house" (a triangle on a broad hull): it
+# must read differently from a plain squadron at card size on a phone.
+_REINFORCED = Path([(0, 1), (0.95, 0.05), (0.95, -0.9), (-0.95, -0.9), (-0.95, 0.05), (0, 1)], closed=True)
+SHAPE_MARKER = {"squadron": "^", "reinforced": _REINFORCED, "fleet": "D", "other": "o", "lost": "X"}
+SHAPE_NAME = {"squadron": "squadron", "reinforced": "reinforced squadron", "fleet": "fleet", "other": "other",
+              "lost": "lost this turn"}
+BLOCKED = "#c1121f"
 
 # --- sizes (layout units) ----------------------------------------------------
 R_COASTAL = 9.0
@@ -64,9 +75,10 @@ class Font:
     style: str = "normal"
     colour: str = INK
     halo: float = 2.6  # white outline width in points, 0 for none
+    family: tuple[str, ...] = ("DejaVu Sans",)  # tried glyph by glyph, in order
 
     def prop(self) -> FontProperties:
-        return FontProperties(family="DejaVu Sans", size=self.size, weight=self.weight, style=self.style)
+        return FontProperties(family=list(self.family), size=self.size, weight=self.weight, style=self.style)
 
 
 F_TITLE = Font(17, "bold", halo=0)
@@ -74,6 +86,7 @@ F_SUBTITLE = Font(11, colour=MUTED, halo=0)
 F_MAPNAME = Font(10, style="italic", colour=MUTED, halo=0)
 F_AREA = Font(9.5, "bold")
 F_AREA_INLAND = Font(8.5, style="italic", colour=MUTED)
+F_AREA_LOCAL = Font(7.5, colour=MUTED)  # the localised name; its family is set per render (localnames)
 F_PORT = Font(7.5, colour=PORT)
 F_PORT_GLYPH = Font(10, "bold", colour=PORT, halo=2.2)
 F_STRAIT = Font(7.5, style="italic", colour=STRAIT)

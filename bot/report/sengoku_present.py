@@ -1,12 +1,12 @@
-"""How Sengoku orders read to a player, and what the public map shows."""
+"""How Sengoku orders read to a player, and the turn map per audience (drawn in sengoku_overlay)."""
 
 from __future__ import annotations
 
 from bot.domain.gamemap import GameMap
-from bot.render.overlay import Highlight, Marker, Overlay
 from bot.report import ReportInput, Reports
-from bot.report.sengoku import SEASONS, build
-from bot.rules.sengoku.model import SengokuState, UnitState
+from bot.report.sengoku import build
+from bot.report.sengoku_overlay import overlay_for
+from bot.rules.sengoku.model import SengokuState
 from bot.rules.sengoku.validate_routes import start_area
 
 MISSIONS = {
@@ -56,10 +56,12 @@ class SengokuPresenter:
         return text + (f". {'; '.join(extras)}." if extras else ".")
 
     async def render(self, data: ReportInput, audience: str = "public") -> bytes:
+        """The turn's map for "public", "moderators" or a clan id: what that
+        audience's report reveals, and its own units in full (sengoku_overlay)."""
         from bot.render import (
             render_map_async,  # matplotlib loads only when a map is drawn
         )
-        return await render_map_async(data.gamemap, public_overlay(data))
+        return await render_map_async(data.gamemap, overlay_for(data, audience))
 
 
 def _clan_order_text(order, state: SengokuState, fields: dict) -> str:
@@ -99,36 +101,3 @@ def _place(gamemap: GameMap, value: str) -> str:
 
 def _port(gamemap: GameMap, port: str | None) -> str:
     return gamemap.ports[port].name if port in gamemap.ports else (port or "")
-
-
-def public_overlay(data: ReportInput) -> Overlay:
-    """What every player may see: positions, damage and type, battles, blockades (S12.6)."""
-    state: SengokuState = data.after
-    colours = {c.id: c.colour for c in state.clans.values()}
-    markers = []
-    for sq in sorted(state.squadrons.values(), key=lambda s: s.id):
-        if sq.state is UnitState.ACTIVE and sq.location:
-            kind = "reinforced" if state.hds_of(sq.id) else "ordinary"
-            markers.append(Marker(area=sq.location, label=sq.name, faction=sq.owner, colour=colours[sq.owner],
-                                  shape="squadron", detail=f"{kind}, dmg {sq.damage}"))
-    for tf in sorted(state.fleets.values(), key=lambda f: f.id):
-        if tf.state is UnitState.ACTIVE and tf.location:
-            markers.append(Marker(area=tf.location, label=tf.name, faction=tf.owner, colour=colours[tf.owner],
-                                  shape="fleet", detail="damaged" if tf.damaged else ""))
-    highlights = [Highlight(area=e.area, kind="battle", label="battle") for e in data.events
-                  if e.kind == "battle_began"]
-    highlights += [Highlight(area=e.area, kind="blockade", label="blockade") for e in data.events
-                   if e.kind == "on_station" and e.blocks_port]
-    season = SEASONS.get(data.before.season, data.before.season)
-    return Overlay(title=f"{data.campaign_name} — turn {data.turn}", subtitle=season, markers=markers,
-                   highlights=_unique(highlights), area_owner=dict(state.area_owner), faction_colours=colours,
-                   faction_names={c.id: c.name for c in state.clans.values()})
-
-
-def _unique(highlights: list[Highlight]) -> list[Highlight]:
-    seen, out = set(), []
-    for h in highlights:
-        if (h.area, h.kind) not in seen:
-            seen.add((h.area, h.kind))
-            out.append(h)
-    return out

@@ -261,7 +261,9 @@ class CampaignService:
         """One PNG per audience: "public", "moderators" or a faction id.  Each
         map shows only what that audience's report reveals (the presenter decides)."""
         show = presenter(ruleset_id)
-        return {audience: await show.render(data, audience) for audience in audiences}
+        # Concurrently: the renderer bounds how many run at once (MAX_CONCURRENT_RENDERS).
+        pngs = await asyncio.gather(*(show.render(data, audience) for audience in audiences))
+        return dict(zip(audiences, pngs))
 
     async def preview_turn(self, campaign_id: int) -> Reports:
         """What the orders given so far would do, on dice of a throwaway seed —

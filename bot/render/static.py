@@ -1,0 +1,157 @@
+"""The static layer of a map: what does not change from turn to turn (sea,
+land, adjacency, lines of communication, straits, ports and every name),
+drawn once per map and width and reused by every render.
+
+Text is most of a render's cost (measuring, halo paths), and the names are
+the bulk of the text, so a render only draws the turn: owners, nodes,
+events, unit cards, title and legend. The layer is two RGBA images, because
+the owners' tint and the nodes go between the map and the names:
+
+- ``base``: sea, land, adjacency, lines of communication, straits (opaque)
+- ``labels``: port anchors and every name (transparent elsewhere)
+
+plus the boxes the names took, so a turn's labels keep out of their way.
+Both images cover the map region only; the legend band under it varies per
+turn, so everything is stored relative to the region's bottom edge.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import numpy as np
+from matplotlib.artist import Artist
+
+from bot.domain.gamemap import GameMap
+from bot.render.labels import (
+    place_area_names,
+    place_island_names,
+    place_port_names,
+    place_sea_names,
+    place_strait_names,
+)
+from bot.render.layers import (
+    draw_adjacency,
+    draw_art,
+    draw_background,
+    draw_land,
+    draw_locs,
+    draw_straits,
+)
+from bot.render.nodes import block_ports, draw_port_glyphs, register_nodes
+from bot.render.overlay import Overlay
+from bot.render.scene import Scene
+from bot.render.style import NOMINAL_W
+
+MAX_CACHED = 8  # (map, width) pairs; one Seto layer at 1400 px is about 8 MB of pixels
+BASE_Z = 0.0
+AREA_NAME_WEIGHT = 4
+LABELS_Z = 8.9  # over nodes (5) and rings (7), under event labels (9.5) and cards (10)
+
+
+@dataclass(frozen=True)
+class StaticLayer:
+    base: np.ndarray
+    labels: np.ndarray
+    height: float  # layout units the images cover, from the region's bottom edge
+    boxes: np.ndarray  # (n, 4) placer boxes taken by the names, bottom edge at 0
+    area_names: np.ndarray  # the boxes of the areas' names among them
+
+
+_cache: OrderedDict[tuple, StaticLayer] = OrderedDict()
+_lock = threading.Lock()
+builds = 0  # how many layers were drawn: lets tests see the cache work
+
+
+def static_layer(gm: GameMap, width_px: int) -> StaticLayer:
+    """The cached layer for this map at this width, drawn on first use.
+
+    Keyed by the map's content, not its identity: a campaign reloads its map
+    file for every turn. Two threads asking at once may both draw it; the
+    result is the same, and one of them is kept.
+    """
+    key = (gm.id, width_px, hash(gm.model_dump_json()))
+    with _lock:
+        layer = _cache.get(key)
+        if layer is not None:
+            _cache.move_to_end(key)
+            return layer
+    layer = _build(gm, width_px)
+    with _lock:
+        global builds
+        builds += 1
+        _cache[key] = layer
+        while len(_cache) > MAX_CACHED:
+            _cache.popitem(last=False)
+    return layer
+
+
+def clear_cache() -> None:
+    with _lock:
+        _cache.clear()
+
+
+def _build(gm: GameMap, width_px: int) -> StaticLayer:
+    scene = Scene.create(gm, Overlay(title=""), width_px, bands=False)
+    draw_background(scene)
+    if gm.art is not None:
+        draw_art(scene)  # the campaign's own picture of land and sea
+    else:
+        draw_land(scene)
+    draw_adjacency(scene)
+    draw_locs(scene)
+    draw_straits(scene)
+    base = _pixels(scene)
+    for artist in [*scene.ax.collections, *scene.ax.patches, *scene.ax.lines, *scene.ax.texts, *scene.ax.artists,
+                   *scene.ax.images]:
+        artist.remove()
+    scene.fig.patch.set_alpha(0.0)
+    register_nodes(scene)
+    draw_port_glyphs(scene)
+    block_ports(scene)
+    before = len(scene.placer.boxes())
+    place_area_names(scene)
+    area_names = scene.placer.boxes()[before:]
+    place_port_names(scene)
+    place_strait_names(scene)
+    place_sea_names(scene)
+    place_island_names(scene)
+    labels = _pixels(scene)
+    height = base.shape[0] * NOMINAL_W / width_px
+    return StaticLayer(base, labels, height, scene.placer.boxes(), area_names)
+
+
+def _pixels(scene: Scene) -> np.ndarray:
+    scene.fig.canvas.draw()
+    return np.asarray(scene.fig.canvas.buffer_rgba()).copy()
+
+
+class _Pixels(Artist):
+    """An RGBA image composited at a pixel offset, unscaled: ``imshow`` would
+    resample the full-size layer on every render (about 50 ms each)."""
+
+    def __init__(self, rgba: np.ndarray, bottom_px: float, zorder: float) -> None:
+        super().__init__()
+        self._rgba = rgba
+        self._bottom_px = bottom_px
+        self.set_zorder(zorder)
+
+    def draw(self, renderer) -> None:
+        gc = renderer.new_gc()
+        # draw_image takes the rows from the bottom up, the buffer has them top down.
+        renderer.draw_image(gc, 0, round(self._bottom_px), self._rgba[::-1])
+        gc.restore()
+
+
+def paste(scene: Scene, layer: StaticLayer) -> None:
+    """Put the layer under a turn's drawing, at the bottom of its map region."""
+    bottom_px = scene.bottom * scene.measure.px_per_unit
+    for image, z in ((layer.base, BASE_Z), (layer.labels, LABELS_Z)):
+        scene.ax.add_artist(_Pixels(image, bottom_px, z))
+    shift = np.array([0.0, scene.bottom, 0.0, scene.bottom])
+    scene.placer.block_many(layer.boxes + shift)
+    # An area's name is what a card covers last: its overlap counts AREA_NAME_WEIGHT times.
+    for _ in range(AREA_NAME_WEIGHT - 1):
+        scene.placer.block_many(layer.area_names + shift)

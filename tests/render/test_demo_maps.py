@@ -1,0 +1,22 @@
+"""`make demo` writes the public map, one per clan and the moderators' map."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from bot.demo import run_demo
+
+DISCORD_LIMIT = 10 * 1024 * 1024  # bytes per attachment on a server without boosts
+
+
+async def test_demo_writes_a_map_per_audience(tmp_path) -> None:
+    await run_demo(tmp_path, echo=lambda *_: None)
+    maps = {p.name: p.read_bytes() for p in tmp_path.glob("map*.png")}
+    assert set(maps) == {"map.png", "map-mori.png", "map-otomo.png", "map-kono.png", "map-miyoshi.png",
+                         "map-moderators.png"}
+    assert len(set(maps.values())) == len(maps)  # every audience its own picture
+    for name, png in maps.items():
+        assert Image.open(io.BytesIO(png)).size[0] == 1400, name
+        assert len(png) < DISCORD_LIMIT / 20, name  # well under the limit: about 130 KiB each
