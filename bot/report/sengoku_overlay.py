@@ -95,6 +95,7 @@ def _markers(data: ReportInput, audience: str, events: list[Event]) -> list[Mark
 
 def _routes(data: ReportInput, events: list[Event]) -> list[Route]:
     colours = {c.id: c.colour for c in data.before.clans.values()}
+    stopped = _stopped_at(events)
     routes = []
     for e in events:
         style = ROUTE_KINDS.get(e.kind)
@@ -102,10 +103,20 @@ def _routes(data: ReportInput, events: list[Event]) -> list[Route]:
             continue
         unit = getattr(e, "unit", None) or getattr(e, "fleet", None) or getattr(e, "lead", None)
         owner = data.before.unit_owner(unit)
-        path = _path(data, e)
+        path = _cut(_path(data, e), stopped.get(getattr(e, "operation", None)))
         if owner in colours and len(path) >= 2:
             routes.append(Route(areas=path, colour=colours[owner], style=style))
     return routes
+
+
+def _stopped_at(events: list[Event]) -> dict[str, str]:
+    """Where an intercepted landing or evacuation was stopped (S3.7): its arrow ends there,
+    not at the destination it never reached."""
+    return {e.operation: e.area for e in events if e.kind in ("intercepted", "pirates_intercepted")}
+
+
+def _cut(path: list[str], stop: str | None) -> list[str]:
+    return path[:path.index(stop) + 1] if stop in path else path
 
 
 def _path(data: ReportInput, e: Event) -> list[str]:

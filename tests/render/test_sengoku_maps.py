@@ -149,6 +149,15 @@ def test_moves_are_arrows_only_where_the_audience_saw_them() -> None:
     assert [(r.areas, r.style) for r in public] == [(["iyo", "bungo"], "dashed")]
 
 
+def test_an_intercepted_landing_arrow_ends_where_it_was_stopped() -> None:
+    """Kōno's landing Iyo → Sanuki was intercepted off Iyo and pushed back (S3.7): no arrow to Sanuki."""
+    data = demo()
+    kono = data.before.clans["kono"].colour
+    dashed = [r.areas for r in overlay_for(data, "kono").routes if r.colour == kono and r.style == "dashed"]
+    assert not any("sanuki" in areas for areas in dashed)
+    assert [r for r in overlay_for(data, "moderators").routes if r.areas[-1:] == ["sanuki"]] == []
+
+
 def test_outcomes_are_on_the_markers() -> None:
     labels = {(h.area, h.kind): h.label for h in overlay_for(demo(), "public").highlights}
     assert labels[("suo", "battle")] == "Ōtomo won, no winner"
