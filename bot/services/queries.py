@@ -16,6 +16,7 @@ from bot.report import ReportInput
 from bot.rules import get_ruleset
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
+from bot.services.stored_turns import report_input
 from bot.store import TurnStatus
 
 
@@ -23,19 +24,13 @@ async def map_data(service: CampaignService, campaign_id: int) -> ReportInput:
     """What the maps are drawn from: the last resolved turn as it was stored (positions after it, its
     battles and blockades), or, before any turn is resolved, the current positions with no events."""
     campaign = await service.campaign(campaign_id)
-    ruleset = get_ruleset(campaign.ruleset)
-    gamemap = load_shipped_map(campaign.map_id)
     last = await service.repo.last_resolution(campaign_id)
-    if last is None:
-        state = ruleset.state_model.model_validate((await service.repo.load_state(campaign_id)).state)
-        return ReportInput(campaign_name=campaign.name, turn=campaign.turn, seed="", commitment="",
-                           gamemap=gamemap, before=state, after=state, events=[])
-    turn = await service.repo.get_turn(campaign_id, last.turn)
-    return ReportInput(campaign_name=campaign.name, turn=last.turn, seed=last.seed,
-                       commitment=turn.commitment if turn else "", gamemap=gamemap,
-                       before=ruleset.state_model.model_validate(last.before_state),
-                       after=ruleset.state_model.model_validate(last.after_state),
-                       events=[ruleset.parse_event(e) for e in last.events], rolls=list(last.dice))
+    if last is not None:
+        return await report_input(service, campaign, last)
+    ruleset = get_ruleset(campaign.ruleset)
+    state = ruleset.state_model.model_validate((await service.repo.load_state(campaign_id)).state)
+    return ReportInput(campaign_name=campaign.name, turn=campaign.turn, seed="", commitment="",
+                       gamemap=load_shipped_map(campaign.map_id), before=state, after=state, events=[])
 
 
 @dataclass
