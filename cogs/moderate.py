@@ -24,6 +24,7 @@ from discord.ext import commands
 
 from bot.services.errors import UserError
 from cogs.common import (
+    CAMPAIGN,
     acting_key,
     acting_table,
     campaign_autocomplete,
@@ -54,7 +55,6 @@ from cogs.mod_units import CommanderCommands, UnitCommands
 from cogs.params import Port
 
 Choice = app_commands.Choice
-CAMPAIGN = "campaign id (default: newest)"
 RELATIONS = [Choice(name="at war", value="at_war"), Choice(name="allied", value="allied"),
              Choice(name="neutral", value="neutral")]
 ActAs = app_commands.Transform[str, ClanRef(nobody="none — stop acting for a clan")]
