@@ -4,25 +4,10 @@ from __future__ import annotations
 
 import hashlib
 
-import pytest
-
 from bot.domain.campaign import Phase
-from bot.scenarios import load_shipped_scenario
-from tests.discord.conftest import CHANNELS, CLANS, SEED
+from tests.discord.conftest import CHANNELS, CLANS, PNG, SEED
 
 NAMES = {"mori": "Mōri", "otomo": "Ōtomo", "kono": "Kōno", "miyoshi": "Miyoshi"}
-PNG = b"\x89PNG\r\n\x1a\n"
-
-
-@pytest.fixture
-async def planned(world):
-    """Every clan linked, turn 3 open, the demo scenario's orders in (a long public report)."""
-    await world.setup_campaign()
-    await world.run("turn open", world.admin, deadline="in 48h")
-    for clan, payloads in load_shipped_scenario("seto-demo").file.orders.items():
-        for payload in payloads:
-            await world.service.submit_order(1, clan, payload)
-    return world
 
 
 async def test_resolve_posts_the_public_report_with_the_map_and_each_clans_report_to_its_own_channel(planned):

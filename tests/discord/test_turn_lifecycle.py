@@ -5,32 +5,14 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-import pytest
-
 from bot.domain.campaign import Phase
-from bot.scenarios import load_shipped_scenario
 from bot.scheduler import DeadlineScheduler
 from cogs.turn_posts import TurnPoster
-from tests.discord.conftest import CHANNELS, CLANS
+from tests.discord.conftest import CHANNELS, CLANS, PNG, channel_posts
 
-PNG = b"\x89PNG\r\n\x1a\n"
 REPORTS = CHANNELS["naval-reports"]
 CORRECTION = {"kind": "sq_cruise", "unit": "miyoshi-sogo", "target": "iyo", "want_battle": "never",
               "when_enemy_wants": "avoid"}
-
-
-def channel_posts(sent, channel: int):
-    return [s for s in sent if s.kind == "channel" and s.target == channel]
-
-
-@pytest.fixture
-async def planned(world):
-    await world.setup_campaign()
-    await world.run("turn open", world.admin, deadline="in 48h")
-    for clan, payloads in load_shipped_scenario("seto-demo").file.orders.items():
-        for payload in payloads:
-            await world.service.submit_order(1, clan, payload)
-    return world
 
 
 async def test_deadline_is_moved_announced_and_auto_resolution_switched_on(planned):

@@ -10,26 +10,21 @@ from datetime import datetime, timedelta
 import pytest
 
 from bot.report import split_message
-from bot.scenarios import load_shipped_scenario
 from bot.scheduler import DeadlineScheduler
 from cogs.turn_posts import TurnPoster
-from tests.discord.conftest import CHANNELS, CLANS, CLOCK
+from tests.discord.conftest import CHANNELS, CLANS, CLOCK, PNG
 
-PNG = b"\x89PNG\r\n\x1a\n"
 REPORTS = CHANNELS["naval-reports"]
 WAR_ROOMS = {clan: CHANNELS[f"{clan}-war-room"] for clan in CLANS}
 STALE = CLOCK + timedelta(minutes=11)  # the claim made when the resolution was committed is stale by then
 
 
 @pytest.fixture
-async def planned(world):
-    await world.setup_campaign()
-    await world.run("turn open", world.admin, deadline="in 48h")
-    for clan, payloads in load_shipped_scenario("seto-demo").file.orders.items():
-        for payload in payloads:
-            await world.service.submit_order(1, clan, payload)
+async def planned(planned):
+    """The shared ``planned`` world, with each audience's map told apart by its bytes."""
+    world = planned
 
-    async def render_maps(ruleset_id, data, audiences):  # each audience's map, told apart by its bytes
+    async def render_maps(ruleset_id, data, audiences):
         return {audience: PNG + audience.encode() for audience in audiences}
 
     world.service.render_maps = render_maps
