@@ -58,7 +58,8 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="C
         self.bot = bot
         super().__init__()
 
-    @app_commands.command(name="create", description="Start a campaign here: from a shipped scenario, or empty on a map")
+    @app_commands.command(name="create",
+                          description="Start a campaign here: from a shipped scenario, or empty on a map")
     @app_commands.describe(scenario="a shipped starting position (clans, units, provinces)",
                            map_id="or: an empty campaign on this map, with no clans yet (add them with /faction add)",
                            name="the campaign's name (default: the scenario's or the map's)")

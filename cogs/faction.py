@@ -58,7 +58,8 @@ def check_link(campaign: Campaign, clan: str, role: discord.Role, channel: disco
 
 
 @app_commands.guild_only()
-class FactionCog(commands.GroupCog, group_name="faction", group_description="Clans: add them, link their roles and channels, their relations"):
+class FactionCog(commands.GroupCog, group_name="faction",
+                 group_description="Clans: add them, link their roles and channels, their relations"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()

@@ -127,7 +127,8 @@ class TurnPoster:
         if campaign.report_channel_id is None:
             return
         then = "resolves by itself" if campaign.auto_resolve else "is resolved by the moderators"
-        waiting = f"Not marked ready yet: {names(not_ready)}." if not_ready else "Every clan has marked its orders ready."
+        waiting = (f"Not marked ready yet: {names(not_ready)}." if not_ready
+                   else "Every clan has marked its orders ready.")
         text = (f"⏰ **{campaign.name}** — turn {campaign.turn}: the deadline is in {duration(left)}, "
                 f"{deadline_text(campaign.deadline)}; the turn then {then}.\n{waiting} (/orders ready)")
         await self.post(campaign.report_channel_id, text, "reminder")

@@ -50,7 +50,7 @@ async def test_a_clan_without_a_channel_gets_its_report_through_the_moderator(wo
     sent = await world.run("turn resolve", world.admin)
     posted = {s.target for s in sent if s.kind == "channel"}
     assert posted == {CHANNELS["naval-reports"], CHANNELS["mori-war-room"]}
-    summary = [s for s in sent if s.kind == "followup"][0]
+    summary = next(s for s in sent if s.kind == "followup")
     assert set(summary.files) == {"moderator-log.md", "report-otomo.md", "report-kono.md", "report-miyoshi.md"}
     assert "Ōtomo has no linked channel: its report is attached" in summary.content
 

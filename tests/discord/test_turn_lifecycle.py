@@ -107,7 +107,7 @@ async def test_reports_go_out_without_maps_when_drawing_fails(planned, caplog):
     assert not channel_posts(sent, REPORTS)[0].files and channel_posts(sent, REPORTS)[0].content
     for clan in CLANS:
         assert not channel_posts(sent, CHANNELS[f"{clan}-war-room"])[0].files
-    summary = [s for s in sent if s.kind == "followup"][0]
+    summary = next(s for s in sent if s.kind == "followup")
     assert "⚠️ The maps could not be drawn (see the bot's log)" in summary.content
     assert "renderer out of memory" in caplog.text
 
