@@ -77,13 +77,22 @@ async def recompute_roll(service: CampaignService, campaign_id: int, turn: int, 
     recorded = await _recorded_roll(service, campaign, turn, key, reader)
     wanted = expr or (recorded.expr if recorded else None)
     if wanted is None:
-        mine = "your report of that turn shows" if reader else "that turn rolled"
-        raise UserError(f"the key {key!r} is not one {mine}; copy a key from the report (the text after "
+        raise UserError(f"{_unknown_key(campaign, key, reader)}; copy a key from the report (the text after "
                         f"'key'), or give the dice (e.g. dice:2d6) to compute it anyway")
     try:
         return derive_die(seed.seed, key, wanted), recorded
     except DiceError as exc:
         raise UserError(str(exc)) from None
+
+
+def _unknown_key(campaign: Campaign, key: str, reader: str | None) -> str:
+    """Why no dice are known for ``key``: true for a moderator, a clan, and one of no clan (whose
+    report is none: "that turn did not roll it" would be false for a key the turn did roll)."""
+    if reader is None:
+        return f"the key {key!r} is not one that turn rolled"
+    if reader:
+        return f"the key {key!r} is not one your report of that turn shows"
+    return f"you play no clan of {campaign.name}, so no report of yours shows the key {key!r}"
 
 
 async def _recorded_roll(service: CampaignService, campaign: Campaign, turn: int, key: str,

@@ -169,6 +169,8 @@ async def test_dice_verify_recomputes_a_roll_of_ones_own_report(world):
     sent = await world.run("dice verify", world.mod, key=hidden.key, turn=3)
     assert sent[-1].content.endswith("✅ The same as the resolution rolled.")
     spectator = Member(60, "spectator", [ROLES["Spectators"]])
+    sent = await world.run("dice verify", spectator, key=key)
+    assert sent[-1].content.startswith(f"You play no clan of Seto 1560, so no report of yours shows the key {key!r}")
     sent = await world.run("dice verify", spectator, key=key, dice="d6")
     assert sent[-1].content.startswith(f"🎲 Seto 1560, turn 3: key `{key}` → d6 [")
     assert "resolution rolled" not in sent[-1].content
