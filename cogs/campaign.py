@@ -52,6 +52,17 @@ def setting_text(key: str, old, new, note: str) -> str:
            f"Applies from the next resolution."
 
 
+def check_moderator_role(campaign: Campaign, role: discord.Role) -> None:
+    """Moderators see every clan's orders and reports: never a role every member or a clan's players hold."""
+    if role.is_default():
+        raise UserError("@everyone cannot be the moderator role: every member would see every clan's orders; "
+                        "create a role for the moderators")
+    clan = next((f for f in campaign.factions if f.role_id == role.id), None)
+    if clan is not None:
+        raise UserError(f"{role.mention} is {clan.name}'s role: its players would see every clan's orders; "
+                        f"choose a role only the moderators hold")
+
+
 @app_commands.guild_only()
 class CampaignCog(commands.GroupCog, group_name="campaign", group_description="Create and manage campaigns"):
     def __init__(self, bot: commands.Bot) -> None:
@@ -156,6 +167,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="C
                          campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
+        check_moderator_role(chosen, role)
         await service_of(interaction).set_channels(chosen.id, moderator_role_id=role.id)
         await reply(interaction, f"Members with {role.mention} now moderate {chosen.name}.")
 

@@ -45,6 +45,9 @@ def check_link(campaign: Campaign, clan: str, role: discord.Role, channel: disco
     otherwise one clan would read another's orders or report."""
     if role.is_default():
         raise UserError("@everyone cannot be a clan's role; create a role for the clan's players")
+    if role.id == campaign.moderator_role_id:
+        raise UserError(f"{role.mention} is the moderator role: the clan's players would see every clan's orders; "
+                        f"give the clan a role its players hold")
     if channel.id == campaign.report_channel_id:
         raise UserError(f"{channel.mention} is the public report channel; a clan needs a private channel")
     for other in campaign.factions:
