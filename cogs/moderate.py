@@ -194,6 +194,10 @@ class ModerateCog(commands.GroupCog, group_name="mod",
             label = f" of {units.get(subject, subject)}"
         newest = await service_of(interaction).audit_log(chosen.id, PAGE * page + 1, subject)
         shown = newest[PAGE * (page - 1):PAGE * page]
+        if not shown and newest:  # all of the log was read: newest holds fewer than the pages before this one
+            last = -(-len(newest) // PAGE)
+            raise UserError(f"page {page} is past the end: {chosen.name} has {len(newest)} moderator edit(s)"
+                            f"{label}, on page{'s 1 to' if last > 1 else ''} {last}; page 1 shows the newest")
         title = f"📜 **{chosen.name}** — moderator edits{label}, page {page}, newest first"
         await reply(interaction, audit_text(title, shown, more=len(newest) > PAGE * page))
 
