@@ -24,7 +24,6 @@ from cogs.mod_common import (
 )
 
 
-
 class ArmyCommands(app_commands.Group, name="army", description="Create, replace or remove an army"):
     @app_commands.command(name="set", description="Create or replace an army: clan, province, detachments, leader")
     @app_commands.describe(clan="the army's clan", name="its name; that clan's army of this name is replaced",
