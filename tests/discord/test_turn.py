@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 
+import pytest
+
 from bot.domain.campaign import Phase
 from tests.discord.conftest import CHANNELS, CLANS, PNG, SEED
 
@@ -94,13 +96,15 @@ async def test_preview_is_private_stores_nothing_and_never_shows_the_seed(planne
     assert (campaign.turn, campaign.phase) == (3, Phase.PLANNING)
 
 
-async def test_a_player_cannot_resolve_or_undo(planned):
+@pytest.mark.parametrize("path", ["turn open", "turn deadline", "turn lock", "turn reopen", "turn preview",
+                                  "turn resolve", "turn log", "turn undo", "turn redo"])
+async def test_a_player_cannot_use_the_moderators_turn_commands(planned, path):
     world = planned
-    for path in ("turn resolve", "turn undo", "turn preview"):
-        sent = await world.run(path, world.players["mori"])
-        assert len(sent) == 1 and sent[0].type == 4 and sent[0].ephemeral
-        assert sent[0].content.startswith("Only the moderators of Seto 1560 can do this")
-    assert (await world.service.campaign(1)).phase is Phase.PLANNING
+    sent = await world.run(path, world.players["mori"])
+    assert len(sent) == 1 and sent[0].type == 4 and sent[0].ephemeral  # refused, nothing posted anywhere
+    assert sent[0].content.startswith("Only the moderators of Seto 1560 can do this")
+    campaign = await world.service.campaign(1)
+    assert (campaign.turn, campaign.phase) == (3, Phase.PLANNING)
 
 
 async def test_status_shows_moderators_every_clan_and_players_their_own(planned):
