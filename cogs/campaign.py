@@ -12,14 +12,23 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.domain.campaign import Campaign
-from bot.rules import get_ruleset
 from bot.mapfiles import shipped_map_ids
+from bot.rules import get_ruleset
 from bot.scenarios import shipped_scenario_ids
 from bot.services.errors import UserError
 from bot.services.setup import create_empty_campaign
 from bot.store import StoreError
-from cogs.common import (CAMPAIGN, campaign_autocomplete, campaign_for, defer, moderator_only, phase_words,
-                         reply, server_moderator_only, service_of)
+from cogs.common import (
+    CAMPAIGN,
+    campaign_autocomplete,
+    campaign_for,
+    defer,
+    moderator_only,
+    phase_words,
+    reply,
+    server_moderator_only,
+    service_of,
+)
 from cogs.params import campaign_quietly, fold, game_map
 
 Choice = app_commands.Choice

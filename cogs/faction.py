@@ -13,8 +13,18 @@ from bot.domain.campaign import Campaign
 from bot.services.errors import UserError
 from bot.services.setup import add_faction
 from bot.services.setup import relations as relation_table
-from cogs.common import (CAMPAIGN, campaign_autocomplete, campaign_for, defer, is_moderator, moderator_of,
-                         moderator_only, player_faction, reply, service_of)
+from cogs.common import (
+    CAMPAIGN,
+    campaign_autocomplete,
+    campaign_for,
+    defer,
+    is_moderator,
+    moderator_of,
+    moderator_only,
+    player_faction,
+    reply,
+    service_of,
+)
 from cogs.params import campaign_quietly, fold
 
 Choice = app_commands.Choice

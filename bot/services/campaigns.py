@@ -27,8 +27,11 @@ from bot.report.presenters import presenter
 from bot.rules import get_ruleset
 from bot.scenarios import ScenarioFileError, load_shipped_scenario
 from bot.services.audit import COMMAND_LINE, Moderator, audit_entry
-from bot.services.campaign_reads import OrderLine  # noqa: F401  (re-exported: cogs import it from here)
-from bot.services.campaign_reads import CampaignReads, describe_order
+from bot.services.campaign_reads import (
+    CampaignReads,
+    OrderLine,  # noqa: F401  (re-exported: cogs import it from here)
+    describe_order,
+)
 from bot.services.deadline import parse_deadline
 from bot.services.errors import UserError
 from bot.services.settings import apply_setting

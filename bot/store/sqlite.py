@@ -18,8 +18,6 @@ import aiosqlite
 
 from bot.domain.campaign import Campaign, Phase
 from bot.store import sqlite_audit, sqlite_resolutions, sqlite_transfer
-from bot.store.sqlite_orders import OrderStore
-from bot.store.sqlite_turns import TurnLifecycleStore
 from bot.store.codec import (
     CAMPAIGN_COLUMNS,
     campaign_from_row,
@@ -46,6 +44,8 @@ from bot.store.sqlite_base import (
     transaction,
 )
 from bot.store.sqlite_open import connect
+from bot.store.sqlite_orders import OrderStore
+from bot.store.sqlite_turns import TurnLifecycleStore
 from bot.store.transfer import parse_export
 
 
