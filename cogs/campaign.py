@@ -12,14 +12,23 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.domain.campaign import Campaign
-from bot.rules import get_ruleset
 from bot.mapfiles import shipped_map_ids
+from bot.rules import get_ruleset
 from bot.scenarios import shipped_scenario_ids
 from bot.services.errors import UserError
 from bot.services.setup import create_empty_campaign
 from bot.store import StoreError
-from cogs.common import (CAMPAIGN, campaign_autocomplete, campaign_for, defer, moderator_only, phase_words,
-                         reply, server_moderator_only, service_of)
+from cogs.common import (
+    CAMPAIGN,
+    campaign_autocomplete,
+    campaign_for,
+    defer,
+    moderator_only,
+    phase_words,
+    reply,
+    server_moderator_only,
+    service_of,
+)
 from cogs.params import campaign_quietly, fold, game_map
 
 Choice = app_commands.Choice
@@ -52,13 +61,25 @@ def setting_text(key: str, old, new, note: str) -> str:
            f"Applies from the next resolution."
 
 
+def check_moderator_role(campaign: Campaign, role: discord.Role) -> None:
+    """Moderators see every clan's orders and reports: never a role every member or a clan's players hold."""
+    if role.is_default():
+        raise UserError("@everyone cannot be the moderator role: every member would see every clan's orders; "
+                        "create a role for the moderators")
+    clan = next((f for f in campaign.factions if f.role_id == role.id), None)
+    if clan is not None:
+        raise UserError(f"{role.mention} is {clan.name}'s role: its players would see every clan's orders; "
+                        f"choose a role only the moderators hold")
+
+
 @app_commands.guild_only()
 class CampaignCog(commands.GroupCog, group_name="campaign", group_description="Create and manage campaigns"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()
 
-    @app_commands.command(name="create", description="Start a campaign here: from a shipped scenario, or empty on a map")
+    @app_commands.command(name="create",
+                          description="Start a campaign here: from a shipped scenario, or empty on a map")
     @app_commands.describe(scenario="a shipped starting position (clans, units, provinces)",
                            map_id="or: an empty campaign on this map, with no clans yet (add them with /faction add)",
                            name="the campaign's name (default: the scenario's or the map's)")
@@ -155,6 +176,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="C
                          campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
+        check_moderator_role(chosen, role)
         await service_of(interaction).set_channels(chosen.id, moderator_role_id=role.id)
         await reply(interaction, f"Members with {role.mention} now moderate {chosen.name}.")
 

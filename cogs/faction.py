@@ -13,8 +13,18 @@ from bot.domain.campaign import Campaign
 from bot.services.errors import UserError
 from bot.services.setup import add_faction
 from bot.services.setup import relations as relation_table
-from cogs.common import (CAMPAIGN, campaign_autocomplete, campaign_for, defer, is_moderator, moderator_of,
-                         moderator_only, player_faction, reply, service_of)
+from cogs.common import (
+    CAMPAIGN,
+    campaign_autocomplete,
+    campaign_for,
+    defer,
+    is_moderator,
+    moderator_of,
+    moderator_only,
+    player_faction,
+    reply,
+    service_of,
+)
 from cogs.params import campaign_quietly, fold
 
 Choice = app_commands.Choice
@@ -45,6 +55,9 @@ def check_link(campaign: Campaign, clan: str, role: discord.Role, channel: disco
     otherwise one clan would read another's orders or report."""
     if role.is_default():
         raise UserError("@everyone cannot be a clan's role; create a role for the clan's players")
+    if role.id == campaign.moderator_role_id:
+        raise UserError(f"{role.mention} is the moderator role: the clan's players would see every clan's orders; "
+                        f"give the clan a role its players hold")
     if channel.id == campaign.report_channel_id:
         raise UserError(f"{channel.mention} is the public report channel; a clan needs a private channel")
     for other in campaign.factions:
@@ -58,7 +71,8 @@ def check_link(campaign: Campaign, clan: str, role: discord.Role, channel: disco
 
 
 @app_commands.guild_only()
-class FactionCog(commands.GroupCog, group_name="faction", group_description="Clans: add them, link their roles and channels, their relations"):
+class FactionCog(commands.GroupCog, group_name="faction",
+                 group_description="Clans: add them, link their roles and channels, their relations"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()

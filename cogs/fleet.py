@@ -15,8 +15,17 @@ from bot.domain.gamemap import GameMap
 from bot.engine.ruleset import UnitView
 from bot.services.campaigns import OrderLine
 from bot.services.errors import UserError
-from cogs.common import (CAMPAIGN, MarksActing, acting_faction, campaign_autocomplete, campaign_for, defer, is_moderator, reply,
-                         service_of)
+from cogs.common import (
+    CAMPAIGN,
+    MarksActing,
+    acting_faction,
+    campaign_autocomplete,
+    campaign_for,
+    defer,
+    is_moderator,
+    reply,
+    service_of,
+)
 from cogs.params import AnyUnit, PlayerContext, campaign_quietly, fold, game_map
 
 Choice = app_commands.Choice

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.common import campaign_autocomplete, campaign_for, defer, moderator_only
+from cogs.common import CAMPAIGN, campaign_autocomplete, campaign_for, defer, moderator_only
 from cogs.mod_common import (
     ArmyOf,
     Clan,
@@ -22,8 +22,6 @@ from cogs.mod_common import (
     provinces,
     roster,
 )
-
-CAMPAIGN = "campaign id (default: newest)"
 
 
 class ArmyCommands(app_commands.Group, name="army", description="Create, replace or remove an army"):

@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 
 from bot.domain.campaign import Campaign
-from cogs.common import campaign_autocomplete, campaign_for, defer, moderator_only
+from cogs.common import CAMPAIGN, campaign_autocomplete, campaign_for, defer, moderator_only
 from cogs.mod_common import (
     AnyCharacter,
     AnyFreeCharacter,
@@ -38,7 +38,6 @@ from cogs.mod_common import (
 from cogs.params import Coast, Port
 
 Choice = app_commands.Choice
-CAMPAIGN = "campaign id (default: newest)"
 KINDS = [Choice(name="squadron", value="squadron"), Choice(name="trade fleet", value="trade_fleet"),
          Choice(name="heavy detachment", value="heavy_detachment")]
 RANKS = [Choice(name="general", value="general"), Choice(name="commander", value="commander")]

@@ -24,6 +24,7 @@ from discord.ext import commands
 
 from bot.services.errors import UserError
 from cogs.common import (
+    CAMPAIGN,
     acting_key,
     acting_table,
     campaign_autocomplete,
@@ -54,7 +55,6 @@ from cogs.mod_units import CommanderCommands, UnitCommands
 from cogs.params import Port
 
 Choice = app_commands.Choice
-CAMPAIGN = "campaign id (default: newest)"
 RELATIONS = [Choice(name="at war", value="at_war"), Choice(name="allied", value="allied"),
              Choice(name="neutral", value="neutral")]
 ActAs = app_commands.Transform[str, ClanRef(nobody="none — stop acting for a clan")]
@@ -194,6 +194,10 @@ class ModerateCog(commands.GroupCog, group_name="mod",
             label = f" of {units.get(subject, subject)}"
         newest = await service_of(interaction).audit_log(chosen.id, PAGE * page + 1, subject)
         shown = newest[PAGE * (page - 1):PAGE * page]
+        if not shown and newest:  # all of the log was read: newest holds fewer than the pages before this one
+            last = -(-len(newest) // PAGE)
+            raise UserError(f"page {page} is past the end: {chosen.name} has {len(newest)} moderator edit(s)"
+                            f"{label}, on page{'s 1 to' if last > 1 else ''} {last}; page 1 shows the newest")
         title = f"📜 **{chosen.name}** — moderator edits{label}, page {page}, newest first"
         await reply(interaction, audit_text(title, shown, more=len(newest) > PAGE * page))
 

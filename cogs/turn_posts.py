@@ -127,7 +127,8 @@ class TurnPoster:
         if campaign.report_channel_id is None:
             return
         then = "resolves by itself" if campaign.auto_resolve else "is resolved by the moderators"
-        waiting = f"Not marked ready yet: {names(not_ready)}." if not_ready else "Every clan has marked its orders ready."
+        waiting = (f"Not marked ready yet: {names(not_ready)}." if not_ready
+                   else "Every clan has marked its orders ready.")
         text = (f"⏰ **{campaign.name}** — turn {campaign.turn}: the deadline is in {duration(left)}, "
                 f"{deadline_text(campaign.deadline)}; the turn then {then}.\n{waiting} (/orders ready)")
         await self.post(campaign.report_channel_id, text, "reminder")
@@ -142,9 +143,9 @@ class TurnPoster:
 
     async def resolved(self, outcome: TurnOutcome) -> None:
         channel_id = outcome.campaign.report_channel_id
-        if channel_id is None:  # auto-resolution needs a report channel; it was removed since
-            log.warning("Campaign %s: turn %s resolved at its deadline but there is no report channel",
-                        outcome.campaign.id, outcome.turn)
+        if channel_id is None:  # resolved at its deadline, or found unposted after a restart: by the scheduler
+            log.warning("Campaign %s: turn %s is resolved, but the campaign has no report channel to post its "
+                        "reports in; they stay stored, not posted", outcome.campaign.id, outcome.turn)
             return
         lines, _ = await self.deliver(outcome, channel_id)
         log.info("Turn %s of campaign %s posted: %s", outcome.turn, outcome.campaign.id, " ".join(lines))

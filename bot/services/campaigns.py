@@ -2,7 +2,9 @@
 
 Every method either does all it says or raises UserError (or StoreError)
 with a message for people, having changed nothing.  Slow pure work
-(resolution, rendering) runs off the event loop.
+(resolution, rendering) runs off the event loop.  The questions that change
+nothing (orders as they read, units, holdings, roster, audit log, export) are
+the base class ``CampaignReads`` in ``campaign_reads.py``.
 """
 
 from __future__ import annotations
@@ -14,22 +16,26 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Callable
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from bot.domain.campaign import Campaign, Faction, Phase
 from bot.engine.dice import SeededDice
-from bot.engine.ruleset import OrderRejected, SubmittedOrder, UnitView
+from bot.engine.ruleset import OrderRejected, SubmittedOrder
 from bot.engine.seed import commitment
-from bot.mapfiles import load_shipped_map
 from bot.report import ReportInput, Reports
 from bot.report.presenters import presenter
 from bot.rules import get_ruleset
 from bot.scenarios import ScenarioFileError, load_shipped_scenario
 from bot.services.audit import COMMAND_LINE, Moderator, audit_entry
+from bot.services.campaign_reads import (
+    CampaignReads,
+    OrderLine,  # noqa: F401  (re-exported: cogs import it from here)
+    describe_order,
+)
 from bot.services.deadline import parse_deadline
 from bot.services.errors import UserError
-from bot.services.settings import apply_setting, describe_setting, flatten
-from bot.store import AuditEntry, Repository, ResolutionRecord, TurnRecord
+from bot.services.settings import apply_setting
+from bot.store import Repository, ResolutionRecord, TurnRecord
 
 log = logging.getLogger(__name__)
 
@@ -42,13 +48,6 @@ class OrderReceipt:
     description: str
     warnings: list[str]
     replaced: str | None
-
-
-@dataclass
-class OrderLine:
-    slot: str
-    faction: str
-    text: str
 
 
 @dataclass
@@ -70,7 +69,9 @@ def _utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
 
-class CampaignService:
+class CampaignService(CampaignReads):
+    """The use cases that change a campaign; the questions about one are ``CampaignReads``."""
+
     def __init__(self, repo: Repository, *, clock: Callable[[], datetime] = _utcnow,
                  seed_factory: Callable[[], str] = lambda: secrets.token_hex(32)) -> None:
         self.repo = repo
@@ -96,12 +97,6 @@ class CampaignService:
         return await self.repo.create_campaign(campaign, scenario.settings.model_dump(mode="json"),
                                                scenario.state.model_dump(mode="json"))
 
-    async def campaign(self, campaign_id: int) -> Campaign:
-        campaign = await self.repo.get_campaign(campaign_id)
-        if campaign is None:
-            raise UserError(f"there is no campaign #{campaign_id}")
-        return campaign
-
     async def link_faction(self, campaign_id: int, faction_id: str, role_id: int | None,
                            channel_id: int | None) -> Faction:
         campaign = await self.campaign(campaign_id)
@@ -122,10 +117,6 @@ class CampaignService:
             campaign.moderator_role_id = moderator_role_id
         await self.repo.update_campaign(campaign)
         return campaign
-
-    async def settings(self, campaign_id: int) -> dict[str, Any]:
-        record = await self.repo.load_state(campaign_id)
-        return flatten(record.settings)
 
     async def set_setting(self, campaign_id: int, path: str, value: str) -> tuple[Any, Any, str]:
         campaign = await self.campaign(campaign_id)
@@ -162,13 +153,6 @@ class CampaignService:
             raise UserError(f"no turn of {campaign.name} is open for orders; a moderator opens one with /turn open")
         return campaign
 
-    async def _loaded(self, campaign: Campaign) -> tuple[Any, BaseModel, BaseModel, Any]:
-        ruleset = get_ruleset(campaign.ruleset)
-        record = await self.repo.load_state(campaign.id)
-        state = ruleset.state_model.model_validate(record.state)
-        settings = ruleset.settings_model.model_validate(record.settings)
-        return ruleset, state, settings, load_shipped_map(campaign.map_id)
-
     async def submit_order(self, campaign_id: int, faction: str, payload: dict[str, Any], *,
                            moderator: bool = False) -> OrderReceipt:
         campaign = await self._planning(campaign_id, moderator)
@@ -184,8 +168,8 @@ class CampaignService:
         stored = await self.repo.put_order(campaign_id, campaign.turn, faction, slot,
                                            order.model_dump(mode="json"))
         show = presenter(campaign.ruleset)
-        replaced = _describe(show, ruleset.parse_order(previous.payload), state, gamemap) if previous else None
-        return OrderReceipt(stored, _describe(show, order, state, gamemap), warnings, replaced)
+        replaced = describe_order(show, ruleset.parse_order(previous.payload), state, gamemap) if previous else None
+        return OrderReceipt(stored, describe_order(show, order, state, gamemap), warnings, replaced)
 
     async def clear_order(self, campaign_id: int, faction: str, slot: str, *, moderator: bool = False) -> bool:
         campaign = await self._planning(campaign_id, moderator)
@@ -201,22 +185,6 @@ class CampaignService:
         if not count:
             raise UserError(f"your clan has no orders for turn {campaign.turn} to withdraw")
         return count
-
-    async def orders(self, campaign_id: int, faction: str | None) -> list[SubmittedOrder]:
-        campaign = await self.campaign(campaign_id)
-        return await self.repo.list_orders(campaign_id, campaign.turn, faction)
-
-    async def units(self, campaign_id: int, faction: str | None) -> list[UnitView]:
-        campaign = await self.campaign(campaign_id)
-        ruleset, state, _, _ = await self._loaded(campaign)
-        return ruleset.units(state, faction)
-
-    async def describe_orders(self, campaign_id: int, faction: str) -> list[str]:
-        campaign = await self.campaign(campaign_id)
-        ruleset, state, _, gamemap = await self._loaded(campaign)
-        show = presenter(campaign.ruleset)
-        return [_describe(show, ruleset.parse_order(o.payload), state, gamemap)
-                for o in await self.repo.list_orders(campaign_id, campaign.turn, faction)]
 
     async def resolve_turn(self, campaign_id: int, turn: int | None = None) -> TurnOutcome:
         """Resolve the open turn (``turn``: only if it is still that one, checked under the lock);
@@ -336,68 +304,6 @@ class CampaignService:
                             f"it and discard this edit.")
         return description
 
-    async def audit_log(self, campaign_id: int, limit: int = 50, subject: str | None = None) -> list[AuditEntry]:
-        """The latest moderator edits, newest first (only those concerning ``subject``, if given)."""
-        await self.campaign(campaign_id)
-        return await self.repo.audit_log(campaign_id, limit, subject)
-
-    async def roster(self, campaign_id: int) -> dict[str, list[dict[str, Any]]]:
-        """Every unit and character, whatever their state, for moderators (the ruleset's ``roster``)."""
-        campaign = await self.campaign(campaign_id)
-        ruleset, state, _, _ = await self._loaded(campaign)
-        return ruleset.roster(state)
-
-    async def campaigns_in_guild(self, guild_id: int) -> list[Campaign]:
-        return await self.repo.campaigns_in_guild(guild_id)
-
-    async def current_turn(self, campaign_id: int) -> TurnRecord | None:
-        campaign = await self.campaign(campaign_id)
-        return await self.repo.get_turn(campaign_id, campaign.turn)
-
-    async def order_lines(self, campaign_id: int, faction: str | None) -> list[OrderLine]:
-        """Each stored order with its slot and how it reads."""
-        campaign = await self.campaign(campaign_id)
-        ruleset, state, _, gamemap = await self._loaded(campaign)
-        show = presenter(campaign.ruleset)
-        lines = []
-        for order in await self.repo.list_orders(campaign_id, campaign.turn, faction):
-            parsed = ruleset.parse_order(order.payload)
-            lines.append(OrderLine(order.unit, order.faction, _describe(show, parsed, state, gamemap)))
-        return lines
-
-    async def settings_described(self, campaign_id: int) -> list[tuple[str, Any, str]]:
-        """(name, value, what it settles) for every setting."""
-        campaign = await self.campaign(campaign_id)
-        model = get_ruleset(campaign.ruleset).settings_model
-        values = await self.settings(campaign_id)
-        return [(path, value, describe_setting(model, path)) for path, value in values.items()]
-
-    # What a clan holds besides its units, as its ruleset lists them.
-
-    async def _holding(self, campaign_id: int, faction: str, kind: str) -> Any:
-        campaign = await self.campaign(campaign_id)
-        ruleset, state, _, _ = await self._loaded(campaign)
-        return ruleset.holdings(state, faction).get(kind)
-
-    async def credits(self, campaign_id: int, faction: str) -> list[tuple[str, str, int]]:
-        """(id, kind, turn won) of each usable capture credit the clan holds."""
-        return await self._holding(campaign_id, faction, "credits") or []
-
-    async def characters(self, campaign_id: int, faction: str) -> list[dict[str, Any]]:
-        """The clan's characters: id, name, kind, status, wounds, victories, art_active, leads."""
-        return await self._holding(campaign_id, faction, "characters") or []
-
-    async def armies(self, campaign_id: int, faction: str) -> list[dict[str, Any]]:
-        return await self._holding(campaign_id, faction, "armies") or []
-
-    async def clan_policy(self, campaign_id: int, faction: str) -> dict[str, Any] | None:
-        """The clan's standing policy; ``None``: the rules' defaults."""
-        return await self._holding(campaign_id, faction, "clan_policy")
-
-    async def export(self, campaign_id: int) -> dict[str, Any]:
-        await self.campaign(campaign_id)
-        return await self.repo.export_campaign(campaign_id)
-
     async def import_(self, data: dict[str, Any], guild_id: int | None = None) -> Campaign:
         campaign = await self.repo.import_campaign(data, guild_id)
         try:
@@ -410,16 +316,3 @@ class CampaignService:
             raise UserError(f"the export does not hold a valid campaign: {exc}") from None
         return campaign
 
-
-def _describe(show, order: BaseModel, state: BaseModel, gamemap) -> str:
-    """How the order reads; a plain listing of its fields if the presenter does not know its kind
-    (the order is stored by then, so a gap in the presenter must not fail the command)."""
-    try:
-        return show.describe_order(order, state, gamemap)
-    except KeyError:
-        log.warning("The presenter cannot describe a %s order; showing its fields", getattr(order, "kind", "?"))
-    fields = order.model_dump(mode="json", exclude_defaults=True, exclude={"kind", "unit"})
-    details = "; ".join(f"{key.replace('_', ' ')}: {', '.join(map(str, value)) if isinstance(value, list) else value}"
-                        for key, value in fields.items())
-    kind = str(getattr(order, "kind", "order")).replace("_", " ")
-    return f"{getattr(order, 'unit', '?')}: {kind}" + (f" ({details})." if details else ".")

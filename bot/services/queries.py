@@ -16,6 +16,7 @@ from bot.report import ReportInput
 from bot.rules import get_ruleset
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
+from bot.services.stored_turns import report_input
 from bot.store import TurnStatus
 
 
@@ -23,19 +24,13 @@ async def map_data(service: CampaignService, campaign_id: int) -> ReportInput:
     """What the maps are drawn from: the last resolved turn as it was stored (positions after it, its
     battles and blockades), or, before any turn is resolved, the current positions with no events."""
     campaign = await service.campaign(campaign_id)
-    ruleset = get_ruleset(campaign.ruleset)
-    gamemap = load_shipped_map(campaign.map_id)
     last = await service.repo.last_resolution(campaign_id)
-    if last is None:
-        state = ruleset.state_model.model_validate((await service.repo.load_state(campaign_id)).state)
-        return ReportInput(campaign_name=campaign.name, turn=campaign.turn, seed="", commitment="",
-                           gamemap=gamemap, before=state, after=state, events=[])
-    turn = await service.repo.get_turn(campaign_id, last.turn)
-    return ReportInput(campaign_name=campaign.name, turn=last.turn, seed=last.seed,
-                       commitment=turn.commitment if turn else "", gamemap=gamemap,
-                       before=ruleset.state_model.model_validate(last.before_state),
-                       after=ruleset.state_model.model_validate(last.after_state),
-                       events=[ruleset.parse_event(e) for e in last.events], rolls=list(last.dice))
+    if last is not None:
+        return await report_input(service, campaign, last)
+    ruleset = get_ruleset(campaign.ruleset)
+    state = ruleset.state_model.model_validate((await service.repo.load_state(campaign_id)).state)
+    return ReportInput(campaign_name=campaign.name, turn=campaign.turn, seed="", commitment="",
+                       gamemap=load_shipped_map(campaign.map_id), before=state, after=state, events=[])
 
 
 @dataclass
@@ -82,13 +77,22 @@ async def recompute_roll(service: CampaignService, campaign_id: int, turn: int, 
     recorded = await _recorded_roll(service, campaign, turn, key, reader)
     wanted = expr or (recorded.expr if recorded else None)
     if wanted is None:
-        mine = "your report of that turn shows" if reader else "that turn rolled"
-        raise UserError(f"the key {key!r} is not one {mine}; copy a key from the report (the text after "
+        raise UserError(f"{_unknown_key(campaign, key, reader)}; copy a key from the report (the text after "
                         f"'key'), or give the dice (e.g. dice:2d6) to compute it anyway")
     try:
         return derive_die(seed.seed, key, wanted), recorded
     except DiceError as exc:
         raise UserError(str(exc)) from None
+
+
+def _unknown_key(campaign: Campaign, key: str, reader: str | None) -> str:
+    """Why no dice are known for ``key``: true for a moderator, a clan, and one of no clan (whose
+    report is none: "that turn did not roll it" would be false for a key the turn did roll)."""
+    if reader is None:
+        return f"the key {key!r} is not one that turn rolled"
+    if reader:
+        return f"the key {key!r} is not one your report of that turn shows"
+    return f"you play no clan of {campaign.name}, so no report of yours shows the key {key!r}"
 
 
 async def _recorded_roll(service: CampaignService, campaign: Campaign, turn: int, key: str,

@@ -18,8 +18,8 @@ from bot.domain.campaign import Campaign, Faction
 from bot.domain.gamemap import MapError
 from bot.mapfiles import load_shipped_map, shipped_map_ids
 from bot.rules import get_ruleset, ruleset_ids
-from bot.services.campaigns import CampaignService
 from bot.services.audit import COMMAND_LINE, Moderator
+from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
 
 
@@ -107,7 +107,7 @@ async def relations(service: CampaignService, campaign_id: int,
     ids = [f.id for f in campaign.factions]
     rows, seen = [], set()
     for clan in ids if faction_id is None else [faction_id]:
-        held = await service._holding(campaign_id, clan, "relations") or {}
+        held = await service.holding(campaign_id, clan, "relations") or {}
         for other in ids:
             if other != clan and frozenset((clan, other)) not in seen and other in held:
                 seen.add(frozenset((clan, other)))

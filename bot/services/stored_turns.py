@@ -34,6 +34,17 @@ def reports_of(record: ResolutionRecord) -> Reports:
                    moderators=record.report.get("moderators", ""))
 
 
+async def report_input(service: CampaignService, campaign: Campaign, record: ResolutionRecord) -> ReportInput:
+    """What the maps of a stored resolution are drawn from, as ``resolve_turn`` built it."""
+    ruleset = get_ruleset(campaign.ruleset)
+    opened = await service.repo.get_turn(campaign.id, record.turn)
+    return ReportInput(campaign_name=campaign.name, turn=record.turn, seed=record.seed,
+                       commitment=opened.commitment if opened else "", gamemap=load_shipped_map(campaign.map_id),
+                       before=ruleset.state_model.model_validate(record.before_state),
+                       after=ruleset.state_model.model_validate(record.after_state),
+                       events=[ruleset.parse_event(e) for e in record.events], rolls=list(record.dice))
+
+
 class StoredTurns:
     def __init__(self, service: CampaignService) -> None:
         self.service = service
@@ -51,13 +62,7 @@ class StoredTurns:
     async def outcome_of(self, record: ResolutionRecord) -> TurnOutcome:
         """A stored resolution as ``resolve_turn`` returned it: its reports, and what its maps are drawn from."""
         campaign = await self.service.campaign(record.campaign_id)
-        ruleset = get_ruleset(campaign.ruleset)
-        opened = await self.repo.get_turn(campaign.id, record.turn)
-        data = ReportInput(campaign_name=campaign.name, turn=record.turn, seed=record.seed,
-                           commitment=opened.commitment if opened else "", gamemap=load_shipped_map(campaign.map_id),
-                           before=ruleset.state_model.model_validate(record.before_state),
-                           after=ruleset.state_model.model_validate(record.after_state),
-                           events=[ruleset.parse_event(e) for e in record.events], rolls=list(record.dice))
+        data = await report_input(self.service, campaign, record)
         return TurnOutcome(campaign, record.turn, record.seed, reports_of(record), data, record.created_seq)
 
     async def moderator_log(self, campaign_id: int, turn: int | None = None) -> tuple[int, str]:

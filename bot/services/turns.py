@@ -68,9 +68,7 @@ class TurnLifecycle:
         if campaign.phase is not Phase.PLANNING:
             raise UserError(f"only a turn open for orders can be locked; turn {campaign.turn} of {campaign.name} "
                             f"is {campaign.phase.value}")
-        await self.repo.set_phase(campaign_id, campaign.turn, Phase.PLANNING, Phase.LOCKED)
-        campaign.phase = Phase.LOCKED
-        return campaign
+        return await self._move_phase(campaign, Phase.LOCKED)
 
     async def reopen(self, campaign_id: int) -> Campaign:
         """A locked turn goes back to planning.  A turn undone for a correction cannot: its seed is public."""
@@ -82,8 +80,12 @@ class TurnLifecycle:
         if campaign.phase is not Phase.LOCKED:
             raise UserError(f"only a locked turn can be reopened; turn {campaign.turn} of {campaign.name} is "
                             f"{campaign.phase.value}")
-        await self.repo.set_phase(campaign_id, campaign.turn, Phase.LOCKED, Phase.PLANNING)
-        campaign.phase = Phase.PLANNING
+        return await self._move_phase(campaign, Phase.PLANNING)
+
+    async def _move_phase(self, campaign: Campaign, now: Phase) -> Campaign:
+        """From the phase the campaign was read in (refused by the store if it changed meanwhile)."""
+        await self.repo.set_phase(campaign.id, campaign.turn, campaign.phase, now)
+        campaign.phase = now
         return campaign
 
     async def mark_ready(self, campaign_id: int, faction: str, ready: bool = True) -> Campaign:

@@ -73,14 +73,9 @@ class ResolutionRecord(BaseModel):
     created_seq: int | None = None
 
 
-class AuditEntry(BaseModel):
-    """One moderator edit as the audit log keeps it: who, when (the service's clock), at which
-    turn and phase, the edit as given, what it changed in words, and why.  ``subjects`` are the
-    ids the edit concerns (for filtering); ``seq`` is assigned by the store."""
+class AuditFields(BaseModel):
+    """What one moderator edit says, as the audit log keeps it and a campaign export carries it."""
 
-    model_config = ConfigDict(frozen=True)
-
-    campaign_id: int
     at: str
     turn: int
     phase: str
@@ -91,6 +86,16 @@ class AuditEntry(BaseModel):
     description: str
     reason: str | None = None
     subjects: list[str] = []
+
+
+class AuditEntry(AuditFields):
+    """One moderator edit as the audit log keeps it: who, when (the service's clock), at which
+    turn and phase, the edit as given, what it changed in words, and why.  ``subjects`` are the
+    ids the edit concerns (for filtering); ``seq`` is assigned by the store."""
+
+    model_config = ConfigDict(frozen=True)
+
+    campaign_id: int
     seq: int | None = None
 
 

@@ -17,9 +17,7 @@ from typing import Self
 import aiosqlite
 
 from bot.domain.campaign import Campaign, Phase
-from bot.engine.ruleset import SubmittedOrder
 from bot.store import sqlite_audit, sqlite_resolutions, sqlite_transfer
-from bot.store.sqlite_turns import TurnLifecycleStore
 from bot.store.codec import (
     CAMPAIGN_COLUMNS,
     campaign_from_row,
@@ -42,17 +40,16 @@ from bot.store.sqlite_base import (
     fetch_all,
     fetch_one,
     insert_campaign,
-    next_seq,
-    orders_of,
-    require_planning_turn,
     state_row,
     transaction,
 )
 from bot.store.sqlite_open import connect
+from bot.store.sqlite_orders import OrderStore
+from bot.store.sqlite_turns import TurnLifecycleStore
 from bot.store.transfer import parse_export
 
 
-class SqliteRepository(TurnLifecycleStore):
+class SqliteRepository(OrderStore, TurnLifecycleStore):
     """Implements ``bot.store.repository.Repository`` on an SQLite file."""
 
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
@@ -223,46 +220,6 @@ class SqliteRepository(TurnLifecycleStore):
         return await fetch_one(db, "SELECT * FROM turns WHERE campaign_id = ? AND turn = ?",
                                (campaign_id, turn))
 
-    # Orders
-
-    async def put_order(self, campaign_id: int, turn: int, faction: str, unit: str,
-                        payload: JsonDict) -> SubmittedOrder:
-        """Store a unit's order, replacing any earlier one; it takes a new seq."""
-        text = dumps(require_dict(payload, "order payload"), "order payload")
-        async with self._unit(write=True) as db:
-            await require_planning_turn(db, campaign_id, turn, f"take an order for {unit!r}")
-            seq = await next_seq(db, campaign_id)
-            await db.execute(
-                "INSERT INTO orders (campaign_id, turn, unit, faction, seq, payload_json)"
-                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (campaign_id, turn, unit) DO UPDATE"
-                " SET faction = excluded.faction, seq = excluded.seq,"
-                " payload_json = excluded.payload_json",
-                (campaign_id, turn, unit, faction, seq, text))
-            await _unready(db, campaign_id, turn, [faction])
-        return SubmittedOrder(faction=faction, unit=unit, seq=seq, payload=loads(text, "payload"))
-
-    async def delete_order(self, campaign_id: int, turn: int, unit: str) -> bool:
-        return await self._delete_orders(campaign_id, turn, "unit = ?", unit) > 0
-
-    async def delete_orders(self, campaign_id: int, turn: int, faction: str) -> int:
-        return await self._delete_orders(campaign_id, turn, "faction = ?", faction)
-
-    async def _delete_orders(self, campaign_id: int, turn: int, condition: str,
-                             value: str) -> int:
-        async with self._unit(write=True) as db:
-            await require_planning_turn(db, campaign_id, turn, "withdraw orders")
-            rows = await fetch_all(
-                db, f"DELETE FROM orders WHERE campaign_id = ? AND turn = ? AND {condition} RETURNING faction",
-                (campaign_id, turn, value))
-            await _unready(db, campaign_id, turn, {r["faction"] for r in rows})
-        return len(rows)
-
-    async def list_orders(self, campaign_id: int, turn: int,
-                          faction: str | None = None) -> list[SubmittedOrder]:
-        """Orders of a turn (of one faction, if given), in submission order."""
-        async with self._unit() as db:
-            return await orders_of(db, campaign_id, turn, faction)
-
     # Resolutions
 
     async def commit_resolution(self, record: ResolutionRecord,
@@ -302,9 +259,3 @@ class SqliteRepository(TurnLifecycleStore):
         async with self._unit(write=True) as db:
             return await sqlite_transfer.import_(db, doc, guild_id)
 
-
-async def _unready(db: aiosqlite.Connection, campaign_id: int, turn: int, factions) -> None:
-    """A clan that changes its orders has to say again that they are complete."""
-    for faction in factions:
-        await db.execute("DELETE FROM turn_readiness WHERE campaign_id = ? AND turn = ? AND faction = ?",
-                         (campaign_id, turn, faction))

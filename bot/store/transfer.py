@@ -16,7 +16,7 @@ from bot.domain.campaign import Campaign
 from bot.engine.dice import Roll
 from bot.engine.ruleset import SubmittedOrder
 from bot.store.errors import StoreError
-from bot.store.repository import JsonDict, TurnStatus
+from bot.store.repository import AuditFields, JsonDict, TurnStatus
 
 FORMAT = "fleetwright.campaign"
 VERSION = 1
@@ -54,18 +54,8 @@ class ResolutionDoc(_Doc):
     created_seq: int = Field(ge=1)
 
 
-class AuditDoc(_Doc):
+class AuditDoc(_Doc, AuditFields):
     seq: int = Field(ge=1)
-    at: str
-    turn: int
-    phase: str
-    actor_id: int | None
-    actor_name: str
-    kind: str
-    payload: JsonDict
-    description: str
-    reason: str | None = None
-    subjects: list[str] = Field(default_factory=list)
 
 
 class CampaignExport(_Doc):

@@ -11,6 +11,7 @@ import discord
 import pytest
 
 from bot.discord_app import FleetwrightBot
+from bot.scenarios import load_shipped_scenario
 from bot.services.campaigns import CampaignService
 from bot.store import open_repository
 from tests.discord.harness import GUILD_ID, MANAGE_GUILD, Harness, Member
@@ -20,6 +21,12 @@ SEED = "discord-tests-fixed-seed"
 CLANS = ("mori", "otomo", "kono", "miyoshi")
 ROLES = {"Moderators": 610, **{clan: 620 + i for i, clan in enumerate(CLANS)}, "Spectators": 690}
 CHANNELS = {"general": 510, "naval-reports": 520, **{f"{clan}-war-room": 530 + i for i, clan in enumerate(CLANS)}}
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def channel_posts(sent, channel: int) -> list:
+    """What of ``sent`` was posted in ``channel`` (not replies to an interaction)."""
+    return [s for s in sent if s.kind == "channel" and s.target == channel]
 
 
 @dataclass
@@ -45,6 +52,12 @@ class World:
             await self.run("faction link", self.admin, clan=clan, role=ROLES[clan],
                            channel=CHANNELS[f"{clan}-war-room"])
         return campaign.id
+
+    async def submit_demo_orders(self, campaign_id: int = 1) -> None:
+        """Every clan's orders of the demo scenario, given through the service (a long public report)."""
+        for clan, payloads in load_shipped_scenario("seto-demo").file.orders.items():
+            for payload in payloads:
+                await self.service.submit_order(campaign_id, clan, payload)
 
     async def edit_state(self, campaign_id: int, change: Callable[[dict], None]) -> None:
         """Change the stored game state (as JSON) in place, e.g. to give a clan an army or a credit."""
@@ -93,6 +106,15 @@ def give_armies_credits_and_rice(state: dict) -> None:
     for clan in ("mori", "otomo"):
         state["clans"][clan].update(rice=3, development=1)
     state["characters"]["murakami-takeyoshi"].update(academy_naval_art=True, victories=1)
+
+
+@pytest.fixture
+async def planned(world) -> World:
+    """Every clan linked, turn 3 open with a deadline in 48h, the demo scenario's orders in."""
+    await world.setup_campaign()
+    await world.run("turn open", world.admin, deadline="in 48h")
+    await world.submit_demo_orders()
+    return world
 
 
 @pytest.fixture

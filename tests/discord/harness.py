@@ -188,7 +188,7 @@ class Harness:
         return options
 
     def _role_payload(self, role_id: int) -> dict[str, Any]:
-        name = next(n for n, rid in self.roles.items() if rid == role_id)
+        name = "@everyone" if role_id == EVERYONE else next(n for n, rid in self.roles.items() if rid == role_id)
         return {"id": str(role_id), "name": name, "permissions": "0", "position": 1, "color": 0,
                 "hoist": False, "managed": False, "mentionable": True}
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from bot.domain.campaign import Phase
-from bot.scenarios import load_shipped_scenario
 from cogs.common import acting_table
 from tests.discord.conftest import CLANS, ROLES
 from tests.discord.harness import GUILD_ID, Member
@@ -27,9 +26,7 @@ async def open_turn(world):
 async def correcting(open_turn):
     """The demo's orders in, turn 3 resolved and undone: a correction, where only moderators change orders."""
     world = open_turn
-    for clan, payloads in load_shipped_scenario("seto-demo").file.orders.items():
-        for payload in payloads:
-            await world.service.submit_order(1, clan, payload)
+    await world.submit_demo_orders()
     await world.run("turn resolve", world.admin)
     await world.run("turn undo", world.admin)
     assert (await world.service.campaign(1)).phase is Phase.CORRECTION

@@ -9,11 +9,8 @@ import pytest
 
 from bot.engine.dice import derive_die
 from bot.engine.seed import commitment
-from bot.scenarios import load_shipped_scenario
-from tests.discord.conftest import ROLES
+from tests.discord.conftest import PNG, ROLES
 from tests.discord.harness import Member
-
-PNG = b"\x89PNG\r\n\x1a\n"
 
 
 def private_defer(sent) -> bool:
@@ -128,9 +125,7 @@ async def resolve_demo_turn(world) -> None:
     world.service.seed_factory = lambda: next(seeds)
     await world.setup_campaign()
     await world.run("turn open", world.admin)
-    for clan, payloads in load_shipped_scenario("seto-demo").file.orders.items():
-        for payload in payloads:
-            await world.service.submit_order(1, clan, payload)
+    await world.submit_demo_orders()
     await world.run("turn resolve", world.admin)
     await world.run("turn open", world.admin)
 
@@ -174,6 +169,8 @@ async def test_dice_verify_recomputes_a_roll_of_ones_own_report(world):
     sent = await world.run("dice verify", world.mod, key=hidden.key, turn=3)
     assert sent[-1].content.endswith("✅ The same as the resolution rolled.")
     spectator = Member(60, "spectator", [ROLES["Spectators"]])
+    sent = await world.run("dice verify", spectator, key=key)
+    assert sent[-1].content.startswith(f"You play no clan of Seto 1560, so no report of yours shows the key {key!r}")
     sent = await world.run("dice verify", spectator, key=key, dice="d6")
     assert sent[-1].content.startswith(f"🎲 Seto 1560, turn 3: key `{key}` → d6 [")
     assert "resolution rolled" not in sent[-1].content

@@ -122,6 +122,12 @@ async def test_audit_shows_the_latest_edits_newest_first_filtered_and_within_the
     assert sent[-1].content.endswith("older entries not shown: ask for the next page, or filter by clan or unit.")
     sent = await world.run("mod audit", world.mod, page=4)
     assert "`weather`" in sent[-1].content and "older entries not shown" not in sent[-1].content
+    sent = await world.run("mod audit", world.mod, page=5)  # not "no moderator edits recorded": there are 32
+    assert sent[-1].ephemeral and sent[-1].content == ("Page 5 is past the end: Seto 1560 has 32 moderator edit(s), "
+                                                       "on pages 1 to 4; page 1 shows the newest")
+    sent = await world.run("mod audit", world.mod, clan="Ōtomo", page=2)
+    assert sent[-1].content == ("Page 2 is past the end: Seto 1560 has 1 moderator edit(s) concerning Ōtomo, on "
+                                "page 1; page 1 shows the newest")
 
 
 async def test_players_are_refused_and_see_no_units_in_autocomplete(linked):

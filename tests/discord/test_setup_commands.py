@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.domain.campaign import Phase
 from tests.discord.conftest import CHANNELS, CLANS, ROLES
-from tests.discord.harness import MANAGE_GUILD, Member
+from tests.discord.harness import EVERYONE, MANAGE_GUILD, Member
 
 
 def private_defer(sent) -> bool:
@@ -157,6 +157,24 @@ async def test_report_channel_and_moderator_role(world):
     sent = await world.run("campaign moderators", world.players["mori"], role=ROLES["mori"])
     assert sent[0].content.startswith("Only the moderators of Seto 1560 can do this")
     assert (await world.service.campaign(1)).moderator_role_id == ROLES["Spectators"]
+
+
+async def test_the_moderator_role_is_never_everyone_or_a_clans_role(world):
+    """Moderators see every clan's orders: a role players hold must not become it, nor it a clan's role."""
+    await world.setup_campaign(link=("mori",))
+    sent = await world.run("campaign moderators", world.admin, role=EVERYONE)
+    assert sent[-1].ephemeral and sent[-1].content == (
+        "@everyone cannot be the moderator role: every member would see every clan's orders; create a role for "
+        "the moderators")
+    sent = await world.run("campaign moderators", world.admin, role=ROLES["mori"])
+    assert sent[-1].content == (f"<@&{ROLES['mori']}> is Mōri's role: its players would see every clan's orders; "
+                                f"choose a role only the moderators hold")
+    assert (await world.service.campaign(1)).moderator_role_id == ROLES["Moderators"]
+    sent = await world.run("faction link", world.admin, clan="kono", role=ROLES["Moderators"],
+                           channel=CHANNELS["kono-war-room"])
+    assert sent[-1].content == (f"<@&{ROLES['Moderators']}> is the moderator role: the clan's players would see "
+                                f"every clan's orders; give the clan a role its players hold")
+    assert (await world.service.campaign(1)).faction("kono").role_id is None
 
 
 async def test_a_player_with_two_clan_roles_is_told_which(world):

@@ -7,22 +7,9 @@ import hashlib
 import pytest
 
 from bot.domain.campaign import Phase
-from bot.scenarios import load_shipped_scenario
-from tests.discord.conftest import CHANNELS, CLANS, SEED
+from tests.discord.conftest import CHANNELS, CLANS, PNG, SEED
 
 NAMES = {"mori": "Mōri", "otomo": "Ōtomo", "kono": "Kōno", "miyoshi": "Miyoshi"}
-PNG = b"\x89PNG\r\n\x1a\n"
-
-
-@pytest.fixture
-async def planned(world):
-    """Every clan linked, turn 3 open, the demo scenario's orders in (a long public report)."""
-    await world.setup_campaign()
-    await world.run("turn open", world.admin, deadline="in 48h")
-    for clan, payloads in load_shipped_scenario("seto-demo").file.orders.items():
-        for payload in payloads:
-            await world.service.submit_order(1, clan, payload)
-    return world
 
 
 async def test_resolve_posts_the_public_report_with_the_map_and_each_clans_report_to_its_own_channel(planned):
@@ -65,7 +52,7 @@ async def test_a_clan_without_a_channel_gets_its_report_through_the_moderator(wo
     sent = await world.run("turn resolve", world.admin)
     posted = {s.target for s in sent if s.kind == "channel"}
     assert posted == {CHANNELS["naval-reports"], CHANNELS["mori-war-room"]}
-    summary = [s for s in sent if s.kind == "followup"][0]
+    summary = next(s for s in sent if s.kind == "followup")
     assert set(summary.files) == {"moderator-log.md", "report-otomo.md", "report-kono.md", "report-miyoshi.md"}
     assert "Ōtomo has no linked channel: its report is attached" in summary.content
 
@@ -109,13 +96,15 @@ async def test_preview_is_private_stores_nothing_and_never_shows_the_seed(planne
     assert (campaign.turn, campaign.phase) == (3, Phase.PLANNING)
 
 
-async def test_a_player_cannot_resolve_or_undo(planned):
+@pytest.mark.parametrize("path", ["turn open", "turn deadline", "turn lock", "turn reopen", "turn preview",
+                                  "turn resolve", "turn log", "turn undo", "turn redo"])
+async def test_a_player_cannot_use_the_moderators_turn_commands(planned, path):
     world = planned
-    for path in ("turn resolve", "turn undo", "turn preview"):
-        sent = await world.run(path, world.players["mori"])
-        assert len(sent) == 1 and sent[0].type == 4 and sent[0].ephemeral
-        assert sent[0].content.startswith("Only the moderators of Seto 1560 can do this")
-    assert (await world.service.campaign(1)).phase is Phase.PLANNING
+    sent = await world.run(path, world.players["mori"])
+    assert len(sent) == 1 and sent[0].type == 4 and sent[0].ephemeral  # refused, nothing posted anywhere
+    assert sent[0].content.startswith("Only the moderators of Seto 1560 can do this")
+    campaign = await world.service.campaign(1)
+    assert (campaign.turn, campaign.phase) == (3, Phase.PLANNING)
 
 
 async def test_status_shows_moderators_every_clan_and_players_their_own(planned):

@@ -5,32 +5,14 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-import pytest
-
 from bot.domain.campaign import Phase
-from bot.scenarios import load_shipped_scenario
 from bot.scheduler import DeadlineScheduler
 from cogs.turn_posts import TurnPoster
-from tests.discord.conftest import CHANNELS, CLANS
+from tests.discord.conftest import CHANNELS, CLANS, PNG, channel_posts
 
-PNG = b"\x89PNG\r\n\x1a\n"
 REPORTS = CHANNELS["naval-reports"]
 CORRECTION = {"kind": "sq_cruise", "unit": "miyoshi-sogo", "target": "iyo", "want_battle": "never",
               "when_enemy_wants": "avoid"}
-
-
-def channel_posts(sent, channel: int):
-    return [s for s in sent if s.kind == "channel" and s.target == channel]
-
-
-@pytest.fixture
-async def planned(world):
-    await world.setup_campaign()
-    await world.run("turn open", world.admin, deadline="in 48h")
-    for clan, payloads in load_shipped_scenario("seto-demo").file.orders.items():
-        for payload in payloads:
-            await world.service.submit_order(1, clan, payload)
-    return world
 
 
 async def test_deadline_is_moved_announced_and_auto_resolution_switched_on(planned):
@@ -125,7 +107,7 @@ async def test_reports_go_out_without_maps_when_drawing_fails(planned, caplog):
     assert not channel_posts(sent, REPORTS)[0].files and channel_posts(sent, REPORTS)[0].content
     for clan in CLANS:
         assert not channel_posts(sent, CHANNELS[f"{clan}-war-room"])[0].files
-    summary = [s for s in sent if s.kind == "followup"][0]
+    summary = next(s for s in sent if s.kind == "followup")
     assert "⚠️ The maps could not be drawn (see the bot's log)" in summary.content
     assert "renderer out of memory" in caplog.text
 
@@ -165,15 +147,6 @@ async def test_resolve_after_a_correction_also_says_what_changed(planned):
     sent = await world.run("turn resolve", world.mod)
     public = channel_posts(sent, REPORTS)
     assert public[0].content.endswith("what changed in the public report:\nNothing in the public report changed.")
-
-
-async def test_a_player_cannot_lock_reopen_or_redo(planned):
-    world = planned
-    for path in ("turn lock", "turn reopen", "turn redo", "turn deadline"):
-        sent = await world.run(path, world.players["otomo"])
-        assert len(sent) == 1 and sent[0].type == 4 and sent[0].ephemeral
-        assert sent[0].content.startswith("Only the moderators of Seto 1560 can do this")
-    assert (await world.service.campaign(1)).phase is Phase.PLANNING
 
 
 async def test_the_scheduler_posts_reminders_and_the_auto_resolved_turn_where_they_belong(planned):

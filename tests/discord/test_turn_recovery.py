@@ -10,26 +10,21 @@ from datetime import datetime, timedelta
 import pytest
 
 from bot.report import split_message
-from bot.scenarios import load_shipped_scenario
 from bot.scheduler import DeadlineScheduler
 from cogs.turn_posts import TurnPoster
-from tests.discord.conftest import CHANNELS, CLANS, CLOCK
+from tests.discord.conftest import CHANNELS, CLANS, CLOCK, PNG, channel_posts
 
-PNG = b"\x89PNG\r\n\x1a\n"
 REPORTS = CHANNELS["naval-reports"]
 WAR_ROOMS = {clan: CHANNELS[f"{clan}-war-room"] for clan in CLANS}
 STALE = CLOCK + timedelta(minutes=11)  # the claim made when the resolution was committed is stale by then
 
 
 @pytest.fixture
-async def planned(world):
-    await world.setup_campaign()
-    await world.run("turn open", world.admin, deadline="in 48h")
-    for clan, payloads in load_shipped_scenario("seto-demo").file.orders.items():
-        for payload in payloads:
-            await world.service.submit_order(1, clan, payload)
+async def planned(planned):
+    """The shared ``planned`` world, with each audience's map told apart by its bytes."""
+    world = planned
 
-    async def render_maps(ruleset_id, data, audiences):  # each audience's map, told apart by its bytes
+    async def render_maps(ruleset_id, data, audiences):
         return {audience: PNG + audience.encode() for audience in audiences}
 
     world.service.render_maps = render_maps
@@ -42,25 +37,33 @@ async def tick(world, at: datetime) -> list:
     return world.h.log[start:]
 
 
-def posts_to(sent, channel: int) -> list:
-    return [s for s in sent if s.kind == "channel" and s.target == channel]
-
-
 async def test_reports_committed_but_never_posted_go_out_at_a_later_tick_once(planned):
     world = planned
     outcome = await world.service.resolve_turn(1)  # committed; the bot stops before posting anything
     assert await tick(world, CLOCK + timedelta(minutes=1)) == []  # a fresh claim: /turn resolve may be posting
     posted = await tick(world, STALE)
-    public = posts_to(posted, REPORTS)
+    public = channel_posts(posted, REPORTS)
     assert [s.content for s in public] == split_message(outcome.reports.public)
     assert public[0].files == {"map.png": PNG + b"public"}
     for clan, room in WAR_ROOMS.items():
-        own = posts_to(posted, room)
+        own = channel_posts(posted, room)
         assert [s.content for s in own] == split_message(outcome.reports.factions[clan])
         assert own[0].files == {f"map-{clan}.png": PNG + clan.encode()}
     assert {(s.kind, s.target) for s in posted} == {("channel", c) for c in (REPORTS, *WAR_ROOMS.values())}
     assert await tick(world, STALE + timedelta(hours=1)) == []
     assert (await world.service.campaign(1)).turn == 4  # posted, not resolved again
+
+
+async def test_a_resolution_with_no_report_channel_is_logged_without_claiming_a_deadline(planned, caplog):
+    world = planned
+    outcome = await world.service.resolve_turn(1)
+    outcome.campaign.report_channel_id = None
+    start = len(world.h.log)
+    await TurnPoster(world.bot).resolved(outcome)  # e.g. found unposted after a restart, not at a deadline
+    assert world.h.log[start:] == []
+    (warning,) = [r.getMessage() for r in caplog.records if r.name == "cogs.turn_posts"]
+    assert warning == ("Campaign 1: turn 3 is resolved, but the campaign has no report channel to post its reports "
+                       "in; they stay stored, not posted")
 
 
 async def test_what_turn_resolve_and_redo_posted_is_not_posted_again(planned):

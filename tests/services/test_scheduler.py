@@ -106,7 +106,7 @@ async def test_a_moved_deadline_gets_its_own_reminders(db, clock):
 
 
 async def test_a_restart_does_not_repeat_a_reminder_and_sends_only_the_nearest_missed_one(db, clock):
-    first, said = await scheduler_on(db, clock)
+    first, _ = await scheduler_on(db, clock)
     clock.at(timedelta(hours=20))
     await first.tick()
     await first.turns.repo.close()

@@ -164,4 +164,12 @@ async def test_a_roll_is_recomputed_and_compared_only_for_a_key_the_reader_may_s
     roll, recorded = await queries.recompute_roll(service, campaign_id, 3, hidden.key, "2d6", reader="kono")
     assert roll == derive_die("seed-1", hidden.key, "2d6") and recorded is None
     roll, recorded = await queries.recompute_roll(service, campaign_id, 3, hidden.key)  # a moderator
+    with pytest.raises(UserError) as caught:  # no clan, no report: the key is not said to be unrolled
+        await queries.recompute_roll(service, campaign_id, 3, mine.key, reader="")
+    assert str(caught.value) == (f"you play no clan of Seto 1560, so no report of yours shows the key {mine.key!r}; "
+                                 f"copy a key from the report (the text after 'key'), or give the dice (e.g. "
+                                 f"dice:2d6) to compute it anyway")
+    with pytest.raises(UserError) as caught:
+        await queries.recompute_roll(service, campaign_id, 3, "battle:nowhere:r1")
+    assert str(caught.value).startswith("the key 'battle:nowhere:r1' is not one that turn rolled; copy a key")
     assert recorded == hidden and roll.faces == hidden.faces

@@ -1,0 +1,64 @@
+"""Orders in SQLite: one per unit and turn, replaced by a later one, withdrawn;
+changing a clan's orders takes back its "ready" mark.
+
+A mixin of ``SqliteRepository`` (it needs ``_unit``), kept apart so the
+repository module stays readable.
+"""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from bot.engine.ruleset import SubmittedOrder
+from bot.store.codec import dumps, loads, require_dict
+from bot.store.repository import JsonDict
+from bot.store.sqlite_base import fetch_all, next_seq, orders_of, require_planning_turn
+
+
+class OrderStore:
+    """Implements the orders part of ``Repository`` (see there)."""
+
+    async def put_order(self, campaign_id: int, turn: int, faction: str, unit: str,
+                        payload: JsonDict) -> SubmittedOrder:
+        """Store a unit's order, replacing any earlier one; it takes a new seq."""
+        text = dumps(require_dict(payload, "order payload"), "order payload")
+        async with self._unit(write=True) as db:  # type: ignore[attr-defined]
+            await require_planning_turn(db, campaign_id, turn, f"take an order for {unit!r}")
+            seq = await next_seq(db, campaign_id)
+            await db.execute(
+                "INSERT INTO orders (campaign_id, turn, unit, faction, seq, payload_json)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (campaign_id, turn, unit) DO UPDATE"
+                " SET faction = excluded.faction, seq = excluded.seq,"
+                " payload_json = excluded.payload_json",
+                (campaign_id, turn, unit, faction, seq, text))
+            await _unready(db, campaign_id, turn, [faction])
+        return SubmittedOrder(faction=faction, unit=unit, seq=seq, payload=loads(text, "payload"))
+
+    async def delete_order(self, campaign_id: int, turn: int, unit: str) -> bool:
+        return await self._delete_orders(campaign_id, turn, "unit = ?", unit) > 0
+
+    async def delete_orders(self, campaign_id: int, turn: int, faction: str) -> int:
+        return await self._delete_orders(campaign_id, turn, "faction = ?", faction)
+
+    async def _delete_orders(self, campaign_id: int, turn: int, condition: str,
+                             value: str) -> int:
+        async with self._unit(write=True) as db:  # type: ignore[attr-defined]
+            await require_planning_turn(db, campaign_id, turn, "withdraw orders")
+            rows = await fetch_all(
+                db, f"DELETE FROM orders WHERE campaign_id = ? AND turn = ? AND {condition} RETURNING faction",
+                (campaign_id, turn, value))
+            await _unready(db, campaign_id, turn, {r["faction"] for r in rows})
+        return len(rows)
+
+    async def list_orders(self, campaign_id: int, turn: int,
+                          faction: str | None = None) -> list[SubmittedOrder]:
+        """Orders of a turn (of one faction, if given), in submission order."""
+        async with self._unit() as db:  # type: ignore[attr-defined]
+            return await orders_of(db, campaign_id, turn, faction)
+
+
+async def _unready(db: aiosqlite.Connection, campaign_id: int, turn: int, factions) -> None:
+    """A clan that changes its orders has to say again that they are complete."""
+    for faction in factions:
+        await db.execute("DELETE FROM turn_readiness WHERE campaign_id = ? AND turn = ? AND faction = ?",
+                         (campaign_id, turn, faction))
