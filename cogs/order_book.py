@@ -8,8 +8,17 @@ from discord.ext import commands
 
 from bot.domain.campaign import Phase
 from bot.services.turns import TurnLifecycle
-from cogs.common import (CAMPAIGN, CORRECTION_NOTE, MarksActing, campaign_autocomplete, deadline_text, defer,
-                         is_moderator, reply, service_of)
+from cogs.common import (
+    CAMPAIGN,
+    CORRECTION_NOTE,
+    MarksActing,
+    campaign_autocomplete,
+    deadline_text,
+    defer,
+    is_moderator,
+    reply,
+    service_of,
+)
 from cogs.params import PlayerContext
 
 OPEN = (Phase.PLANNING, Phase.LOCKED, Phase.CORRECTION)
