@@ -38,9 +38,12 @@ from bot.rules.sengoku.settings import SengokuSettings
 
 
 def cruisers_at(state: SengokuState, area: str) -> list[Squadron]:
-    return [sq for _, sq in sorted(state.squadrons.items())
-            if sq.state is UnitState.ACTIVE and not sq.dispersed and sq.station == area
-            and sq.location == area and (sq.standing or {}).get("kind") == "sq_cruise"]
+    # Filter before sorting: called for every area of every LoC, so sorting all squadrons made
+    # a large campaign's resolution quadratic (bench/RESULTS.md).
+    found = [(key, sq) for key, sq in state.squadrons.items()
+             if sq.station == area and sq.location == area and sq.state is UnitState.ACTIVE
+             and not sq.dispersed and (sq.standing or {}).get("kind") == "sq_cruise"]
+    return [sq for _, sq in sorted(found, key=lambda pair: pair[0])]
 
 
 def blocks_for(state: SengokuState, settings: SengokuSettings, sq: Squadron, clan: str) -> bool:
