@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from pathlib import Path
 
@@ -51,7 +52,19 @@ def load_shipped_map(map_id: str) -> GameMap:
     shipped = shipped_map_ids()
     if map_id not in shipped:
         raise MapError([f"{map_id}: not a shipped map (shipped: {', '.join(shipped) or 'none'})"])
-    game_map = load_map_file(MAPS_DIR / f"{map_id}.toml")
+    path = MAPS_DIR / f"{map_id}.toml"
+    try:
+        changed = path.stat().st_mtime_ns
+    except OSError:
+        changed = -1  # load_map_file says what is wrong
+    game_map = _load_unchanged(str(path), changed)
     if game_map.id != map_id:
         raise MapError([f"{map_id}.toml: top level: id {game_map.id!r} does not match the file name"])
     return game_map
+
+
+@functools.lru_cache(maxsize=32)
+def _load_unchanged(path: str, modified_ns: int) -> GameMap:
+    """Every service call needs its campaign's map, and parsing and checking one takes
+    milliseconds; a GameMap is frozen, so one parsed copy serves until the file changes."""
+    return load_map_file(path)

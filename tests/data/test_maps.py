@@ -551,3 +551,22 @@ def test_section_that_is_not_a_table() -> None:
     problems = _problems(raw)
     assert f"{SRC}: straits: expected a table of entries, got list" in problems
     assert f"{SRC}: ports.mitajiri: unknown key 'timbr'" in problems
+
+
+def test_a_shipped_map_is_parsed_once_until_its_file_changes(tmp_path, monkeypatch) -> None:
+    import os
+    import shutil
+
+    from bot import mapfiles
+    monkeypatch.setattr(mapfiles, "MAPS_DIR", tmp_path)
+    shutil.copy(MAPS_DIR / "seto.toml", tmp_path / "seto.toml")
+    shutil.copy(MAPS_DIR / "seto-art.png", tmp_path / "seto-art.png")
+    first = load_shipped_map("seto")
+    assert load_shipped_map("seto") is first
+    text = (tmp_path / "seto.toml").read_text(encoding="utf-8")
+    (tmp_path / "seto.toml").write_text(text.replace('name = "Seto Inland Sea"', 'name = "Seto (revised)"', 1),
+                                        encoding="utf-8")
+    stat = (tmp_path / "seto.toml").stat()
+    os.utime(tmp_path / "seto.toml", ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
+    revised = load_shipped_map("seto")
+    assert revised is not first and revised.name == "Seto (revised)"
