@@ -32,7 +32,7 @@ def serve_generated_maps(*maps: GameMap) -> Iterator[None]:
         service_module.load_shipped_map = shipped
 
 
-async def store_campaign(repo: Repository, synth: Synth, seed: str = "bench-seed") -> int:
+async def store_campaign(repo: Repository, synth: Synth, seed: str = "bench-seed", with_orders: bool = True) -> int:
     """The campaign, its settings and state, an open turn and every order, as /order would leave them."""
     state = synth.state
     campaign = Campaign(name=f"Bench {synth.size}", ruleset="sengoku", map_id=synth.gamemap.id, turn=state.turn,
@@ -41,7 +41,7 @@ async def store_campaign(repo: Repository, synth: Synth, seed: str = "bench-seed
                                          state.model_dump(mode="json"))
     assert created.id is not None
     await repo.open_turn(created.id, state.turn, seed, commitment(seed))
-    for order in synth.orders:
+    for order in synth.orders if with_orders else []:
         await repo.put_order(created.id, state.turn, order.faction, order.unit, order.payload)
     return created.id
 
