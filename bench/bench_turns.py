@@ -58,6 +58,20 @@ def resolve_peak_mb(synth) -> float:
     return peak / 1e6
 
 
+def hotspots(synth, top: int = 6) -> list[dict]:
+    """Where one resolution spends its time (cProfile, own time per function; shares are approximate)."""
+    import cProfile
+    import pstats
+    profile = cProfile.Profile()
+    profile.runcall(RULESET.resolve, synth.state, synth.gamemap, synth.settings, synth.orders, SeededDice("prof"))
+    stats = pstats.Stats(profile).stats  # (file, line, name) → (calls, primitive, own, cumulative, callers)
+    total = sum(own for _, _, own, _, _ in stats.values())
+    ranked = sorted(stats.items(), key=lambda item: -item[1][2])[:top]
+    return [{"function": f"{Path(file).parent.name}/{Path(file).name}:{line} {name}", "calls": calls,
+             "own_share": own / total, "cumulative_share": cumulative / total}
+            for (file, line, name), (calls, _, own, cumulative, _) in ranked]
+
+
 async def io_floor(repo, campaign_id: int, runs: int) -> tuple[list[float], int]:
     """Load the state and turn it into the model; dump it and save it: what any turn costs at least."""
     times, size = [], 0
@@ -99,6 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="timed resolutions")
     parser.add_argument("--turn-runs", type=int, default=3, help="timed full turns")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--profile", action="store_true", help="also profile one resolution (hotspots)")
     args = parser.parse_args(argv)
 
     synth = campaign(args.size)
@@ -109,6 +124,8 @@ def main(argv: list[str] | None = None) -> int:
                "provinces": sum(1 for a in synth.gamemap.areas.values() if a.kind == "province"),
                "resolve": resolved, "resolve_peak_mb": resolve_peak_mb(synth),
                **asyncio.run(full_turns(synth, args.turn_runs, max(args.runs, 5)))}
+    if args.profile:
+        figures["hotspots"] = hotspots(synth)
     figures["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     figures["resolve_over_io"] = resolved["median"] / figures["io_floor"]["median"]
     if args.json:

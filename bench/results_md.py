@@ -53,6 +53,17 @@ def growth(sizes: dict) -> tuple[list[str], str]:
     return lines, verdict
 
 
+def _hotspots(sizes: dict) -> list[str]:
+    spots = sizes.get("L", {}).get("hotspots")
+    if not spots:
+        return []
+    lines = ["Where an L resolution spends its time (cProfile of one run; own time, and time including callees):",
+             "", "| function | calls | own | with callees |", "|---|---|---|---|"]
+    lines += [f"| `{s['function']}` | {s['calls']} | {100 * s['own_share']:.0f} % | {100 * s['cumulative_share']:.0f} % |"
+              for s in spots]
+    return lines + [""]
+
+
 def write_results(out: Path, *, sizes: dict, peer: dict, load: dict, render: str, machine: str, command: str,
                   wall_s: float) -> str:
     when = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
@@ -80,7 +91,7 @@ def write_results(out: Path, *, sizes: dict, peer: dict, load: dict, render: str
     rows, verdict = growth(sizes)
     lines += ["", "Resolution time per unit as the campaign grows:", "",
               "| size | units | resolve median (ms) | ms per unit |", "|---|---|---|---|", *rows, "",
-              f"Growth S → M → L: {verdict}.", "", "## Full turn (CampaignService.resolve_turn + render_maps)", ""]
+              f"Growth S → M → L: {verdict}.", "", *_hotspots(sizes), "## Full turn (CampaignService.resolve_turn + render_maps)", ""]
     lines += ["| step | what | " + " | ".join(sizes) + " |", "|---|---|" + "---|" * len(sizes)]
     for step in STEPS + ["total"]:
         cells = [f"{v['full_turn'][step]['median']:.0f} ms ({100 * v['full_turn'][step]['median'] / v['full_turn']['total']['median']:.0f} %)"

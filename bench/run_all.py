@@ -50,7 +50,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     runs = QUICK if args.quick else RUNS
     started = time.perf_counter()
-    sizes = {size: run_json("bench_turns.py", "--size", size, "--runs", str(r), "--turn-runs", str(t))
+    sizes = {size: run_json("bench_turns.py", "--size", size, "--runs", str(r), "--turn-runs", str(t),
+                            *(["--profile"] if size == "L" else []))
              for size, (r, t) in runs.items()}
     peer = run_json("bench_peer.py", "--runs", "5" if args.quick else "30")
     load = run_json("bench_load.py")
