@@ -93,7 +93,7 @@ def foreign_names(before: Any, after: Any, clan: str) -> dict[str, str]:
     return names
 
 
-def _names_pattern(names: dict[str, str]) -> re.Pattern | None:
+def names_pattern(names: dict[str, str]) -> re.Pattern | None:
     if not names:
         return None
     alternatives = sorted(names, key=len, reverse=True)  # "squadron 10" before "squadron 1"
@@ -102,7 +102,7 @@ def _names_pattern(names: dict[str, str]) -> re.Pattern | None:
 
 def hidden_facts_in_text(text: str, before: Any, after: Any, clan: str) -> list[str]:
     names = foreign_names(before, after, clan)
-    pattern = _names_pattern(names)
+    pattern = names_pattern(names)
     if pattern is None:
         return []
     leaks = []

@@ -16,28 +16,13 @@ from discord import app_commands
 from hypothesis import HealthCheck, given, settings as hyp_settings, strategies as st
 
 from bot.discord_app import POLITE_FAILURE
-from bot.mapfiles import load_shipped_map
-from bot.scenarios import load_shipped_scenario
-from tests.discord.conftest import ARMIES, CHANNELS, CREDITS, ROLES
+from tests.discord.conftest import CHANNELS, ROLES
 from tests.robustness.loop_world import LoopWorld
+from tests.robustness.vocabulary import VOCAB
 
 OPT = discord.AppCommandOptionType
 EXAMPLES = hyp_settings(max_examples=4, deadline=None, derandomize=True, database=None,
                         suppress_health_check=list(HealthCheck))
-
-
-def vocabulary() -> list[str]:
-    """Words a player might type: real ids and names, and near misses."""
-    state, gamemap = load_shipped_scenario("seto-demo").state, load_shipped_map("seto")
-    real = [*state.squadrons, *state.fleets, *state.heavy, *state.clans, *state.characters, *gamemap.areas,
-            *gamemap.ports, *ARMIES, *(c["id"] for c in CREDITS)]
-    odd = ["", " ", "SP2", "in 48h", "tomorrow", "2026-13-45 25:61", "-1", "0", "99999999999999999999", "always",
-           "if own_count >= 1", "if enemy_xp > 0", "suo, iyo, bungo", "suo,,", "d1:5,2", "d1:-5", "stake_target.low",
-           "max_rounds", "subphases", "['SP1']", "true", "null", "{}", "💥🌊", "x" * 39, "Mōri", "MORI ", "\u200b"]
-    return sorted(set(real)) + odd
-
-
-VOCAB = vocabulary()
 
 
 def option_values(param: app_commands.Parameter) -> st.SearchStrategy | None:

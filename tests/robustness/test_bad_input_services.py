@@ -19,7 +19,7 @@ from bot.services.errors import UserError
 from bot.services.settings import flatten
 from bot.store import StoreError
 from tests.robustness.loop_world import LoopWorld
-from tests.robustness.test_bad_input_cogs import VOCAB
+from tests.robustness.vocabulary import VOCAB
 
 EXAMPLES = hyp_settings(max_examples=25, deadline=None, derandomize=True, database=None,
                         suppress_health_check=list(HealthCheck))

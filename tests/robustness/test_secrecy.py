@@ -28,7 +28,7 @@ from bot.services.campaigns import CampaignService
 from bot.store import open_repository
 from tests.properties.campaigns import MAPS, settings, states
 from tests.properties.random_orders import turn_orders
-from tests.robustness.hidden_facts import (_names_pattern, foreign_dice_keys, foreign_names, hidden_facts_in_text,
+from tests.robustness.hidden_facts import (foreign_dice_keys, foreign_names, hidden_facts_in_text, names_pattern,
                                            uninvolved_audiences)
 
 RULESET = get_ruleset("sengoku")
@@ -39,7 +39,7 @@ def leaks_in_text(text: str, before, after, clan: str) -> list[str]:
 
 
 def no_foreign_names(texts: list[str], before, after, clan: str) -> list[str]:
-    pattern = _names_pattern(foreign_names(before, after, clan))
+    pattern = names_pattern(foreign_names(before, after, clan))
     return [f"{clan} is shown {m.group(1)!r}: {text!r}" for text in texts if pattern and (m := pattern.search(text))]
 
 
