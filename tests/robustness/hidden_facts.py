@@ -8,7 +8,9 @@
   province, a capture credit) or is named itself.
 * ``hidden_facts_in_text``: in a clan's text, no dice faces, dice key,
   experience, stake or heavy-detachment figure is told about another clan's
-  unit or character: the words before such a figure never name one (R19, OP-49).
+  unit or character: the words before such a figure never name one (R19,
+  OP-49) — save the heavy detachments a clan captures by a forced refusal,
+  which R19 tells the captor.
 * ``foreign_dice_keys``: no dice key in a clan's text is wholly about other
   clans' units or characters (a key naming one of its own — its fleet
   intercepted by an enemy squadron — is its own roll).
@@ -28,12 +30,14 @@ HIDDEN_FIGURES = [
     (re.compile(r"gains experience"), "experience gained"),
     (re.compile(r"\bstake\b"), "a stake"),
     (re.compile(r"\bHD\b"), "heavy detachments (HD)"),
-    (re.compile(r"heavy det", re.IGNORECASE), "heavy detachments"),
+    (re.compile(r"\d+\s*(?:×\s*)?heavy det", re.IGNORECASE), "a count of heavy detachments"),
 ]
 # Event kinds that carry a hidden fact (tests/test_visibility.py keeps them from the public).
 SECRET_KINDS = {"squadron_rolled", "loss_rolled", "experience_gained", "character_harmed", "interception_rolled",
                 "loot_rolled", "figures_lost", "storm_checked", "forced_refusal", "pair_decided", "credit_gained",
                 "pirate_identified", "heavy_in_port", "naval_record", "leader_record", "plunder_looted"}
+# R19: a forced refusal's heavy-detachment count goes to the two clans, so the captor reads it.
+CAPTURED_HD = re.compile(r"heavy detachments? lost to (.+?) \(S5\.7\)")
 DICE_KEY = re.compile(r"\(key ([^)\s]+)\)")
 
 
@@ -55,8 +59,8 @@ def named_in(event: Event) -> set[str]:
     found: set[str] = set()
 
     def walk(value: Any) -> None:
-        if isinstance(value, str):
-            found.add(value)
+        if isinstance(value, str):  # composite labels too: operation "c0-t1:sp2", dice key "loss:…:c0-sq1:r1"
+            found.update({value, *re.split(r"[:+/]", value)})
         elif isinstance(value, dict):
             for key, item in value.items():
                 walk(key)
@@ -106,8 +110,12 @@ def hidden_facts_in_text(text: str, before: Any, after: Any, clan: str) -> list[
     if pattern is None:
         return []
     leaks = []
+    reader = before.clans[clan].name if clan in before.clans else None
     for line in text.splitlines():
+        captor = CAPTURED_HD.search(line)
         for figure, what in HIDDEN_FIGURES:
+            if captor and reader == captor.group(1) and what == "a count of heavy detachments":
+                continue
             hit = figure.search(line)
             named = pattern.search(line[:hit.start()]) if hit else None
             if named:

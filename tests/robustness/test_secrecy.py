@@ -1,6 +1,7 @@
 """Secrecy across a full multi-clan turn: nothing a clan is shown — its report
 (as stored and posted), its unit list, its order listing, its characters,
-armies and capture credits — carries another clan's hidden facts: dice,
+armies and capture credits — carries another clan's hidden facts (and the
+public report carries none of anybody's): dice,
 dice keys, experience, stakes, heavy-detachment figures, orders, pirates'
 owners (R19, OP-49, S8.1.2).  tests/test_visibility.py checks the public
 report of the demo; this goes on to every clan's view, on the synthetic
@@ -78,6 +79,8 @@ async def test_no_clan_is_shown_another_clans_hidden_facts_through_the_service(t
         assert {v.split()[0] for v in views[clan]["units"]} == owned
         leaks += no_foreign_names([line.text for line in lines] + described + views[clan]["units"]
                                   + views[clan]["characters"] + views[clan]["armies"], before, after, clan)
+    public = outcome.reports.public
+    leaks += leaks_in_text(public, before, after, "")  # "": the public, for whom every clan is another
     assert leaks == []
     dice_in_reports = sum(len(re.findall(r"\(key ", text)) for text in outcome.reports.factions.values())
     assert dice_in_reports > 0, "the clans' reports should show their own dice, so the checks mean something"
@@ -101,7 +104,7 @@ def test_random_campaigns_tell_no_clan_another_clans_hidden_facts(data):
         campaign_name="secrecy", turn=before.turn, seed="s", commitment="c", gamemap=gamemap, before=before,
         after=result.state, events=list(result.events), rolls=list(dice.log)))
     assert uninvolved_audiences(list(result.events), before, result.state) == []
-    for clan, text in reports.factions.items():
+    for clan, text in [*reports.factions.items(), ("", reports.public)]:  # "": the public, for whom every clan is another
         assert leaks_in_text(text, before, result.state, clan) == []
 
 
