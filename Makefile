@@ -4,6 +4,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+BENCH_STAMP := $(VENV)/.installed-bench
 
 .PHONY: demo test run bench clean
 
@@ -15,6 +16,10 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+$(BENCH_STAMP): pyproject.toml | $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	touch $(BENCH_STAMP)
+
 demo: $(STAMP)
 	$(BIN)/python -m bot demo --out out
 
@@ -24,7 +29,8 @@ test: $(STAMP)
 run: $(STAMP)
 	$(BIN)/python -m bot run
 
-bench: $(STAMP)
+# Writes bench/RESULTS.md; several minutes (not part of `make test`).
+bench: $(BENCH_STAMP)
 	$(BIN)/python bench/run_all.py
 
 clean:

@@ -88,6 +88,9 @@ class SqliteRepository(OrderStore, TurnLifecycleStore):
                     yield self._db
             except sqlite3.Error as exc:
                 raise StoreError(f"campaign database {self._path}: {exc}") from exc
+            except OverflowError as exc:  # an id beyond SQLite's 64-bit integers; rolled back above
+                raise StoreError(f"cannot store a number that large ({exc}): SQLite keeps integers up to "
+                                 f"{2 ** 63 - 1}; nothing was changed") from exc
 
     # Campaigns
 

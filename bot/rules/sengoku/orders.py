@@ -208,7 +208,8 @@ ORDER_ADAPTER: TypeAdapter = TypeAdapter(Order)
 def parse_order(payload: dict) -> BaseModel:
     """Payload → order; pydantic's errors become one message naming each bad field."""
     from bot.engine.ruleset import OrderRejected
-    if payload.get("kind") not in SQUADRON_KINDS | FLEET_KINDS | BASING_KINDS | CLAN_KINDS:
+    kind = payload.get("kind")
+    if not isinstance(kind, str) or kind not in SQUADRON_KINDS | FLEET_KINDS | BASING_KINDS | CLAN_KINDS:
         kinds = ", ".join(sorted(SQUADRON_KINDS | FLEET_KINDS | BASING_KINDS) + sorted(CLAN_KINDS))
         raise OrderRejected(f"unknown order kind {payload.get('kind')!r}; valid kinds: {kinds}")
     try:
