@@ -94,7 +94,9 @@ async def set_turn_status(db: aiosqlite.Connection, campaign_id: int, turn: int,
 
 async def set_campaign_turn(db: aiosqlite.Connection, campaign_id: int, turn: int,
                             phase: Phase) -> None:
-    await db.execute("UPDATE campaigns SET turn = ?, phase = ? WHERE id = ?",
+    # A deadline belongs to one planning phase; clearing it here, in the resolution's (or the
+    # undo's) own transaction, means a crash can never leave a resolved turn with a deadline.
+    await db.execute("UPDATE campaigns SET turn = ?, phase = ?, deadline = NULL WHERE id = ?",
                      (turn, phase.value, campaign_id))
 
 

@@ -30,12 +30,15 @@ def _resolution_rows(path) -> int:
 
 
 async def test_commit_resolution(repo, campaign):
+    campaign = await repo.get_campaign(campaign.id)
+    campaign.deadline = "2026-12-01T20:00:00+00:00"
+    await repo.update_campaign(campaign)
     record = await _resolvable(repo, campaign)
     committed = await repo.commit_resolution(record)
     assert committed.created_seq > max(o.seq for o in record.orders)
 
     after = await repo.get_campaign(campaign.id)
-    assert (after.turn, after.phase) == (2, Phase.RESOLVED)
+    assert (after.turn, after.phase, after.deadline) == (2, Phase.RESOLVED, None)  # in the same transaction
     assert (await repo.load_state(campaign.id)).state == record.after_state
     assert (await repo.get_turn(campaign.id, 1)).status == TurnStatus.RESOLVED
     assert await repo.last_resolution(campaign.id) == committed
