@@ -221,9 +221,14 @@ class CampaignService(CampaignReads):
                           audiences: list[str]) -> dict[str, bytes]:
         """One PNG per audience: "public", "moderators" or a faction id.  Each
         map shows only what that audience's report reveals (the presenter decides)."""
+        from bot.render import MAX_CONCURRENT_RENDERS  # matplotlib loads only when maps are drawn
         show = presenter(ruleset_id)
-        # Concurrently: the renderer bounds how many run at once (MAX_CONCURRENT_RENDERS).
-        pngs = await asyncio.gather(*(show.render(data, audience) for audience in audiences))
+        # As many at once as the renderer has slots, no more: a render's timeout counts its wait
+        # for a slot, so queueing a 17-clan campaign's maps all at once timed the last ones out.
+        pngs: list[bytes] = []
+        for start in range(0, len(audiences), MAX_CONCURRENT_RENDERS):
+            batch = audiences[start:start + MAX_CONCURRENT_RENDERS]
+            pngs += await asyncio.gather(*(show.render(data, audience) for audience in batch))
         return dict(zip(audiences, pngs))
 
     async def preview_turn(self, campaign_id: int) -> Reports:
