@@ -5,6 +5,7 @@ CampaignService, as /turn resolve does), 100 order submissions arrive through
 file: five bursts of 20 concurrent submissions, 1.5 s apart.  Measured: each
 submission's latency (p50, p99, max), the longest stall of the event loop
 (gaps between 5 ms ticks), and the same submissions with nothing else running.
+The process hands the GIL over as the bot does (``bot.runtime.favour_event_loop``).
 
     PYTHONPATH=. python bench/bench_load.py [--json]
 """
@@ -24,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.synth_campaign import campaign  # noqa: E402
 from bench.turn_setup import serve_generated_maps, store_campaign  # noqa: E402
+from bot.runtime import favour_event_loop  # noqa: E402
 from bot.services.campaigns import CampaignService  # noqa: E402
 from bot.store import open_repository  # noqa: E402
 
@@ -110,6 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    favour_event_loop()  # as the bot does (bot/runtime.py)
     figures = asyncio.run(run())
     print(json.dumps(figures) if args.json else json.dumps(figures, indent=2))
     return 0

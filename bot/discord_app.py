@@ -20,6 +20,7 @@ from discord.ext import commands
 from pydantic import ValidationError
 
 from bot.scheduler import DeadlineScheduler
+from bot.runtime import favour_event_loop
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
 from bot.startup import log_campaigns, sync_command_tree
@@ -155,6 +156,7 @@ def run_bot() -> int:
         return 2
     level = getattr(logging, config.log_level.upper(), None)
     discord.utils.setup_logging(level=level if isinstance(level, int) else logging.INFO)
+    favour_event_loop()
     try:
         return asyncio.run(_serve(config))
     except KeyboardInterrupt:

@@ -110,3 +110,19 @@ def test_run_bot_with_an_unusable_database_says_so_and_exits_2(clean_env, capsys
     assert run_bot() == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and "postgresql" in err and "Traceback" not in err
+
+
+def test_run_bot_lets_the_event_loop_take_the_gil_back_quickly(clean_env, monkeypatch):
+    """bot/runtime.py: worker threads resolving and drawing must not starve order submissions."""
+    import sys
+
+    from bot import discord_app
+    from bot.runtime import SWITCH_INTERVAL_S
+    clean_env.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setattr(discord_app.asyncio, "run", lambda coroutine: coroutine.close() or 0)
+    before = sys.getswitchinterval()
+    try:
+        assert run_bot() == 0
+        assert sys.getswitchinterval() == pytest.approx(SWITCH_INTERVAL_S)
+    finally:
+        sys.setswitchinterval(before)
