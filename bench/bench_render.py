@@ -29,9 +29,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.demo import demo_turn_input
 from bot.domain.gamemap import GameMap
-from bot.engine.dice import SeededDice
-from bot.engine.ruleset import SubmittedOrder
 from bot.mapfiles import load_shipped_map
 from bot.render import (
     MAX_CONCURRENT_RENDERS,
@@ -43,8 +42,6 @@ from bot.render import (
 )
 from bot.report import ReportInput
 from bot.report.sengoku_overlay import overlay_for as sengoku_overlay
-from bot.rules import get_ruleset
-from bot.scenarios import load_shipped_scenario
 
 FACTIONS = {"mori": ("Mōri", "#2a9d8f"), "kono": ("Kōno", "#e9c46a"), "otomo": ("Ōtomo", "#9b5de5"),
             "miyoshi": ("Miyoshi", "#e76f51")}
@@ -78,14 +75,7 @@ def overlay_for(gamemap: GameMap, n_markers: int = 30) -> Overlay:
 
 
 def demo_turn() -> ReportInput:
-    scenario = load_shipped_scenario("seto-demo")
-    gamemap = load_shipped_map("seto")
-    orders = [SubmittedOrder(faction=f, unit=p["unit"], seq=i, payload=p)
-              for i, (f, p) in enumerate((f, p) for f, ps in scenario.file.orders.items() for p in ps)]
-    result = get_ruleset("sengoku").resolve(scenario.state, gamemap, scenario.settings, orders,
-                                            SeededDice(scenario.file.demo.seed))
-    return ReportInput(campaign_name="Seto 1560", turn=scenario.state.turn, seed="", commitment="",
-                       gamemap=gamemap, before=scenario.state, after=result.state, events=list(result.events))
+    return demo_turn_input()
 
 
 async def loop_stall(pool: Executor, gamemap: GameMap, overlay: Overlay, renders: int,

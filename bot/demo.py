@@ -7,6 +7,11 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from pathlib import Path
 
+from bot.engine.dice import SeededDice
+from bot.engine.ruleset import SubmittedOrder
+from bot.mapfiles import load_shipped_map
+from bot.report import ReportInput
+from bot.rules import get_ruleset
 from bot.scenarios import load_shipped_scenario
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
@@ -55,3 +60,17 @@ def _write(out: Path, outcome, maps: dict[str, bytes]) -> list[Path]:
         image.write_bytes(png)
         written.append(image)
     return written
+
+
+def demo_turn_input(scenario_id: str = "seto-demo") -> ReportInput:
+    """The demo's turn resolved in memory, without a database: what its reports and maps are
+    drawn from.  For tests and benchmarks that need a real, busy turn."""
+    scenario = load_shipped_scenario(scenario_id)
+    gamemap = load_shipped_map(scenario.file.map)
+    orders = [SubmittedOrder(faction=f, unit=p["unit"], seq=i, payload=p)
+              for i, (f, p) in enumerate((f, p) for f, ps in scenario.file.orders.items() for p in ps)]
+    result = get_ruleset(scenario.file.ruleset).resolve(scenario.state, gamemap, scenario.settings, orders,
+                                                         SeededDice(scenario.file.demo.seed))
+    return ReportInput(campaign_name=scenario.file.demo.campaign_name, turn=scenario.state.turn, seed="",
+                       commitment="", gamemap=gamemap, before=scenario.state, after=result.state,
+                       events=list(result.events))

@@ -8,13 +8,9 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from bot.engine.dice import SeededDice
-from bot.engine.ruleset import SubmittedOrder
-from bot.mapfiles import load_shipped_map
-from bot.report import ReportInput
+from bot.demo import demo_turn_input
 from bot.report.sengoku import templates
 from bot.report.sengoku_names import Names
-from bot.rules import get_ruleset
 from bot.scenarios import load_shipped_scenario
 
 FORBIDDEN = [
@@ -35,15 +31,8 @@ PIRACY_ORDERS = {"sq_piracy", "tf_piracy"}
 
 @cache
 def _demo():
-    scenario = load_shipped_scenario("seto-demo")
-    gamemap = load_shipped_map("seto")
-    orders = [SubmittedOrder(faction=f, unit=p["unit"], seq=i, payload=p)
-              for i, (f, p) in enumerate((f, p) for f, ps in scenario.file.orders.items() for p in ps)]
-    result = get_ruleset("sengoku").resolve(scenario.state, gamemap, scenario.settings, orders,
-                                            SeededDice(scenario.file.demo.seed))
-    data = ReportInput(campaign_name="demo", turn=scenario.state.turn, seed="", commitment="", gamemap=gamemap,
-                       before=scenario.state, after=result.state, events=list(result.events))
-    return scenario, result, Names(data)
+    data = demo_turn_input()
+    return load_shipped_scenario("seto-demo"), data, Names(data)
 
 
 def _pirates(scenario) -> dict[str, str]:

@@ -16,16 +16,12 @@ import pytest
 from matplotlib.colors import to_rgb
 from PIL import Image
 
+from bot.demo import demo_turn_input
 from bot.domain.events import Event
-from bot.engine.dice import SeededDice
-from bot.engine.ruleset import SubmittedOrder
-from bot.mapfiles import load_shipped_map
 from bot.render.mapimage import draw_scene
 from bot.render.scene import png_bytes
 from bot.report import ReportInput
 from bot.report.sengoku_overlay import overlay_for
-from bot.rules import get_ruleset
-from bot.scenarios import load_shipped_scenario
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 WIDTH = 700  # small: the same picture, fewer pixels, a cheaper test
@@ -34,14 +30,7 @@ PIRATES = {"mori-noshima": "mori", "otomo-hakata-maru": "otomo"}  # the demo's p
 
 @cache
 def demo() -> ReportInput:
-    scenario = load_shipped_scenario("seto-demo")
-    gamemap = load_shipped_map("seto")
-    orders = [SubmittedOrder(faction=f, unit=p["unit"], seq=i, payload=p)
-              for i, (f, p) in enumerate((f, p) for f, ps in scenario.file.orders.items() for p in ps)]
-    result = get_ruleset("sengoku").resolve(scenario.state, gamemap, scenario.settings, orders,
-                                            SeededDice(scenario.file.demo.seed))
-    return ReportInput(campaign_name="Seto 1560", turn=scenario.state.turn, seed="", commitment="",
-                       gamemap=gamemap, before=scenario.state, after=result.state, events=list(result.events))
+    return demo_turn_input()
 
 
 def audiences() -> list[str]:
