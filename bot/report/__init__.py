@@ -41,8 +41,9 @@ def build_reports(ruleset_id: str, data: ReportInput) -> Reports:
 
 
 def split_message(text: str, limit: int = 2000) -> list[str]:
-    """Split on line boundaries so no Discord message exceeds ``limit``;
-    a single over-long line is cut at the limit as a last resort."""
+    """Split on line boundaries so no Discord message exceeds ``limit``.  A single line
+    longer than a message (a busy turn's list of cut lines of communication) is broken
+    after its last "; ", ", " or space that fits, and only cut mid-word if it has none."""
     chunks: list[str] = []
     current = ""
     for line in text.splitlines():
@@ -50,8 +51,8 @@ def split_message(text: str, limit: int = 2000) -> list[str]:
             if current:
                 chunks.append(current)
                 current = ""
-            chunks.append(line[:limit])
-            line = line[limit:]
+            head, line = _break_long_line(line, limit)
+            chunks.append(head)
         candidate = f"{current}\n{line}" if current else line
         if len(candidate) > limit:
             chunks.append(current)
@@ -61,3 +62,12 @@ def split_message(text: str, limit: int = 2000) -> list[str]:
     if current:
         chunks.append(current)
     return chunks
+
+
+def _break_long_line(line: str, limit: int) -> tuple[str, str]:
+    for separator in ("; ", ", ", " "):
+        at = line.rfind(separator, 1, limit - len(separator.rstrip()) + 1)
+        if at > 0:
+            cut = at + len(separator.rstrip())
+            return line[:cut], line[cut:].lstrip()
+    return line[:limit], line[limit:]
