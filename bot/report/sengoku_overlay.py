@@ -53,7 +53,8 @@ def overlay_for(data: ReportInput, audience: str = PUBLIC) -> Overlay:
 
 def _subtitle(data: ReportInput, events: list[Event], audience: str) -> str:
     season = SEASONS.get(data.before.season, data.before.season)
-    phases = sorted({e.subphase for e in data.events if getattr(e, "subphase", "") not in ("", "start", None)})
+    # from this audience's events only: a sub-phase of hidden activity must not show in the title
+    phases = sorted({e.subphase for e in events if getattr(e, "subphase", "") not in ("", "start", None)})
     phase = f"sub-phase{'s' if len(phases) > 1 else ''} {'–'.join([phases[0], phases[-1]][:len(phases)])}" \
         if phases else "sub-phase SP1"
     if audience == PUBLIC:
@@ -80,7 +81,8 @@ def _markers(data: ReportInput, audience: str, events: list[Event]) -> list[Mark
             hds = state.hds_of(unit_id)
             detail = f"XP {sq.experience}, dmg {sq.damage}" + (f", {len(hds)} HD" if hds else "") if full else ""
             markers.append(Marker(area=area, label=sq.name, faction=sq.owner, colour=colours[sq.owner],
-                                  shape="reinforced" if hds else "squadron", detail=detail))
+                                  # ordinary or reinforced is known only to who meets it (S5.6, OP-26)
+                                  shape="reinforced" if hds and full else "squadron", detail=detail))
         else:
             tf = state.fleets[unit_id]
             shown_damaged = tf.damaged if full else unit_id in damaged

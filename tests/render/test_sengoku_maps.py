@@ -17,7 +17,7 @@ from matplotlib.colors import to_rgb
 from PIL import Image
 
 from bot.demo import demo_turn_input
-from bot.domain.events import Event
+from bot.domain.events import Audience, Event
 from bot.render.mapimage import draw_scene
 from bot.render.scene import png_bytes
 from bot.report import ReportInput
@@ -161,6 +161,25 @@ def test_title_names_campaign_turn_and_sub_phase() -> None:
     overlay = overlay_for(demo(), "kono")
     assert overlay.title == "Seto 1560 — turn 3"
     assert overlay.subtitle.startswith("spring–summer, sub-phase SP1 — Kōno")
+
+
+def test_only_its_own_clan_and_the_moderators_see_that_a_squadron_is_reinforced() -> None:
+    """S5.6, OP-26: Ataki-bune carries heavy detachments; no public or other clan's line says so."""
+    data = demo()
+    assert data.after.hds_of("miyoshi-ataki")
+
+    def ataki(audience: str) -> str:
+        return next(m.shape for m in overlay_for(data, audience).markers if m.label == "Ataki-bune")
+    assert [ataki(a) for a in ("miyoshi", "moderators")] == ["reinforced", "reinforced"]
+    assert [ataki(a) for a in ("public", "mori", "otomo")] == ["squadron", "squadron", "squadron"]
+
+
+def test_the_subtitle_counts_only_sub_phases_the_audience_saw() -> None:
+    data = demo()
+    hidden_sp3 = data.events[-1].model_copy(update={"subphase": "SP3", "audience": Audience.of("kono")})
+    with_hidden = ReportInput(**{**data.__dict__, "events": [*data.events, hidden_sp3]})
+    assert "sub-phases SP1–SP3" in overlay_for(with_hidden, "kono").subtitle
+    assert "sub-phase SP1 " in overlay_for(with_hidden, "public").subtitle
 
 
 def test_unknown_audience_is_refused_with_the_choices() -> None:
