@@ -21,6 +21,10 @@ from pydantic import BaseModel, ConfigDict
 _EXPR = re.compile(r"^\s*(\d*)d(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
 
 
+MAX_DICE = 100
+MAX_SIDES = 1000
+
+
 class DiceError(Exception):
     """A roll was asked for wrongly, or a scripted source does not match."""
 
@@ -41,6 +45,9 @@ class DieExpr:
         mod = int(match.group(4) or 0) * (-1 if match.group(3) == "-" else 1)
         if count < 1 or sides < 2:
             raise DiceError(f"bad die expression {text!r}: need at least one die of 2+ sides")
+        if count > MAX_DICE or sides > MAX_SIDES:
+            # A player types these in /dice verify: 99999999d6 would hold the bot for minutes.
+            raise DiceError(f"bad die expression {text!r}: at most {MAX_DICE} dice of at most {MAX_SIDES} sides")
         return cls(count, sides, mod)
 
     def __str__(self) -> str:

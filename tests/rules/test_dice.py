@@ -76,3 +76,11 @@ def test_scripted_fails_on_unused_key():
     dice.roll("a", "d6")
     with pytest.raises(DiceError, match="planned rolls never made: b"):
         dice.assert_all_used()
+
+
+@pytest.mark.parametrize("text", ["101d6", "99999999d6", "d1001"])
+def test_an_expression_beyond_the_dice_a_table_could_need_is_refused(text):
+    """/dice verify takes an expression from a player: a huge one would hold the bot for minutes."""
+    with pytest.raises(DiceError, match=r"at most 100 dice of at most 1000 sides"):
+        DieExpr.parse(text)
+    assert DieExpr.parse("100d1000").count == 100
