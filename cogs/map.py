@@ -43,11 +43,15 @@ def audience_for(interaction: discord.Interaction, campaign: Campaign, view: str
     return MODERATORS if clan is None else clan.id
 
 
+def clan_name(campaign: Campaign, faction_id: str) -> str:
+    faction = campaign.faction(faction_id)
+    return faction.name if faction else faction_id
+
+
 def caption(campaign: Campaign, audience: str, turn: int, resolved: bool) -> str:
     who = {PUBLIC: "public view", MODERATORS: "moderators' view (everything)"}.get(audience)
     if who is None:
-        faction = campaign.faction(audience)
-        who = f"{faction.name if faction else audience}'s view"
+        who = f"{clan_name(campaign, audience)}'s view"
     when = f"after turn {turn}" if resolved else f"turn {turn}, current positions (no turn resolved yet)"
     return f"🗺️ **{campaign.name}** — map {when}, {who}."
 
@@ -67,9 +71,18 @@ class MapCog(commands.Cog):
         audience = audience_for(interaction, chosen, view or PUBLIC)
         service = service_of(interaction)
         data = await map_data(service, chosen.id)
-        png = (await service.render_maps(chosen.ruleset, data, [audience]))[audience]
         resolved = bool(data.seed)  # map_data leaves the seed empty when no turn is resolved yet
-        await reply(interaction, caption(chosen, audience, data.turn, resolved),
+        note = ""
+        try:
+            png = (await service.render_maps(chosen.ruleset, data, [audience]))[audience]
+        except ValueError:  # the rules name no such audience in that turn: a clan added since
+            if audience in (PUBLIC, MODERATORS):
+                raise
+            note = (f"\n{clan_name(chosen, audience)} joined after turn {data.turn} was resolved, so that turn has no "
+                    f"map of its own for it; here is the public one.")
+            audience = PUBLIC
+            png = (await service.render_maps(chosen.ruleset, data, [audience]))[audience]
+        await reply(interaction, caption(chosen, audience, data.turn, resolved) + note,
                     files=[discord.File(io.BytesIO(png), filename=f"map-{audience}.png")])
 
     @show.autocomplete("view")

@@ -9,7 +9,7 @@ import pytest
 
 from bot.engine.dice import derive_die
 from bot.engine.seed import commitment
-from tests.discord.conftest import PNG, ROLES
+from tests.discord.conftest import CHANNELS, PNG, ROLES
 from tests.discord.harness import Member
 
 
@@ -135,6 +135,16 @@ async def test_map_after_a_resolution_is_that_turns(world):
     sent = await world.run("map", world.players["mori"])
     (reply,) = [s for s in sent if s.files]
     assert reply.content == "🗺️ **Seto 1560** — map after turn 3, public view."
+
+
+async def test_a_clan_added_after_the_last_resolution_gets_the_public_map_and_why(world):
+    await resolve_demo_turn(world)
+    await world.run("faction add", world.admin, name="Shōni", colour="#d35400", role=ROLES["Spectators"],
+                    channel=CHANNELS["general"])
+    (reply,) = [s for s in await world.run("map", world.admin, view="shoni") if s.files]
+    assert list(reply.files) == ["map-public.png"]
+    assert reply.content == ("🗺️ **Seto 1560** — map after turn 3, public view.\nShōni joined after turn 3 was "
+                             "resolved, so that turn has no map of its own for it; here is the public one.")
 
 
 async def test_dice_verify_lists_revealed_seeds_and_keeps_the_open_one_secret(world):
