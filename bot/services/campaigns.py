@@ -256,9 +256,7 @@ class CampaignService(CampaignReads):
         now, so the reopened turn is in correction: only moderators may change
         orders, and resolving again rolls the same dice for untouched orders."""
         await self.campaign(campaign_id)
-        turn = await self.repo.undo_last_resolution(campaign_id)
-        await self.repo.set_phase(campaign_id, turn, Phase.PLANNING, Phase.CORRECTION)
-        return turn
+        return await self.repo.undo_last_resolution(campaign_id)  # the store sets the correction phase
 
     # Moderator inputs between turns
 

@@ -101,17 +101,24 @@ async def set_campaign_turn(db: aiosqlite.Connection, campaign_id: int, turn: in
 
 
 async def undo_last(db: aiosqlite.Connection, campaign_id: int) -> int:
-    await campaign_row(db, campaign_id)
+    campaign = await campaign_row(db, campaign_id)
     row = await fetch_one(db, "SELECT turn, before_state_json FROM resolutions"
                               " WHERE campaign_id = ? ORDER BY turn DESC LIMIT 1",
                           (campaign_id,))
     if row is None:
         raise StoreError(f"nothing to undo: campaign {campaign_id} has no resolved turn")
     turn = row["turn"]
+    if campaign["phase"] != Phase.RESOLVED.value or campaign["turn"] != turn + 1:
+        # The next turn is open: its commitment is published and orders may be in; undoing
+        # under it would leave that turn's row behind and the campaign unable to open it.
+        raise StoreError(f"turn {campaign['turn']} is already open, so the resolution of turn {turn} can no "
+                         f"longer be undone; correct the state with a moderator edit instead")
     # The stored text is copied as is, so the restored state is byte-identical.
     await replace_state(db, campaign_id, row["before_state_json"], turn)
     await set_turn_status(db, campaign_id, turn, TurnStatus.PLANNING)
-    await set_campaign_turn(db, campaign_id, turn, Phase.PLANNING)
+    # Correction at once, in this transaction: the report revealed the seed, so players must
+    # never get a moment to change orders (docs/decisions.md, undo).
+    await set_campaign_turn(db, campaign_id, turn, Phase.CORRECTION)
     # Kept: a corrected resolution is compared with what the players read (/turn redo).
     await db.execute(f"INSERT INTO undone_resolutions ({_COLUMNS}) SELECT {_COLUMNS} FROM resolutions"
                      " WHERE campaign_id = ? AND turn = ?", (campaign_id, turn))

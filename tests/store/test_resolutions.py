@@ -101,7 +101,7 @@ async def test_undo_restores_the_exact_state_and_reopens_the_turn(repo, campaign
 
     assert raw_state_text(db_path, campaign.id) == text_before
     stored = await repo.get_campaign(campaign.id)
-    assert (stored.turn, stored.phase) == (1, Phase.PLANNING)
+    assert (stored.turn, stored.phase) == (1, Phase.CORRECTION)  # at once, in the undo's own transaction
     turn = await repo.get_turn(campaign.id, 1)
     assert (turn.status, turn.seed, turn.commitment) == (
         TurnStatus.PLANNING, SEED, commitment(SEED))
@@ -110,18 +110,22 @@ async def test_undo_restores_the_exact_state_and_reopens_the_turn(repo, campaign
     assert _resolution_rows(db_path) == 0
 
 
-async def test_undo_steps_back_one_turn_at_a_time(repo, campaign):
+async def test_only_the_last_resolution_is_undone_and_never_under_an_open_turn(repo, campaign):
+    """Undoing turn 1 while turn 2 is open (after an undo of turn 2, or once turn 2 was opened) would
+    leave turn 2's published commitment behind and the campaign unable to open it again."""
     await repo.commit_resolution(resolution_for(campaign.id, 1, STATE, []))
     await repo.open_turn(campaign.id, 2, "seed-2", commitment("seed-2"))
     state_2 = (await repo.load_state(campaign.id)).state
+    with pytest.raises(StoreError, match="turn 2 is already open, so the resolution of turn 1 can no longer be undone"):
+        await repo.undo_last_resolution(campaign.id)
     await repo.commit_resolution(resolution_for(campaign.id, 2, state_2, [], seed="seed-2"))
 
     assert await repo.undo_last_resolution(campaign.id) == 2
     assert (await repo.load_state(campaign.id)).state == state_2
-    assert await repo.undo_last_resolution(campaign.id) == 1
-    assert (await repo.load_state(campaign.id)).state == STATE
-    with pytest.raises(StoreError, match="nothing to undo"):
+    with pytest.raises(StoreError, match="turn 2 is already open"):
         await repo.undo_last_resolution(campaign.id)
+    assert (await repo.load_state(campaign.id)).state == state_2
+    assert (await repo.get_campaign(campaign.id)).phase is Phase.CORRECTION
 
 
 async def test_undo_with_nothing_to_undo(repo, campaign):
