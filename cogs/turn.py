@@ -14,12 +14,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.domain.campaign import Campaign, Phase
+from bot.domain.campaign import Campaign, Faction, Phase
 from bot.services.errors import UserError
 from bot.services.stored_turns import StoredTurns
 from bot.services.turns import TurnLifecycle
 from cogs.common import (CAMPAIGN, campaign_autocomplete, campaign_for, deadline_text, defer, is_moderator,
                          moderator_only, phase_words, reply, role_ids, service_of)
+from cogs.params import fold
 from cogs.turn_posts import TurnPoster, text_file
 
 log = logging.getLogger(__name__)
@@ -48,6 +49,15 @@ def deadline_words(campaign: Campaign) -> str:
 
 def turns_of(interaction: discord.Interaction) -> TurnLifecycle:
     return TurnLifecycle(service_of(interaction))
+
+
+def clan_of(campaign: Campaign, typed: str) -> Faction:
+    """The clan ``typed`` names, by id or name (accents and case aside)."""
+    found = next((f for f in campaign.factions if fold(typed) in (fold(f.id), fold(f.name))), None)
+    if found is None:
+        raise UserError(f"{campaign.name} has no clan {typed!r}; its clans: "
+                        f"{', '.join(f.name for f in campaign.factions) or 'none yet'}")
+    return found
 
 
 @app_commands.guild_only()
@@ -185,19 +195,29 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
         await reply(interaction, "\n".join([head, *lines]),
                     files=[text_file(outcome.reports.moderators, "moderator-log.md"), *files])
 
-    @app_commands.command(name="log", description="The moderator log of a resolved turn (default: the last)")
-    @app_commands.describe(turn="the turn's number (default: the last resolved turn)", campaign=CAMPAIGN)
+    @app_commands.command(name="log", description="The moderator log of a resolved turn, or one clan's report")
+    @app_commands.describe(turn="the turn's number (default: the last resolved turn)",
+                           clan="that clan's report instead, e.g. to pass on one that could not be posted",
+                           campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
     async def moderator_log(self, interaction: discord.Interaction,
                             turn: app_commands.Range[int, 1, 9999] | None = None,
+                            clan: app_commands.Range[str, 1, 40] | None = None,
                             campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
-        number, text = await StoredTurns(service_of(interaction)).moderator_log(chosen.id, turn)
-        await reply(interaction, f"Moderator log of turn {number} of {chosen.name}, as stored with its resolution "
-                                 f"(dice, hidden moves, every clan's view).",
-                    files=[text_file(text, "moderator-log.md")])
+        faction = None if clan is None else clan_of(chosen, clan)
+        number, text = await StoredTurns(service_of(interaction)).moderator_log(
+            chosen.id, turn, faction.id if faction else None)
+        if faction is None:
+            await reply(interaction, f"Moderator log of turn {number} of {chosen.name}, as stored with its "
+                                     f"resolution (dice, hidden moves, every clan's view).",
+                        files=[text_file(text, "moderator-log.md")])
+            return
+        await reply(interaction, f"{faction.name}'s report of turn {number} of {chosen.name}, as stored with its "
+                                 f"resolution; only {faction.name} may read it.",
+                    files=[text_file(text, f"report-{faction.id}.md")])
 
     @app_commands.command(name="undo", description="Undo the last resolution and reopen that turn for a correction")
     @app_commands.describe(campaign=CAMPAIGN)

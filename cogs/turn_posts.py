@@ -147,5 +147,11 @@ class TurnPoster:
             log.warning("Campaign %s: turn %s is resolved, but the campaign has no report channel to post its "
                         "reports in; they stay stored, not posted", outcome.campaign.id, outcome.turn)
             return
-        lines, _ = await self.deliver(outcome, channel_id)
+        lines, undelivered = await self.deliver(outcome, channel_id)
         log.info("Turn %s of campaign %s posted: %s", outcome.turn, outcome.campaign.id, " ".join(lines))
+        clans = [f.filename.removeprefix("report-").removesuffix(".md") for f in undelivered]
+        if clans and "public" not in clans:  # nobody asked for these: tell the moderators where they are
+            names = ", ".join(f.name for f in outcome.campaign.factions if f.id in clans)
+            await self.post(channel_id, f"⚠️ Moderators: the turn {outcome.turn} reports of {names} could not be "
+                                        f"posted in their channels; /turn log clan:… gives each, to pass on.",
+                            "notice of reports not posted")

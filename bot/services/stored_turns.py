@@ -65,16 +65,20 @@ class StoredTurns:
         data = await report_input(self.service, campaign, record)
         return TurnOutcome(campaign, record.turn, record.seed, reports_of(record), data, record.created_seq)
 
-    async def moderator_log(self, campaign_id: int, turn: int | None = None) -> tuple[int, str]:
-        """(turn, its moderator log) of a resolved turn; ``turn`` None: the last one resolved."""
+    async def moderator_log(self, campaign_id: int, turn: int | None = None,
+                            faction: str | None = None) -> tuple[int, str]:
+        """(turn, its moderator log) of a resolved turn; ``turn`` None: the last one resolved.
+        With ``faction``: that clan's report instead, as posted (or as it failed to post)."""
         campaign = await self.service.campaign(campaign_id)
         record = await (self.repo.last_resolution(campaign_id) if turn is None
                         else self.repo.resolution(campaign_id, turn))
         if record is None:
             raise UserError(await self._no_resolution(campaign, turn))
-        text = record.report.get("moderators")
+        key = "moderators" if faction is None else f"faction:{faction}"
+        text = record.report.get(key)
         if text is None:
-            raise UserError(f"the stored resolution of turn {record.turn} of {campaign.name} has no moderator log")
+            what = "moderator log" if faction is None else f"report for the clan {faction!r}"
+            raise UserError(f"the stored resolution of turn {record.turn} of {campaign.name} has no {what}")
         return record.turn, text
 
     async def _no_resolution(self, campaign: Campaign, turn: int | None) -> str:

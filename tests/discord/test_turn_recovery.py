@@ -114,3 +114,32 @@ async def test_turn_log_refuses_a_turn_not_resolved_and_a_player(planned):
     assert len(sent) == 1 and sent[0].type == 4 and sent[0].ephemeral
     assert sent[0].content.startswith("Only the moderators of Seto 1560 can do this")
     assert all(not s.files for s in world.h.log if s.kind == "followup" and "not resolved" in s.content)
+
+
+async def test_a_clan_report_that_could_not_be_posted_is_announced_and_kept_for_the_moderators(planned,
+                                                                                                monkeypatch):
+    """An auto-resolved turn has nobody to hand a failed post to: the report channel tells the moderators,
+    and /turn log clan:… gives them the clan's report to pass on."""
+    world = planned
+    real_post = TurnPoster.post
+    mori_room = CHANNELS["mori-war-room"]
+
+    async def post_failing_for_mori(self, channel_id, text, what, file=None):
+        if channel_id == mori_room:
+            return f"⚠️ {what}: could not post in <#{channel_id}> (403 Missing Access).", False
+        return await real_post(self, channel_id, text, what, file)
+
+    monkeypatch.setattr(TurnPoster, "post", post_failing_for_mori)
+    await world.run("turn deadline", world.mod, auto_resolve=True)
+    deadline = datetime.fromisoformat((await world.service.campaign(1)).deadline)
+    sent = await tick(world, deadline)
+    notices = [s.content for s in channel_posts(sent, CHANNELS["naval-reports"]) if s.content.startswith("⚠️")]
+    assert notices == ["⚠️ Moderators: the turn 3 reports of Mōri could not be posted in their channels; "
+                       "/turn log clan:… gives each, to pass on."]
+    stored = (await world.service.repo.resolution(1, 3)).report["faction:mori"]
+    sent = await world.run("turn log", world.mod, clan="Mōri")
+    assert sent[-1].ephemeral and sent[-1].files == {"report-mori.md": stored.encode()}
+    assert sent[-1].content == ("Mōri's report of turn 3 of Seto 1560, as stored with its resolution; only Mōri "
+                                "may read it.")
+    sent = await world.run("turn log", world.mod, clan="Shimazu")
+    assert sent[-1].content == "Seto 1560 has no clan 'Shimazu'; its clans: Mōri, Ōtomo, Kōno, Miyoshi"
