@@ -165,7 +165,9 @@ class CampaignService(CampaignReads):
         except OrderRejected as exc:
             raise UserError(f"Refused: {exc}") from None
         slot = ruleset.order_slot(order)
-        previous = next((o for o in others if o.unit == slot), None)
+        # Only this clan's own order is "replaced" in the reply: a unit a moderator moved to this clan
+        # mid-turn may still hold its old owner's order, which this clan must not read.
+        previous = next((o for o in others if o.unit == slot and o.faction == faction), None)
         stored = await self.repo.put_order(campaign_id, campaign.turn, faction, slot,
                                            order.model_dump(mode="json"))
         show = presenter(campaign.ruleset)

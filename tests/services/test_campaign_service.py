@@ -65,6 +65,18 @@ async def test_a_clan_cannot_order_another_clans_unit(service):
         await service.submit_order(campaign.id, "otomo", {"kind": "sq_idle", "unit": "mori-kurushima"})
 
 
+async def test_a_unit_moved_to_another_clan_mid_turn_does_not_show_it_the_old_owners_order(service):
+    campaign = await opened(service)
+    await service.submit_order(campaign.id, "mori", {"kind": "sq_cruise", "unit": "mori-kurushima",
+                                                      "target": "buzen", "stake": "low"})
+    await service.moderator_edit(campaign.id, {"kind": "unit_edit", "id": "mori-kurushima", "owner": "otomo",
+                                               "base_port": "funai", "reason": "ceded by treaty"})
+    receipt = await service.submit_order(campaign.id, "otomo", {"kind": "sq_idle", "unit": "mori-kurushima"})
+    assert receipt.replaced is None  # Mōri's order is not Ōtomo's to read
+    assert [(o.faction, o.payload["kind"]) for o in await service.orders(campaign.id, None)] == \
+        [("otomo", "sq_idle")]
+
+
 async def test_orders_need_an_open_turn(service):
     campaign = await service.create_campaign("seto-demo")
     with pytest.raises(UserError, match="no turn of Seto 1560 is open for orders"):
