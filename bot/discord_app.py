@@ -20,6 +20,7 @@ from discord.ext import commands
 from pydantic import ValidationError
 
 from bot.scheduler import DeadlineScheduler
+from bot.render import RenderTimeout
 from bot.runtime import favour_event_loop
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
@@ -44,6 +45,7 @@ EXTENSIONS: tuple[str, ...] = (
 )
 
 POLITE_FAILURE = "Something went wrong on our side; the moderators can see the log."
+RENDER_BUSY = "The map renderer is busy right now; please try again in a minute."
 STALE_COMMAND = ("This command has changed since Discord last loaded it. "
                  "Please try again in a minute, or reload Discord.")
 
@@ -66,6 +68,8 @@ def user_message(error: BaseException) -> str | None:
         return text[0].upper() + text[1:]
     if isinstance(cause, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)):
         return STALE_COMMAND
+    if isinstance(cause, RenderTimeout):  # many /map at once, or a turn's maps being drawn
+        return RENDER_BUSY
     return None
 
 

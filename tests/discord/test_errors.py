@@ -31,6 +31,19 @@ async def test_an_unexpected_error_after_defer_is_answered_politely_and_logged(w
     assert record.exc_info and "database on fire" in str(record.exc_info[1])
 
 
+async def test_a_render_that_times_out_says_the_renderer_is_busy(world):
+    from bot.discord_app import RENDER_BUSY
+    from bot.render import RenderTimeout
+    await world.setup_campaign()
+
+    async def busy(*args, **kwargs):
+        raise RenderTimeout("no free render slot within 30 s")
+
+    world.service.render_maps = busy
+    sent = await world.run("map", world.players["mori"])
+    assert sent[0].type == 5 and sent[-1].ephemeral and sent[-1].content == RENDER_BUSY
+
+
 async def test_an_unexpected_error_before_any_response_is_answered_too(world, caplog):
     await world.setup_campaign()
 
