@@ -136,11 +136,9 @@ class CampaignService(CampaignReads):
             raise UserError(f"turn {campaign.turn} is already open for orders; resolve it first")
         when = parse_deadline(deadline, self.clock()) if deadline else None
         secret = seed or self.seed_factory()
-        record = await self.repo.open_turn(campaign_id, campaign.turn, secret, commitment(secret))
-        campaign = await self.campaign(campaign_id)
-        campaign.deadline = when.isoformat(timespec="minutes") if when else None
-        await self.repo.update_campaign(campaign)
-        return record
+        # One transaction: a turn never stands open with its deadline unwritten.
+        return await self.repo.open_turn(campaign_id, campaign.turn, secret, commitment(secret),
+                                         deadline=when.isoformat(timespec="minutes") if when else None)
 
     async def _planning(self, campaign_id: int, moderator: bool = True) -> Campaign:
         campaign = await self.campaign(campaign_id)

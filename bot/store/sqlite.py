@@ -192,9 +192,10 @@ class SqliteRepository(OrderStore, TurnLifecycleStore):
     # Turns
 
     async def open_turn(self, campaign_id: int, turn: int, seed: str, commitment: str,
-                        note: str | None = None) -> TurnRecord:
+                        note: str | None = None, deadline: str | None = None) -> TurnRecord:
         """Record the campaign's current turn as open (seed, commitment) and set
-        the phase to planning.  A turn opens once: its commitment is public."""
+        the phase to planning and the deadline, together.  A turn opens once: its
+        commitment is public."""
         async with self._unit(write=True) as db:
             current = (await campaign_row(db, campaign_id))["turn"]
             if turn != current:
@@ -207,8 +208,8 @@ class SqliteRepository(OrderStore, TurnLifecycleStore):
                 "INSERT INTO turns (campaign_id, turn, seed, commitment, status, opened_note)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (campaign_id, turn, seed, commitment, TurnStatus.PLANNING.value, note))
-            await db.execute("UPDATE campaigns SET phase = ? WHERE id = ?",
-                             (Phase.PLANNING.value, campaign_id))
+            await db.execute("UPDATE campaigns SET phase = ?, deadline = ? WHERE id = ?",
+                             (Phase.PLANNING.value, deadline, campaign_id))
         return TurnRecord(campaign_id=campaign_id, turn=turn, seed=seed, commitment=commitment,
                           status=TurnStatus.PLANNING, opened_note=note)
 

@@ -38,6 +38,20 @@ async def test_create_lists_the_clans_and_open_publishes_the_commitment(service)
     assert stored.phase is Phase.PLANNING and stored.deadline == "2026-12-01T12:00+00:00"
 
 
+async def test_a_turn_opens_with_its_deadline_in_one_write(service, monkeypatch):
+    """Opening wrote the deadline in a second transaction: a failure in between left the turn open
+    with no deadline, and the announcement never went out."""
+    campaign = await service.create_campaign("seto-demo", guild_id=7)
+
+    async def no_second_write(*args, **kwargs):
+        raise AssertionError("open_turn must not need a second write")
+
+    monkeypatch.setattr(service.repo, "update_campaign", no_second_write)
+    await service.open_turn(campaign.id, "in 48h")
+    stored = await service.campaign(campaign.id)
+    assert (stored.phase, stored.deadline) == (Phase.PLANNING, "2026-12-01T12:00+00:00")
+
+
 async def test_unknown_scenario_is_refused(service):
     with pytest.raises(UserError, match="unknown scenario 'atlantis'; shipped: seto-demo"):
         await service.create_campaign("atlantis")
