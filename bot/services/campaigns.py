@@ -167,7 +167,7 @@ class CampaignService(CampaignReads):
         # mid-turn may still hold its old owner's order, which this clan must not read.
         previous = next((o for o in others if o.unit == slot and o.faction == faction), None)
         stored = await self.repo.put_order(campaign_id, campaign.turn, faction, slot,
-                                           order.model_dump(mode="json"))
+                                           order.model_dump(mode="json"), phases=_writable(moderator))
         show = presenter(campaign.ruleset)
         replaced = describe_order(show, ruleset.parse_order(previous.payload), state, gamemap) if previous else None
         return OrderReceipt(stored, describe_order(show, order, state, gamemap), warnings, replaced)
@@ -177,12 +177,12 @@ class CampaignService(CampaignReads):
         mine = {o.unit for o in await self.repo.list_orders(campaign_id, campaign.turn, faction)}
         if slot not in mine:
             raise UserError(f"your clan has no order for {slot} this turn")
-        return await self.repo.delete_order(campaign_id, campaign.turn, slot)
+        return await self.repo.delete_order(campaign_id, campaign.turn, slot, phases=_writable(moderator))
 
     async def clear_orders(self, campaign_id: int, faction: str, *, moderator: bool = False) -> int:
         """Withdraw all of ``faction``'s orders for the open turn; how many there were."""
         campaign = await self._planning(campaign_id, moderator)
-        count = await self.repo.delete_orders(campaign_id, campaign.turn, faction)
+        count = await self.repo.delete_orders(campaign_id, campaign.turn, faction, phases=_writable(moderator))
         if not count:
             raise UserError(f"your clan has no orders for turn {campaign.turn} to withdraw")
         return count
@@ -324,3 +324,9 @@ def _resolution_record(campaign: Campaign, turn: TurnRecord, orders: list[Submit
         orders=orders, dice=list(dice.log), events=[e.model_dump(mode="json") for e in data.events],
         report={"public": reports.public, "moderators": reports.moderators,
                 **{f"faction:{k}": v for k, v in reports.factions.items()}})
+
+
+def _writable(moderator: bool) -> tuple[str, ...] | None:
+    """The phases an order write may land in, checked again by the store in the write's own
+    transaction: a player's only while planning is open; a moderator's in any open phase."""
+    return None if moderator else (Phase.PLANNING.value,)

@@ -92,9 +92,13 @@ async def next_seq(db: aiosqlite.Connection, campaign_id: int) -> int:
 
 
 async def require_planning_turn(db: aiosqlite.Connection, campaign_id: int, turn: int,
-                                doing: str) -> aiosqlite.Row:
-    """The turn row, if it is open for planning; otherwise say why ``doing`` is refused."""
-    await campaign_row(db, campaign_id)
+                                doing: str, phases: tuple[str, ...] | None = None) -> aiosqlite.Row:
+    """The turn row, if it is open for planning (and the campaign in one of ``phases``, if
+    given); otherwise say why ``doing`` is refused."""
+    campaign = await campaign_row(db, campaign_id)
+    if phases is not None and campaign["phase"] not in phases:
+        raise StoreError(f"cannot {doing}: turn {turn} of {campaign['name']} is {campaign['phase']} now, "
+                         f"closed to players' orders")
     row = await fetch_one(db, "SELECT * FROM turns WHERE campaign_id = ? AND turn = ?",
                           (campaign_id, turn))
     if row is None:

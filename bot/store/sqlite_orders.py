@@ -19,11 +19,13 @@ class OrderStore:
     """Implements the orders part of ``Repository`` (see there)."""
 
     async def put_order(self, campaign_id: int, turn: int, faction: str, unit: str,
-                        payload: JsonDict) -> SubmittedOrder:
-        """Store a unit's order, replacing any earlier one; it takes a new seq."""
+                        payload: JsonDict, *, phases: tuple[str, ...] | None = None) -> SubmittedOrder:
+        """Store a unit's order, replacing any earlier one; it takes a new seq.  ``phases``: the
+        campaign phases the write is allowed in, checked in its own transaction (a player's order
+        must not land after a lock that came between the caller's check and this write)."""
         text = dumps(require_dict(payload, "order payload"), "order payload")
         async with self._unit(write=True) as db:  # type: ignore[attr-defined]
-            await require_planning_turn(db, campaign_id, turn, f"take an order for {unit!r}")
+            await require_planning_turn(db, campaign_id, turn, f"take an order for {unit!r}", phases)
             seq = await next_seq(db, campaign_id)
             await db.execute(
                 "INSERT INTO orders (campaign_id, turn, unit, faction, seq, payload_json)"
@@ -34,16 +36,18 @@ class OrderStore:
             await _unready(db, campaign_id, turn, [faction])
         return SubmittedOrder(faction=faction, unit=unit, seq=seq, payload=loads(text, "payload"))
 
-    async def delete_order(self, campaign_id: int, turn: int, unit: str) -> bool:
-        return await self._delete_orders(campaign_id, turn, "unit = ?", unit) > 0
+    async def delete_order(self, campaign_id: int, turn: int, unit: str, *,
+                           phases: tuple[str, ...] | None = None) -> bool:
+        return await self._delete_orders(campaign_id, turn, "unit = ?", unit, phases) > 0
 
-    async def delete_orders(self, campaign_id: int, turn: int, faction: str) -> int:
-        return await self._delete_orders(campaign_id, turn, "faction = ?", faction)
+    async def delete_orders(self, campaign_id: int, turn: int, faction: str, *,
+                            phases: tuple[str, ...] | None = None) -> int:
+        return await self._delete_orders(campaign_id, turn, "faction = ?", faction, phases)
 
     async def _delete_orders(self, campaign_id: int, turn: int, condition: str,
-                             value: str) -> int:
+                             value: str, phases: tuple[str, ...] | None) -> int:
         async with self._unit(write=True) as db:  # type: ignore[attr-defined]
-            await require_planning_turn(db, campaign_id, turn, "withdraw orders")
+            await require_planning_turn(db, campaign_id, turn, "withdraw orders", phases)
             rows = await fetch_all(
                 db, f"DELETE FROM orders WHERE campaign_id = ? AND turn = ? AND {condition} RETURNING faction",
                 (campaign_id, turn, value))

@@ -11,7 +11,7 @@ from bot.domain.campaign import Phase
 from bot.engine.seed import commitment
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
-from bot.store import open_repository
+from bot.store import StoreError, open_repository
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
 
@@ -50,6 +50,26 @@ async def test_a_turn_opens_with_its_deadline_in_one_write(service, monkeypatch)
     await service.open_turn(campaign.id, "in 48h")
     stored = await service.campaign(campaign.id)
     assert (stored.phase, stored.deadline) == (Phase.PLANNING, "2026-12-01T12:00+00:00")
+
+
+async def test_a_lock_between_the_check_and_the_write_stops_a_players_order_not_a_moderators(service):
+    """The service checks the phase, then the store writes: a /turn lock in between must still win."""
+    campaign = await opened(service)
+    real_loaded = service._loaded
+
+    async def locked_meanwhile(chosen):
+        loaded = await real_loaded(chosen)
+        if (await service.campaign(campaign.id)).phase is Phase.PLANNING:
+            await service.repo.set_phase(campaign.id, campaign.turn, Phase.PLANNING, Phase.LOCKED)
+        return loaded
+
+    service._loaded = locked_meanwhile
+    order = {"kind": "sq_idle", "unit": "mori-kurushima"}
+    with pytest.raises(StoreError, match="turn 3 of Seto 1560 is locked now, closed to players' orders"):
+        await service.submit_order(campaign.id, "mori", order)
+    assert await service.orders(campaign.id, None) == []
+    await service.submit_order(campaign.id, "mori", order, moderator=True)
+    assert [o.unit for o in await service.orders(campaign.id, "mori")] == ["mori-kurushima"]
 
 
 async def test_unknown_scenario_is_refused(service):
