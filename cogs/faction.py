@@ -25,7 +25,7 @@ from cogs.common import (
     reply,
     service_of,
 )
-from cogs.params import campaign_quietly, fold
+from cogs.params import campaign_quietly, fold, named_clan
 
 Choice = app_commands.Choice
 RELATIONS = [Choice(name="at war", value="at_war"), Choice(name="allied", value="allied"),
@@ -35,7 +35,8 @@ RELATION_WORDS = {c.value: c.name for c in RELATIONS}
 
 def clan_id(campaign: Campaign, typed: str) -> str:
     """The id of the clan ``typed`` names (by id or name, accents and case aside), else ``typed``."""
-    return next((f.id for f in campaign.factions if fold(typed) in (fold(f.id), fold(f.name))), typed.strip())
+    clan = named_clan(campaign, typed)
+    return clan.id if clan else typed.strip()
 
 
 def relations_text(campaign: Campaign, rows: list[tuple[str, str, str]], whose: str | None) -> str:

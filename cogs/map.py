@@ -14,9 +14,19 @@ from discord.ext import commands
 from bot.domain.campaign import Campaign
 from bot.services.errors import UserError
 from bot.services.queries import map_data
-from cogs.common import (CAMPAIGN, ACTING_EXTRA, acting_faction, campaign_autocomplete, campaign_for, defer,
-                         is_moderator, player_faction, reply, service_of)
-from cogs.params import campaign_quietly, fold
+from cogs.common import (
+    ACTING_EXTRA,
+    CAMPAIGN,
+    acting_faction,
+    campaign_autocomplete,
+    campaign_for,
+    defer,
+    is_moderator,
+    player_faction,
+    reply,
+    service_of,
+)
+from cogs.params import campaign_quietly, fold, named_clan
 
 Choice = app_commands.Choice
 PUBLIC, MINE, MODERATORS = "public", "mine", "moderators"
@@ -33,7 +43,7 @@ def audience_for(interaction: discord.Interaction, campaign: Campaign, view: str
             interaction.extras[ACTING_EXTRA] = acting.name
             return acting.id
         return player_faction(interaction, campaign).id
-    clan = next((f for f in campaign.factions if wanted in (fold(f.id), fold(f.name))), None)
+    clan = named_clan(campaign, view)
     if wanted != MODERATORS and clan is None:
         names = ", ".join(f.name for f in campaign.factions)
         raise UserError(f"no view {view!r}: choose public, mine" + (f", moderators or a clan ({names})"

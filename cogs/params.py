@@ -48,6 +48,12 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().strip()
 
 
+def named_clan(campaign: Campaign, typed: str) -> Faction | None:
+    """The clan ``typed`` names, by id or name, accents and case aside."""
+    wanted = fold(typed)
+    return next((f for f in campaign.factions if wanted in (fold(f.id), fold(f.name))), None)
+
+
 def _match(text: str, named: dict[str, str]) -> str:
     """``named`` maps id → display name; return the id ``text`` means, or ``text`` unchanged."""
     if text in named:

@@ -18,9 +18,20 @@ from bot.domain.campaign import Campaign, Faction, Phase
 from bot.services.errors import UserError
 from bot.services.stored_turns import StoredTurns
 from bot.services.turns import TurnLifecycle
-from cogs.common import (CAMPAIGN, campaign_autocomplete, campaign_for, deadline_text, defer, is_moderator,
-                         moderator_only, phase_words, reply, role_ids, service_of)
-from cogs.params import fold
+from cogs.common import (
+    CAMPAIGN,
+    campaign_autocomplete,
+    campaign_for,
+    deadline_text,
+    defer,
+    is_moderator,
+    moderator_only,
+    phase_words,
+    reply,
+    role_ids,
+    service_of,
+)
+from cogs.params import named_clan
 from cogs.turn_posts import TurnPoster, text_file
 
 log = logging.getLogger(__name__)
@@ -53,7 +64,7 @@ def turns_of(interaction: discord.Interaction) -> TurnLifecycle:
 
 def clan_of(campaign: Campaign, typed: str) -> Faction:
     """The clan ``typed`` names, by id or name (accents and case aside)."""
-    found = next((f for f in campaign.factions if fold(typed) in (fold(f.id), fold(f.name))), None)
+    found = named_clan(campaign, typed)
     if found is None:
         raise UserError(f"{campaign.name} has no clan {typed!r}; its clans: "
                         f"{', '.join(f.name for f in campaign.factions) or 'none yet'}")
