@@ -17,6 +17,7 @@ from bot.domain.gamemap import MapError
 from bot.engine.dice import DiceError, ScriptedDice
 from bot.mapfiles import load_map_file, load_shipped_map
 from bot.rules import get_ruleset
+from bot.safe_yaml import YamlLimitError, load_yaml
 
 
 class Expect(BaseModel):
@@ -61,7 +62,7 @@ class CaseResult:
 
 
 def load_case(path: Path) -> CaseFile:
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    raw = load_yaml(path.read_text(encoding="utf-8"), path.name)
     return CaseFile.model_validate(raw)
 
 
@@ -69,7 +70,7 @@ def run_case(path: Path) -> CaseResult:
     result = CaseResult(path)
     try:
         case = load_case(path)
-    except (OSError, yaml.YAMLError, ValidationError) as exc:
+    except (OSError, yaml.YAMLError, YamlLimitError, ValidationError) as exc:
         result.problems.append(f"cannot read the case: {exc}")
         return result
     result.case = case.case
