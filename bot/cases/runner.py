@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from bot.cases.compare import event_problems, report_problems, state_problems
-from bot.cases.procedures import run_battle, run_submissions, run_turn
-from bot.domain.gamemap import MapError
+from bot.cases.procedures import Orders, run_battle, run_submissions, run_turn
+from bot.domain.gamemap import MapError, parse_map
 from bot.engine.dice import DiceError, ScriptedDice
 from bot.mapfiles import load_map_file, load_shipped_map
 from bot.rules import get_ruleset
@@ -28,6 +28,8 @@ class Expect(BaseModel):
     no_events: list[dict[str, Any]] = Field(default_factory=list)
     reports: dict[str, list[str]] = Field(default_factory=dict)
     not_in_reports: dict[str, list[str]] = Field(default_factory=dict)
+    events_order: Literal["emitted", "any"] = "emitted"
+    during: dict[str, dict[str, Any]] = Field(default_factory=dict)
 
 
 class CaseFile(BaseModel):
@@ -38,16 +40,24 @@ class CaseFile(BaseModel):
     rules: list[str] = Field(min_length=1)
     description: str = ""
     ruleset: str = "sengoku"
-    map: str | None = None
+    map: str | dict[str, Any] | None = None  # a shipped map id, or the map itself (the TOML's tables)
     map_file: str | None = None
     procedure: str = Field("turn", pattern="^(turn|battle|submit)$")
     settings: dict[str, Any] = Field(default_factory=dict)
     state: dict[str, Any]
-    orders: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)
+    orders: Orders = Field(default_factory=dict)
     battle: dict[str, Any] | None = None
     submit: list[dict[str, Any]] = Field(default_factory=list)
     dice: dict[str, Any] = Field(default_factory=dict)
     expect: Expect = Field(default_factory=Expect)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _empty_sections(cls, data: Any) -> Any:
+        """``dice:`` with nothing under it (a case still being written) is an empty section."""
+        if isinstance(data, dict):
+            data = {k: v for k, v in data.items() if v is not None or k in ("map", "map_file", "battle")}
+        return data
 
 
 @dataclass
@@ -81,27 +91,63 @@ def run_case(path: Path) -> CaseResult:
     return result
 
 
-def _run(case: CaseFile, path: Path) -> list[str]:
+@dataclass
+class Position:
+    """A case made ready to resolve: its ruleset, map, pre-state and settings."""
+
+    ruleset: Any
+    gamemap: Any
+    state: Any
+    settings: Any
+
+
+def prepare(case: CaseFile, path: Path) -> Position:
     ruleset = get_ruleset(case.ruleset)
     gamemap = _gamemap(case, path)
     state = ruleset.state_from_scenario(case.state, gamemap, path.name)
     settings = ruleset.settings_model.model_validate(case.settings)
-    dice = ScriptedDice(dict(case.dice))
-    if case.procedure == "submit":
-        return run_submissions(ruleset, state, gamemap, settings, case.submit)
+    return Position(ruleset, gamemap, state, settings)
+
+
+def resolve(case: CaseFile, pos: Position, dice) -> tuple[Any, list, dict[str, Any]]:
+    """The state after, the events, and the state at each moment of the turn."""
     if case.procedure == "battle":
-        after, events = run_battle(state, gamemap, settings, dice, case.battle or {})
-    else:
-        after, events = run_turn(ruleset, state, gamemap, settings, dice, case.orders)
+        after, events = run_battle(pos.state, pos.gamemap, pos.settings, dice, case.battle or {})
+        return after, events, {}
+    return run_turn(pos.ruleset, pos.state, pos.gamemap, pos.settings, dice, case.orders)
+
+
+def _run(case: CaseFile, path: Path) -> list[str]:
+    pos = prepare(case, path)
+    ruleset, gamemap, state = pos.ruleset, pos.gamemap, pos.state
+    if case.procedure == "submit":
+        return run_submissions(ruleset, state, gamemap, pos.settings, case.submit)
+    dice = ScriptedDice(dict(case.dice))
+    after, events, moments = resolve(case, pos, dice)
     problems = [str(DiceError(f"planned rolls never made: {', '.join(dice.unused())}"))] if dice.unused() else []
     problems += state_problems(after, case.expect.state)
-    problems += event_problems(events, case.expect.events, case.expect.no_events)
+    problems += _moment_problems(moments, case.expect.during)
+    problems += event_problems(events, case.expect.events, case.expect.no_events,
+                               any_order=case.expect.events_order == "any")
     problems += report_problems(case.ruleset, case.case, gamemap, state, after, events, dice.log,
                                 case.expect.reports, case.expect.not_in_reports)
     return problems
 
 
+def _moment_problems(moments: dict[str, Any], expected: dict[str, dict[str, Any]]) -> list[str]:
+    problems = []
+    for moment, paths in expected.items():
+        if moment not in moments:
+            known = ", ".join(moments) or "none (only a turn has moments)"
+            problems.append(f"during: no moment {moment!r} in this case (moments: {known})")
+            continue
+        problems += [f"during {moment}: {p.removeprefix('state: ')}" for p in state_problems(moments[moment], paths)]
+    return problems
+
+
 def _gamemap(case: CaseFile, path: Path):
+    if isinstance(case.map, dict):
+        return parse_map(case.map, f"{path.name}: map")
     if case.map_file:
         return load_map_file(path.parent / case.map_file)
     return load_shipped_map(case.map or "seto")
@@ -123,3 +169,4 @@ def run_case_files(paths: list[Path]) -> int:
     failed = sum(not r.ok for r in results)
     print(f"{len(results) - failed} passed, {failed} failed")
     return 1 if failed or not results else 0
+
