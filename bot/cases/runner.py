@@ -87,7 +87,9 @@ def run_case(path: Path) -> CaseResult:
     try:
         result.problems += _run(case, path)
     except (DiceError, MapError, ValueError, KeyError) as exc:
-        result.problems.append(f"{type(exc).__name__}: {exc}")
+        # A map or a state has one problem per line (MapError, ScenarioError): one each.
+        lines = getattr(exc, "problems", None) or [str(exc)]
+        result.problems += [f"{type(exc).__name__}: {line}" for line in lines]
     return result
 
 
