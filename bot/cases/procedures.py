@@ -4,6 +4,7 @@ order submissions checked against validation (V1–V5)."""
 from __future__ import annotations
 
 import contextlib
+import threading
 from typing import Any
 
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
@@ -44,13 +45,16 @@ def _watching(ruleset_id: str, moments: dict[str, Any]):
     from bot.rules.sengoku import resolve as turn
 
     run_subphase, turn_end = turn._run_subphase, turn._turn_end
+    mine = threading.get_ident()  # a turn resolved meanwhile in another thread is not this case's
 
     def subphase(ctx, name, orders):
         run_subphase(ctx, name, orders)
-        moments[name] = ctx.state.model_copy(deep=True)
+        if threading.get_ident() == mine:
+            moments[name] = ctx.state.model_copy(deep=True)
 
     def before_turn_end(ctx):
-        moments["turn_end"] = ctx.state.model_copy(deep=True)
+        if threading.get_ident() == mine:
+            moments["turn_end"] = ctx.state.model_copy(deep=True)
         turn_end(ctx)
 
     turn._run_subphase, turn._turn_end = subphase, before_turn_end

@@ -109,3 +109,18 @@ def test_art_points_must_be_finite():
     art = parse_art({"image": "a.png", "width": 10, "height": 10, "points": {"west": [float("nan"), 1.0]}}, rep)
     assert art is None
     assert rep.problems == ["m.toml: art: key 'points.west.0': Input should be a finite number"]
+
+
+def test_a_scenario_with_nan_names_the_field(tmp_path):
+    path = tmp_path / "nan.yaml"
+    path.write_text("id: nan\nname: N\nruleset: sengoku\nmap: seto\nstate:\n  clans: {mori: {name: M, rice: .nan}}\n",
+                    encoding="utf-8")
+    with pytest.raises(ScenarioFileError) as caught:
+        load_scenario_file(path)
+    assert str(caught.value) == "nan.yaml: state.clans.mori.rice: nan is not a number; write a finite number"
+
+
+def test_the_shipped_scenarios_stay_within_the_limits():
+    from bot.scenarios import load_shipped_scenario, shipped_scenario_ids
+    for scenario_id in shipped_scenario_ids():
+        load_shipped_scenario(scenario_id)
