@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from bot.cases.compare import event_problems, report_problems, state_problems
 from bot.cases.procedures import Orders, run_battle, run_submissions, run_turn
@@ -51,6 +51,16 @@ class CaseFile(BaseModel):
     dice: dict[str, Any] = Field(default_factory=dict)
     expect: Expect = Field(default_factory=Expect)
 
+    @field_validator("orders")
+    @classmethod
+    def _flat_orders_name_their_clan(cls, orders: Orders) -> Orders:
+        if isinstance(orders, list):
+            for number, entry in enumerate(orders, start=1):
+                if not isinstance(entry.get("clan"), str):
+                    raise ValueError(f"order {number} ({entry.get('kind')} {entry.get('unit')}): in a flat list "
+                                     "each order names its clan, e.g. {clan: red, kind: sq_idle, unit: A}")
+        return orders
+
     @model_validator(mode="before")
     @classmethod
     def _empty_sections(cls, data: Any) -> Any:
@@ -80,7 +90,11 @@ def run_case(path: Path) -> CaseResult:
     result = CaseResult(path)
     try:
         case = load_case(path)
-    except (OSError, yaml.YAMLError, YamlLimitError, ValidationError) as exc:
+    except ValidationError as exc:
+        result.problems += [f"cannot read the case: {path.name}: {'.'.join(map(str, e['loc'])) or 'top level'}: "
+                            f"{e['msg'].removeprefix('Value error, ')}" for e in exc.errors()]
+        return result
+    except (OSError, yaml.YAMLError, YamlLimitError) as exc:
         result.problems.append(f"cannot read the case: {exc}")
         return result
     result.case = case.case

@@ -231,3 +231,11 @@ def test_clan_ids_keep_their_case_in_port_attack_keys(tmp_path):
     path = tmp_path / "caps.yaml"
     path.write_text(source.replace("../../maps/", f"{MAPS.as_posix()}/"), encoding="utf-8")
     assert _problems(path) == []
+
+
+def test_a_flat_order_without_its_clan_is_named(tmp_path):
+    path = tmp_path / "noclan.yaml"
+    path.write_text("case: x\ntitle: x\nrules: [S2]\nstate: {clans: {red: {name: Red}}}\n"
+                    "orders:\n  - {clan: red, kind: sq_idle, unit: B}\n  - {kind: sq_idle, unit: A}\n", encoding="utf-8")
+    assert _problems(path) == ["cannot read the case: noclan.yaml: orders: order 2 (sq_idle A): in a flat list each "
+                               "order names its clan, e.g. {clan: red, kind: sq_idle, unit: A}"]
