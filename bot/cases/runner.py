@@ -104,6 +104,8 @@ def run_case(path: Path) -> CaseResult:
         # A map or a state has one problem per line (MapError, ScenarioError): one each.
         lines = getattr(exc, "problems", None) or [str(exc)]
         result.problems += [f"{type(exc).__name__}: {line}" for line in lines]
+        if isinstance(exc, DiceError) and str(exc).startswith("unplanned roll"):
+            result.problems.append(f"every roll this case needs: python -m bot scenario --list-keys {path}")
     return result
 
 

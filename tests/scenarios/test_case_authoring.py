@@ -46,6 +46,7 @@ def test_list_keys_prints_every_roll_with_its_die_ready_to_paste(tmp_path, capsy
     assert set(listed) == set(planned)
     assert listed["battle:sp1-wl-mid-s2-TB-TR:ER:r1"].startswith("2d6: ")
     assert out.count("# new") == 6
+    assert _problems(path)[-1] == f"every roll this case needs: python -m bot scenario --list-keys {path}"
     # Pasted as printed, the case no longer stops at an unplanned roll.
     pasted = _case(tmp_path, ESCORTS, "pasted.yaml", edit=lambda d: {**d, "dice": listed})
     assert not any("unplanned" in p or "never made" in p for p in _problems(pasted))
