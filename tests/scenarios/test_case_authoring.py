@@ -240,3 +240,10 @@ def test_a_flat_order_without_its_clan_is_named(tmp_path):
                     "orders:\n  - {clan: red, kind: sq_idle, unit: B}\n  - {kind: sq_idle, unit: A}\n", encoding="utf-8")
     assert _problems(path) == ["cannot read the case: noclan.yaml: orders: order 2 (sq_idle A): in a flat list each "
                                "order names its clan, e.g. {clan: red, kind: sq_idle, unit: A}"]
+
+
+def test_the_docs_worked_example_is_the_shipped_case():
+    docs = (Path(__file__).parents[2] / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    start = docs.index("case: example-veteran")
+    shipped = (CASES / "worked" / "moderator_example_veteran_meets_cruiser.yaml").read_text(encoding="utf-8")
+    assert docs[start:docs.index("```", start)] == shipped[shipped.index("case: example-veteran"):]
