@@ -38,6 +38,8 @@ def _parser() -> argparse.ArgumentParser:
     cmd.set_defaults(handler=_check_map)
     cmd = sub.add_parser("scenario", help="run adjudication case files and report mismatches")
     cmd.add_argument("paths", type=Path, nargs="+")
+    cmd.add_argument("--list-keys", action="store_true",
+                     help="resolve with any dice and print every dice key the case needs, with its die")
     cmd.set_defaults(handler=_scenario)
     cmd = sub.add_parser("export", help="write a campaign (state, orders, resolutions) as JSON")
     cmd.add_argument("--db", type=Path, default=Path("fleetwright.db"))
@@ -79,6 +81,9 @@ def _check_map(args) -> int:
 
 
 def _scenario(args) -> int:
+    if args.list_keys:
+        from bot.cases.keys import list_case_keys
+        return list_case_keys(args.paths)
     from bot.cases.runner import run_case_files
     return run_case_files(args.paths)
 

@@ -11,6 +11,7 @@ from bot.domain.gamemap import GameMap, MapError, parse_map
 __all__ = ["MAPS_DIR", "load_map_file", "load_shipped_map", "shipped_map_ids"]
 
 MAPS_DIR: Path = Path(__file__).resolve().parent.parent / "data" / "maps"
+MAX_MAP_BYTES = 5_000_000
 
 
 def load_map_file(path: str | Path) -> GameMap:
@@ -20,13 +21,20 @@ def load_map_file(path: str | Path) -> GameMap:
     source = path.name
     try:
         with path.open("rb") as fh:
-            raw = tomllib.load(fh)
+            data = fh.read(MAX_MAP_BYTES + 1)
+        if len(data) > MAX_MAP_BYTES:
+            raise MapError([f"{source}: larger than {MAX_MAP_BYTES} bytes; a map file is far smaller"])
+        raw = tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise MapError([f"{source}: invalid TOML: the file is not UTF-8 text"]) from None
     except FileNotFoundError:
         raise MapError([f"{source}: file not found"]) from None
     except OSError as exc:
         raise MapError([f"{source}: cannot read the file ({exc.strerror or exc})"]) from None
     except tomllib.TOMLDecodeError as exc:
         raise MapError([f"{source}: invalid TOML: {exc}"]) from None
+    except RecursionError:  # tomllib recurses into nested arrays and inline tables
+        raise MapError([f"{source}: invalid TOML: arrays or tables nested too deeply"]) from None
     game_map = parse_map(raw, source)
     if game_map.art is not None:
         game_map = _with_art_path(game_map, path)

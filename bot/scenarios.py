@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from bot.domain.gamemap import MapError
 from bot.mapfiles import load_shipped_map
 from bot.rules import get_ruleset
+from bot.safe_yaml import YamlLimitError, load_yaml
 
 SCENARIOS_DIR = Path(__file__).resolve().parent.parent / "data" / "scenarios"
 
@@ -66,7 +67,9 @@ def load_scenario_file(path: str | Path) -> Scenario:
     path = Path(path)
     name = path.name
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = load_yaml(path.read_text(encoding="utf-8"), name)
+    except YamlLimitError as exc:
+        raise ScenarioFileError(str(exc)) from None
     except OSError as exc:
         raise ScenarioFileError(f"{name}: cannot read: {exc.strerror}") from None
     except yaml.YAMLError as exc:

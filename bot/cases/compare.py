@@ -44,9 +44,22 @@ def _brief(event: dict[str, Any]) -> str:
     return f"{event['kind']}({fields[:140]})"
 
 
-def event_problems(events: list, expected: list[dict[str, Any]], absent: list[dict[str, Any]]) -> list[str]:
-    """``expected`` must appear in this order (other events may come between)."""
+def event_problems(events: list, expected: list[dict[str, Any]], absent: list[dict[str, Any]],
+                   any_order: bool = False) -> list[str]:
+    """``expected`` must appear in this order (other events may come between),
+    or with ``any_order`` each matched by an event of its own, in any order."""
     dumped = [e.model_dump(mode="json") for e in events]
+    problems = _unordered(dumped, expected) if any_order else _in_order(dumped, expected)
+    for pattern in absent:
+        for event in dumped:
+            if _matches(event, pattern):
+                problems.append(f"event {_brief(event)} should not have occurred (matches {pattern})")
+    if problems:
+        problems.append("events were:\n      " + "\n      ".join(_brief(e) for e in dumped))
+    return problems
+
+
+def _in_order(dumped: list[dict[str, Any]], expected: list[dict[str, Any]]) -> list[str]:
     problems, position = [], 0
     for pattern in expected:
         index = next((i for i in range(position, len(dumped)) if _matches(dumped[i], pattern)), None)
@@ -56,12 +69,29 @@ def event_problems(events: list, expected: list[dict[str, Any]], absent: list[di
             problems.append(f"event {pattern} was expected after event #{position}; it occurred {where}")
             continue
         position = index + 1
-    for pattern in absent:
-        for event in dumped:
-            if _matches(event, pattern):
-                problems.append(f"event {_brief(event)} should not have occurred (matches {pattern})")
-    if problems:
-        problems.append("events were:\n      " + "\n      ".join(_brief(e) for e in dumped))
+    return problems
+
+
+def _unordered(dumped: list[dict[str, Any]], expected: list[dict[str, Any]]) -> list[str]:
+    """A matching of patterns to distinct events (augmenting paths), so that a
+    broad pattern does not take the one event a narrower pattern needs."""
+    candidates = [[i for i, e in enumerate(dumped) if _matches(e, p)] for p in expected]
+    owner: dict[int, int] = {}
+
+    def place(pattern: int, seen: set[int]) -> bool:
+        for event in candidates[pattern]:
+            if event not in seen:
+                seen.add(event)
+                if event not in owner or place(owner[event], seen):
+                    owner[event] = pattern
+                    return True
+        return False
+
+    problems = []
+    for index, pattern in enumerate(expected):
+        if not place(index, set()):
+            how = "never" if not candidates[index] else "only as often as other expected events already need"
+            problems.append(f"event {pattern} was expected (in any order); it occurred {how}")
     return problems
 
 

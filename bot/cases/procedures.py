@@ -3,19 +3,65 @@ order submissions checked against validation (V1–V5)."""
 
 from __future__ import annotations
 
+import contextlib
+import threading
 from typing import Any
 
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
 
+Orders = dict[str, list[dict[str, Any]]] | list[dict[str, Any]]
 
-def run_turn(ruleset, state, gamemap, settings, dice, orders: dict[str, list[dict[str, Any]]]):
-    submitted = []
-    for faction, payloads in orders.items():
-        for payload in payloads:
-            submitted.append(SubmittedOrder(faction=faction, unit=str(payload.get("unit")),
-                                            seq=len(submitted) + 1, payload=payload))
-    result = ruleset.resolve(state, gamemap, settings, submitted, dice)
-    return result.state, result.events
+
+def submitted_orders(orders: Orders) -> list[SubmittedOrder]:
+    """Per clan (file order within each clan, clans in file order) or one flat
+    list whose entries name their ``clan``: the list's order is the submission
+    order that decides port capacity (R4, OP-05)."""
+    if isinstance(orders, dict):
+        flat = [(clan, payload) for clan, payloads in orders.items() for payload in payloads]
+    else:
+        flat = [(entry["clan"], {k: v for k, v in entry.items() if k != "clan"}) for entry in orders]
+    return [SubmittedOrder(faction=clan, unit=str(payload.get("unit")), seq=seq, payload=payload)
+            for seq, (clan, payload) in enumerate(flat, start=1)]
+
+
+def run_turn(ruleset, state, gamemap, settings, dice, orders: Orders):
+    """The turn, and the state at each moment a moderator may ask about
+    (``during``): after each sub-phase and just before the Turn End Phase,
+    when the per-turn flags (dispersed, repaired_this_turn, evac_ready,
+    damage_pending_turn_end) are still set."""
+    moments: dict[str, Any] = {}
+    with _watching(ruleset.id, moments):
+        result = ruleset.resolve(state, gamemap, settings, submitted_orders(orders), dice)
+    return result.state, result.events, moments
+
+
+@contextlib.contextmanager
+def _watching(ruleset_id: str, moments: dict[str, Any]):
+    """Snapshots taken by wrapping the Sengoku turn's steps for this one call:
+    the rules run unchanged, the runner only copies the state between steps."""
+    if ruleset_id != "sengoku":
+        yield
+        return
+    from bot.rules.sengoku import resolve as turn
+
+    run_subphase, turn_end = turn._run_subphase, turn._turn_end
+    mine = threading.get_ident()  # a turn resolved meanwhile in another thread is not this case's
+
+    def subphase(ctx, name, orders):
+        run_subphase(ctx, name, orders)
+        if threading.get_ident() == mine:
+            moments[name] = ctx.state.model_copy(deep=True)
+
+    def before_turn_end(ctx):
+        if threading.get_ident() == mine:
+            moments["turn_end"] = ctx.state.model_copy(deep=True)
+        turn_end(ctx)
+
+    turn._run_subphase, turn._turn_end = subphase, before_turn_end
+    try:
+        yield
+    finally:
+        turn._run_subphase, turn._turn_end = run_subphase, turn_end
 
 
 def run_battle(state, gamemap, settings, dice, spec: dict[str, Any]):

@@ -6,17 +6,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from bot.cases.compare import event_problems, report_problems, state_problems
-from bot.cases.procedures import run_battle, run_submissions, run_turn
-from bot.domain.gamemap import MapError
+from bot.cases.procedures import Orders, run_battle, run_submissions, run_turn
+from bot.domain.gamemap import MapError, parse_map
 from bot.engine.dice import DiceError, ScriptedDice
 from bot.mapfiles import load_map_file, load_shipped_map
 from bot.rules import get_ruleset
+from bot.safe_yaml import YamlLimitError, load_yaml
 
 
 class Expect(BaseModel):
@@ -27,6 +28,8 @@ class Expect(BaseModel):
     no_events: list[dict[str, Any]] = Field(default_factory=list)
     reports: dict[str, list[str]] = Field(default_factory=dict)
     not_in_reports: dict[str, list[str]] = Field(default_factory=dict)
+    events_order: Literal["emitted", "any"] = "emitted"
+    during: dict[str, dict[str, Any]] = Field(default_factory=dict)
 
 
 class CaseFile(BaseModel):
@@ -37,16 +40,34 @@ class CaseFile(BaseModel):
     rules: list[str] = Field(min_length=1)
     description: str = ""
     ruleset: str = "sengoku"
-    map: str | None = None
+    map: str | dict[str, Any] | None = None  # a shipped map id, or the map itself (the TOML's tables)
     map_file: str | None = None
     procedure: str = Field("turn", pattern="^(turn|battle|submit)$")
     settings: dict[str, Any] = Field(default_factory=dict)
     state: dict[str, Any]
-    orders: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)
+    orders: Orders = Field(default_factory=dict)
     battle: dict[str, Any] | None = None
     submit: list[dict[str, Any]] = Field(default_factory=list)
     dice: dict[str, Any] = Field(default_factory=dict)
     expect: Expect = Field(default_factory=Expect)
+
+    @field_validator("orders")
+    @classmethod
+    def _flat_orders_name_their_clan(cls, orders: Orders) -> Orders:
+        if isinstance(orders, list):
+            for number, entry in enumerate(orders, start=1):
+                if not isinstance(entry.get("clan"), str):
+                    raise ValueError(f"order {number} ({entry.get('kind')} {entry.get('unit')}): in a flat list "
+                                     "each order names its clan, e.g. {clan: red, kind: sq_idle, unit: A}")
+        return orders
+
+    @model_validator(mode="before")
+    @classmethod
+    def _empty_sections(cls, data: Any) -> Any:
+        """``dice:`` with nothing under it (a case still being written) is an empty section."""
+        if isinstance(data, dict):
+            data = {k: v for k, v in data.items() if v is not None or k in ("map", "map_file", "battle")}
+        return data
 
 
 @dataclass
@@ -61,7 +82,7 @@ class CaseResult:
 
 
 def load_case(path: Path) -> CaseFile:
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    raw = load_yaml(path.read_text(encoding="utf-8"), path.name)
     return CaseFile.model_validate(raw)
 
 
@@ -69,38 +90,82 @@ def run_case(path: Path) -> CaseResult:
     result = CaseResult(path)
     try:
         case = load_case(path)
-    except (OSError, yaml.YAMLError, ValidationError) as exc:
+    except ValidationError as exc:
+        result.problems += [f"cannot read the case: {path.name}: {'.'.join(map(str, e['loc'])) or 'top level'}: "
+                            f"{e['msg'].removeprefix('Value error, ')}" for e in exc.errors()]
+        return result
+    except (OSError, yaml.YAMLError, YamlLimitError) as exc:
         result.problems.append(f"cannot read the case: {exc}")
         return result
     result.case = case.case
     try:
         result.problems += _run(case, path)
     except (DiceError, MapError, ValueError, KeyError) as exc:
-        result.problems.append(f"{type(exc).__name__}: {exc}")
+        # A map or a state has one problem per line (MapError, ScenarioError): one each.
+        lines = getattr(exc, "problems", None) or [str(exc)]
+        result.problems += [f"{type(exc).__name__}: {line}" for line in lines]
+        if isinstance(exc, DiceError) and str(exc).startswith("unplanned roll"):
+            result.problems.append(f"every roll this case needs: python -m bot scenario --list-keys {path}")
     return result
 
 
-def _run(case: CaseFile, path: Path) -> list[str]:
+@dataclass
+class Position:
+    """A case made ready to resolve: its ruleset, map, pre-state and settings."""
+
+    ruleset: Any
+    gamemap: Any
+    state: Any
+    settings: Any
+
+
+def prepare(case: CaseFile, path: Path) -> Position:
     ruleset = get_ruleset(case.ruleset)
     gamemap = _gamemap(case, path)
     state = ruleset.state_from_scenario(case.state, gamemap, path.name)
     settings = ruleset.settings_model.model_validate(case.settings)
-    dice = ScriptedDice(dict(case.dice))
-    if case.procedure == "submit":
-        return run_submissions(ruleset, state, gamemap, settings, case.submit)
+    return Position(ruleset, gamemap, state, settings)
+
+
+def resolve(case: CaseFile, pos: Position, dice) -> tuple[Any, list, dict[str, Any]]:
+    """The state after, the events, and the state at each moment of the turn."""
     if case.procedure == "battle":
-        after, events = run_battle(state, gamemap, settings, dice, case.battle or {})
-    else:
-        after, events = run_turn(ruleset, state, gamemap, settings, dice, case.orders)
+        after, events = run_battle(pos.state, pos.gamemap, pos.settings, dice, case.battle or {})
+        return after, events, {}
+    return run_turn(pos.ruleset, pos.state, pos.gamemap, pos.settings, dice, case.orders)
+
+
+def _run(case: CaseFile, path: Path) -> list[str]:
+    pos = prepare(case, path)
+    ruleset, gamemap, state = pos.ruleset, pos.gamemap, pos.state
+    if case.procedure == "submit":
+        return run_submissions(ruleset, state, gamemap, pos.settings, case.submit)
+    dice = ScriptedDice(dict(case.dice))
+    after, events, moments = resolve(case, pos, dice)
     problems = [str(DiceError(f"planned rolls never made: {', '.join(dice.unused())}"))] if dice.unused() else []
     problems += state_problems(after, case.expect.state)
-    problems += event_problems(events, case.expect.events, case.expect.no_events)
+    problems += _moment_problems(moments, case.expect.during)
+    problems += event_problems(events, case.expect.events, case.expect.no_events,
+                               any_order=case.expect.events_order == "any")
     problems += report_problems(case.ruleset, case.case, gamemap, state, after, events, dice.log,
                                 case.expect.reports, case.expect.not_in_reports)
     return problems
 
 
+def _moment_problems(moments: dict[str, Any], expected: dict[str, dict[str, Any]]) -> list[str]:
+    problems = []
+    for moment, paths in expected.items():
+        if moment not in moments:
+            known = ", ".join(moments) or "none (only a turn has moments)"
+            problems.append(f"during: no moment {moment!r} in this case (moments: {known})")
+            continue
+        problems += [f"during {moment}: {p.removeprefix('state: ')}" for p in state_problems(moments[moment], paths)]
+    return problems
+
+
 def _gamemap(case: CaseFile, path: Path):
+    if isinstance(case.map, dict):
+        return parse_map(case.map, f"{path.name}: map")
     if case.map_file:
         return load_map_file(path.parent / case.map_file)
     return load_shipped_map(case.map or "seto")
@@ -122,3 +187,4 @@ def run_case_files(paths: list[Path]) -> int:
     failed = sum(not r.ok for r in results)
     print(f"{len(results) - failed} passed, {failed} failed")
     return 1 if failed or not results else 0
+

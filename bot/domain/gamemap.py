@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError
 
 from bot.domain.gamemap_art import MapArt, check_art, parse_art
 from bot.domain.gamemap_check import (
+    Coord,
     Report,
     check_areas,
     check_ids,
@@ -73,8 +74,8 @@ class Area(_Entry):
     coastal: bool
     # TOML has no null, so "not on an island" must be expressible by omission.
     island: str | None = None
-    x: float
-    y: float
+    x: Coord
+    y: Coord
     coast: list[str]  # coastal movement neighbours, one step each (S5.3)
     land: list[str]
     sea: list[str] = []
@@ -85,8 +86,8 @@ class Port(_Entry):
     timber: bool  # timber access, needed for repair (S3.2, S12.2)
     warehouses: bool = True
     shipyard: bool = True
-    x: float
-    y: float
+    x: Coord
+    y: Coord
 
 
 class Island(_Entry):
@@ -106,8 +107,8 @@ class Strait(_Entry):
     island_side: list[str]
     opposite: str
     crossing: bool  # a land crossing exists (land rules, OP-30 b)
-    x: float
-    y: float
+    x: Coord
+    y: Coord
 
 
 class Loc(_Entry):

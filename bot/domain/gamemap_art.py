@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from bot.domain.gamemap_check import Report, schema_problems
+from bot.domain.gamemap_check import Coord, Report, schema_problems
 
 if TYPE_CHECKING:
     from bot.domain.gamemap import GameMap
@@ -37,7 +37,7 @@ class MapArt(BaseModel):
     image: str
     width: int = Field(gt=0, le=10_000)
     height: int = Field(gt=0, le=10_000)
-    points: dict[str, tuple[float, float]]
+    points: dict[str, tuple[Coord, Coord]]
 
     def flipped(self, node_id: str) -> tuple[float, float]:
         """The node's point with y up, as the renderer's frame counts."""

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import ValidationError
+from pydantic import Field, ValidationError
 
 if TYPE_CHECKING:
     from bot.domain.gamemap import Area, GameMap
@@ -23,6 +23,12 @@ if TYPE_CHECKING:
 _NOUN = {"areas": "area", "ports": "port", "islands": "island"}
 _ID_RE = re.compile(r"[a-z][a-z0-9_]*")
 _KNOWN_SHOWN = 8
+
+# A coordinate (degrees, or pixels on an art image) must be finite and of a
+# size a drawing can use: NaN, inf or 1e308 would pass a plain float and
+# leave the renderer's frame meaningless or overflowing.
+MAX_COORD = 1e6
+Coord = Annotated[float, Field(allow_inf_nan=False, ge=-MAX_COORD, le=MAX_COORD)]
 
 
 class Report:

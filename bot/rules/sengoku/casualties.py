@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.domain.events import Audience
+from bot.rules.sengoku.clan_orders import COST_DP, COST_RP
 from bot.rules.sengoku.context import Ctx
 from bot.rules.sengoku.events import (
     Captured,
@@ -141,7 +142,8 @@ def grant_credit(ctx: Ctx, clan: str, credit_kind: str, holders: list[str], sour
     if credit.void:
         return
     ctx.emit(CreditGained(audience=Audience.of(clan), clan=clan, credit=credit.id,
-                          credit_kind=credit_kind, holders=list(keeping)))
+                          credit_kind=credit_kind, holders=list(keeping), prize=source,
+                          redeemable_turn=credit.turn_captured + 1, cost_dp=COST_DP, cost_rp=COST_RP))
 
 
 def disperse(ctx: Ctx, unit: str, area: str) -> None:

@@ -207,6 +207,10 @@ class CreditGained(Event):
     credit: str
     credit_kind: str
     holders: list[str]
+    prize: str | None = None  # the squadron or heavy detachment captured; ``clan`` is its captor
+    redeemable_turn: int | None = None  # S8.4.6: the one turn it can be redeemed, the next
+    cost_dp: int | None = None  # what rebuilding the prize costs (S8.4.6)
+    cost_rp: int | None = None
 
 
 class ExperienceGained(Event):

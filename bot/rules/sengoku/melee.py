@@ -43,7 +43,8 @@ def meetings(ctx: Ctx, ops: list[Op], prefix: str, step: int, swaps: list[tuple[
         if a.sailing and b.sailing and ctx.state.at_war(a.clan, b.clan) and b.label not in a.met:
             a.met.add(b.label)
             b.met.add(a.label)
-            _meet(ctx, f"{prefix}-{area}-s{step}-{a.lead}-{b.lead}".lower(), area, a, b)
+            # The prefix is lower-case already; ids keep their case in every key (docs/scenarios.md).
+            _meet(ctx, f"{prefix}-{area}-s{step}-{a.lead}-{b.lead}", area, a, b)
 
 
 def swaps(ctx: Ctx, ops: list[Op], before: dict[str, str]) -> list[tuple[str, Op, Op]]:

@@ -122,7 +122,8 @@ def _win_battle(ctx: Ctx, port: str, units: list[str], clans: list[str]) -> bool
     defence = port_defence.muster(ctx, port, clans)
     if not defence.line:
         return True
-    battle_id = f"{ctx.subphase}-w3-{port}-{'-'.join(sorted(set(clans) | {defence.owner}))}".lower()
+    # Only the sub-phase is lower-cased: ids keep their case in every key (docs/scenarios.md).
+    battle_id = f"{ctx.subphase.lower()}-w3-{port}-{'-'.join(sorted(set(clans) | {defence.owner}))}"
     attack = _attack_side(ctx, units, clans)
     outcome = fight(ctx, battle_id, port_area(ctx, port), (attack, port_defence.side(ctx, defence)), port=port)
     port_defence.release(ctx, defence, first_event)

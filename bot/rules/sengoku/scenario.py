@@ -21,6 +21,9 @@ def build_state(raw: dict[str, Any], gamemap: GameMap, source: str) -> SengokuSt
     data = dict(raw)
     data["relations"] = [_relation(entry) for entry in data.get("relations", [])]
     data = _with_ids(data)
+    problems = _character_shorthands(data)
+    if problems:
+        raise ScenarioError([f"{source}: {p}" for p in problems])
     data["ports"] = _ports(data.get("ports", {}), data.get("area_owner", {}), gamemap)
     try:
         state = SengokuState.model_validate(data)
@@ -46,6 +49,36 @@ def _with_ids(data: dict[str, Any]) -> dict[str, Any]:
         entries = data.get(table) or {}
         data[table] = {key: {"id": key, **(value or {})} for key, value in entries.items()}
     return data
+
+
+def _character_shorthands(data: dict[str, Any]) -> list[str]:
+    """``veteran`` and ``naval_art`` state a character's standing for this turn
+    without writing out the history behind it: a veteran gets a battle led on
+    the turn before (S9.2.3, OP-44 b), the art three victories, or one with
+    academy training (S9.3.1–S9.3.2).  What is already written is kept."""
+    turn = data.get("turn", 1) if isinstance(data.get("turn", 1), int) else 1  # a bad turn is named later
+    problems = []
+    for key, character in data["characters"].items():
+        veteran, art = character.pop("veteran", None), character.pop("naval_art", None)
+        events = list(character.get("naval_events") or [])
+        earlier = [e for e in events if isinstance(e, dict) and isinstance(e.get("turn"), int) and e["turn"] < turn]
+        if veteran is True and not earlier:
+            character["naval_events"] = [*events, {"turn": turn - 1, "kind": "led_battle"}]
+        elif veteran is False and earlier:
+            problems.append(f"characters.{key}: veteran: false, but naval_events lists a naval event before "
+                            f"turn {turn}")
+        elif veteran not in (None, True, False):
+            problems.append(f"characters.{key}.veteran: write true or false, not {veteran!r}")
+        victories = character.get("victories", 0) if isinstance(character.get("victories", 0), int) else 0
+        needed = 1 if character.get("academy_naval_art") else 3
+        if art is True and victories < needed:
+            character["victories"] = needed
+        elif art is False and victories >= needed:
+            problems.append(f"characters.{key}: naval_art: false, but {victories} victories"
+                            f"{' with academy training' if needed == 1 else ''} make the art active (S9.3)")
+        elif art not in (None, True, False):
+            problems.append(f"characters.{key}.naval_art: write true or false, not {art!r}")
+    return problems
 
 
 def _ports(ports: dict[str, Any], owners: dict[str, str], gamemap: GameMap) -> dict[str, PortState]:
