@@ -16,7 +16,7 @@ from bot.rules.sengoku.model import SengokuState, UnitState
 from bot.rules.sengoku import moderator_clan
 from bot.rules.sengoku.moderator_edits import apply_edit, parse_edit
 from bot.rules.sengoku.moderator_subjects import edit_subjects
-from bot.rules.sengoku.orders import parse_order
+from bot.rules.sengoku.orders import BASING_KINDS, parse_order
 from bot.rules.sengoku.resolve import resolve
 from bot.rules.sengoku.scenario import build_state
 from bot.rules.sengoku.settings import SengokuSettings
@@ -34,7 +34,10 @@ class SengokuRuleset:
         return parse_order(payload)
 
     def order_slot(self, order) -> str:
-        """One order per unit per sub-phase (V2)."""
+        """One order per unit per sub-phase (V2); its basing order (S2) is apart from its task, so a
+        unit can be re-based and given a task in the same turn (OP-08: re-base, then repair)."""
+        if order.kind in BASING_KINDS:
+            return f"{order.unit}#base"
         return order.unit if order.subphase == "SP1" else f"{order.unit}#{order.subphase}"
 
     def validate_order(self, state, gamemap: GameMap, settings, faction: str, order,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from bot.domain.gamemap import GameMap
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
 from bot.rules.sengoku import orders as o
-from bot.rules.sengoku.basing import capacity_problem
+from bot.rules.sengoku.basing import capacity_problem, planned_bases
 from bot.rules.sengoku.battle_rounds import check_withdraw_policy
 from bot.rules.sengoku.blockade import rebase_problem
 from bot.rules.sengoku.clan_orders import check_clan_order
@@ -28,6 +28,8 @@ def validate(state: SengokuState, gamemap: GameMap, settings: SengokuSettings, f
     unit = _check_unit(state, faction, order)  # V1
     if order.kind in o.BASING_KINDS:
         return _check_basing(state, gamemap, settings, faction, order, unit, others)
+    if others is not None:  # S2.1: a task is judged at the base this turn's BASE order gives the unit
+        state = planned_bases(state, gamemap, faction, others)
     if order.kind in o.FLEET_KINDS:
         if order.unit not in state.fleets:
             raise OrderRejected(f"{order.unit} is a war squadron; {order.kind} is a trade-fleet task (S3.1)",
@@ -72,9 +74,10 @@ def _check_basing(state, gamemap, settings, faction, order, unit, others) -> lis
         raise OrderRejected(blocked, rule="S2.2")  # OP-06: the position at the start of planning
     if others is None:
         return []
-    pending = {sub.unit for sub in others if sub.payload.get("kind") == "base"
-               and sub.payload.get("port") == order.port and sub.unit != order.unit}
-    leaving = {sub.unit for sub in others if sub.payload.get("kind") == "base" and sub.payload.get("port") != order.port}
+    pending = {sub.payload.get("unit") for sub in others if sub.payload.get("kind") == "base"
+               and sub.payload.get("port") == order.port and sub.payload.get("unit") != order.unit}
+    leaving = {sub.payload.get("unit") for sub in others if sub.payload.get("kind") == "base"
+               and sub.payload.get("port") != order.port}
     probe = state.model_copy(deep=True)
     for unit_id in pending:
         for table in (probe.squadrons, probe.fleets, probe.heavy):
