@@ -93,8 +93,9 @@ def _check_basing(state, gamemap, settings, faction, order, unit, others) -> lis
 def _check_squadron(state, gamemap, settings, faction, order) -> list[str]:
     warnings: list[str] = []
     sq = state.squadrons[order.unit]
-    _check_policies(order)
-    warnings += check_withdraw_policy(settings, order)  # OP-33
+    clans = {clan.id: clan.name for clan in state.clans.values()}
+    _check_policies(order, clans)
+    warnings += check_withdraw_policy(settings, order, clans)  # OP-33
     _check_leader(state, faction, order)
     if order.manoeuvre is not None:
         leader = state.characters.get(order.leader or sq.leader or "")
@@ -125,10 +126,10 @@ def _check_squadron(state, gamemap, settings, faction, order) -> list[str]:
     return warnings
 
 
-def _check_policies(order) -> None:
+def _check_policies(order, clans: dict[str, str]) -> None:
     if order.want_battle != "default":
-        parse_policy(order.want_battle, "want_battle")  # V5
-    parse_policy(order.when_enemy_wants, "when_enemy_wants", yes="accept", no="avoid")
+        parse_policy(order.want_battle, "want_battle", clans=clans)  # V5, OP-26
+    parse_policy(order.when_enemy_wants, "when_enemy_wants", yes="accept", no="avoid", clans=clans)
 
 
 def _check_leader(state: SengokuState, faction: str, order) -> None:
