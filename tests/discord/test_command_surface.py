@@ -139,7 +139,7 @@ def test_the_surface_is_the_documented_one(export):
         "faction": ["add", "link", "list", "relations"],
         "fleet": ["list", "show"],
         "map": [""],
-        "mod": ["act-as", "army remove", "army set", "audit", "commander add", "commander edit", "commander remove",
+        "mod": ["act-as", "army remove", "army set", "audit", "basing", "commander add", "commander edit", "commander remove",
                 "port", "province", "relation", "treasury", "unit add", "unit edit", "unit remove", "weather"],
         "order": ["attack-port", "base", "clear", "cruise", "fleet-idle", "idle", "landing", "piracy",
                   "plunder", "ravage", "repair", "trade"],

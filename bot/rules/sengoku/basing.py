@@ -78,7 +78,11 @@ def apply_basing(ctx: Ctx, base_orders: list[tuple[int, object]]) -> None:
             continue
         previous = unit.base_port
         rebase(ctx.state, ctx.gamemap, unit, order.port)
-        ctx.emit(Based(audience=Audience.of(unit.owner), unit=unit.id, port=order.port, previous=previous))
+        agreement = ctx.state.basing_agreement(unit.owner, order.port)  # S2.4: the report names it
+        seen_by = [unit.owner] + ([agreement.host] if agreement else [])  # the host sees its guests arrive
+        ctx.emit(Based(audience=Audience.of(*seen_by), unit=unit.id,
+                       port=order.port, previous=previous, host=agreement.host if agreement else None,
+                       agreement_turn=agreement.turn if agreement else None))
 
 
 def rebase(state: SengokuState, gamemap, unit, port: str) -> None:

@@ -148,3 +148,5 @@ def _turn_end(ctx: Ctx) -> None:
     raids.turn_end(ctx)              # step 8 hand-over: squadron pirates still at their ports (S4.7, OP-23)
     turn_end.run(ctx)                # 7.3–7.5, 7.7: squadrons home, credits, leader records, flags
     ctx.state.turn += 1
+    # S2.4: an agreement is made in a turn's Diplomacy Phase for that turn; it lapses with it.
+    ctx.state.basing_agreements = [a for a in ctx.state.basing_agreements if a.turn >= ctx.state.turn]

@@ -13,7 +13,7 @@ from bot.engine.ruleset import Resolution, SubmittedOrder, UnitView
 from bot.rules.sengoku import views
 from bot.rules.sengoku.events import parse_event
 from bot.rules.sengoku.model import SengokuState, UnitState
-from bot.rules.sengoku import moderator_clan
+from bot.rules.sengoku import moderator_basing, moderator_clan
 from bot.rules.sengoku.moderator_edits import apply_edit, parse_edit
 from bot.rules.sengoku.moderator_subjects import edit_subjects
 from bot.rules.sengoku.orders import BASING_KINDS, parse_order
@@ -58,11 +58,15 @@ class SengokuRuleset:
         """A moderator's input between turns (bot/rules/sengoku/moderator_edits.py)."""
         if isinstance(payload, dict) and payload.get("kind") == moderator_clan.KIND:
             return moderator_clan.parse_clan_add(payload)
+        if isinstance(payload, dict) and payload.get("kind") == moderator_basing.KIND:
+            return moderator_basing.parse_basing_edit(payload)
         return parse_edit(payload)
 
     def apply_edit(self, state: SengokuState, gamemap: GameMap, edit: BaseModel) -> tuple[SengokuState, str]:
         if isinstance(edit, moderator_clan.ClanAdd):
             return moderator_clan.apply_clan_add(state, gamemap, edit)
+        if isinstance(edit, moderator_basing.BasingAgreementEdit):
+            return moderator_basing.apply_basing_edit(state, gamemap, edit)
         return apply_edit(state, gamemap, edit)
 
     def edit_subjects(self, before: SengokuState, after: SengokuState, edit: BaseModel) -> list[str]:
@@ -75,6 +79,7 @@ class SengokuRuleset:
         """What the clan may list besides its units (credits, characters, armies, policy)."""
         return {"credits": views.credits(state, faction), "characters": views.characters(state, faction),
                 "armies": views.armies(state, faction), "clan_policy": views.clan_policy(state, faction),
+                "basing_agreements": views.basing_agreements(state, faction),
                 "relations": {other: state.relation(faction, other).value for other in state.clans if other != faction}}
 
     def factions(self, state: SengokuState) -> list[tuple[str, str, str]]:

@@ -67,9 +67,8 @@ def _check_basing(state, gamemap, settings, faction, order, unit, others) -> lis
         raise OrderRejected(f"there is no port {order.port!r} on this map (S2.1)", rule="S2.1")
     if state.ports[order.port].destroyed:
         raise OrderRejected(f"port {port.name} is destroyed; choose another base (S2.1)", rule="S2.1")
-    if state.ports[order.port].owner != faction:
-        raise OrderRejected(f"port {port.name} is not your clan's; basing abroad needs an agreement made in "
-                            f"the Diplomacy Phase (S2.4)", rule="S2.4")
+    if state.ports[order.port].owner != faction and state.basing_agreement(faction, order.port) is None:
+        raise OrderRejected(_no_agreement(state, port.name, state.ports[order.port].owner), rule="S2.4")
     if (blocked := rebase_problem(state, gamemap, settings, unit, order.port)) is not None:
         raise OrderRejected(blocked, rule="S2.2")  # OP-06: the position at the start of planning
     if others is None:
@@ -88,6 +87,15 @@ def _check_basing(state, gamemap, settings, faction, order, unit, others) -> lis
     if problem and unit.base_port != order.port:
         raise OrderRejected(problem, rule="S2.3")
     return []
+
+
+def _no_agreement(state: SengokuState, port_name: str, host: str | None) -> str:
+    if host is None:
+        return f"port {port_name} belongs to no clan, so no clan can agree to host your ships there (S2.4)"
+    name = state.clans[host].name if host in state.clans else host
+    return (f"port {port_name} is {name}'s; a clan's ships are based there only under a basing agreement with "
+            f"{name} for this turn (turn {state.turn}), made in the Diplomacy Phase and recorded by a moderator "
+            f"(S2.4)")
 
 
 def _check_squadron(state, gamemap, settings, faction, order) -> list[str]:
