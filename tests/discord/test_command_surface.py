@@ -145,6 +145,6 @@ def test_the_surface_is_the_documented_one(export):
                   "plunder", "ravage", "repair", "trade"],
         "orders": ["clear", "ready", "show"],
         "turn": ["deadline", "lock", "log", "open", "preview", "redo", "reopen", "resolve", "status", "undo"],
-        "unit": ["disband", "escort", "evacuate", "keep-loc", "mothball", "sweep"],
+        "unit": ["disband", "escort", "evacuate", "keep-loc", "mothball", "sweep", "tactics"],
     }
     assert all(c.get("contexts") == [0] for c in export), "every command is for servers only"
