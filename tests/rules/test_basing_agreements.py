@@ -76,3 +76,12 @@ def test_bad_agreements_are_refused_by_name(state):
     assert refused(state, action="remove", host="green", guest="red") == (
         "no agreement lets Red base at every port of Green in turn 4; No basing agreements are recorded.")
     assert "did you mean Green (green)" in refused(state, host="gren", guest="red")
+
+
+def test_a_unit_based_abroad_says_under_which_agreement(state):
+    """S2.4: the clan's listing names the agreement its ship is based under."""
+    from bot.rules.sengoku.model import TradeFleet
+    new, _ = edit(state, host="green", guest="red", port="mport")
+    new.fleets["F"] = TradeFleet(id="F", name="Fuji-maru", owner="red", base_port="mport", location="mid")
+    (view,) = RULESET.units(new, "red")
+    assert view.summary == "trade fleet, sound, based mport under the basing agreement with Green for turn 4"

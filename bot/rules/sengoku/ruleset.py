@@ -94,7 +94,7 @@ class SengokuRuleset:
         for tf in state.fleets.values():
             if tf.state is UnitState.ACTIVE and faction in (None, tf.owner):
                 views.append(UnitView(id=tf.id, name=tf.name, owner=tf.owner, kind="trade_fleet",
-                                      location=tf.location, summary=_fleet_summary(tf)))
+                                      location=tf.location, summary=_fleet_summary(state, tf)))
         return views
 
 
@@ -103,7 +103,7 @@ def _squadron_summary(state: SengokuState, sq) -> str:
     parts = [f"squadron, XP {sq.experience}, dmg {sq.damage}"]
     if hds:
         parts.append(f"{hds} heavy det.")
-    parts.append(f"based {sq.base_port or 'nowhere'}")
+    parts.append(_based(state, sq))
     if sq.station:
         parts.append(f"cruising off {sq.station} (standing)")
     if sq.leader:
@@ -111,5 +111,15 @@ def _squadron_summary(state: SengokuState, sq) -> str:
     return ", ".join(parts)
 
 
-def _fleet_summary(tf) -> str:
-    return f"trade fleet, {'damaged' if tf.damaged else 'sound'}, based {tf.base_port or 'nowhere'}"
+def _fleet_summary(state: SengokuState, tf) -> str:
+    return f"trade fleet, {'damaged' if tf.damaged else 'sound'}, {_based(state, tf)}"
+
+
+def _based(state: SengokuState, unit) -> str:
+    """Where it is based; at another clan's port, under which agreement (S2.4)."""
+    text = f"based {unit.base_port or 'nowhere'}"
+    agreement = state.basing_agreement(unit.owner, unit.base_port) if unit.base_port else None
+    if agreement is not None:
+        host = state.clans[agreement.host].name if agreement.host in state.clans else agreement.host
+        text += f" under the basing agreement with {host} for turn {agreement.turn}"
+    return text
