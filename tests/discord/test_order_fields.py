@@ -157,3 +157,22 @@ async def test_engage_offers_presets_and_each_other_clan(world):
     offered = await world.h.autocomplete("order cruise", world.players["mori"], "engage",
                                          engage="if enemy_count < 3")
     assert offered[0]["value"] == "if enemy_count < 3"
+
+
+async def test_rebase_to_timber_then_repair_in_the_same_turn(world):
+    """S2.1, OP-08, OP-18: Hyōgo has no timber; re-based to Yura (timber) the squadron may repair,
+    both orders stand, and the resolution repairs it at its new base."""
+    await world.setup_campaign()
+    await world.edit_state(1, lambda state: state["squadrons"]["miyoshi-hyogo"].update(damage=2))
+    await world.run("turn open", world.admin, deadline="in 48h")
+    miyoshi = world.players["miyoshi"]
+    sent = await world.run("order repair", miyoshi, unit="Hyōgo Guard")
+    assert sent[-1].content.startswith("Refused: Hyōgo Guard's base port has no access to timber")
+    assert (await world.run("order base", miyoshi, unit="Hyōgo Guard", port="Yura"))[-1].content.startswith("✅")
+    sent = await world.run("order repair", miyoshi, unit="Hyōgo Guard")
+    assert sent[-1].content.startswith("✅ Hyōgo Guard repairs in port") and "Replaces" not in sent[-1].content
+    assert sorted(o.unit for o in await world.service.orders(1, "miyoshi")) == ["miyoshi-hyogo",
+                                                                                "miyoshi-hyogo#base"]
+    await world.run("turn resolve", world.mod)
+    squadron = (await world.service.repo.load_state(1)).state["squadrons"]["miyoshi-hyogo"]
+    assert (squadron["base_port"], squadron["damage"]) == ("yura", 0)
