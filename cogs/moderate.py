@@ -1,6 +1,6 @@
 """/mod: moderators enter, between turns, the facts the rules read but never make
-— armies and their detachments, the turn's weather, the diplomacy matrix, who
-owns provinces and ports, port land guards, each clan's treasury —, add,
+— armies and their detachments, the turn's weather, the diplomacy matrix, the basing
+agreements (S2.4), who owns provinces and ports, port land guards, each clan's treasury —, add,
 correct and remove units and characters (a correction with a reason is how a
 resolution's result is overridden), read the audit log of their edits, and
 ``act-as`` lets a moderator give and review a clan's orders as that clan (a
@@ -58,6 +58,7 @@ Choice = app_commands.Choice
 RELATIONS = [Choice(name="at war", value="at_war"), Choice(name="allied", value="allied"),
              Choice(name="neutral", value="neutral")]
 ActAs = app_commands.Transform[str, ClanRef(nobody="none — stop acting for a clan")]
+AGREEMENT = [Choice(name="add", value="add"), Choice(name="remove", value="remove"), Choice(name="list", value="list")]
 Figures = app_commands.Range[int, 0, 10000]
 Points = app_commands.Range[int, 0, 1000000]
 PAGE = 10
@@ -97,6 +98,32 @@ class ModerateCog(commands.GroupCog, group_name="mod",
         named = clans(chosen)
         await apply(interaction, chosen, {"kind": "relation", "a": pick(clan_a, named), "b": pick(clan_b, named),
                                           "relation": relation.value}, reason)
+
+    @app_commands.command(name="basing", description="Record, withdraw or list basing agreements (S2.4)")
+    @app_commands.describe(action="add, remove or list", host="the clan whose port it is",
+                           guest="the clan whose ships base there", port="one port (default: all the host's)",
+                           turn="default: this turn", reason="why", campaign=CAMPAIGN)
+    @app_commands.choices(action=AGREEMENT)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    @moderator_only()
+    async def basing(self, interaction: discord.Interaction, action: Choice[str], host: Clan | None = None,
+                     guest: Clan | None = None, port: Port | None = None,
+                     turn: app_commands.Range[int, 1, 10000] | None = None, reason: str | None = None,
+                     campaign: int | None = None) -> None:
+        await defer(interaction)
+        chosen = await campaign_for(interaction, campaign)
+        if action.value == "list":
+            await reply(interaction, await agreements_text(interaction, chosen))
+            return
+        if host is None or guest is None:
+            raise UserError("name the host (whose port it is) and the guest (whose ships base there)")
+        payload: dict[str, Any] = {"kind": "basing_agreement", "action": action.value,
+                                   "host": pick(host, clans(chosen)), "guest": pick(guest, clans(chosen))}
+        if port is not None:
+            payload["port"] = pick(port, ports(chosen))
+        if turn is not None:
+            payload["turn"] = turn
+        await apply(interaction, chosen, payload, reason)
 
     @app_commands.command(name="province", description="Give a province (and its port) to a clan, or to nobody")
     @app_commands.describe(area="the province", clan="its new owner, or 'nobody'", reason="why", campaign=CAMPAIGN)
@@ -200,6 +227,23 @@ class ModerateCog(commands.GroupCog, group_name="mod",
                             f"{label}, on page{'s 1 to' if last > 1 else ''} {last}; page 1 shows the newest")
         title = f"📜 **{chosen.name}** — moderator edits{label}, page {page}, newest first"
         await reply(interaction, audit_text(title, shown, more=len(newest) > PAGE * page))
+
+
+async def agreements_text(interaction: discord.Interaction, campaign) -> str:
+    """S2.4: every basing agreement of this turn or later, by name."""
+    service, seen = service_of(interaction), []
+    for faction in campaign.factions:
+        for row in await service.holding(campaign.id, faction.id, "basing_agreements") or []:
+            if row not in seen:
+                seen.append(row)
+    if not seen:
+        return f"🤝 **{campaign.name}** — no basing agreements are recorded (S2.4); /mod basing action:add records one."
+    named, where = clans(campaign), ports(campaign)
+    lines = [f"• {named.get(r['guest'], r['guest'])} at "
+             + (f"{named.get(r['host'], r['host'])}'s port {where.get(r['port'], r['port'])}" if r["port"]
+                else f"every port of {named.get(r['host'], r['host'])}") + f" — turn {r['turn']}"
+             for r in sorted(seen, key=lambda r: (r["turn"], r["host"], r["guest"], r["port"] or ""))]
+    return "\n".join([f"🤝 **{campaign.name}** — basing agreements (S2.4):", *lines])
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -18,34 +18,21 @@ from bot.services.errors import UserError
 from bot.store import StoreError
 from cogs.common import (CAMPAIGN, MarksActing, campaign_autocomplete, defer, is_moderator, player_faction,
                          reply, service_of)
-from cogs.params import (AnyUnit, Area, ArmyId, Coast, Fleets, Leader, PlayerContext, Port, Route, Squadron,
-                         TradeFleet, campaign_quietly, clip, fold)
+from cogs.params import (AnyUnit, Area, ArmyId, Coast, Detachments, Engage, Fleets, IfAttacked, Leader, Leaders,
+                         Manoeuvre, PlayerContext, Port, Route, Squadron, TradeFleet, campaign_quietly, clip, fold)
 
 Choice = app_commands.Choice
 Stake = Literal["low", "high"]
 Subphase = Literal["SP1", "SP2", "SP3"]
 
-# Choice values are short keys (Discord counts every character of a command);
-# POLICIES turns them into the S5.5 policy text the rules read.
-ENGAGE = [
-    Choice(name="rules default (if not outnumbered)", value="default"),
-    Choice(name="always", value="always"),
-    Choice(name="never", value="never"),
-    Choice(name="only if not outnumbered", value="if-not-outnumbered"),
-    Choice(name="only against ordinary squadrons", value="if-enemy-ordinary"),
-    Choice(name="only against damaged squadrons", value="if-enemy-damaged"),
-]
-IF_ATTACKED = [
-    Choice(name="accept battle", value="accept"),
-    Choice(name="avoid battle", value="avoid"),
-    Choice(name="accept unless outnumbered", value="if-not-outnumbered"),
-]
-POLICIES = {"if-not-outnumbered": "if enemy_count <= own_count",
-            "if-enemy-ordinary": "if enemy_reinforced == 0",
-            "if-enemy-damaged": "if enemy_damage > 0"}
+# engage and if_attacked are autocompleted (cogs/params.py PolicyRef): presets, a condition on a
+# clan (OP-26), or a condition typed by hand; no choices, which Discord would count toward the
+# command's size.
 SQUADRON_HELP = dict(engage="when to seek battle (S5.5)", if_attacked="when an enemy seeks battle (S5.5)",
                      stake="default low", leader="character id", route="comma separated (default: shortest)",
                      subphase="default SP1", campaign=CAMPAIGN)
+ART_HELP = dict(manoeuvre="round 1 manoeuvre; needs the leader's naval art (S9.3)",
+                stake_later="stake from round 2 (default: same)")
 HELP = dict(subphase="default SP1", campaign=CAMPAIGN)
 
 
@@ -62,11 +49,11 @@ def receipt_text(receipt) -> str:
     return "\n".join(lines)
 
 
-def _squadron(engage: Choice[str] | None, if_attacked: Choice[str] | None, stake: str | None,
-              leader: str | None) -> dict[str, Any]:
-    return {"want_battle": POLICIES.get(engage.value, engage.value) if engage else None,
-            "when_enemy_wants": POLICIES.get(if_attacked.value, if_attacked.value) if if_attacked else None,
-            "stake": stake, "leader": leader}
+def _squadron(engage: str | None, if_attacked: str | None, stake: str | None, leader: str | None,
+              manoeuvre: str | None = None, stake_later: str | None = None) -> dict[str, Any]:
+    """The fields of every squadron order (S12.4, S1.2); PolicyRef has made the policy text."""
+    return {"want_battle": engage, "when_enemy_wants": if_attacked, "stake": stake, "leader": leader,
+            "manoeuvre": manoeuvre, "stake_later_rounds": stake_later}
 
 
 async def submit(interaction: discord.Interaction, campaign: int | None, kind: str, unit: str,
@@ -120,42 +107,51 @@ class OrderCog(MarksActing, commands.GroupCog, group_name="order",
         await self.submit(interaction, campaign, "sq_repair", unit, subphase=subphase)
 
     @app_commands.command(name="cruise", description="A squadron cruises off a coastal province (S4.3)")
-    @app_commands.describe(unit="your squadron", target="the province to cruise off", **SQUADRON_HELP)
-    @app_commands.choices(engage=ENGAGE, if_attacked=IF_ATTACKED)
+    @app_commands.describe(unit="your squadron", target="the province to cruise off", **SQUADRON_HELP, **ART_HELP,
+                           intercept="intercept enemy landings (S8.5; default yes)",
+                           direction="an intercepted landing: pin it or push it back (default)",
+                           intercept_stake="stake when intercepting (default low)")
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def cruise(self, interaction: discord.Interaction, unit: Squadron, target: Coast,
-                     engage: Choice[str] | None = None, if_attacked: Choice[str] | None = None,
+                     engage: Engage | None = None, if_attacked: IfAttacked | None = None,
                      stake: Stake | None = None, leader: Leader | None = None, route: Route | None = None,
+                     manoeuvre: Manoeuvre | None = None, stake_later: Stake | None = None,
+                     intercept: bool | None = None, direction: Literal["pin", "push_back"] | None = None,
+                     intercept_stake: Stake | None = None,
                      subphase: Subphase | None = None, campaign: int | None = None) -> None:
         await self.submit(interaction, campaign, "sq_cruise", unit, target=target, route=route,
-                          subphase=subphase, **_squadron(engage, if_attacked, stake, leader))
+                          subphase=subphase, intercept_landings=intercept, intercept_direction=direction,
+                          intercept_stake=intercept_stake,
+                          **_squadron(engage, if_attacked, stake, leader, manoeuvre, stake_later))
 
     @app_commands.command(name="ravage", description="A squadron ravages or plunders an enemy coast (S4.6)")
     @app_commands.describe(unit="your squadron", target="the enemy coastal province",
                            action="default: plunder if reinforced, else ravage",
-                           **SQUADRON_HELP)
-    @app_commands.choices(engage=ENGAGE, if_attacked=IF_ATTACKED)
+                           **SQUADRON_HELP, **ART_HELP)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def ravage(self, interaction: discord.Interaction, unit: Squadron, target: Coast,
-                     action: Literal["ravage", "plunder"] | None = None, engage: Choice[str] | None = None,
-                     if_attacked: Choice[str] | None = None, stake: Stake | None = None,
+                     action: Literal["ravage", "plunder"] | None = None, engage: Engage | None = None,
+                     if_attacked: IfAttacked | None = None, stake: Stake | None = None,
                      leader: Leader | None = None, route: Route | None = None,
+                     manoeuvre: Manoeuvre | None = None, stake_later: Stake | None = None,
                      subphase: Subphase | None = None, campaign: int | None = None) -> None:
         await self.submit(interaction, campaign, "sq_ravage", unit, target=target, coast_action=action,
-                          route=route, subphase=subphase, **_squadron(engage, if_attacked, stake, leader))
+                          route=route, subphase=subphase,
+                          **_squadron(engage, if_attacked, stake, leader, manoeuvre, stake_later))
 
     @app_commands.command(name="attack-port", description="A squadron attacks an enemy port (S4.8)")
     @app_commands.describe(unit="your squadron", port="the enemy port", destroy="destroy the port (default yes)",
-                           **SQUADRON_HELP)
-    @app_commands.choices(engage=ENGAGE, if_attacked=IF_ATTACKED)
+                           **SQUADRON_HELP, **ART_HELP)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def attack_port(self, interaction: discord.Interaction, unit: Squadron, port: Port,
-                          destroy: bool | None = None, engage: Choice[str] | None = None,
-                          if_attacked: Choice[str] | None = None, stake: Stake | None = None,
+                          destroy: bool | None = None, engage: Engage | None = None,
+                          if_attacked: IfAttacked | None = None, stake: Stake | None = None,
                           leader: Leader | None = None, route: Route | None = None,
+                          manoeuvre: Manoeuvre | None = None, stake_later: Stake | None = None,
                           subphase: Subphase | None = None, campaign: int | None = None) -> None:
         await self.submit(interaction, campaign, "sq_attack_port", unit, target_port=port, destroy_port=destroy,
-                          route=route, subphase=subphase, **_squadron(engage, if_attacked, stake, leader))
+                          route=route, subphase=subphase,
+                          **_squadron(engage, if_attacked, stake, leader, manoeuvre, stake_later))
 
     @app_commands.command(name="piracy", description="A squadron or trade fleet goes pirating off an enemy port")
     @app_commands.describe(unit="your squadron or trade fleet", port="the enemy port",
@@ -199,14 +195,27 @@ class OrderCog(MarksActing, commands.GroupCog, group_name="order",
     @app_commands.describe(unit="the lead trade fleet", army="army id of your clan",
                            origin="where the army embarks", destination="the coastal landing zone",
                            fleets="other trade fleets carrying, comma separated", mode="quick or prepared",
-                           **HELP)
+                           detachments="those carried (default: the whole army)",
+                           embark_route="base to the origin (default: shortest)",
+                           route="origin to the destination (default: shortest)",
+                           on_melee="meeting an enemy landing fleet (S8.7)",
+                           melee_losses="detachments losing the d3 first (S8.7.3)",
+                           evacuate_to="where it evacuates to if it must (S3.8)",
+                           passengers="characters sailing with the army (S9.5)", **HELP)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def landing(self, interaction: discord.Interaction, unit: TradeFleet, army: ArmyId, origin: Area,
                       destination: Coast, fleets: Fleets | None = None,
-                      mode: Literal["quick", "prepared"] | None = None, subphase: Subphase | None = None,
+                      mode: Literal["quick", "prepared"] | None = None, detachments: Detachments | None = None,
+                      embark_route: Route | None = None, route: Route | None = None,
+                      on_melee: Literal["continue", "retreat"] | None = None,
+                      melee_losses: Detachments | None = None, evacuate_to: Area | None = None,
+                      passengers: Leaders | None = None, subphase: Subphase | None = None,
                       campaign: int | None = None) -> None:
         await self.submit(interaction, campaign, "tf_landing", unit, army=army, origin=origin,
-                          destination=destination, fleets=fleets, mode=mode, subphase=subphase)
+                          destination=destination, fleets=fleets, mode=mode, subphase=subphase,
+                          detachments=detachments, route_to_embark=embark_route, route_to_destination=route,
+                          on_fleet_melee=on_melee, melee_extra_loss_allocation=melee_losses,
+                          auto_evacuation_target=evacuate_to, passengers=passengers)
 
     @app_commands.command(name="clear", description="Withdraw one of your orders for this turn")
     @app_commands.describe(unit="the order to withdraw", campaign=CAMPAIGN)

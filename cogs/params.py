@@ -26,13 +26,15 @@ from bot.store import StoreError
 from cogs.common import ACTING_EXTRA, acting_faction, campaign_for, player_faction, service_of
 
 Choice = app_commands.Choice
-AREA_FIELDS = {"target", "origin", "destination", "area"}
+AREA_FIELDS = {"target", "origin", "destination", "area", "auto_evacuation_target"}
 PORT_FIELDS = {"port", "target_port"}
 UNIT_FIELDS = {"unit", "operation", "attach_to"}
-AREA_LISTS = {"route"}
+AREA_LISTS = {"route", "path", "route_to_embark", "route_to_destination"}
 UNIT_LISTS = {"fleets"}
 CLAN_FIELDS = {"transfer_to"}
 CLAN_LISTS = {"multi_clan_priority"}
+POLICY_FIELDS = {"want_battle", "when_enemy_wants", "withdraw_if"}  # S5.5, OP-33: text that may name a clan
+_CLAN_CONDITION = re.compile(r"(enemy_clan\s*(?:==|!=)\s*)(.+?)(?=\s+and\s+|\s*$)", re.IGNORECASE)
 LANDING_KINDS = ("tf_landing", "tf_evacuation")
 _LIST_SEPARATOR = re.compile(r"\s*(?:,|→|->|;)\s*")
 
@@ -63,6 +65,11 @@ def _match(text: str, named: dict[str, str]) -> str:
         if wanted in (fold(key), fold(name)):
             return key
     return text
+
+
+def clan_ids_in(policy: str, clans: dict[str, str]) -> str:
+    """OP-26: 'if enemy_clan == Ōtomo' → 'if enemy_clan == otomo' (a clan by name stored as its id)."""
+    return _CLAN_CONDITION.sub(lambda m: m.group(1) + _match(m.group(2).strip(), clans), policy)
 
 
 def split_list(text: str) -> list[str]:
@@ -102,6 +109,9 @@ class PlayerContext:
         clans = {f.id: f.name for f in self.campaign.factions}
         out = {}
         for key, value in payload.items():
+            if key in POLICY_FIELDS and isinstance(value, str):
+                out[key] = clan_ids_in(value, clans)
+                continue
             table = (areas if key in AREA_FIELDS | AREA_LISTS else ports if key in PORT_FIELDS
                      else units if key in UNIT_FIELDS | UNIT_LISTS
                      else clans if key in CLAN_FIELDS | CLAN_LISTS else None)
@@ -116,9 +126,13 @@ class PlayerContext:
     async def resolve_people(self, service, payload: dict[str, Any]) -> dict[str, Any]:
         """A leader's or an army's name typed by hand → its id; the state is read only if one is named."""
         out = dict(payload)
-        if out.get("leader"):
+        if out.get("leader") or out.get("passengers"):
             characters = await service.characters(self.campaign.id, self.faction.id)
-            out["leader"] = _match(out["leader"], {c["id"]: c["name"] for c in characters})
+            named = {c["id"]: c["name"] for c in characters}
+            if out.get("leader"):
+                out["leader"] = _match(out["leader"], named)
+            if out.get("passengers"):
+                out["passengers"] = [_match(p, named) for p in out["passengers"]]
         if out.get("army"):
             armies = await service.armies(self.campaign.id, self.faction.id)
             out["army"] = _match(out["army"], {a["id"]: a.get("name", a["id"]) for a in armies})
@@ -261,6 +275,15 @@ class ArmyRef(_Quiet):
         return [(f"{a.get('name') or a['id']} — in {area_name(campaign, a.get('area'))}", a["id"]) for a in rows]
 
 
+class DetachmentRef(_Quiet):
+    """A land detachment of one of the caller's armies (S12.2 LandDetachment)."""
+
+    async def options(self, interaction, campaign, faction):
+        rows = await service_of(interaction).armies(campaign.id, faction.id)
+        return [(f"{d['id']} — {a.get('name') or a['id']}: {d.get('infantry', 0)} inf., {d.get('cavalry', 0)} cav.",
+                 d["id"]) for a in rows for d in a.get("detachments", [])]
+
+
 class CreditRef(_Quiet):
     """One of the caller's clan's capture credits."""
 
@@ -297,6 +320,81 @@ class ClanRef(app_commands.Transformer):
         return _choices([(f.name, f.id) for f in campaign.factions if f.id != faction.id], value)
 
 
+ENGAGE_PRESETS = [("rules default (if not outnumbered)", "default"), ("always", "always"), ("never", "never"),
+                  ("only if not outnumbered", "if-not-outnumbered"),
+                  ("only against ordinary squadrons", "if-enemy-ordinary"),
+                  ("only against damaged squadrons", "if-enemy-damaged")]
+ATTACKED_PRESETS = [("accept battle", "accept"), ("avoid battle", "avoid"),
+                    ("accept unless outnumbered", "if-not-outnumbered")]
+WITHDRAW_PRESETS = [("never withdraw", "never"), ("withdraw after round 1", "always"),
+                    ("withdraw if outnumbered", "if-outnumbered")]
+# Short keys the presets offer (and older clients typed) → the S5.5 policy text the rules read.
+POLICIES = {"if-not-outnumbered": "if enemy_count <= own_count", "if-enemy-ordinary": "if enemy_reinforced == 0",
+            "if-enemy-damaged": "if enemy_damage > 0", "if-outnumbered": "if enemy_count > own_count"}
+
+
+class PolicyRef(app_commands.Transformer):
+    """A battle policy (S5.5): a preset, a condition on another clan (OP-26: the enemy clan is visible),
+    or any 'if <condition>' typed by hand, which the rules check (V5)."""
+
+    def __init__(self, presets: list[tuple[str, str]], against: tuple[str, str]) -> None:
+        self.presets, self.against = presets, against
+
+    async def transform(self, interaction: discord.Interaction, value: str) -> str:
+        return POLICIES.get(value.strip(), value.strip())
+
+    async def autocomplete(self, interaction: discord.Interaction, value: str) -> list[Choice[str]]:
+        options = list(self.presets)
+        player = await _player(interaction)
+        if player is not None:
+            campaign, faction = player
+            for clan in sorted((f for f in campaign.factions if f.id != faction.id), key=lambda f: fold(f.name)):
+                options += [(self.against[0].format(clan=clan.name), f"if enemy_clan == {clan.id}"),
+                            (self.against[1].format(clan=clan.name), f"if enemy_clan != {clan.id}")]
+        hits = _choices(options, value)
+        typed = value.strip()
+        if typed.lower().startswith("if ") and len(typed) <= 100:  # a condition of one's own, as typed
+            hits = [Choice(name=clip(f"{typed} (as typed)"), value=typed)] + hits[:24]
+        return hits
+
+
+MANOEUVRE_NAMES = {"take_wind": "Take the wind", "feigned_retreat": "Feigned retreat", "tsuruyoki": "Tsuruyoki "
+                   "(crane's wing)", "defensive": "Defensive formation"}
+
+
+class ManoeuvreRef(app_commands.Transformer):
+    """S9.3: a naval manoeuvre; autocomplete offers them only when the squadron's leader (the
+    ``leader`` option if given, else its present one) has the naval art active."""
+
+    async def transform(self, interaction: discord.Interaction, value: str) -> str:
+        wanted = fold(value)
+        return next((key for key, name in MANOEUVRE_NAMES.items()
+                     if wanted in (fold(key), fold(name), fold(name.split(" (")[0]))), value.strip())
+
+    async def autocomplete(self, interaction: discord.Interaction, value: str) -> list[Choice[str]]:
+        player = await _player(interaction)
+        if player is None:
+            return []
+        campaign, faction = player
+        service = service_of(interaction)
+        try:
+            rows = await service.characters(campaign.id, faction.id)
+            units = await service.units(campaign.id, faction.id)
+        except (UserError, StoreError):
+            return []
+        typed_leader = fold(str(getattr(interaction.namespace, "leader", None) or ""))
+        unit_text = fold(str(getattr(interaction.namespace, "unit", None) or ""))
+        unit = next((u for u in units if unit_text in (fold(u.id), fold(u.name))), None)
+        if typed_leader:
+            leader = next((c for c in rows if typed_leader in (fold(c["id"]), fold(c["name"]))), None)
+        else:
+            leader = next((c for c in rows if unit is not None and unit.name in c["leads"]), None)
+        if leader is None or not leader["art_active"]:
+            return []  # S9.3.3: no leader with the naval art, no manoeuvre
+        return _choices([(f"{name} — {leader['name']}'s naval art", key) for key, name in MANOEUVRE_NAMES.items()],
+                        value)
+
+
 class ListRef(app_commands.Transformer):
     """Several areas (a route) or units (fleets), comma separated; autocomplete completes the last."""
 
@@ -330,3 +428,11 @@ Credit = app_commands.Transform[str, CreditRef()]
 Operation = app_commands.Transform[str, OperationRef()]
 Clan = app_commands.Transform[str, ClanRef()]
 Clans = app_commands.Transform[list[str], ListRef(ClanRef())]
+Engage = app_commands.Transform[str, PolicyRef(ENGAGE_PRESETS, ("only against {clan}", "never against {clan}"))]
+IfAttacked = app_commands.Transform[str, PolicyRef(ATTACKED_PRESETS, ("accept only against {clan}",
+                                                                      "avoid {clan}, accept others"))]
+Withdraw = app_commands.Transform[str, PolicyRef(WITHDRAW_PRESETS, ("withdraw if {clan} is there",
+                                                                    "withdraw unless {clan} is there"))]
+Manoeuvre = app_commands.Transform[str, ManoeuvreRef()]
+Leaders = app_commands.Transform[list[str], ListRef(CharacterRef())]
+Detachments = app_commands.Transform[list[str], ListRef(DetachmentRef())]

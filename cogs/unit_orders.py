@@ -12,10 +12,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import MarksActing, campaign_autocomplete
-from cogs.orders import ENGAGE, HELP, IF_ATTACKED, SQUADRON_HELP, Stake, Subphase, _squadron, submit
-from cogs.params import (AnyUnit, Area, ArmyId, Coast, Fleets, Leader, Operation, Portless, Route, Squadron,
-                         TradeFleet)
+from typing import Literal
+
+from bot.services.errors import UserError
+from cogs.common import MarksActing, campaign_autocomplete, defer, reply, service_of
+from cogs.orders import ART_HELP, HELP, SQUADRON_HELP, Stake, Subphase, _squadron, place, receipt_text, submit
+from cogs.params import (AnyUnit, Area, ArmyId, Coast, Engage, Fleets, IfAttacked, Leader, Leaders, Manoeuvre,
+                         Operation, PlayerContext, Portless, Route, Squadron, TradeFleet, Withdraw)
 
 Choice = app_commands.Choice
 ESCORT_HELP = {k: v for k, v in SQUADRON_HELP.items() if k != "route"}
@@ -30,27 +33,55 @@ class UnitOrderCog(MarksActing, commands.GroupCog, group_name="unit",
 
     @app_commands.command(name="escort", description="A squadron escorts one of your landings or evacuations (S4.5)")
     @app_commands.describe(unit="your squadron", operation="the lead trade fleet of your landing or evacuation",
-                           **ESCORT_HELP)
-    @app_commands.choices(engage=ENGAGE, if_attacked=IF_ATTACKED)
+                           **ESCORT_HELP, **ART_HELP)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def escort(self, interaction: discord.Interaction, unit: Squadron, operation: Operation,
-                     engage: Choice[str] | None = None, if_attacked: Choice[str] | None = None,
+                     engage: Engage | None = None, if_attacked: IfAttacked | None = None,
                      stake: Stake | None = None, leader: Leader | None = None,
+                     manoeuvre: Manoeuvre | None = None, stake_later: Stake | None = None,
                      subphase: Subphase | None = None, campaign: int | None = None) -> None:
         await submit(interaction, campaign, "sq_escort", unit, operation=operation, subphase=subphase,
-                     **_squadron(engage, if_attacked, stake, leader))
+                     **_squadron(engage, if_attacked, stake, leader, manoeuvre, stake_later))
 
     @app_commands.command(name="sweep", description="A squadron sweeps a line of communication along a route (S4.4)")
     @app_commands.describe(unit="your squadron", route="the areas swept, comma separated, in order",
-                           **ESCORT_HELP)
-    @app_commands.choices(engage=ENGAGE, if_attacked=IF_ATTACKED)
+                           **ESCORT_HELP, **ART_HELP)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def sweep(self, interaction: discord.Interaction, unit: Squadron, route: Route,
-                    engage: Choice[str] | None = None, if_attacked: Choice[str] | None = None,
+                    engage: Engage | None = None, if_attacked: IfAttacked | None = None,
                     stake: Stake | None = None, leader: Leader | None = None,
+                    manoeuvre: Manoeuvre | None = None, stake_later: Stake | None = None,
                     subphase: Subphase | None = None, campaign: int | None = None) -> None:
         await submit(interaction, campaign, "sq_locsweep", unit, route=route, subphase=subphase,
-                     **_squadron(engage, if_attacked, stake, leader))
+                     **_squadron(engage, if_attacked, stake, leader, manoeuvre, stake_later))
+
+    @app_commands.command(name="tactics", description="Change the battle choices of a squadron's order (S1.2)")
+    @app_commands.describe(unit="your squadron (its order for the sub-phase is changed)", **ESCORT_HELP, **ART_HELP,
+                           if_forced="reinforced, forced by ordinary ones: fight or refuse (S5.7)",
+                           withdraw="between rounds, if the moderators allow it (OP-33)")
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def tactics(self, interaction: discord.Interaction, unit: Squadron, engage: Engage | None = None,
+                      if_attacked: IfAttacked | None = None, stake: Stake | None = None,
+                      leader: Leader | None = None, manoeuvre: Manoeuvre | None = None,
+                      stake_later: Stake | None = None, if_forced: Literal["accept", "refuse"] | None = None,
+                      withdraw: Withdraw | None = None, subphase: Subphase | None = None,
+                      campaign: int | None = None) -> None:
+        await defer(interaction)
+        ctx = await PlayerContext.load(interaction, campaign)
+        unit_id = ctx.resolve({"unit": unit})["unit"]
+        slot = unit_id if subphase in (None, "SP1") else f"{unit_id}#{subphase}"
+        mine = {o.unit: o.payload for o in await service_of(interaction).orders(ctx.campaign.id, ctx.faction.id)}
+        given = {k: v for k, v in {**_squadron(engage, if_attacked, stake, leader, manoeuvre, stake_later),
+                                   "if_forced_by_ordinary": if_forced, "withdraw_if": withdraw}.items()
+                 if v is not None}
+        view = ctx.unit(unit_id)
+        name = view.name if view else unit
+        if slot not in mine:
+            raise UserError(f"{name} has no order for {subphase or 'SP1'} yet; give it one first (/order cruise, "
+                            f"/order idle, …), then change its battle choices here")
+        if not given:
+            raise UserError(f"nothing to change for {name}: give a stake, a policy, a manoeuvre, …")
+        await reply(interaction, receipt_text(await place(interaction, ctx, {**mine[slot], **given})))
 
     @app_commands.command(name="keep-loc", description="A trade fleet keeps a LoC open to a province without a port (S3.6)")
     @app_commands.describe(unit="your trade fleet", target="the coastal province without a port",
@@ -65,13 +96,15 @@ class UnitOrderCog(MarksActing, commands.GroupCog, group_name="unit",
     @app_commands.describe(unit="the lead trade fleet", army="your army", origin="where the army embarks",
                            destination="the friendly coastal province",
                            fleets="other trade fleets carrying, comma separated",
-                           route="comma separated (default: shortest)", **HELP)
+                           route="comma separated (default: shortest)",
+                           passengers="characters sailing with the army (S9.5)", **HELP)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def evacuate(self, interaction: discord.Interaction, unit: TradeFleet, army: ArmyId, origin: Area,
                        destination: Coast, fleets: Fleets | None = None, route: Route | None = None,
-                       subphase: Subphase | None = None, campaign: int | None = None) -> None:
+                       passengers: Leaders | None = None, subphase: Subphase | None = None,
+                       campaign: int | None = None) -> None:
         await submit(interaction, campaign, "tf_evacuation", unit, army=army, origin=origin,
-                     destination=destination, fleets=fleets, route=route, subphase=subphase)
+                     destination=destination, fleets=fleets, route=route, passengers=passengers, subphase=subphase)
 
     @app_commands.command(name="mothball", description="Lay a unit up on your own coast (S2.5)")
     @app_commands.describe(unit="your unit", area="your coastal province", **HELP)

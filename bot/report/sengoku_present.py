@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from bot.domain.gamemap import GameMap
 from bot.report import ReportInput, Reports
 from bot.report.sengoku import build
@@ -20,6 +22,9 @@ MISSIONS = {
     "mothball": "is mothballed on the coast of {area}", "disband": "is disbanded",
     "clan_policy": "standing clan policy: pairing {pairing_own_order}, targets {pairing_target}",
 }
+
+
+_CLAN_WORD = re.compile(r"(enemy_clan\s*(?:==|!=)\s*)([a-z0-9][a-z0-9_-]*)")
 
 
 class SengokuPresenter:
@@ -49,10 +54,7 @@ class SengokuPresenter:
             text += " from its base in the same province"
         extras = [f"{order.subphase}"] if order.subphase != "SP1" else []
         if hasattr(order, "want_battle"):
-            engage = "engages if not outnumbered" if order.want_battle == "default" else f"engage: {order.want_battle}"
-            extras += [engage, f"{order.stake.value} stake"]
-            if order.when_enemy_wants != "accept":
-                extras.append(f"if attacked: {order.when_enemy_wants}")
+            extras += _squadron_extras(order, state)
         return text + (f". {'; '.join(extras)}." if extras else ".")
 
     async def render(self, data: ReportInput, audience: str = "public") -> bytes:
@@ -62,6 +64,35 @@ class SengokuPresenter:
             render_map_async,  # matplotlib loads only when a map is drawn
         )
         return await render_map_async(data.gamemap, overlay_for(data, audience))
+
+
+def _squadron_extras(order, state: SengokuState) -> list[str]:
+    """The battle choices a squadron order carries (S1.2): policies, stakes, manoeuvre (S9.3)."""
+    engage = ("engages if not outnumbered" if order.want_battle == "default"
+              else f"engage: {_policy_text(order.want_battle, state)}")
+    stake = f"{order.stake.value} stake"
+    if order.stake_later_rounds is not None and order.stake_later_rounds != order.stake:
+        stake += f", {order.stake_later_rounds.value} from round 2"
+    extras = [engage, stake]
+    if order.when_enemy_wants != "accept":
+        extras.append(f"if attacked: {_policy_text(order.when_enemy_wants, state)}")
+    if order.manoeuvre is not None:
+        extras.append(f"manoeuvre: {MANOEUVRES[order.manoeuvre.value]}")
+    if order.kind == "sq_cruise" and not order.intercept_landings:
+        extras.append("lets landings pass")
+    elif order.kind == "sq_cruise" and (order.intercept_stake != "low" or order.intercept_direction != "push_back"):
+        extras.append(f"intercepts landings at {order.intercept_stake.value} stake, "
+                      f"{'pinning them' if order.intercept_direction == 'pin' else 'pushing them back'}")
+    return extras  # the defaults (S8.5, OP-38: intercept at low stake, push back) go unsaid
+
+
+MANOEUVRES = {"take_wind": "Take the wind", "feigned_retreat": "Feigned retreat", "tsuruyoki": "Tsuruyoki",
+              "defensive": "Defensive formation"}
+
+
+def _policy_text(text: str, state: SengokuState) -> str:
+    """A policy as written, with an enemy_clan condition's clan id shown by its name (OP-26)."""
+    return _CLAN_WORD.sub(lambda m: f"{m.group(1)}{_clan_name(state, m.group(2))}", text)
 
 
 def _clan_order_text(order, state: SengokuState, fields: dict) -> str:

@@ -139,12 +139,12 @@ def test_the_surface_is_the_documented_one(export):
         "faction": ["add", "link", "list", "relations"],
         "fleet": ["list", "show"],
         "map": [""],
-        "mod": ["act-as", "army remove", "army set", "audit", "commander add", "commander edit", "commander remove",
+        "mod": ["act-as", "army remove", "army set", "audit", "basing", "commander add", "commander edit", "commander remove",
                 "port", "province", "relation", "treasury", "unit add", "unit edit", "unit remove", "weather"],
         "order": ["attack-port", "base", "clear", "cruise", "fleet-idle", "idle", "landing", "piracy",
                   "plunder", "ravage", "repair", "trade"],
         "orders": ["clear", "ready", "show"],
         "turn": ["deadline", "lock", "log", "open", "preview", "redo", "reopen", "resolve", "status", "undo"],
-        "unit": ["disband", "escort", "evacuate", "keep-loc", "mothball", "sweep"],
+        "unit": ["disband", "escort", "evacuate", "keep-loc", "mothball", "sweep", "tactics"],
     }
     assert all(c.get("contexts") == [0] for c in export), "every command is for servers only"

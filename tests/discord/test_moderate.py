@@ -187,3 +187,27 @@ async def test_no_edit_while_a_turn_is_being_resolved(linked, monkeypatch):
     release.set()
     await resolving
     assert "Stormy weather" in await world.service.moderator_edit(1, {"kind": "weather", "storm": True})
+
+
+async def test_basing_agreement_recorded_listed_honoured_and_audited(linked):
+    """S2.4: a moderator records the agreement; the guest may then base at the host's port."""
+    world = linked
+    await world.run("turn open", world.admin, deadline="in 48h")
+    sent = await world.run("order base", world.players["mori"], unit="Akamagaseki Guard", port="Moji")
+    assert sent[-1].content.startswith("Refused: port Moji is Ōtomo's; a clan's ships are based there only under "
+                                       "a basing agreement with Ōtomo for this turn (turn 3)")
+    sent = await world.run("mod basing", world.mod, action="add", host="Ōtomo", guest="Mōri", port="Moji",
+                           reason="treaty of Moji")
+    assert private(sent) and "Mōri may base ships at Ōtomo's port Moji in turn 3 (S2.4)." in sent[-1].content
+    assert recorded(sent) == {"kind": "basing_agreement", "action": "add", "host": "otomo", "guest": "mori",
+                              "port": "moji", "reason": "treaty of Moji"}
+    assert (await state(world))["basing_agreements"] == [{"host": "otomo", "guest": "mori", "port": "moji",
+                                                          "turn": 3}]
+    sent = await world.run("mod basing", world.mod, action="list")
+    assert sent[-1].content.splitlines()[1:] == ["• Mōri at Ōtomo's port Moji — turn 3"]
+    sent = await world.run("order base", world.players["mori"], unit="Akamagaseki Guard", port="Moji")
+    assert sent[-1].content.startswith("✅ Akamagaseki Guard re-bases to Moji")
+    sent = await world.run("mod audit", world.mod, clan="Ōtomo")
+    assert "treaty of Moji" in sent[-1].content and "Mōri may base ships at Ōtomo's port Moji" in sent[-1].content
+    sent = await world.run("mod basing", world.players["mori"], action="list")
+    assert "moderator" in sent[-1].content.lower()

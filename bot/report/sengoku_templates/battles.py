@@ -71,7 +71,9 @@ TEMPLATES: dict[str, Callable[[Event, Names], str]] = {
     "order_fell_back": lambda e, n: f"Order for {n.unit(e.unit)} ({e.order}) could not be carried out: "
                                     f"{e.reason}. It is {e.fallback} instead.",
     "default_applied": lambda e, n: f"[{e.rule}] default applied: {e.detail}",
-    "based": lambda e, n: f"{n.unit(e.unit)} is now based at {n.port(e.port)} (was {n.port(e.previous)}).",
+    "based": lambda e, n: (f"{n.unit(e.unit)} is now based at {n.port(e.port)} (was {n.port(e.previous)})"
+                           + (f", under the basing agreement with {n.clan(e.host)} for turn {e.agreement_turn} "
+                              f"(S2.4)." if e.host else ".")),
     "base_refused": lambda e, n: f"{n.unit(e.unit)} could not re-base to {n.port(e.port)}: {e.reason}.",
     "moved": lambda e, n: f"{n.unit(e.unit)} sails: {' → '.join(n.area(a) for a in e.route)}.",
     "on_station": lambda e, n: f"{n.unit(e.unit)} cruises off {n.area(e.area)}" + (

@@ -77,11 +77,35 @@ def apply_basing(ctx: Ctx, base_orders: list[tuple[int, object]]) -> None:
                                  reason=problem))
             continue
         previous = unit.base_port
-        unit.base_port = order.port
-        if hasattr(unit, "location"):
-            unit.location = ctx.gamemap.ports[order.port].area
-        _move_attached(ctx.state, unit.id, order.port)
-        ctx.emit(Based(audience=Audience.of(unit.owner), unit=unit.id, port=order.port, previous=previous))
+        rebase(ctx.state, ctx.gamemap, unit, order.port)
+        agreement = ctx.state.basing_agreement(unit.owner, order.port)  # S2.4: the report names it
+        seen_by = [unit.owner] + ([agreement.host] if agreement else [])  # the host sees its guests arrive
+        ctx.emit(Based(audience=Audience.of(*seen_by), unit=unit.id,
+                       port=order.port, previous=previous, host=agreement.host if agreement else None,
+                       agreement_turn=agreement.turn if agreement else None))
+
+
+def rebase(state: SengokuState, gamemap, unit, port: str) -> None:
+    """The unit (and its attached heavy detachments) is based at ``port`` from now on."""
+    unit.base_port = port
+    if hasattr(unit, "location"):
+        unit.location = gamemap.ports[port].area
+    _move_attached(state, unit.id, port)
+
+
+def planned_bases(state: SengokuState, gamemap, faction: str, others) -> SengokuState:
+    """The state as this turn's accepted BASE orders of ``faction`` leave it (S2.1: ships are based
+    at the chosen port "this turn", so every task is judged there).  ``others`` are the stored
+    orders, in submission order; ``state`` itself is not changed."""
+    bases = [(sub.payload.get("unit"), sub.payload.get("port")) for sub in sorted(others, key=lambda s: s.seq)
+             if sub.faction == faction and sub.payload.get("kind") == "base"]
+    bases = [(unit_id, port) for unit_id, port in bases if port in gamemap.ports and state.unit_owner(unit_id) == faction]
+    if not bases:
+        return state
+    probe = state.model_copy(deep=True)
+    for unit_id, port in bases:
+        rebase(probe, gamemap, _unit(probe, unit_id), port)
+    return probe
 
 
 def _unit(state: SengokuState, unit_id: str):

@@ -24,9 +24,9 @@ if TYPE_CHECKING:
     from bot.rules.sengoku.battle import BattleSide
 
 
-def check_withdraw_policy(settings: SengokuSettings, order) -> list[str]:
+def check_withdraw_policy(settings: SengokuSettings, order, clans: dict[str, str] | None = None) -> list[str]:
     """V5 on the policy; R18: accepted and ignored while withdrawal is not allowed."""
-    policy = parse_policy(order.withdraw_if, "withdraw_if")
+    policy = parse_policy(order.withdraw_if, "withdraw_if", clans=clans)
     if policy.constant is False or settings.allow_withdraw_between_rounds:
         return []
     return [("withdraw_if applies only if the moderator allows withdrawal between rounds "
@@ -39,6 +39,7 @@ def between_rounds(ctx: Ctx, battle_id: str, area: str, sides: tuple[BattleSide,
     if not ctx.settings.allow_withdraw_between_rounds:
         return
     from bot.rules.sengoku.encounter import (  # encounter imports battle
+        clan_names,
         order_of,
         visible_facts,
     )
@@ -46,7 +47,7 @@ def between_rounds(ctx: Ctx, battle_id: str, area: str, sides: tuple[BattleSide,
     leaving = []
     for index, line in enumerate(lines):
         for unit in line:
-            policy = parse_policy(order_of(ctx, unit).withdraw_if, "withdraw_if")
+            policy = parse_policy(order_of(ctx, unit).withdraw_if, "withdraw_if", clans=clan_names(ctx))
             if policy.decide(visible_facts(ctx, unit, line, lines[1 - index])):
                 leaving.append(unit)
     for unit in leaving:  # decided together on what all saw, then applied

@@ -35,8 +35,8 @@ def order_of(ctx: Ctx, unit: str) -> SquadronCommon:
     return order if isinstance(order, SquadronCommon) else SquadronIdle(unit=unit)
 
 
-def visible_facts(ctx: Ctx, unit: str, own: list[str], enemy: list[str]) -> dict[str, int]:
-    """S5.6 and OP-26: count, damage and type of the enemy; everything of one's own."""
+def visible_facts(ctx: Ctx, unit: str, own: list[str], enemy: list[str]) -> dict:
+    """S5.6 and OP-26: count, damage, type and clan of the enemy; everything of one's own."""
     sq = ctx.state.squadrons
     reinforced = [u for u in enemy if ctx.state.hds_of(u)]
     return {
@@ -45,12 +45,18 @@ def visible_facts(ctx: Ctx, unit: str, own: list[str], enemy: list[str]) -> dict
         "enemy_max_damage": max((sq[u].damage for u in enemy), default=0),
         "enemy_reinforced": len(reinforced),
         "enemy_ordinary": len(enemy) - len(reinforced),
+        "enemy_clan": frozenset(sq[u].owner for u in enemy),
         "own_count": len(own),
         "own_damage": sum(sq[u].damage for u in own),
         "own_reinforced": sum(1 for u in own if ctx.state.hds_of(u)),
         "own_xp": sq[unit].experience,
         "own_hd": len(ctx.state.hds_of(unit)),
     }
+
+
+def clan_names(ctx: Ctx) -> dict[str, str]:
+    """What an enemy_clan condition may name (OP-26)."""
+    return {clan.id: clan.name for clan in ctx.state.clans.values()}
 
 
 def wants_battle(ctx: Ctx, unit: str, own: list[str], enemy: list[str]) -> bool:
@@ -63,12 +69,13 @@ def wants_battle(ctx: Ctx, unit: str, own: list[str], enemy: list[str]) -> bool:
     if text == "default":
         text = "if enemy_count <= own_count"
         ctx.emit(DefaultApplied(rule="S5.5", detail=f"{unit}: engage policy '{text}' (no policy given)"))
-    return parse_policy(text, "want_battle").decide(visible_facts(ctx, unit, own, enemy))
+    return parse_policy(text, "want_battle", clans=clan_names(ctx)).decide(visible_facts(ctx, unit, own, enemy))
 
 
 def accepts_battle(ctx: Ctx, unit: str, own: list[str], enemy: list[str]) -> bool:
     order = order_of(ctx, unit)
-    policy = parse_policy(order.when_enemy_wants, "when_enemy_wants", yes="accept", no="avoid")
+    policy = parse_policy(order.when_enemy_wants, "when_enemy_wants", yes="accept", no="avoid",
+                          clans=clan_names(ctx))
     return policy.decide(visible_facts(ctx, unit, own, enemy))
 
 

@@ -33,6 +33,8 @@ class Based(Event):
     unit: str
     port: str
     previous: str | None = None
+    host: str | None = Field(None, description="S2.4: the clan whose port it is, when based under an agreement")
+    agreement_turn: int | None = None
 
 
 class BaseRefused(Event):

@@ -42,12 +42,13 @@ HELD = (UnitState.ACTIVE, UnitState.MOTHBALLED)
 
 
 def has_base(state: SengokuState, unit) -> bool:
-    """S2.1, S2.4: a standing port of its own clan, or of an ally (the agreement
-    of S2.4 is taken to exist between allies)."""
+    """S2.1, S2.4: a standing port of its own clan, of a clan whose basing agreement for this turn
+    covers it, or of an ally (the agreement of S2.4 is taken to exist between allies)."""
     port = state.ports.get(unit.base_port) if unit.base_port else None
     if port is None or port.destroyed or port.owner is None:
         return False
-    return port.owner == unit.owner or state.friendly(unit.owner, port.owner)
+    return (port.owner == unit.owner or state.friendly(unit.owner, port.owner)
+            or state.basing_agreement(unit.owner, port.id) is not None)
 
 
 def own_ports(state: SengokuState, clan: str) -> list[str]:

@@ -17,7 +17,7 @@ from bot.domain.events import Audience
 from bot.rules.sengoku import casualties
 from bot.rules.sengoku.battle import BattleSide, Fighter, fight
 from bot.rules.sengoku.context import Ctx
-from bot.rules.sengoku.encounter import accepts_battle, order_of, visible_facts
+from bot.rules.sengoku.encounter import accepts_battle, clan_names, order_of, visible_facts
 from bot.rules.sengoku.events import Avoided, Declined, DefaultApplied, Met
 from bot.rules.sengoku.events_landing import FleetsMet, MeleeDecided
 from bot.rules.sengoku.interception import intercept
@@ -100,7 +100,7 @@ def _escort_wants(ctx: Ctx, unit: str, own: list[str], enemy: list[str]) -> bool
     text = order_of(ctx, unit).want_battle
     if text == "default":
         return False  # S5.5: an escort's default is never
-    return parse_policy(text, "want_battle").decide(visible_facts(ctx, unit, own, enemy))
+    return parse_policy(text, "want_battle", clans=clan_names(ctx)).decide(visible_facts(ctx, unit, own, enemy))
 
 
 def _fighter(ctx: Ctx, unit: str, clan: str) -> Fighter:

@@ -208,6 +208,20 @@ class ActiveLoc(_Model):
     active_from_turn: int
 
 
+class BasingAgreement(_Model):
+    """S2.4, S12.2 Clan.basing_agreements: made in the Diplomacy Phase, the guest's ships may be based at
+    the host's port (``port`` None: at every port of the host) during turn ``turn`` only."""
+
+    host: str
+    guest: str
+    port: str | None = None
+    turn: int
+
+    def covers(self, guest: str, host: str | None, port: str, turn: int) -> bool:
+        return (self.guest == guest and self.host == host and self.turn == turn
+                and self.port in (None, port))
+
+
 class SengokuState(_Model):
     turn: int = 1
     season: str = "spring-summer"
@@ -227,6 +241,8 @@ class SengokuState(_Model):
     active_locs: list[ActiveLoc] = Field(default_factory=list, description="LoCs to portless provinces (S3.6.2)")
     clan_policies: dict[str, dict] = Field(default_factory=dict,
                                            description="standing clan_policy orders by clan (S5.9, S2.6, OP-39)")
+    basing_agreements: list[BasingAgreement] = Field(default_factory=list,
+                                                     description="S2.4: who may base at whose ports, per turn")
 
     def relation(self, a: str, b: str) -> Relation:
         """OP-48: the diplomacy matrix; unlisted pairs are neutral."""
@@ -249,6 +265,13 @@ class SengokuState(_Model):
 
     def port_owner(self, port_id: str) -> str | None:
         return self.ports[port_id].owner if port_id in self.ports else None
+
+    def basing_agreement(self, guest: str, port_id: str) -> BasingAgreement | None:
+        """S2.4: the agreement of this turn under which ``guest`` may base at another clan's port."""
+        host = self.port_owner(port_id)
+        if host is None or host == guest:
+            return None
+        return next((a for a in self.basing_agreements if a.covers(guest, host, port_id, self.turn)), None)
 
     def unit_owner(self, unit_id: str) -> str | None:
         for table in (self.squadrons, self.fleets, self.heavy):

@@ -5,12 +5,19 @@ more comparisons joined by ``and``, e.g. ``if enemy_count <= own_count and
 enemy_reinforced == 0``.  Only facts a player sees at the moment of decision
 may be named (S5.6, OP-26): enemy count, damage, type (ordinary/reinforced)
 and clan, plus anything about the player's own squadrons.
+
+``enemy_clan == <clan>`` holds when that clan's squadrons are among the enemy
+met (``!=``: when they are not); the clan is written by id or name and read as
+the id.  Only the clans of squadrons actually met are compared, so a condition
+can learn nothing the encounter does not show.
 """
 
 from __future__ import annotations
 
 import operator
 import re
+import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.engine.ruleset import OrderRejected
@@ -21,6 +28,7 @@ VISIBLE_FACTS = {
     "enemy_max_damage": "damage of the most damaged enemy squadron",
     "enemy_reinforced": "number of reinforced enemy squadrons",
     "enemy_ordinary": "number of ordinary enemy squadrons",
+    "enemy_clan": "the clan of the enemy squadrons (== or != a clan)",
     "own_count": "number of own squadrons here",
     "own_damage": "total damage of own squadrons here",
     "own_reinforced": "number of own reinforced squadrons here",
@@ -40,6 +48,8 @@ HIDDEN_FACTS = {
 _OPS = {"<=": operator.le, ">=": operator.ge, "<": operator.lt, ">": operator.gt,
         "==": operator.eq, "!=": operator.ne}
 _CLAUSE = re.compile(r"^\s*([a-z_]+)\s*(<=|>=|==|!=|<|>)\s*([a-z_]+|-?\d+)\s*$")
+_CLAN_CLAUSE = re.compile(r"^\s*enemy_clan\s*(<=|>=|==|!=|<|>)\s*(.*?)\s*$")
+CLAN_FACT = "enemy_clan"
 
 
 @dataclass(frozen=True)
@@ -48,7 +58,9 @@ class Clause:
     op: str
     right: str | int
 
-    def holds(self, facts: dict[str, int]) -> bool:
+    def holds(self, facts: dict) -> bool:
+        if self.left == CLAN_FACT:  # facts[CLAN_FACT]: the set of clans met
+            return (self.right in facts[CLAN_FACT]) == (self.op == "==")
         right = self.right if isinstance(self.right, int) else facts[self.right]
         return _OPS[self.op](facts[self.left], right)
 
@@ -60,14 +72,16 @@ class Policy:
     constant: bool | None
     clauses: tuple[Clause, ...] = ()
 
-    def decide(self, facts: dict[str, int]) -> bool:
+    def decide(self, facts: dict) -> bool:
         if self.constant is not None:
             return self.constant
         return all(clause.holds(facts) for clause in self.clauses)
 
 
-def parse_policy(text: str, field: str, yes: str = "always", no: str = "never") -> Policy:
-    """Raise OrderRejected naming the field and what would be valid."""
+def parse_policy(text: str, field: str, yes: str = "always", no: str = "never",
+                 clans: Mapping[str, str] | None = None) -> Policy:
+    """Raise OrderRejected naming the field and what would be valid.  ``clans`` (id → name): the
+    campaign's clans, which an ``enemy_clan`` condition may name; without it the word is taken as an id."""
     words = text.strip().lower()
     if words in (yes, "yes", "true"):
         return Policy(True)
@@ -77,17 +91,44 @@ def parse_policy(text: str, field: str, yes: str = "always", no: str = "never") 
         raise OrderRejected(
             f"{field}: {text!r} is not a policy; use '{yes}', '{no}' or 'if <condition>', "
             f"e.g. 'if enemy_count <= own_count'", rule="S5.5")
-    clauses = tuple(_parse_clause(part, field) for part in words[3:].split(" and "))
+    clauses = tuple(_parse_clause(part, field, clans) for part in words[3:].split(" and "))
     return Policy(None, clauses)
 
 
-def _parse_clause(text: str, field: str) -> Clause:
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().strip()
+
+
+def _clan_clause(op: str, word: str, field: str, clans: Mapping[str, str] | None) -> Clause:
+    """OP-26: the enemy clan is visible; named by id or name, kept as the id."""
+    example = f"{CLAN_FACT} == {next(iter(sorted(clans.values())), 'Mori') if clans else 'mori'}"
+    if op not in ("==", "!="):
+        raise OrderRejected(f"{field}: a clan is compared only with == or != ({example})", rule="OP-26")
+    if not word:
+        raise OrderRejected(f"{field}: name the clan, e.g. '{example}'", rule="OP-26")
+    if clans is None:
+        return Clause(CLAN_FACT, op, word)
+    wanted = _fold(word)
+    clan = next((cid for cid, name in clans.items() if wanted in (_fold(cid), _fold(name))), None)
+    if clan is None:
+        raise OrderRejected(f"{field}: no clan {word!r} in this campaign; name one of "
+                            f"{', '.join(sorted(clans.values()))} (S5.6, OP-26)", rule="OP-26")
+    return Clause(CLAN_FACT, op, clan)
+
+
+def _parse_clause(text: str, field: str, clans: Mapping[str, str] | None = None) -> Clause:
+    clan_match = _CLAN_CLAUSE.match(text)
+    if clan_match:
+        return _clan_clause(*clan_match.groups(), field, clans)
     match = _CLAUSE.match(text)
     if not match:
         raise OrderRejected(f"{field}: cannot read condition {text.strip()!r}; write e.g. "
                             f"'enemy_count <= own_count'", rule="S5.5")
     left, op, right = match.groups()
     for name in (left, right):
+        if name == CLAN_FACT:  # on the right of a comparison, a clan is no number
+            raise OrderRejected(f"{field}: write the clan on the right: '{CLAN_FACT} == <clan>'", rule="OP-26")
         if not name.lstrip("-").isdigit():
             _check_visible(name, field)
     return Clause(left, op, int(right) if right.lstrip("-").isdigit() else right)

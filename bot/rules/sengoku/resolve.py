@@ -37,16 +37,25 @@ from bot.rules.sengoku.validate import validate
 def resolve(state: SengokuState, gamemap: GameMap, settings: SengokuSettings,
             submitted: list[SubmittedOrder], dice: Dice) -> Resolution:
     ctx = Ctx(state=state.model_copy(deep=True), gamemap=gamemap, settings=settings, dice=dice)
-    valid = _validated(ctx, submitted)
+    planning = [sub for sub in submitted if _is_planning(sub)]
+    valid = _validated(ctx, planning)
     turn_start.run(ctx, [order for _, order in valid if order.kind in o.CLAN_KINDS])
     blockade.at_planning(ctx)        # S12.5 4.1: blockades of the standing cruisers and straits (OP-06)
     apply_basing(ctx, [(seq, order) for seq, order in valid if order.kind == "base"])
     turn_start.unbased(ctx, [order for _, order in valid if order.kind in ("mothball", "disband")])
+    # S2.1: ships are based "this turn" where basing put them; every task is judged at that base.
+    valid += _validated(ctx, [sub for sub in submitted if not _is_planning(sub)
+                              and sub.payload.get("unit") not in ctx.orders_lapsed])
     _leader_status(ctx)
     for subphase in settings.subphases:
         _run_subphase(ctx, subphase, [order for _, order in valid if order.subphase == subphase])
     _turn_end(ctx)
     return Resolution(state=ctx.state, events=ctx.events)
+
+
+def _is_planning(sub: SubmittedOrder) -> bool:
+    """Clan and basing orders: settled before any task is checked (S12.5 steps 3–4)."""
+    return sub.payload.get("kind") in o.CLAN_KINDS | o.BASING_KINDS
 
 
 def _validated(ctx: Ctx, submitted: list[SubmittedOrder]) -> list[tuple[int, object]]:
@@ -59,7 +68,7 @@ def _validated(ctx: Ctx, submitted: list[SubmittedOrder]) -> list[tuple[int, obj
             validate(ctx.state, ctx.gamemap, ctx.settings, sub.faction, order, None)
         except (OrderRejected, ValidationError) as exc:
             fallback = "keeps its base" if sub.payload.get("kind") == "base" else "idle"
-            ctx.emit(OrderFellBack(audience=Audience.of(sub.faction), unit=sub.unit,
+            ctx.emit(OrderFellBack(audience=Audience.of(sub.faction), unit=str(sub.payload.get("unit")),
                                    order=str(sub.payload.get("kind")), reason=str(exc), fallback=fallback))
             continue
         valid.append((sub.seq, order))
@@ -139,3 +148,5 @@ def _turn_end(ctx: Ctx) -> None:
     raids.turn_end(ctx)              # step 8 hand-over: squadron pirates still at their ports (S4.7, OP-23)
     turn_end.run(ctx)                # 7.3–7.5, 7.7: squadrons home, credits, leader records, flags
     ctx.state.turn += 1
+    # S2.4: an agreement is made in a turn's Diplomacy Phase for that turn; it lapses with it.
+    ctx.state.basing_agreements = [a for a in ctx.state.basing_agreements if a.turn >= ctx.state.turn]

@@ -13,10 +13,10 @@ from bot.engine.ruleset import Resolution, SubmittedOrder, UnitView
 from bot.rules.sengoku import views
 from bot.rules.sengoku.events import parse_event
 from bot.rules.sengoku.model import SengokuState, UnitState
-from bot.rules.sengoku import moderator_clan
+from bot.rules.sengoku import moderator_basing, moderator_clan
 from bot.rules.sengoku.moderator_edits import apply_edit, parse_edit
 from bot.rules.sengoku.moderator_subjects import edit_subjects
-from bot.rules.sengoku.orders import parse_order
+from bot.rules.sengoku.orders import BASING_KINDS, parse_order
 from bot.rules.sengoku.resolve import resolve
 from bot.rules.sengoku.scenario import build_state
 from bot.rules.sengoku.settings import SengokuSettings
@@ -34,7 +34,10 @@ class SengokuRuleset:
         return parse_order(payload)
 
     def order_slot(self, order) -> str:
-        """One order per unit per sub-phase (V2)."""
+        """One order per unit per sub-phase (V2); its basing order (S2) is apart from its task, so a
+        unit can be re-based and given a task in the same turn (OP-08: re-base, then repair)."""
+        if order.kind in BASING_KINDS:
+            return f"{order.unit}#base"
         return order.unit if order.subphase == "SP1" else f"{order.unit}#{order.subphase}"
 
     def validate_order(self, state, gamemap: GameMap, settings, faction: str, order,
@@ -55,11 +58,15 @@ class SengokuRuleset:
         """A moderator's input between turns (bot/rules/sengoku/moderator_edits.py)."""
         if isinstance(payload, dict) and payload.get("kind") == moderator_clan.KIND:
             return moderator_clan.parse_clan_add(payload)
+        if isinstance(payload, dict) and payload.get("kind") == moderator_basing.KIND:
+            return moderator_basing.parse_basing_edit(payload)
         return parse_edit(payload)
 
     def apply_edit(self, state: SengokuState, gamemap: GameMap, edit: BaseModel) -> tuple[SengokuState, str]:
         if isinstance(edit, moderator_clan.ClanAdd):
             return moderator_clan.apply_clan_add(state, gamemap, edit)
+        if isinstance(edit, moderator_basing.BasingAgreementEdit):
+            return moderator_basing.apply_basing_edit(state, gamemap, edit)
         return apply_edit(state, gamemap, edit)
 
     def edit_subjects(self, before: SengokuState, after: SengokuState, edit: BaseModel) -> list[str]:
@@ -72,6 +79,7 @@ class SengokuRuleset:
         """What the clan may list besides its units (credits, characters, armies, policy)."""
         return {"credits": views.credits(state, faction), "characters": views.characters(state, faction),
                 "armies": views.armies(state, faction), "clan_policy": views.clan_policy(state, faction),
+                "basing_agreements": views.basing_agreements(state, faction),
                 "relations": {other: state.relation(faction, other).value for other in state.clans if other != faction}}
 
     def factions(self, state: SengokuState) -> list[tuple[str, str, str]]:
@@ -86,7 +94,7 @@ class SengokuRuleset:
         for tf in state.fleets.values():
             if tf.state is UnitState.ACTIVE and faction in (None, tf.owner):
                 views.append(UnitView(id=tf.id, name=tf.name, owner=tf.owner, kind="trade_fleet",
-                                      location=tf.location, summary=_fleet_summary(tf)))
+                                      location=tf.location, summary=_fleet_summary(state, tf)))
         return views
 
 
@@ -95,7 +103,7 @@ def _squadron_summary(state: SengokuState, sq) -> str:
     parts = [f"squadron, XP {sq.experience}, dmg {sq.damage}"]
     if hds:
         parts.append(f"{hds} heavy det.")
-    parts.append(f"based {sq.base_port or 'nowhere'}")
+    parts.append(_based(state, sq))
     if sq.station:
         parts.append(f"cruising off {sq.station} (standing)")
     if sq.leader:
@@ -103,5 +111,15 @@ def _squadron_summary(state: SengokuState, sq) -> str:
     return ", ".join(parts)
 
 
-def _fleet_summary(tf) -> str:
-    return f"trade fleet, {'damaged' if tf.damaged else 'sound'}, based {tf.base_port or 'nowhere'}"
+def _fleet_summary(state: SengokuState, tf) -> str:
+    return f"trade fleet, {'damaged' if tf.damaged else 'sound'}, {_based(state, tf)}"
+
+
+def _based(state: SengokuState, unit) -> str:
+    """Where it is based; at another clan's port, under which agreement (S2.4)."""
+    text = f"based {unit.base_port or 'nowhere'}"
+    agreement = state.basing_agreement(unit.owner, unit.base_port) if unit.base_port else None
+    if agreement is not None:
+        host = state.clans[agreement.host].name if agreement.host in state.clans else agreement.host
+        text += f" under the basing agreement with {host} for turn {agreement.turn}"
+    return text

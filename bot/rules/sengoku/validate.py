@@ -9,7 +9,7 @@ from __future__ import annotations
 from bot.domain.gamemap import GameMap
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
 from bot.rules.sengoku import orders as o
-from bot.rules.sengoku.basing import capacity_problem
+from bot.rules.sengoku.basing import capacity_problem, planned_bases
 from bot.rules.sengoku.battle_rounds import check_withdraw_policy
 from bot.rules.sengoku.blockade import rebase_problem
 from bot.rules.sengoku.clan_orders import check_clan_order
@@ -28,6 +28,8 @@ def validate(state: SengokuState, gamemap: GameMap, settings: SengokuSettings, f
     unit = _check_unit(state, faction, order)  # V1
     if order.kind in o.BASING_KINDS:
         return _check_basing(state, gamemap, settings, faction, order, unit, others)
+    if others is not None:  # S2.1: a task is judged at the base this turn's BASE order gives the unit
+        state = planned_bases(state, gamemap, faction, others)
     if order.kind in o.FLEET_KINDS:
         if order.unit not in state.fleets:
             raise OrderRejected(f"{order.unit} is a war squadron; {order.kind} is a trade-fleet task (S3.1)",
@@ -65,16 +67,16 @@ def _check_basing(state, gamemap, settings, faction, order, unit, others) -> lis
         raise OrderRejected(f"there is no port {order.port!r} on this map (S2.1)", rule="S2.1")
     if state.ports[order.port].destroyed:
         raise OrderRejected(f"port {port.name} is destroyed; choose another base (S2.1)", rule="S2.1")
-    if state.ports[order.port].owner != faction:
-        raise OrderRejected(f"port {port.name} is not your clan's; basing abroad needs an agreement made in "
-                            f"the Diplomacy Phase (S2.4)", rule="S2.4")
+    if state.ports[order.port].owner != faction and state.basing_agreement(faction, order.port) is None:
+        raise OrderRejected(_no_agreement(state, port.name, state.ports[order.port].owner), rule="S2.4")
     if (blocked := rebase_problem(state, gamemap, settings, unit, order.port)) is not None:
         raise OrderRejected(blocked, rule="S2.2")  # OP-06: the position at the start of planning
     if others is None:
         return []
-    pending = {sub.unit for sub in others if sub.payload.get("kind") == "base"
-               and sub.payload.get("port") == order.port and sub.unit != order.unit}
-    leaving = {sub.unit for sub in others if sub.payload.get("kind") == "base" and sub.payload.get("port") != order.port}
+    pending = {sub.payload.get("unit") for sub in others if sub.payload.get("kind") == "base"
+               and sub.payload.get("port") == order.port and sub.payload.get("unit") != order.unit}
+    leaving = {sub.payload.get("unit") for sub in others if sub.payload.get("kind") == "base"
+               and sub.payload.get("port") != order.port}
     probe = state.model_copy(deep=True)
     for unit_id in pending:
         for table in (probe.squadrons, probe.fleets, probe.heavy):
@@ -87,11 +89,21 @@ def _check_basing(state, gamemap, settings, faction, order, unit, others) -> lis
     return []
 
 
+def _no_agreement(state: SengokuState, port_name: str, host: str | None) -> str:
+    if host is None:
+        return f"port {port_name} belongs to no clan, so no clan can agree to host your ships there (S2.4)"
+    name = state.clans[host].name if host in state.clans else host
+    return (f"port {port_name} is {name}'s; a clan's ships are based there only under a basing agreement with "
+            f"{name} for this turn (turn {state.turn}), made in the Diplomacy Phase and recorded by a moderator "
+            f"(S2.4)")
+
+
 def _check_squadron(state, gamemap, settings, faction, order) -> list[str]:
     warnings: list[str] = []
     sq = state.squadrons[order.unit]
-    _check_policies(order)
-    warnings += check_withdraw_policy(settings, order)  # OP-33
+    clans = {clan.id: clan.name for clan in state.clans.values()}
+    _check_policies(order, clans)
+    warnings += check_withdraw_policy(settings, order, clans)  # OP-33
     _check_leader(state, faction, order)
     if order.manoeuvre is not None:
         leader = state.characters.get(order.leader or sq.leader or "")
@@ -122,10 +134,10 @@ def _check_squadron(state, gamemap, settings, faction, order) -> list[str]:
     return warnings
 
 
-def _check_policies(order) -> None:
+def _check_policies(order, clans: dict[str, str]) -> None:
     if order.want_battle != "default":
-        parse_policy(order.want_battle, "want_battle")  # V5
-    parse_policy(order.when_enemy_wants, "when_enemy_wants", yes="accept", no="avoid")
+        parse_policy(order.want_battle, "want_battle", clans=clans)  # V5, OP-26
+    parse_policy(order.when_enemy_wants, "when_enemy_wants", yes="accept", no="avoid", clans=clans)
 
 
 def _check_leader(state: SengokuState, faction: str, order) -> None:

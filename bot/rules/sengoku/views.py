@@ -52,3 +52,9 @@ def roster(state: SengokuState) -> dict[str, list[dict[str, Any]]]:
                    "leads": _led_by(state, c.id)} for c in state.characters.values()]
     armies = [{"id": a.id, "name": a.name, "clan": a.clan, "area": a.area} for a in state.armies.values()]
     return {"units": units, "characters": characters, "armies": armies}
+
+
+def basing_agreements(state: SengokuState, faction: str) -> list[dict[str, Any]]:
+    """S2.4: the agreements the clan is party to (as host or guest), current and future turns."""
+    return [agreement.model_dump(mode="json") for agreement in state.basing_agreements
+            if faction in (agreement.host, agreement.guest) and agreement.turn >= state.turn]
