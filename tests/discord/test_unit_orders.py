@@ -107,5 +107,5 @@ async def test_disband_own_units_only(armed):
     sent = await world.run("unit disband", mori, unit="Kurushima-maru")
     assert private(sent) and sent[-1].content == "✅ Kurushima-maru is disbanded."
     sent = await world.run("unit disband", mori, unit="otomo-usuki")
-    assert sent[-1].content == "Refused: otomo-usuki does not belong to your clan (V1)"
+    assert sent[-1].content == "Refused: your clan has no unit 'otomo-usuki'; /fleet list shows your units (V1)"
     assert list(await payloads(world)) == ["mori-kurushima"] and await payloads(world, "otomo") == {}
