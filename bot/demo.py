@@ -67,9 +67,10 @@ def demo_turn_input(scenario_id: str = "seto-demo") -> ReportInput:
     drawn from.  For tests and benchmarks that need a real, busy turn."""
     scenario = load_shipped_scenario(scenario_id)
     gamemap = load_shipped_map(scenario.file.map)
-    orders = [SubmittedOrder(faction=f, unit=p["unit"], seq=i, payload=p)
+    ruleset = get_ruleset(scenario.file.ruleset)
+    orders = [SubmittedOrder(faction=f, unit=ruleset.order_slot(ruleset.parse_order(p)), seq=i, payload=p)
               for i, (f, p) in enumerate((f, p) for f, ps in scenario.file.orders.items() for p in ps)]
-    result = get_ruleset(scenario.file.ruleset).resolve(scenario.state, gamemap, scenario.settings, orders,
+    result = ruleset.resolve(scenario.state, gamemap, scenario.settings, orders,
                                                          SeededDice(scenario.file.demo.seed))
     return ReportInput(campaign_name=scenario.file.demo.campaign_name, turn=scenario.state.turn, seed="",
                        commitment="", gamemap=gamemap, before=scenario.state, after=result.state,

@@ -8,11 +8,20 @@ from typing import Any
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
 
 
+def slot_of(ruleset, payload: dict[str, Any]) -> str:
+    """The slot the bot would store ``payload`` under; a payload the rules cannot read (a case
+    may give one on purpose, to see it fall back) keeps its bare unit."""
+    try:
+        return ruleset.order_slot(ruleset.parse_order(payload))
+    except (OrderRejected, ValueError):
+        return str(payload.get("unit"))
+
+
 def run_turn(ruleset, state, gamemap, settings, dice, orders: dict[str, list[dict[str, Any]]]):
     submitted = []
     for faction, payloads in orders.items():
         for payload in payloads:
-            submitted.append(SubmittedOrder(faction=faction, unit=str(payload.get("unit")),
+            submitted.append(SubmittedOrder(faction=faction, unit=slot_of(ruleset, payload),
                                             seq=len(submitted) + 1, payload=payload))
     result = ruleset.resolve(state, gamemap, settings, submitted, dice)
     return result.state, result.events
@@ -58,6 +67,6 @@ def run_submissions(ruleset, state, gamemap, settings, submissions: list[dict[st
             problems.append(f"{label}: expected a refusal containing {entry['refused']!r}, was accepted")
         elif "warns" in entry and not any(entry["warns"] in w for w in warnings):
             problems.append(f"{label}: expected a warning containing {entry['warns']!r}, got {warnings}")
-        accepted.append(SubmittedOrder(faction=entry["faction"], unit=order.unit, seq=index,
+        accepted.append(SubmittedOrder(faction=entry["faction"], unit=ruleset.order_slot(order), seq=index,
                                        payload=entry["order"]))
     return problems

@@ -301,7 +301,7 @@ class CampaignService(CampaignReads):
         return description
 
     async def import_(self, data: dict[str, Any], guild_id: int | None = None) -> Campaign:
-        campaign = await self.repo.import_campaign(data, guild_id)
+        campaign = await self.repo.import_campaign(_current_slots(data), guild_id)
         try:
             ruleset = get_ruleset(campaign.ruleset)
             record = await self.repo.load_state(campaign.id)
@@ -324,6 +324,28 @@ def _resolution_record(campaign: Campaign, turn: TurnRecord, orders: list[Submit
         orders=orders, dice=list(dice.log), events=[e.model_dump(mode="json") for e in data.events],
         report={"public": reports.public, "moderators": reports.moderators,
                 **{f"faction:{k}": v for k, v in reports.factions.items()}})
+
+
+def _current_slots(data: Any) -> Any:
+    """The export with each order under the slot its ruleset names now: an export made before slots
+    were namespaced (migration 0008) keeps a clan's policy under the bare clan id, where a unit of
+    the same id would share it.  Anything unreadable is left as it is, for the store's checks."""
+    try:
+        ruleset = get_ruleset(data["campaign"]["ruleset"])
+        out = dict(data, orders=[_reslotted(ruleset, o) for o in data["orders"]])
+        if "resolutions" in data:
+            out["resolutions"] = [dict(r, orders=[_reslotted(ruleset, o) for o in r["orders"]])
+                                  for r in data["resolutions"]]
+        return out
+    except (KeyError, TypeError):
+        return data
+
+
+def _reslotted(ruleset, order: Any) -> Any:
+    try:
+        return dict(order, unit=ruleset.order_slot(ruleset.parse_order(order["payload"])))
+    except (OrderRejected, ValueError, KeyError, TypeError):
+        return order
 
 
 def _writable(moderator: bool) -> tuple[str, ...] | None:

@@ -10,7 +10,7 @@ def private(sent) -> bool:
 
 
 async def payloads(world, clan="mori"):
-    return {o.unit: o.payload for o in await world.service.orders(1, clan)}
+    return {o.payload["unit"]: o.payload for o in await world.service.orders(1, clan)}
 
 
 async def test_escort_covers_a_landing_offered_first_by_autocomplete(armed):

@@ -9,14 +9,14 @@ from pydantic import BaseModel
 from bot.domain.events import Event
 from bot.domain.gamemap import GameMap
 from bot.engine.dice import Dice
-from bot.engine.ruleset import Resolution, SubmittedOrder, UnitView
+from bot.engine.ruleset import Resolution, SubmittedOrder, UnitView, unit_slot
 from bot.rules.sengoku import views
 from bot.rules.sengoku.events import parse_event
 from bot.rules.sengoku.model import SengokuState, UnitState
 from bot.rules.sengoku import moderator_clan
 from bot.rules.sengoku.moderator_edits import apply_edit, parse_edit
 from bot.rules.sengoku.moderator_subjects import edit_subjects
-from bot.rules.sengoku.orders import parse_order
+from bot.rules.sengoku.orders import ClanPolicy, RedeemCapture, parse_order
 from bot.rules.sengoku.resolve import resolve
 from bot.rules.sengoku.scenario import build_state
 from bot.rules.sengoku.settings import SengokuSettings
@@ -34,8 +34,15 @@ class SengokuRuleset:
         return parse_order(payload)
 
     def order_slot(self, order) -> str:
-        """One order per unit per sub-phase (V2)."""
-        return order.unit if order.subphase == "SP1" else f"{order.unit}#{order.subphase}"
+        """One order per unit per sub-phase (V2); a clan's policy and a credit's redemption have slots
+        of their own (``clan:<id>:policy``, ``credit:<id>``), so ids of different things never collide.
+        Migration 0008 moved the slots stored before into this form."""
+        later = None if order.subphase == "SP1" else order.subphase
+        if isinstance(order, ClanPolicy):
+            return f"clan:{order.unit}:policy" + (f"#{later}" if later else "")
+        if isinstance(order, RedeemCapture):
+            return f"credit:{order.unit}" + (f"#{later}" if later else "")
+        return unit_slot(order.unit, later)
 
     def validate_order(self, state, gamemap: GameMap, settings, faction: str, order,
                        others: list[SubmittedOrder]) -> list[str]:
