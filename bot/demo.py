@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from pathlib import Path
 
+from bot.domain.viewer import MODERATORS, PUBLIC, Viewer
 from bot.engine.dice import SeededDice
 from bot.engine.ruleset import SubmittedOrder
 from bot.mapfiles import load_shipped_map
@@ -41,22 +42,23 @@ async def run_demo(out: Path, scenario_id: str = "seto-demo", echo=print) -> lis
         outcome = await service.resolve_turn(campaign.id)
         # The public map, one per clan (its own units in full) and the moderators' (everything).
         maps = await service.render_maps(campaign.ruleset, outcome.data,
-                                         ["public", *outcome.reports.factions, "moderators"])
+                                         [PUBLIC, *map(Viewer.of, outcome.reports.factions), MODERATORS])
     finally:
         await repo.close()
     return _write(out, outcome, maps)
 
 
-def _write(out: Path, outcome, maps: dict[str, bytes]) -> list[Path]:
+def _write(out: Path, outcome, maps: dict[Viewer, bytes]) -> list[Path]:
     files = {"report-public.md": outcome.reports.public, "moderator-log.md": outcome.reports.moderators}
-    files.update({f"report-{faction}.md": text for faction, text in outcome.reports.factions.items()})
+    files.update({f"report-{Viewer.of(faction).file_stem}.md": text
+                  for faction, text in outcome.reports.factions.items()})
     written = []
     for name, text in files.items():
         path = out / name
         path.write_text(text + "\n", encoding="utf-8")
         written.append(path)
     for audience, png in maps.items():
-        image = out / ("map.png" if audience == "public" else f"map-{audience}.png")
+        image = out / ("map.png" if audience.is_public else f"map-{audience.file_stem}.png")
         image.write_bytes(png)
         written.append(image)
     return written

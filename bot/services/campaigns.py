@@ -20,6 +20,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.domain.campaign import Campaign, Faction, Phase
+from bot.domain.viewer import Viewer
 from bot.engine.dice import SeededDice
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
 from bot.engine.seed import commitment
@@ -218,9 +219,10 @@ class CampaignService(CampaignReads):
         return TurnOutcome(resolved, campaign.turn, turn.seed, reports, data, stored.created_seq)
 
     async def render_maps(self, ruleset_id: str, data: ReportInput,
-                          audiences: list[str]) -> dict[str, bytes]:
-        """One PNG per audience: "public", "moderators" or a faction id.  Each
-        map shows only what that audience's report reveals (the presenter decides)."""
+                          audiences: list[Viewer]) -> dict[Viewer, bytes]:
+        """One PNG per audience (the public, the moderators or a clan: a ``Viewer``, never a bare
+        id, which may be "public").  Each map shows only what that audience's report reveals
+        (the presenter decides)."""
         from bot.render import MAX_CONCURRENT_RENDERS  # matplotlib loads only when maps are drawn
         show = presenter(ruleset_id)
         # As many at once as the renderer has slots, no more: a render's timeout counts its wait
@@ -322,8 +324,8 @@ def _resolution_record(campaign: Campaign, turn: TurnRecord, orders: list[Submit
         campaign_id=campaign.id, turn=campaign.turn, seed=turn.seed,
         before_state=data.before.model_dump(mode="json"), after_state=data.after.model_dump(mode="json"),
         orders=orders, dice=list(dice.log), events=[e.model_dump(mode="json") for e in data.events],
-        report={"public": reports.public, "moderators": reports.moderators,
-                **{f"faction:{k}": v for k, v in reports.factions.items()}})
+        report={Viewer.public().key: reports.public, Viewer.moderators().key: reports.moderators,
+                **{Viewer.of(k).key: v for k, v in reports.factions.items()}})
 
 
 def _current_slots(data: Any) -> Any:

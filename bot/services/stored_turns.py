@@ -14,6 +14,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from bot.domain.campaign import Campaign, Phase
+from bot.domain.viewer import Viewer
 from bot.mapfiles import load_shipped_map
 from bot.report import ReportInput, Reports
 from bot.rules import get_ruleset
@@ -74,7 +75,7 @@ class StoredTurns:
                         else self.repo.resolution(campaign_id, turn))
         if record is None:
             raise UserError(await self._no_resolution(campaign, turn))
-        key = "moderators" if faction is None else f"faction:{faction}"
+        key = (Viewer.moderators() if faction is None else Viewer.of(faction)).key
         text = record.report.get(key)
         if text is None:
             what = "moderator log" if faction is None else f"report for the clan {faction!r}"

@@ -59,7 +59,8 @@ async def test_a_member_without_a_clan_role_is_refused(open_turn):
 async def test_a_player_cannot_order_another_clans_unit(open_turn):
     world = open_turn
     sent = await world.run("order cruise", world.players["mori"], unit="otomo-usuki", target="iyo")
-    assert sent[-1].ephemeral and sent[-1].content == "Refused: your clan has no unit 'otomo-usuki'; /fleet list shows your units (V1)"
+    assert sent[-1].ephemeral
+    assert sent[-1].content == "Refused: your clan has no unit 'otomo-usuki'; /fleet list shows your units (V1)"
     assert await stored(world) == []
 
 
