@@ -28,11 +28,11 @@ STALE_CLAIM = timedelta(minutes=10)
 
 
 def reports_of(record: ResolutionRecord) -> Reports:
-    """The texts as the resolution stored them (keys "public", "moderators", "faction:<id>")."""
+    """The texts as the resolution stored them (keys ``Viewer.key``: "public", "moderators", "faction:<id>")."""
     factions = {key.removeprefix("faction:"): text for key, text in record.report.items()
                 if key.startswith("faction:")}
-    return Reports(public=record.report.get("public", ""), factions=factions,
-                   moderators=record.report.get("moderators", ""))
+    return Reports(public=record.report.get(Viewer.public().key, ""), factions=factions,
+                   moderators=record.report.get(Viewer.moderators().key, ""))
 
 
 async def report_input(service: CampaignService, campaign: Campaign, record: ResolutionRecord) -> ReportInput:
