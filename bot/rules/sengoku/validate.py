@@ -72,11 +72,10 @@ def _check_basing(state, gamemap, settings, faction, order, unit, others) -> lis
         raise OrderRejected(blocked, rule="S2.2")  # OP-06: the position at the start of planning
     if others is None:
         return []
-    pending = {sub.payload.get("unit") for sub in others if sub.payload.get("kind") == "base" and sub.faction == faction
-               and sub.payload.get("port") == order.port and sub.payload.get("unit") != order.unit}
     # Only the orderer's own orders count: a refusal that depended on another clan's orders would reveal them.
-    leaving = {sub.payload.get("unit") for sub in others if sub.payload.get("kind") == "base" and sub.faction == faction
-               and sub.payload.get("port") != order.port}
+    bases = [sub.payload for sub in others if sub.faction == faction and sub.payload.get("kind") == "base"]
+    pending = {b.get("unit") for b in bases if b.get("port") == order.port and b.get("unit") != order.unit}
+    leaving = {b.get("unit") for b in bases if b.get("port") != order.port}
     probe = state.model_copy(deep=True)
     for unit_id in pending:
         for table in (probe.squadrons, probe.fleets, probe.heavy):
