@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.synth_campaign import campaign  # noqa: E402
 from bench.turn_setup import serve_generated_maps, store_campaign  # noqa: E402
+from bot.domain.viewer import Viewer  # noqa: E402
 from bot.runtime import favour_event_loop  # noqa: E402
 from bot.services.campaigns import CampaignService  # noqa: E402
 from bot.store import open_repository  # noqa: E402
@@ -77,7 +78,7 @@ async def submissions(service: CampaignService, targets: list[int], small) -> li
 async def big_turn(service: CampaignService, campaign_id: int, faction: str) -> float:
     start = time.perf_counter()
     outcome = await service.resolve_turn(campaign_id)
-    await service.render_maps("sengoku", outcome.data, ["public", faction])
+    await service.render_maps("sengoku", outcome.data, [Viewer.public(), Viewer.of(faction)])
     return time.perf_counter() - start
 
 

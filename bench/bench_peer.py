@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.synth_campaign import RULESET, Synth, campaign  # noqa: E402
 from bot.engine.dice import SeededDice  # noqa: E402
+from bot.engine.ruleset import slot_unit  # noqa: E402
 
 # A common opening for every power: moves, supports, a convoy-free spring.
 OPENING = {
@@ -58,9 +59,9 @@ def sengoku_22(subphases: int) -> Synth:
     state.squadrons = {k: v for k, v in state.squadrons.items() if k in keep}
     state.fleets = {k: v for k, v in state.fleets.items() if k in keep}
     state.heavy = {k: v for k, v in state.heavy.items() if v.attached_to in keep}
-    orders = [o for o in full.orders if o.unit.split("#")[0] in keep
+    orders = [o for o in full.orders if slot_unit(o.unit) in keep
               and not (o.payload.get("operation") and o.payload["operation"] not in keep)]
-    assert {o.unit.split("#")[0] for o in orders} == set(keep), "every one of the 22 units is ordered"
+    assert {slot_unit(o.unit) for o in orders} == set(keep), "every one of the 22 units is ordered"
     return Synth("S22", full.gamemap, state, full.settings, orders)
 
 

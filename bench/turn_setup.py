@@ -16,6 +16,7 @@ from typing import Any, Iterator
 
 from bot.domain.campaign import Campaign, Faction
 from bot.domain.gamemap import GameMap
+from bot.domain.viewer import Viewer
 from bot.engine.seed import commitment
 from bot.services.campaigns import CampaignService
 from bot.store import Repository
@@ -96,7 +97,7 @@ async def timed_full_turn(service: CampaignService, campaign_id: int, timer: Ste
     start = time.perf_counter()
     outcome = await service.resolve_turn(campaign_id)
     resolved = time.perf_counter()
-    audiences = ["public", *(f.id for f in outcome.campaign.factions)]
+    audiences = [Viewer.public(), *(Viewer.of(f.id) for f in outcome.campaign.factions)]
     maps = await service.render_maps(outcome.campaign.ruleset, outcome.data, audiences)
     end = time.perf_counter()
     assert len(maps) == len(audiences)

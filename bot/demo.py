@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from pathlib import Path
 
+from bot.domain.viewer import MODERATORS, PUBLIC, Viewer
 from bot.engine.dice import SeededDice
 from bot.engine.ruleset import SubmittedOrder
 from bot.mapfiles import load_shipped_map
@@ -41,22 +42,23 @@ async def run_demo(out: Path, scenario_id: str = "seto-demo", echo=print) -> lis
         outcome = await service.resolve_turn(campaign.id)
         # The public map, one per clan (its own units in full) and the moderators' (everything).
         maps = await service.render_maps(campaign.ruleset, outcome.data,
-                                         ["public", *outcome.reports.factions, "moderators"])
+                                         [PUBLIC, *map(Viewer.of, outcome.reports.factions), MODERATORS])
     finally:
         await repo.close()
     return _write(out, outcome, maps)
 
 
-def _write(out: Path, outcome, maps: dict[str, bytes]) -> list[Path]:
+def _write(out: Path, outcome, maps: dict[Viewer, bytes]) -> list[Path]:
     files = {"report-public.md": outcome.reports.public, "moderator-log.md": outcome.reports.moderators}
-    files.update({f"report-{faction}.md": text for faction, text in outcome.reports.factions.items()})
+    files.update({f"report-{Viewer.of(faction).file_stem}.md": text
+                  for faction, text in outcome.reports.factions.items()})
     written = []
     for name, text in files.items():
         path = out / name
         path.write_text(text + "\n", encoding="utf-8")
         written.append(path)
     for audience, png in maps.items():
-        image = out / ("map.png" if audience == "public" else f"map-{audience}.png")
+        image = out / ("map.png" if audience.is_public else f"map-{audience.file_stem}.png")
         image.write_bytes(png)
         written.append(image)
     return written
@@ -67,9 +69,10 @@ def demo_turn_input(scenario_id: str = "seto-demo") -> ReportInput:
     drawn from.  For tests and benchmarks that need a real, busy turn."""
     scenario = load_shipped_scenario(scenario_id)
     gamemap = load_shipped_map(scenario.file.map)
-    orders = [SubmittedOrder(faction=f, unit=p["unit"], seq=i, payload=p)
+    ruleset = get_ruleset(scenario.file.ruleset)
+    orders = [SubmittedOrder(faction=f, unit=ruleset.order_slot(ruleset.parse_order(p)), seq=i, payload=p)
               for i, (f, p) in enumerate((f, p) for f, ps in scenario.file.orders.items() for p in ps)]
-    result = get_ruleset(scenario.file.ruleset).resolve(scenario.state, gamemap, scenario.settings, orders,
+    result = ruleset.resolve(scenario.state, gamemap, scenario.settings, orders,
                                                          SeededDice(scenario.file.demo.seed))
     return ReportInput(campaign_name=scenario.file.demo.campaign_name, turn=scenario.state.turn, seed="",
                        commitment="", gamemap=gamemap, before=scenario.state, after=result.state,

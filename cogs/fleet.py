@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.domain.campaign import Campaign, Phase
 from bot.domain.gamemap import GameMap
-from bot.engine.ruleset import UnitView
+from bot.engine.ruleset import UnitView, slot_unit
 from bot.services.campaigns import OrderLine
 from bot.services.errors import UserError
 from cogs.common import (
@@ -44,8 +44,8 @@ def with_names(text: str, gamemap: GameMap) -> str:
 
 
 def orders_of(unit: UnitView, lines: list[OrderLine]) -> list[str]:
-    """This turn's orders of ``unit``: its slot, and its later sub-phase slots ('unit#SP2')."""
-    return [line.text for line in lines if line.slot == unit.id or line.slot.startswith(f"{unit.id}#")]
+    """This turn's orders of ``unit``: its slot, and its later sub-phase slots ('unit:<id>#SP2')."""
+    return [line.text for line in lines if slot_unit(line.slot) == unit.id]
 
 
 def unit_line(unit: UnitView, gamemap: GameMap, lines: list[OrderLine] | None) -> str:

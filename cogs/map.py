@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.domain.campaign import Campaign
+from bot.domain.viewer import RESERVED, Viewer
 from bot.services.errors import UserError
 from bot.services.queries import map_data
 from cogs.common import (
@@ -30,27 +31,29 @@ from cogs.params import campaign_quietly, fold, named_clan
 
 Choice = app_commands.Choice
 PUBLIC, MINE, MODERATORS = "public", "mine", "moderators"
+CLAN_PREFIX = "clan:"  # view:clan:<id> names a clan even if its id is "public" or "moderators"
 
 
-def audience_for(interaction: discord.Interaction, campaign: Campaign, view: str) -> str:
-    """"public", "moderators" or a faction id; refuses a view the caller may not see."""
+def audience_for(interaction: discord.Interaction, campaign: Campaign, view: str) -> Viewer:
+    """The public, the moderators or a clan (a ``Viewer``: a clan whose id is "public" still gets its
+    own view); refuses a view the caller may not see."""
     wanted = fold(view or PUBLIC)
     if wanted == PUBLIC:
-        return PUBLIC
+        return Viewer.public()
     if wanted == MINE:
         acting = acting_faction(interaction, campaign)
         if acting is not None:
             interaction.extras[ACTING_EXTRA] = acting.name
-            return acting.id
-        return player_faction(interaction, campaign).id
-    clan = named_clan(campaign, view)
+            return Viewer.of(acting.id)
+        return Viewer.of(player_faction(interaction, campaign).id)
+    clan = named_clan(campaign, view.strip()[len(CLAN_PREFIX):] if wanted.startswith(CLAN_PREFIX) else view)
     if wanted != MODERATORS and clan is None:
         names = ", ".join(f.name for f in campaign.factions)
         raise UserError(f"no view {view!r}: choose public, mine" + (f", moderators or a clan ({names})"
                                                                      if is_moderator(interaction, campaign) else ""))
     if not is_moderator(interaction, campaign):
         raise UserError(f"only the moderators of {campaign.name} may see the {view} view; yours is view:mine")
-    return MODERATORS if clan is None else clan.id
+    return Viewer.moderators() if wanted == MODERATORS else Viewer.of(clan.id)
 
 
 def clan_name(campaign: Campaign, faction_id: str) -> str:
@@ -58,10 +61,13 @@ def clan_name(campaign: Campaign, faction_id: str) -> str:
     return faction.name if faction else faction_id
 
 
-def caption(campaign: Campaign, audience: str, turn: int, resolved: bool) -> str:
-    who = {PUBLIC: "public view", MODERATORS: "moderators' view (everything)"}.get(audience)
-    if who is None:
-        who = f"{clan_name(campaign, audience)}'s view"
+def caption(campaign: Campaign, audience: Viewer, turn: int, resolved: bool) -> str:
+    if audience.is_public:
+        who = "public view"
+    elif audience.is_moderators:
+        who = "moderators' view (everything)"
+    else:
+        who = f"{clan_name(campaign, audience.faction)}'s view"
     when = f"after turn {turn}" if resolved else f"turn {turn}, current positions (no turn resolved yet)"
     return f"🗺️ **{campaign.name}** — map {when}, {who}."
 
@@ -86,14 +92,14 @@ class MapCog(commands.Cog):
         try:
             png = (await service.render_maps(chosen.ruleset, data, [audience]))[audience]
         except ValueError:  # the rules name no such audience in that turn: a clan added since
-            if audience in (PUBLIC, MODERATORS):
+            if audience.faction is None:
                 raise
-            note = (f"\n{clan_name(chosen, audience)} joined after turn {data.turn} was resolved, so that turn has no "
-                    f"map of its own for it; here is the public one.")
-            audience = PUBLIC
+            note = (f"\n{clan_name(chosen, audience.faction)} joined after turn {data.turn} was resolved, so that "
+                    f"turn has no map of its own for it; here is the public one.")
+            audience = Viewer.public()
             png = (await service.render_maps(chosen.ruleset, data, [audience]))[audience]
         await reply(interaction, caption(chosen, audience, data.turn, resolved) + note,
-                    files=[discord.File(io.BytesIO(png), filename=f"map-{audience}.png")])
+                    files=[discord.File(io.BytesIO(png), filename=f"map-{audience.file_stem}.png")])
 
     @show.autocomplete("view")
     async def view_autocomplete(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
@@ -101,7 +107,8 @@ class MapCog(commands.Cog):
         chosen = await campaign_quietly(interaction)
         if chosen is not None and is_moderator(interaction, chosen):
             options.append(Choice(name="moderators (everything)", value=MODERATORS))
-            options += [Choice(name=f"{f.name}'s view", value=f.id) for f in chosen.factions]
+            options += [Choice(name=f"{f.name}'s view", value=f.id if f.id not in RESERVED else CLAN_PREFIX + f.id)
+                        for f in chosen.factions]
         wanted = fold(current)
         return [c for c in options if wanted in fold(c.name) or wanted in fold(c.value)][:25]
 

@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.domain.campaign import Phase
+from bot.engine.ruleset import slot_unit
 from bot.services.turns import TurnLifecycle
 from cogs.common import (
     CAMPAIGN,
@@ -85,7 +86,7 @@ class OrderBookCog(MarksActing, commands.GroupCog, group_name="orders",
             await reply(interaction, not_open(ctx))
             return
         orders = await service_of(interaction).orders(ctx.campaign.id, ctx.faction.id)
-        ordered = {o.payload.get("unit") for o in orders}
+        ordered = {slot_unit(o.unit) for o in orders}  # a clan's own orders (its policy) are no unit's
         if ctx.campaign.phase is Phase.PLANNING:
             await TurnLifecycle(service_of(interaction)).mark_ready(ctx.campaign.id, ctx.faction.id, not withdraw)
         await reply(interaction, readiness(ctx, ordered, withdraw))

@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.engine.ruleset import slot_unit
 from bot.services.campaigns import OrderReceipt
 from bot.services.errors import UserError
 from bot.store import StoreError
@@ -223,9 +224,16 @@ class OrderCog(MarksActing, commands.GroupCog, group_name="order",
     async def clear(self, interaction: discord.Interaction, unit: str, campaign: int | None = None) -> None:
         await defer(interaction)
         ctx = await PlayerContext.load(interaction, campaign)
-        slot = ctx.resolve({"unit": unit.strip()})["unit"]
+        typed = unit.strip()
+        named = ctx.resolve({"unit": typed})["unit"]
         service = service_of(interaction)
-        line = next((o for o in await service.order_lines(ctx.campaign.id, ctx.faction.id) if o.slot == slot), None)
+        lines = await service.order_lines(ctx.campaign.id, ctx.faction.id)
+        # A slot from autocomplete, else the order of the unit (or credit) typed, its first sub-phase's;
+        # a unit's order before a clan's of the same id.
+        named_lines = sorted((o for o in lines if o.subject == named and "#" not in o.slot),
+                             key=lambda o: slot_unit(o.slot) is None)
+        line = next((o for o in lines if o.slot == typed), None) or next(iter(named_lines), None)
+        slot = line.slot if line else typed
         await service.clear_order(ctx.campaign.id, ctx.faction.id, slot,
                                   moderator=is_moderator(interaction, ctx.campaign))
         await reply(interaction, f"🗑️ Order withdrawn: {line.text if line else slot + '.'} "

@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.domain.campaign import Campaign, Faction, Phase
+from bot.domain.viewer import Viewer
 from bot.services.errors import UserError
 from bot.services.stored_turns import StoredTurns
 from bot.services.turns import TurnLifecycle
@@ -32,7 +33,7 @@ from cogs.common import (
     service_of,
 )
 from cogs.params import named_clan
-from cogs.turn_posts import TurnPoster, text_file
+from cogs.turn_posts import TurnPoster, report_name, text_file
 
 log = logging.getLogger(__name__)
 
@@ -228,7 +229,7 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
             return
         await reply(interaction, f"{faction.name}'s report of turn {number} of {chosen.name}, as stored with its "
                                  f"resolution; only {faction.name} may read it.",
-                    files=[text_file(text, f"report-{faction.id}.md")])
+                    files=[text_file(text, report_name(Viewer.of(faction.id)))])
 
     @app_commands.command(name="undo", description="Undo the last resolution and reopen that turn for a correction")
     @app_commands.describe(campaign=CAMPAIGN)

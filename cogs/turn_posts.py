@@ -16,6 +16,7 @@ from datetime import timedelta
 import discord
 
 from bot.domain.campaign import Campaign, Faction
+from bot.domain.viewer import PUBLIC, Viewer
 from bot.services.campaigns import TurnOutcome
 from bot.services.turns import Correction
 from cogs.common import deadline_text, post
@@ -29,6 +30,14 @@ def text_file(text: str, filename: str) -> discord.File:
 
 def png_file(data: bytes, filename: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=filename)
+
+
+PUBLIC_REPORT = "report-public.md"
+
+
+def report_name(viewer: Viewer) -> str:
+    """A report's file name: a clan whose id is "public" gets another than the public report's."""
+    return PUBLIC_REPORT if viewer.is_public else f"report-{viewer.file_stem}.md"
 
 
 def duration(left: timedelta) -> str:
@@ -71,26 +80,27 @@ class TurnPoster:
         not be posted)."""
         campaign = outcome.campaign
         linked = [f.id for f in campaign.factions if f.channel_id is not None and f.id in outcome.reports.factions]
-        maps = await self.maps(outcome, ["public", *linked])
+        # Keyed by Viewer, not by id: a clan whose id is "public" must not get (or give) the public map.
+        maps = await self.maps(outcome, [PUBLIC, *map(Viewer.of, linked)])
         line, ok = await self.post(channel_id, outcome.reports.public, "public report",
-                                   png_file(maps["public"], "map.png") if maps else None)
-        lines, files = [line], [] if ok else [text_file(outcome.reports.public, "report-public.md")]
+                                   png_file(maps[PUBLIC], "map.png") if maps else None)
+        lines, files = [line], [] if ok else [text_file(outcome.reports.public, PUBLIC_REPORT)]
         if not maps:
             lines.append("⚠️ The maps could not be drawn (see the bot's log); the reports went out without them.")
         for faction_id, text in outcome.reports.factions.items():
-            faction = campaign.faction(faction_id)
+            faction, viewer = campaign.faction(faction_id), Viewer.of(faction_id)
             name = faction.name if faction else faction_id
             if faction_id not in linked:
                 line, ok = f"⚠️ {name} has no linked channel: its report is attached; pass it on privately.", False
             else:
-                own_map = png_file(maps[faction_id], f"map-{faction_id}.png") if maps else None
+                own_map = png_file(maps[viewer], f"map-{viewer.file_stem}.png") if maps else None
                 line, ok = await self.post(faction.channel_id, text, f"{name}'s report", own_map)
             lines.append(line)
             if not ok:
-                files.append(text_file(text, f"report-{faction_id}.md"))
+                files.append(text_file(text, report_name(viewer)))
         return lines, files
 
-    async def maps(self, outcome: TurnOutcome, audiences: list[str]) -> dict[str, bytes]:
+    async def maps(self, outcome: TurnOutcome, audiences: list[Viewer]) -> dict[Viewer, bytes]:
         """Each audience's map, or none at all if drawing fails: the turn is resolved and stored by
         now, so its reports must go out even without maps."""
         try:
@@ -149,9 +159,10 @@ class TurnPoster:
             return
         lines, undelivered = await self.deliver(outcome, channel_id)
         log.info("Turn %s of campaign %s posted: %s", outcome.turn, outcome.campaign.id, " ".join(lines))
-        clans = [f.filename.removeprefix("report-").removesuffix(".md") for f in undelivered]
-        if clans and "public" not in clans:  # nobody asked for these: tell the moderators where they are
-            names = ", ".join(f.name for f in outcome.campaign.factions if f.id in clans)
+        files = {f.filename for f in undelivered}
+        clans = [f for f in outcome.campaign.factions if report_name(Viewer.of(f.id)) in files]
+        if clans and PUBLIC_REPORT not in files:  # nobody asked for these: tell the moderators where they are
+            names = ", ".join(f.name for f in clans)
             await self.post(channel_id, f"⚠️ Moderators: the turn {outcome.turn} reports of {names} could not be "
                                         f"posted in their channels; /turn log clan:… gives each, to pass on.",
                             "notice of reports not posted")

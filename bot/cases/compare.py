@@ -7,6 +7,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from bot.domain.viewer import Viewer, as_viewer
+
 _MISSING = object()
 
 
@@ -104,21 +106,25 @@ def report_problems(ruleset_id: str, case_name: str, gamemap, before, after, eve
     data = ReportInput(campaign_name=case_name, turn=before.turn, seed="(scripted)", commitment="(scripted)",
                        gamemap=gamemap, before=before, after=after, events=list(events), rolls=list(rolls))
     reports = presenter(ruleset_id).build_reports(data)
-    texts = {"public": reports.public, "moderators": reports.moderators, **reports.factions}
+    # By Viewer, so a clan whose id is "public" cannot stand in for the public report; a case names
+    # such a clan's report "faction:public" (as the stored reports do).
+    texts = {Viewer.public(): reports.public, Viewer.moderators(): reports.moderators,
+             **{Viewer.of(k): v for k, v in reports.factions.items()}}
     problems = []
     for audience, fragments in expected.items():
-        text = texts.get(audience)
+        text = texts.get(as_viewer(audience))
         if text is None:
-            problems.append(f"report: no audience {audience!r} (have {', '.join(texts)})")
+            problems.append(f"report: no audience {audience!r} (have {', '.join(v.key for v in texts)})")
             continue
         for fragment in fragments:
             if fragment not in text:
                 problems.append(f"report {audience}: missing {fragment!r}")
     for audience, fragments in absent.items():
         for fragment in fragments:
-            if fragment in texts.get(audience, ""):
+            if fragment in texts.get(as_viewer(audience), ""):
                 problems.append(f"report {audience}: must not contain {fragment!r}")
     if problems:
         for audience in sorted(set(expected) | set(absent)):
-            problems.append(f"{audience} report was:\n      " + texts.get(audience, "").replace("\n", "\n      "))
+            problems.append(f"{audience} report was:\n      "
+                            + texts.get(as_viewer(audience), "").replace("\n", "\n      "))
     return problems

@@ -12,7 +12,16 @@ from bot.engine.ruleset import OrderRejected, SubmittedOrder
 Orders = dict[str, list[dict[str, Any]]] | list[dict[str, Any]]
 
 
-def submitted_orders(orders: Orders) -> list[SubmittedOrder]:
+def slot_of(ruleset, payload: dict[str, Any]) -> str:
+    """The slot the bot would store ``payload`` under; a payload the rules cannot read (a case
+    may give one on purpose, to see it fall back) keeps its bare unit."""
+    try:
+        return ruleset.order_slot(ruleset.parse_order(payload))
+    except (OrderRejected, ValueError):
+        return str(payload.get("unit"))
+
+
+def submitted_orders(ruleset, orders: Orders) -> list[SubmittedOrder]:
     """Per clan (file order within each clan, clans in file order) or one flat
     list whose entries name their ``clan``: the list's order is the submission
     order that decides port capacity (R4, OP-05)."""
@@ -20,7 +29,7 @@ def submitted_orders(orders: Orders) -> list[SubmittedOrder]:
         flat = [(clan, payload) for clan, payloads in orders.items() for payload in payloads]
     else:
         flat = [(entry["clan"], {k: v for k, v in entry.items() if k != "clan"}) for entry in orders]
-    return [SubmittedOrder(faction=clan, unit=str(payload.get("unit")), seq=seq, payload=payload)
+    return [SubmittedOrder(faction=clan, unit=slot_of(ruleset, payload), seq=seq, payload=payload)
             for seq, (clan, payload) in enumerate(flat, start=1)]
 
 
@@ -31,7 +40,7 @@ def run_turn(ruleset, state, gamemap, settings, dice, orders: Orders):
     damage_pending_turn_end) are still set."""
     moments: dict[str, Any] = {}
     with _watching(ruleset.id, moments):
-        result = ruleset.resolve(state, gamemap, settings, submitted_orders(orders), dice)
+        result = ruleset.resolve(state, gamemap, settings, submitted_orders(ruleset, orders), dice)
     return result.state, result.events, moments
 
 
@@ -104,6 +113,6 @@ def run_submissions(ruleset, state, gamemap, settings, submissions: list[dict[st
             problems.append(f"{label}: expected a refusal containing {entry['refused']!r}, was accepted")
         elif "warns" in entry and not any(entry["warns"] in w for w in warnings):
             problems.append(f"{label}: expected a warning containing {entry['warns']!r}, got {warnings}")
-        accepted.append(SubmittedOrder(faction=entry["faction"], unit=order.unit, seq=index,
+        accepted.append(SubmittedOrder(faction=entry["faction"], unit=ruleset.order_slot(order), seq=index,
                                        payload=entry["order"]))
     return problems

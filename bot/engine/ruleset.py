@@ -31,6 +31,24 @@ class SubmittedOrder(BaseModel):
     payload: dict[str, Any]
 
 
+UNIT_SLOT = "unit:"
+
+
+def unit_slot(unit_id: str, subphase: str | None = None) -> str:
+    """The slot of a unit's order: ``unit:<id>``, or ``unit:<id>#<sub-phase>`` for a later one.
+
+    Slots are namespaced by what the order belongs to (``unit:``, ``clan:``, ``credit:``), so a
+    clan whose id is also a unit's id never shares that unit's slot (docs/decisions.md)."""
+    return f"{UNIT_SLOT}{unit_id}" + (f"#{subphase}" if subphase else "")
+
+
+def slot_unit(slot: str) -> str | None:
+    """The unit a slot's order is for; ``None`` for an order that is not a unit's (a clan's)."""
+    if not slot.startswith(UNIT_SLOT):
+        return None
+    return slot[len(UNIT_SLOT):].split("#", 1)[0]
+
+
 class Resolution(BaseModel):
     """What ``resolve`` returns: the state after the turn and what happened."""
 
@@ -63,7 +81,9 @@ class Ruleset(Protocol):
         """Payload → order model; raises OrderRejected naming the bad field."""
 
     def order_slot(self, order: BaseModel) -> str:
-        """The key under which the order is stored; a new order in the same slot replaces it."""
+        """The key under which the order is stored; a new order in the same slot replaces it.
+        Namespaced by what it belongs to: a unit's is ``unit_slot(...)``, anything else must not
+        start with ``unit:`` (readers find a unit's orders with ``slot_unit``)."""
 
     def validate_order(self, state: BaseModel, gamemap: GameMap, settings: BaseModel,
                        faction: str, order: BaseModel,

@@ -8,14 +8,16 @@ from typing import Any, Protocol
 from pydantic import BaseModel
 
 from bot.domain.gamemap import GameMap
+from bot.domain.viewer import PUBLIC, Viewer
 from bot.report import ReportInput, Reports
 
 
 class Presenter(Protocol):
     def build_reports(self, data: ReportInput) -> Reports: ...
     def describe_order(self, order: BaseModel, state: Any, gamemap: GameMap) -> str: ...
-    async def render(self, data: ReportInput, audience: str = "public") -> bytes:
-        """The turn's map for ``audience``: "public", "moderators" or a faction id."""
+    async def render(self, data: ReportInput, audience: Viewer | str = PUBLIC) -> bytes:
+        """The turn's map for ``audience``: the public, the moderators or one clan (strings:
+        ``as_viewer``; the bot passes a ``Viewer``, since a clan's id may be "public")."""
 
 
 def presenter(ruleset_id: str) -> Presenter:

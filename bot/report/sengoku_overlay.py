@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections import Counter
 
 from bot.domain.events import Event
+from bot.domain.viewer import PUBLIC, Viewer
 from bot.render.overlay import Highlight, Marker, Overlay, Route
 from bot.report import ReportInput
 from bot.report.sengoku import SEASONS
 from bot.report.sengoku_sightings import (
-    MODERATORS,
-    PUBLIC,
+    check_audience,
     knows_in_full,
     losses,
     visible_events,
@@ -31,8 +31,9 @@ from bot.report.sengoku_sightings import (
 ROUTE_KINDS = {"moved": "solid", "fleet_sailed": "dashed", "operation_sailed": "dashed", "dispersed": "dashed"}
 
 
-def overlay_for(data: ReportInput, audience: str = PUBLIC) -> Overlay:
-    events = visible_events(data, audience)  # refuses an unknown audience
+def overlay_for(data: ReportInput, audience: Viewer | str = PUBLIC) -> Overlay:
+    audience = check_audience(data, audience)  # a Viewer; refuses a clan not in the turn
+    events = visible_events(data, audience)
     state = data.after
     clans = data.before.clans
     return Overlay(
@@ -51,25 +52,25 @@ def overlay_for(data: ReportInput, audience: str = PUBLIC) -> Overlay:
     )
 
 
-def _subtitle(data: ReportInput, events: list[Event], audience: str) -> str:
+def _subtitle(data: ReportInput, events: list[Event], audience: Viewer) -> str:
     season = SEASONS.get(data.before.season, data.before.season)
     # from this audience's events only: a sub-phase of hidden activity must not show in the title
     phases = sorted({e.subphase for e in events if getattr(e, "subphase", "") not in ("", "start", None)})
     phase = f"sub-phase{'s' if len(phases) > 1 else ''} {'–'.join([phases[0], phases[-1]][:len(phases)])}" \
         if phases else "sub-phase SP1"
-    if audience == PUBLIC:
+    if audience.is_public:
         who = "public map: what every clan may know"
-    elif audience == MODERATORS:
+    elif audience.is_moderators:
         who = "moderators: everything"
     else:
-        who = f"{data.before.clans[audience].name}: your units in full, and what you learned"
+        who = f"{data.before.clans[audience.faction].name}: your units in full, and what you learned"
     return f"{season}, {phase} — {who}"
 
 
 # --- tokens ---------------------------------------------------------------------
 
 
-def _markers(data: ReportInput, audience: str, events: list[Event]) -> list[Marker]:
+def _markers(data: ReportInput, audience: Viewer, events: list[Event]) -> list[Marker]:
     state = data.after
     colours = {c.id: c.colour for c in data.before.clans.values()}
     damaged = {u for e in events if e.kind == "fleets_damaged" for u in e.units}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from bot.domain.gamemap import GameMap
+from bot.domain.viewer import PUBLIC, Viewer
 from bot.report import ReportInput, Reports
 from bot.report.sengoku import build
 from bot.report.sengoku_overlay import overlay_for
@@ -57,8 +58,8 @@ class SengokuPresenter:
             extras += _squadron_extras(order, state)
         return text + (f". {'; '.join(extras)}." if extras else ".")
 
-    async def render(self, data: ReportInput, audience: str = "public") -> bytes:
-        """The turn's map for "public", "moderators" or a clan id: what that
+    async def render(self, data: ReportInput, audience: Viewer | str = PUBLIC) -> bytes:
+        """The turn's map for the public, the moderators or a clan (a ``Viewer``): what that
         audience's report reveals, and its own units in full (sengoku_overlay)."""
         from bot.render import (
             render_map_async,  # matplotlib loads only when a map is drawn

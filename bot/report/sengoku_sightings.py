@@ -16,33 +16,34 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from bot.domain.events import Event
+from bot.domain.viewer import Viewer, as_viewer
 from bot.report import ReportInput
 
-PUBLIC = "public"
-MODERATORS = "moderators"
 
-
-def check_audience(data: ReportInput, audience: str) -> None:
+def check_audience(data: ReportInput, audience: Viewer | str) -> Viewer:
+    """The audience as a ``Viewer`` (strings: see ``as_viewer``); refuses a clan not in the turn."""
+    viewer = as_viewer(audience)
     clans = sorted(data.before.clans)
-    if audience not in (PUBLIC, MODERATORS, *clans):
-        raise ValueError(f"no map for audience {audience!r}: use 'public', 'moderators' or a clan id "
-                         f"({', '.join(clans)})")
+    if viewer.faction is not None and viewer.faction not in clans:
+        raise ValueError(f"no map for audience {viewer.faction!r}: use 'public', 'moderators' or a "
+                         f"clan id ({', '.join(clans)})")
+    return viewer
 
 
-def sees(event: Event, audience: str) -> bool:
-    if audience == MODERATORS:
-        return True
-    return event.audience.sees(None if audience == PUBLIC else audience)
+def sees(event: Event, audience: Viewer | str) -> bool:
+    return as_viewer(audience).sees(event.audience)
 
 
-def visible_events(data: ReportInput, audience: str) -> list[Event]:
-    check_audience(data, audience)
-    return [e for e in data.events if sees(e, audience)]
+def visible_events(data: ReportInput, audience: Viewer | str) -> list[Event]:
+    viewer = check_audience(data, audience)
+    return [e for e in data.events if viewer.sees(e.audience)]
 
 
-def knows_in_full(data: ReportInput, audience: str, unit_id: str) -> bool:
-    """Own units (and every unit, for moderators) are drawn where the state has them."""
-    return audience == MODERATORS or data.after.unit_owner(unit_id) == audience
+def knows_in_full(data: ReportInput, audience: Viewer | str, unit_id: str) -> bool:
+    """Own units (and every unit, for moderators) are drawn where the state has them; the public
+    knows none in full, whatever a clan is called."""
+    viewer = as_viewer(audience)
+    return viewer.is_moderators or viewer.owns(data.after.unit_owner(unit_id))
 
 
 def _port_area(data: ReportInput, port_id: str | None) -> str | None:
@@ -91,7 +92,7 @@ def _placements(event: Event, data: ReportInput) -> Iterator[tuple[str, str]]:
             yield unit, area
 
 
-def sightings(data: ReportInput, audience: str) -> dict[str, str]:
+def sightings(data: ReportInput, audience: Viewer | str) -> dict[str, str]:
     """Unit id -> the area the audience last saw it in, for units it does not
     know in full (those are drawn from the state)."""
     seen: dict[str, str] = {}
@@ -102,7 +103,7 @@ def sightings(data: ReportInput, audience: str) -> dict[str, str]:
     return seen
 
 
-def losses(data: ReportInput, audience: str) -> dict[str, tuple[str, str]]:
+def losses(data: ReportInput, audience: Viewer | str) -> dict[str, tuple[str, str]]:
     """Squadron or fleet id -> (area, how) for units lost this turn in a visible event."""
     lost = {}
     for event in visible_events(data, audience):
@@ -119,7 +120,7 @@ def _is_ship(data: ReportInput, unit_id: str) -> bool:
     return any(unit_id in state.squadrons or unit_id in state.fleets for state in (data.before, data.after))
 
 
-def visible_units(data: ReportInput, audience: str) -> dict[str, str]:
+def visible_units(data: ReportInput, audience: Viewer | str) -> dict[str, str]:
     """Every unit the audience's map may draw as an active token -> its area:
     the ones it knows in full where they are, the others where it saw them
     (a unit lost this turn is drawn as lost, not here)."""

@@ -30,6 +30,7 @@ class OrderLine:
     slot: str
     faction: str
     text: str
+    subject: str = ""  # what the order names as its own (a unit's, a clan's or a credit's id), as typed
 
 
 class CampaignReads:
@@ -88,7 +89,8 @@ class CampaignReads:
         lines = []
         for order in await self.repo.list_orders(campaign_id, campaign.turn, faction):
             parsed = ruleset.parse_order(order.payload)
-            lines.append(OrderLine(order.unit, order.faction, describe_order(show, parsed, state, gamemap)))
+            lines.append(OrderLine(order.unit, order.faction, describe_order(show, parsed, state, gamemap),
+                                   str(order.payload.get("unit", ""))))
         return lines
 
     # What a clan holds besides its units, as its ruleset lists them.

@@ -20,6 +20,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.domain.campaign import Campaign, Faction, Phase
+from bot.domain.viewer import Viewer
 from bot.engine.dice import SeededDice
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
 from bot.engine.seed import commitment
@@ -218,9 +219,10 @@ class CampaignService(CampaignReads):
         return TurnOutcome(resolved, campaign.turn, turn.seed, reports, data, stored.created_seq)
 
     async def render_maps(self, ruleset_id: str, data: ReportInput,
-                          audiences: list[str]) -> dict[str, bytes]:
-        """One PNG per audience: "public", "moderators" or a faction id.  Each
-        map shows only what that audience's report reveals (the presenter decides)."""
+                          audiences: list[Viewer]) -> dict[Viewer, bytes]:
+        """One PNG per audience (the public, the moderators or a clan: a ``Viewer``, never a bare
+        id, which may be "public").  Each map shows only what that audience's report reveals
+        (the presenter decides)."""
         from bot.render import MAX_CONCURRENT_RENDERS  # matplotlib loads only when maps are drawn
         show = presenter(ruleset_id)
         # As many at once as the renderer has slots, no more: a render's timeout counts its wait
@@ -301,7 +303,7 @@ class CampaignService(CampaignReads):
         return description
 
     async def import_(self, data: dict[str, Any], guild_id: int | None = None) -> Campaign:
-        campaign = await self.repo.import_campaign(data, guild_id)
+        campaign = await self.repo.import_campaign(_current_slots(data), guild_id)
         try:
             ruleset = get_ruleset(campaign.ruleset)
             record = await self.repo.load_state(campaign.id)
@@ -322,8 +324,30 @@ def _resolution_record(campaign: Campaign, turn: TurnRecord, orders: list[Submit
         campaign_id=campaign.id, turn=campaign.turn, seed=turn.seed,
         before_state=data.before.model_dump(mode="json"), after_state=data.after.model_dump(mode="json"),
         orders=orders, dice=list(dice.log), events=[e.model_dump(mode="json") for e in data.events],
-        report={"public": reports.public, "moderators": reports.moderators,
-                **{f"faction:{k}": v for k, v in reports.factions.items()}})
+        report={Viewer.public().key: reports.public, Viewer.moderators().key: reports.moderators,
+                **{Viewer.of(k).key: v for k, v in reports.factions.items()}})
+
+
+def _current_slots(data: Any) -> Any:
+    """The export with each order under the slot its ruleset names now: an export made before slots
+    were namespaced (migration 0008) keeps a clan's policy under the bare clan id, where a unit of
+    the same id would share it.  Anything unreadable is left as it is, for the store's checks."""
+    try:
+        ruleset = get_ruleset(data["campaign"]["ruleset"])
+        out = dict(data, orders=[_reslotted(ruleset, o) for o in data["orders"]])
+        if "resolutions" in data:
+            out["resolutions"] = [dict(r, orders=[_reslotted(ruleset, o) for o in r["orders"]])
+                                  for r in data["resolutions"]]
+        return out
+    except (KeyError, TypeError):
+        return data
+
+
+def _reslotted(ruleset, order: Any) -> Any:
+    try:
+        return dict(order, unit=ruleset.order_slot(ruleset.parse_order(order["payload"])))
+    except (OrderRejected, ValueError, KeyError, TypeError):
+        return order
 
 
 def _writable(moderator: bool) -> tuple[str, ...] | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from bot.domain.campaign import Campaign, Phase
+from bot.domain.viewer import Viewer
 from bot.mapfiles import load_shipped_map
 from bot.report import ReportInput, Reports
 from bot.rules import get_ruleset
@@ -27,11 +28,11 @@ STALE_CLAIM = timedelta(minutes=10)
 
 
 def reports_of(record: ResolutionRecord) -> Reports:
-    """The texts as the resolution stored them (keys "public", "moderators", "faction:<id>")."""
+    """The texts as the resolution stored them (keys ``Viewer.key``: "public", "moderators", "faction:<id>")."""
     factions = {key.removeprefix("faction:"): text for key, text in record.report.items()
                 if key.startswith("faction:")}
-    return Reports(public=record.report.get("public", ""), factions=factions,
-                   moderators=record.report.get("moderators", ""))
+    return Reports(public=record.report.get(Viewer.public().key, ""), factions=factions,
+                   moderators=record.report.get(Viewer.moderators().key, ""))
 
 
 async def report_input(service: CampaignService, campaign: Campaign, record: ResolutionRecord) -> ReportInput:
@@ -74,7 +75,7 @@ class StoredTurns:
                         else self.repo.resolution(campaign_id, turn))
         if record is None:
             raise UserError(await self._no_resolution(campaign, turn))
-        key = "moderators" if faction is None else f"faction:{faction}"
+        key = (Viewer.moderators() if faction is None else Viewer.of(faction)).key
         text = record.report.get(key)
         if text is None:
             what = "moderator log" if faction is None else f"report for the clan {faction!r}"

@@ -13,6 +13,7 @@ import difflib
 from collections import Counter
 from dataclasses import dataclass, field
 
+from bot.domain.viewer import Viewer
 from bot.rules import get_ruleset
 from bot.services.campaigns import TurnOutcome
 from bot.store import ResolutionRecord
@@ -75,6 +76,6 @@ def compare(ruleset_id: str, undone: ResolutionRecord, outcome: TurnOutcome) -> 
     factions = {}
     for faction_id, text in reports.factions.items():
         units = unit_changes(ruleset_id, undone.after_state, outcome, faction_id)
-        factions[faction_id] = units + line_diff(undone.report.get(f"faction:{faction_id}", ""), text)
-    return TurnDiff(public=line_diff(undone.report.get("public", ""), reports.public), factions=factions,
-                    moderators=line_diff(undone.report.get("moderators", ""), reports.moderators))
+        factions[faction_id] = units + line_diff(undone.report.get(Viewer.of(faction_id).key, ""), text)
+    return TurnDiff(public=line_diff(undone.report.get(Viewer.public().key, ""), reports.public), factions=factions,
+                    moderators=line_diff(undone.report.get(Viewer.moderators().key, ""), reports.moderators))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.domain.campaign import Campaign, Faction, Phase
+from bot.engine.ruleset import slot_unit
 from bot.services.campaigns import OPEN_PHASES, CampaignService, TurnOutcome
 from bot.services.deadline import parse_deadline
 from bot.services.errors import UserError
@@ -103,7 +104,8 @@ class TurnLifecycle:
         campaign = await self.service.campaign(campaign_id)
         ready = await self.repo.ready_factions(campaign_id, campaign.turn)
         units = await self.service.units(campaign_id, None)
-        ordered = {(o.faction, o.payload.get("unit")) for o in await self.service.orders(campaign_id, None)}
+        ordered = {(o.faction, slot_unit(o.unit)) for o in await self.service.orders(campaign_id, None)
+                   if slot_unit(o.unit) is not None}  # a clan's policy or a credit is no unit
         return [ClanReadiness(f, f.id in ready, sum(1 for owner, _ in ordered if owner == f.id),
                               sum(1 for u in units if u.owner == f.id)) for f in campaign.factions]
 

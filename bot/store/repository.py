@@ -55,7 +55,7 @@ class ResolutionRecord(BaseModel):
     ``before_state`` and ``orders`` must be what the turn was resolved from:
     ``commit_resolution`` refuses a record whose before-state or orders no
     longer match the store (something changed while the turn was resolving).
-    ``report`` maps an audience key (e.g. "public", a faction id) to its text.
+    ``report`` maps an audience key ("public", "moderators", "faction:<id>": ``Viewer.key``) to its text.
     ``created_seq`` is assigned by the store; leave it ``None`` when committing.
     """
 

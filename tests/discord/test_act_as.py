@@ -57,7 +57,7 @@ async def test_a_moderator_without_clan_roles_corrects_a_mori_order_after_undo(c
     assert private(sent)
     assert sent[-1].content.startswith(f"{MARK}✅ Kobayakawa-1 stays in port")
     assert "Replaces: Kobayakawa-1 will cruise off Suō" in sent[-1].content
-    order = next(o for o in await world.service.orders(1, None) if o.unit == "mori-kobayakawa")
+    order = next(o for o in await world.service.orders(1, None) if o.unit == "unit:mori-kobayakawa")
     assert (order.faction, order.payload["kind"]) == ("mori", "sq_idle")
     assert len(await world.service.orders(1, None)) == 18  # replaced, not added
 
@@ -90,7 +90,7 @@ async def test_a_player_cannot_act_as_and_a_stray_entry_is_ignored(open_turn):
         assert sent[-1].content.startswith("**Ōtomo**") or sent[-1].content.startswith("Ōtomo has no orders")
         assert "acting as" not in sent[-1].content
     sent = await world.run("order idle", otomo, unit="mori-kobayakawa")
-    assert sent[-1].content == "Refused: mori-kobayakawa does not belong to your clan (V1)"
+    assert sent[-1].content == "Refused: your clan has no unit 'mori-kobayakawa'; /fleet list shows your units (V1)"
     assert await world.service.orders(1, None) == []
 
     # So does that of a moderator who has lost the moderator role since.
@@ -157,7 +157,7 @@ async def test_acting_as_shows_nothing_to_the_moderators_own_clan_or_in_public(o
     assert all(s.ephemeral for s in world.h.log[start:])
 
     stored = {o.unit: o.faction for o in await world.service.orders(1, None)}
-    assert stored == {"otomo-funai-maru": "otomo", "mori-kurushima": "mori", "mori": "mori"}
+    assert stored == {"unit:otomo-funai-maru": "otomo", "unit:mori-kurushima": "mori", "clan:mori:policy": "mori"}
 
     seen = []
     for path in ("orders show", "orders ready", "fleet list", "turn status", "clan policy"):

@@ -76,7 +76,8 @@ async def test_redeeming_another_clans_credit_is_refused(armed):
     world = armed
     sent = await world.run("clan redeem", world.players["mori"], credit="credit:2:otomo", build="squadron",
                            port="tomo")
-    assert private(sent) and sent[-1].content == "Refused: credit credit:2:otomo is not your clan's (V1)"
+    assert private(sent) and sent[-1].content == ("Refused: your clan has no capture credit 'credit:2:otomo'; "
+                                                  "your last report lists your credits (S8.4.6, V1)")
     assert await world.service.orders(1, None) == []
 
 

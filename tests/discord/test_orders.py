@@ -59,7 +59,8 @@ async def test_a_member_without_a_clan_role_is_refused(open_turn):
 async def test_a_player_cannot_order_another_clans_unit(open_turn):
     world = open_turn
     sent = await world.run("order cruise", world.players["mori"], unit="otomo-usuki", target="iyo")
-    assert sent[-1].ephemeral and sent[-1].content == "Refused: otomo-usuki does not belong to your clan (V1)"
+    assert sent[-1].ephemeral
+    assert sent[-1].content == "Refused: your clan has no unit 'otomo-usuki'; /fleet list shows your units (V1)"
     assert await stored(world) == []
 
 
@@ -98,10 +99,10 @@ async def test_orders_list_ready_and_clear(open_turn):
     assert ready.startswith("✅ Mōri's orders for turn 3 are marked ready (2 of 7 units ordered). "
                             "Still without orders: Kobayakawa-1,")
     choices = await world.h.autocomplete("order clear", mori, "unit", unit="trade")
-    assert choices == [{"name": "Akita-maru trades.", "value": "mori-akita-maru"}]
+    assert choices == [{"name": "Akita-maru trades.", "value": "unit:mori-akita-maru"}]
     sent = await world.run("order clear", mori, unit="mori-akita-maru")
     assert sent[-1].content == "🗑️ Order withdrawn: Akita-maru trades. /orders show shows the rest."
-    assert [o.unit for o in await stored(world, "mori")] == ["mori-noshima"]
+    assert [o.unit for o in await stored(world, "mori")] == ["unit:mori-noshima"]
 
 
 async def test_orders_clear_withdraws_all_of_the_clan_orders_only_when_confirmed(open_turn):
@@ -133,13 +134,13 @@ async def test_clear_offers_each_order_by_its_own_slot(open_turn):
     await world.run("order trade", mori, unit="mori-akita-maru")
     await world.run("order idle", mori, unit="mori-noshima")
     choices = {c["value"]: c["name"] for c in await world.h.autocomplete("order clear", mori, "unit", unit="")}
-    assert choices == {"mori-noshima#SP2": "Noshima Murakami will cruise off Geiyo Islands: Aki → Geiyo Islands "
-                                           "(1 step). SP2; engages if not o…",  # 100 characters at most
-                       "mori-akita-maru": "Akita-maru trades.",
-                       "mori-noshima": "Noshima Murakami stays in port. engages if not outnumbered; low stake."}
-    sent = await world.run("order clear", mori, unit="mori-noshima#SP2")
+    assert choices == {"unit:mori-noshima#SP2": "Noshima Murakami will cruise off Geiyo Islands: Aki → Geiyo "
+                                                "Islands (1 step). SP2; engages if not o…",  # 100 characters at most
+                       "unit:mori-akita-maru": "Akita-maru trades.",
+                       "unit:mori-noshima": "Noshima Murakami stays in port. engages if not outnumbered; low stake."}
+    sent = await world.run("order clear", mori, unit="unit:mori-noshima#SP2")
     assert sent[-1].content.startswith("🗑️ Order withdrawn: Noshima Murakami will cruise off Geiyo Islands")
-    assert sorted(o.unit for o in await stored(world, "mori")) == ["mori-akita-maru", "mori-noshima"]
+    assert sorted(o.unit for o in await stored(world, "mori")) == ["unit:mori-akita-maru", "unit:mori-noshima"]
 
 
 async def test_leader_and_army_options_offer_your_own_from_the_state(armed):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from bot.domain.campaign import Phase
+from bot.domain.viewer import Viewer
 from bot.scheduler import DeadlineScheduler
 from cogs.turn_posts import TurnPoster
 from tests.discord.conftest import CHANNELS, CLANS, PNG, channel_posts
@@ -85,11 +86,11 @@ async def test_each_clan_gets_its_own_map_in_its_own_channel(planned):
 
     async def render_maps(ruleset_id, data, audiences):  # which audience's map goes where
         asked.append(audiences)
-        return {audience: PNG + audience.encode() for audience in audiences}
+        return {audience: PNG + audience.file_stem.encode() for audience in audiences}
 
     world.service.render_maps = render_maps
     sent = await world.run("turn resolve", world.mod)
-    assert asked == [["public", *CLANS]]
+    assert asked == [[Viewer.public(), *map(Viewer.of, CLANS)]]
     assert channel_posts(sent, REPORTS)[0].files == {"map.png": PNG + b"public"}
     for clan in CLANS:
         own = channel_posts(sent, CHANNELS[f"{clan}-war-room"])

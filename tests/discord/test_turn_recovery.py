@@ -25,7 +25,7 @@ async def planned(planned):
     world = planned
 
     async def render_maps(ruleset_id, data, audiences):
-        return {audience: PNG + audience.encode() for audience in audiences}
+        return {audience: PNG + audience.file_stem.encode() for audience in audiences}
 
     world.service.render_maps = render_maps
     return world

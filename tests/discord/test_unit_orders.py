@@ -10,7 +10,7 @@ def private(sent) -> bool:
 
 
 async def payloads(world, clan="mori"):
-    return {o.unit: o.payload for o in await world.service.orders(1, clan)}
+    return {o.payload["unit"]: o.payload for o in await world.service.orders(1, clan)}
 
 
 async def test_escort_covers_a_landing_offered_first_by_autocomplete(armed):
@@ -107,5 +107,5 @@ async def test_disband_own_units_only(armed):
     sent = await world.run("unit disband", mori, unit="Kurushima-maru")
     assert private(sent) and sent[-1].content == "✅ Kurushima-maru is disbanded."
     sent = await world.run("unit disband", mori, unit="otomo-usuki")
-    assert sent[-1].content == "Refused: otomo-usuki does not belong to your clan (V1)"
-    assert list(await payloads(world)) == ["mori-kurushima#base"] and await payloads(world, "otomo") == {}
+    assert sent[-1].content == "Refused: your clan has no unit 'otomo-usuki'; /fleet list shows your units (V1)"
+    assert list(await payloads(world)) == ["unit:mori-kurushima#base"] and await payloads(world, "otomo") == {}

@@ -10,6 +10,7 @@ from collections import Counter
 from bench.synth_campaign import RULESET, SIZES, campaign
 from bench.synth_map import coast_map
 from bot.domain.gamemap import parse_map
+from bot.engine.ruleset import slot_unit
 
 
 def test_the_generated_coast_is_a_valid_map_with_ports_islands_and_straits():
@@ -32,7 +33,7 @@ def test_every_unit_of_every_size_is_ordered_validly():
     for size, (clans, units, _) in SIZES.items():
         synth = campaign(size)
         assert (len(synth.state.clans), synth.units) == (clans, units)
-        ordered = {o.unit.split("#")[0] for o in synth.orders}
+        ordered = {slot_unit(o.unit) for o in synth.orders}
         assert ordered == set(synth.state.squadrons) | set(synth.state.fleets), size
         assert {o.payload.get("subphase", "SP1") for o in synth.orders} == {"SP1", "SP2", "SP3"}
         assert {"sq_cruise", "sq_piracy", "sq_attack_port", "sq_ravage", "tf_landing", "tf_piracy"} <= set(synth.kinds)

@@ -126,9 +126,10 @@ def test_a_flat_order_list_is_submitted_in_its_order(tmp_path):
         path.write_text(FLAT.format(map=MAPS / "channel.toml", first=first, second=second), encoding="utf-8")
         assert _problems(path) == []
     from bot.cases.procedures import submitted_orders
-    orders = submitted_orders([{"clan": "red", "kind": "base", "unit": "X1"}, {"clan": "green", "kind": "sq_idle",
-                                                                            "unit": "G"}])
-    assert [(o.faction, o.unit, o.seq) for o in orders] == [("red", "X1", 1), ("green", "G", 2)]
+    from bot.rules import get_ruleset
+    orders = submitted_orders(get_ruleset("sengoku"), [{"clan": "red", "kind": "base", "unit": "X1"},
+                                                       {"clan": "green", "kind": "sq_idle", "unit": "G"}])
+    assert [(o.faction, o.unit, o.seq) for o in orders] == [("red", "unit:X1#base", 1), ("green", "unit:G", 2)]
     assert "clan" not in orders[0].payload
 
 

@@ -69,7 +69,7 @@ async def test_a_lock_between_the_check_and_the_write_stops_a_players_order_not_
         await service.submit_order(campaign.id, "mori", order)
     assert await service.orders(campaign.id, None) == []
     await service.submit_order(campaign.id, "mori", order, moderator=True)
-    assert [o.unit for o in await service.orders(campaign.id, "mori")] == ["mori-kurushima"]
+    assert [o.unit for o in await service.orders(campaign.id, "mori")] == ["unit:mori-kurushima"]
 
 
 async def test_unknown_scenario_is_refused(service):
@@ -82,7 +82,7 @@ async def test_a_valid_order_is_stored_and_described(service):
     receipt = await service.submit_order(campaign.id, "mori", {"kind": "sq_cruise", "unit": "mori-kurushima",
                                                                 "target": "buzen"})
     assert receipt.description.startswith("Kurushima-maru will cruise off Buzen: Suō → Buzen (1 step)")
-    assert [o.unit for o in await service.orders(campaign.id, "mori")] == ["mori-kurushima"]
+    assert [o.unit for o in await service.orders(campaign.id, "mori")] == ["unit:mori-kurushima"]
 
 
 async def test_a_refused_order_names_the_rule_and_stores_nothing(service):
@@ -95,7 +95,7 @@ async def test_a_refused_order_names_the_rule_and_stores_nothing(service):
 
 async def test_a_clan_cannot_order_another_clans_unit(service):
     campaign = await opened(service)
-    with pytest.raises(UserError, match="does not belong to your clan"):
+    with pytest.raises(UserError, match="your clan has no unit"):
         await service.submit_order(campaign.id, "otomo", {"kind": "sq_idle", "unit": "mori-kurushima"})
 
 
@@ -213,3 +213,21 @@ async def test_preview_uses_a_throwaway_seed_and_stores_nothing(tmp_path):
     assert (await service.campaign(campaign.id)).phase is Phase.PLANNING
     assert await repo.last_resolution(campaign.id) is None
     await repo.close()
+
+
+async def test_an_export_made_before_namespaced_slots_imports_with_them(service):
+    """Before migration 0008 a clan policy's slot was the bare clan id; an old export still imports,
+    its orders (and their copies in resolutions) under the slots the rules name now."""
+    campaign = await opened(service)
+    await submit_demo_orders(service, campaign.id)
+    await service.submit_order(campaign.id, "mori", {"kind": "clan_policy", "unit": "mori"})
+    await service.resolve_turn(campaign.id)
+    data = await service.export(campaign.id)
+    current = sorted(o["unit"] for o in data["orders"])
+    for order in [*data["orders"], *data["resolutions"][0]["orders"]]:
+        order["unit"] = order["payload"]["unit"]  # the old form
+    copy = await service.import_(data, guild_id=99)
+    assert sorted(o.unit for o in await service.repo.list_orders(copy.id, 3)) == current
+    assert "clan:mori:policy" in current and "unit:mori-kobayakawa" in current
+    resolved = (await service.repo.resolution(copy.id, 3)).orders
+    assert sorted(o.unit for o in resolved) == current

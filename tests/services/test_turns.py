@@ -71,14 +71,14 @@ async def test_a_locked_turn_takes_moderators_orders_only_and_reopens(turns):
         await service.submit_order(1, "mori", order)
     await service.submit_order(1, "mori", order, moderator=True)
     with pytest.raises(UserError, match="turn 3 of Seto 1560 is locked"):
-        await service.clear_order(1, "mori", "mori-akita-maru")
+        await service.clear_order(1, "mori", "unit:mori-akita-maru")
     with pytest.raises(UserError, match="nothing to mark ready"):
         await turns.mark_ready(1, "mori")
     with pytest.raises(UserError, match="only a turn open for orders can be locked"):
         await turns.lock(1)
     await turns.reopen(1)
     assert (await service.campaign(1)).phase is Phase.PLANNING
-    assert await service.clear_order(1, "mori", "mori-akita-maru")
+    assert await service.clear_order(1, "mori", "unit:mori-akita-maru")
     with pytest.raises(UserError, match="only a locked turn can be reopened; turn 3 of Seto 1560 is planning"):
         await turns.reopen(1)
 

@@ -6,6 +6,7 @@ import sqlite3
 
 import pytest
 
+from bot.rules import get_ruleset
 from bot.store.errors import StoreError
 from bot.store.migrate import known_migrations, migrate, split_statements
 from bot.store.sqlite import SqliteRepository
@@ -76,3 +77,41 @@ def test_split_statements_keeps_semicolons_in_strings_and_triggers():
     for statement in statements:
         conn.execute(statement)
     assert [r[0] for r in conn.execute("SELECT x FROM t")] == ["c;d", "c;d"]
+
+
+async def test_0008_moves_stored_order_slots_into_their_namespaces(db_path, monkeypatch):
+    """A database from before 0008: a unit's, a later sub-phase's, a clan policy's and a credit's
+    orders (and the copies in a stored resolution) get the slots SengokuRuleset.order_slot names."""
+    import bot.store.migrate as migrate_module
+    from bot.engine.seed import commitment
+
+    from .conftest import SEED, resolution_for
+
+    everything = known_migrations()
+    monkeypatch.setattr(migrate_module, "known_migrations", lambda: [m for m in everything if m.version < 8])
+    legacy = [("mori", "mori-kobayakawa", {"kind": "sq_idle", "unit": "mori-kobayakawa"}),
+              ("mori", "mori-kobayakawa#SP2", {"kind": "sq_idle", "unit": "mori-kobayakawa", "subphase": "SP2"}),
+              ("mori", "mori", {"kind": "clan_policy", "unit": "mori"}),
+              ("mori", "credit:2:mori", {"kind": "redeem_capture", "unit": "credit:2:mori", "port": "tomo"})]
+    async with await SqliteRepository.open(db_path) as repo:
+        campaign = await repo.create_campaign(make_campaign(), {}, {"a": 1})
+        other = await repo.create_campaign(make_campaign().model_copy(update={"ruleset": "other"}), {}, {})
+        for cid in (campaign.id, other.id):
+            await repo.open_turn(cid, 1, SEED, commitment(SEED))
+            for faction, slot, payload in legacy:
+                await repo.put_order(cid, 1, faction, slot, payload)
+        orders = await repo.list_orders(campaign.id, 1)
+        await repo.commit_resolution(resolution_for(campaign.id, 1, {"a": 1}, orders))
+    assert 8 not in _versions(db_path)
+
+    monkeypatch.setattr(migrate_module, "known_migrations", lambda: everything)
+    async with await SqliteRepository.open(db_path) as repo:
+        moved = [(o.unit, o.payload["kind"]) for o in await repo.list_orders(campaign.id, 1)]
+        kept = [o.unit for o in await repo.list_orders(other.id, 1)]
+        resolved = [o.unit for o in (await repo.resolution(campaign.id, 1)).orders]
+    assert moved == [("unit:mori-kobayakawa", "sq_idle"), ("unit:mori-kobayakawa#SP2", "sq_idle"),
+                     ("clan:mori:policy", "clan_policy"), ("credit:credit:2:mori", "redeem_capture")]
+    assert resolved == [slot for slot, _ in moved]
+    assert kept == [slot for _, slot, _ in legacy]  # another ruleset's slots are its own business
+    ruleset = get_ruleset("sengoku")  # the migration and the rules agree
+    assert [ruleset.order_slot(ruleset.parse_order(p)) for _, _, p in legacy] == [slot for slot, _ in moved]

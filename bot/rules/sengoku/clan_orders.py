@@ -110,11 +110,9 @@ def _check_redeem(state: SengokuState, gamemap: GameMap, settings: SengokuSettin
 
 def _credit(state: SengokuState, faction: str, credit_id: str) -> CaptureCredit:
     credit = next((c for c in state.credits if c.id == credit_id), None)
-    if credit is None:
-        raise OrderRejected(f"there is no capture credit {credit_id!r}; your last report lists your credits "
-                            f"(S8.4.6, V1)", rule="V1")
-    if credit.holder != faction:
-        raise OrderRejected(f"credit {credit_id} is not your clan's (V1)", rule="V1")
+    if credit is None or credit.holder != faction:  # one message: credit ids are predictable (V1)
+        raise OrderRejected(f"your clan has no capture credit {credit_id!r}; your last report lists your "
+                            f"credits (S8.4.6, V1)", rule="V1")
     if credit.void:
         raise OrderRejected(f"credit {credit_id} is void: every squadron that held it was dispersed or "
                             f"destroyed later in turn {credit.turn_captured} (S8.4.6, R3)", rule="S8.4.6")

@@ -15,6 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from bot.domain.gamemap import GameMap
+from bot.domain.viewer import RESERVED
 from bot.engine.ruleset import OrderRejected
 from bot.rules.sengoku.model import Clan, SengokuState
 from bot.rules.sengoku.moderator_edit_models import _fold
@@ -52,6 +53,9 @@ def apply_clan_add(state: SengokuState, gamemap: GameMap, edit: ClanAdd) -> tupl
     if not _ID.match(edit.id):
         raise OrderRejected(f"clan id {edit.id!r}: use 1-32 lower-case letters, digits, '-' or '_', "
                             f"starting with a letter or digit, e.g. 'shoni'")
+    if edit.id in RESERVED:  # the public's and the moderators' views are called so (bot/domain/viewer.py)
+        raise OrderRejected(f"clan id {edit.id!r} is the name of the {edit.id} view of the reports and maps; "
+                            f"choose another name for the clan, e.g. '{edit.id.capitalize()} clan'")
     if not _HEX.match(edit.colour):
         raise OrderRejected(f"colour {edit.colour!r}: give it as #rrggbb, e.g. #d35400")
     if edit.id in state.clans:

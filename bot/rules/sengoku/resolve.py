@@ -68,7 +68,8 @@ def _validated(ctx: Ctx, submitted: list[SubmittedOrder]) -> list[tuple[int, obj
             validate(ctx.state, ctx.gamemap, ctx.settings, sub.faction, order, None)
         except (OrderRejected, ValidationError) as exc:
             fallback = "keeps its base" if sub.payload.get("kind") == "base" else "idle"
-            ctx.emit(OrderFellBack(audience=Audience.of(sub.faction), unit=str(sub.payload.get("unit")),
+            unit = str(sub.payload.get("unit", sub.unit))  # the unit's id, not its order's slot
+            ctx.emit(OrderFellBack(audience=Audience.of(sub.faction), unit=unit,
                                    order=str(sub.payload.get("kind")), reason=str(exc), fallback=fallback))
             continue
         valid.append((sub.seq, order))

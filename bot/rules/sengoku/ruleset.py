@@ -9,14 +9,14 @@ from pydantic import BaseModel
 from bot.domain.events import Event
 from bot.domain.gamemap import GameMap
 from bot.engine.dice import Dice
-from bot.engine.ruleset import Resolution, SubmittedOrder, UnitView
+from bot.engine.ruleset import Resolution, SubmittedOrder, UnitView, unit_slot
 from bot.rules.sengoku import views
 from bot.rules.sengoku.events import parse_event
 from bot.rules.sengoku.model import SengokuState, UnitState
 from bot.rules.sengoku import moderator_basing, moderator_clan
 from bot.rules.sengoku.moderator_edits import apply_edit, parse_edit
 from bot.rules.sengoku.moderator_subjects import edit_subjects
-from bot.rules.sengoku.orders import BASING_KINDS, parse_order
+from bot.rules.sengoku.orders import BASING_KINDS, ClanPolicy, RedeemCapture, parse_order
 from bot.rules.sengoku.resolve import resolve
 from bot.rules.sengoku.scenario import build_state
 from bot.rules.sengoku.settings import SengokuSettings
@@ -35,10 +35,18 @@ class SengokuRuleset:
 
     def order_slot(self, order) -> str:
         """One order per unit per sub-phase (V2); its basing order (S2) is apart from its task, so a
-        unit can be re-based and given a task in the same turn (OP-08: re-base, then repair)."""
+        unit can be re-based and given a task in the same turn (OP-08: re-base, then repair); a clan's
+        policy and a credit's redemption have slots of their own (``clan:<id>:policy``, ``credit:<id>``),
+        so ids of different things never collide.  Migration 0008 moved the slots stored before into
+        this form."""
+        later = None if order.subphase == "SP1" else order.subphase
         if order.kind in BASING_KINDS:
-            return f"{order.unit}#base"
-        return order.unit if order.subphase == "SP1" else f"{order.unit}#{order.subphase}"
+            return unit_slot(order.unit, "base")
+        if isinstance(order, ClanPolicy):
+            return f"clan:{order.unit}:policy" + (f"#{later}" if later else "")
+        if isinstance(order, RedeemCapture):
+            return f"credit:{order.unit}" + (f"#{later}" if later else "")
+        return unit_slot(order.unit, later)
 
     def validate_order(self, state, gamemap: GameMap, settings, faction: str, order,
                        others: list[SubmittedOrder]) -> list[str]:

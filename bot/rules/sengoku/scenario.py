@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.domain.gamemap import GameMap
+from bot.domain.viewer import RESERVED
 from bot.rules.sengoku.model import PortState, SengokuState
 
 
@@ -99,6 +100,8 @@ def _cross_references(state: SengokuState, gamemap: GameMap) -> list[str]:
         if not ok:
             problems.append(message)
 
+    for clan in sorted(clans & set(RESERVED)):  # the words that name the public's and moderators' views
+        need(False, f"clans.{clan}: {clan!r} cannot be a clan id; it names the {clan} view of the reports")
     for area, owner in state.area_owner.items():
         need(area in gamemap.areas, f"area_owner.{area}: unknown area")
         need(owner in clans, f"area_owner.{area}: unknown clan {owner!r} (clans: {', '.join(sorted(clans))})")

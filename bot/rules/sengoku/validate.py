@@ -43,10 +43,10 @@ def validate(state: SengokuState, gamemap: GameMap, settings: SengokuSettings, f
 
 def _check_unit(state: SengokuState, faction: str, order):
     unit = state.squadrons.get(order.unit) or state.fleets.get(order.unit) or state.heavy.get(order.unit)
-    if unit is None:
-        raise OrderRejected(f"there is no unit {order.unit!r}; /fleet list shows your units (V1)", rule="V1")
-    if unit.owner != faction:
-        raise OrderRejected(f"{order.unit} does not belong to your clan (V1)", rule="V1")
+    if unit is None or unit.owner != faction:
+        # One message for both: telling "another clan's" from "none" would confirm a guessed id and count
+        # the heavy detachments (<squadron>-hd1, -hd2) of an enemy squadron (S5.6, OP-26).
+        raise OrderRejected(f"your clan has no unit {order.unit!r}; /fleet list shows your units (V1)", rule="V1")
     if unit.state is UnitState.MOTHBALLED and order.kind != "disband":
         raise OrderRejected(f"{order.unit} is mothballed; it can only be disbanded (S2.5, V1)", rule="V1")
     if unit.state is not UnitState.ACTIVE and unit.state is not UnitState.MOTHBALLED:
@@ -73,10 +73,10 @@ def _check_basing(state, gamemap, settings, faction, order, unit, others) -> lis
         raise OrderRejected(blocked, rule="S2.2")  # OP-06: the position at the start of planning
     if others is None:
         return []
-    pending = {sub.payload.get("unit") for sub in others if sub.payload.get("kind") == "base"
-               and sub.payload.get("port") == order.port and sub.payload.get("unit") != order.unit}
-    leaving = {sub.payload.get("unit") for sub in others if sub.payload.get("kind") == "base"
-               and sub.payload.get("port") != order.port}
+    # Only the orderer's own orders count: a refusal that depended on another clan's orders would reveal them.
+    bases = [sub.payload for sub in others if sub.faction == faction and sub.payload.get("kind") == "base"]
+    pending = {b.get("unit") for b in bases if b.get("port") == order.port and b.get("unit") != order.unit}
+    leaving = {b.get("unit") for b in bases if b.get("port") != order.port}
     probe = state.model_copy(deep=True)
     for unit_id in pending:
         for table in (probe.squadrons, probe.fleets, probe.heavy):
