@@ -129,7 +129,7 @@ def test_a_flat_order_list_is_submitted_in_its_order(tmp_path):
     from bot.rules import get_ruleset
     orders = submitted_orders(get_ruleset("sengoku"), [{"clan": "red", "kind": "base", "unit": "X1"},
                                                        {"clan": "green", "kind": "sq_idle", "unit": "G"}])
-    assert [(o.faction, o.unit, o.seq) for o in orders] == [("red", "unit:X1#base", 1), ("green", "unit:G", 2)]
+    assert [(o.faction, o.unit, o.seq) for o in orders] == [("red", "X1", 1), ("green", "unit:G", 2)]  # X1 names no port: unreadable, bare unit
     assert "clan" not in orders[0].payload
 
 
