@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from typing import Literal
 
+from bot.engine.ruleset import unit_slot
 from bot.services.errors import UserError
 from cogs.common import MarksActing, campaign_autocomplete, defer, reply, service_of
 from cogs.orders import ART_HELP, HELP, SQUADRON_HELP, Stake, Subphase, _squadron, place, receipt_text, submit
@@ -69,7 +70,7 @@ class UnitOrderCog(MarksActing, commands.GroupCog, group_name="unit",
         await defer(interaction)
         ctx = await PlayerContext.load(interaction, campaign)
         unit_id = ctx.resolve({"unit": unit})["unit"]
-        slot = unit_id if subphase in (None, "SP1") else f"{unit_id}#{subphase}"
+        slot = unit_slot(unit_id, None if subphase in (None, "SP1") else subphase)
         mine = {o.unit: o.payload for o in await service_of(interaction).orders(ctx.campaign.id, ctx.faction.id)}
         given = {k: v for k, v in {**_squadron(engage, if_attacked, stake, leader, manoeuvre, stake_later),
                                    "if_forced_by_ordinary": if_forced, "withdraw_if": withdraw}.items()

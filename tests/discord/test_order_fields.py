@@ -171,8 +171,8 @@ async def test_rebase_to_timber_then_repair_in_the_same_turn(world):
     assert (await world.run("order base", miyoshi, unit="Hyōgo Guard", port="Yura"))[-1].content.startswith("✅")
     sent = await world.run("order repair", miyoshi, unit="Hyōgo Guard")
     assert sent[-1].content.startswith("✅ Hyōgo Guard repairs in port") and "Replaces" not in sent[-1].content
-    assert sorted(o.unit for o in await world.service.orders(1, "miyoshi")) == ["miyoshi-hyogo",
-                                                                                "miyoshi-hyogo#base"]
+    assert sorted(o.unit for o in await world.service.orders(1, "miyoshi")) == ["unit:miyoshi-hyogo",
+                                                                                "unit:miyoshi-hyogo#base"]
     await world.run("turn resolve", world.mod)
     squadron = (await world.service.repo.load_state(1)).state["squadrons"]["miyoshi-hyogo"]
     assert (squadron["base_port"], squadron["damage"]) == ("yura", 0)

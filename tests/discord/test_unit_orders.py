@@ -95,7 +95,7 @@ async def test_mothball_on_your_own_coast_only(armed):
     world, mori = armed, armed.players["mori"]
     sent = await world.run("unit mothball", mori, unit="Kodama-2", area="Aki")
     assert private(sent) and sent[-1].content == "✅ Kodama-2 is mothballed on the coast of Aki."
-    assert (await payloads(world))["mori-kodama#base"] == {"kind": "mothball", "unit": "mori-kodama", "area": "aki",
+    assert (await payloads(world))["mori-kodama"] == {"kind": "mothball", "unit": "mori-kodama", "area": "aki",
                                                       "subphase": "SP1"}
     sent = await world.run("unit mothball", mori, unit="mori-kurushima", area="Iyo")
     assert sent[-1].ephemeral and sent[-1].content.startswith("Refused: iyo is not a coastal province of your clan")
@@ -108,4 +108,4 @@ async def test_disband_own_units_only(armed):
     assert private(sent) and sent[-1].content == "✅ Kurushima-maru is disbanded."
     sent = await world.run("unit disband", mori, unit="otomo-usuki")
     assert sent[-1].content == "Refused: your clan has no unit 'otomo-usuki'; /fleet list shows your units (V1)"
-    assert list(await payloads(world)) == ["unit:mori-kurushima#base"] and await payloads(world, "otomo") == {}
+    assert list(await payloads(world)) == ["mori-kurushima"] and await payloads(world, "otomo") == {}

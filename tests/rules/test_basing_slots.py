@@ -13,11 +13,11 @@ def test_a_base_order_does_not_replace_the_units_task():
         {"kind": "base", "unit": "F", "port": "wport"},
         {"kind": "tf_idle", "unit": "F", "repair": True},
         {"kind": "tf_trade", "unit": "F", "subphase": "SP2"})}
-    assert slots == {"F#base", "F", "F#SP2"}
+    assert slots == {"unit:F#base", "unit:F", "unit:F#SP2"}
 
 
 def test_mothball_and_disband_share_the_basing_slot():
     """S2.5: they are the alternatives to a base for the turn; the last one given stands."""
     rules = SengokuRuleset()
-    assert rules.order_slot(parse_order({"kind": "mothball", "unit": "F", "area": "west"})) == "F#base"
-    assert rules.order_slot(parse_order({"kind": "disband", "unit": "F"})) == "F#base"
+    assert rules.order_slot(parse_order({"kind": "mothball", "unit": "F", "area": "west"})) == "unit:F#base"
+    assert rules.order_slot(parse_order({"kind": "disband", "unit": "F"})) == "unit:F#base"
