@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot.domain.campaign import Campaign, Faction, Phase
+from bot.domain.campaign import Campaign, Faction, Phase, deadline_passed, deadline_refusal
 from bot.engine.dice import SeededDice
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
 from bot.engine.seed import commitment
@@ -150,7 +150,15 @@ class CampaignService(CampaignReads):
                             f"for orders (they may reopen it with /turn reopen)")
         if campaign.phase not in OPEN_PHASES:
             raise UserError(f"no turn of {campaign.name} is open for orders; a moderator opens one with /turn open")
+        if not moderator and deadline_passed(campaign.deadline, self.clock()):
+            raise UserError(deadline_refusal(campaign.name, campaign.turn, campaign.deadline))
         return campaign
+
+    def _guard(self, moderator: bool) -> dict[str, Any]:
+        """What the store checks again in an order write's own transaction: the phases it may land
+        in and, for a player, the clock (refused once the deadline has passed, so one player
+        re-sending orders cannot keep a deadline's resolution from committing)."""
+        return {"phases": _writable(moderator), "now": None if moderator else self.clock()}
 
     async def submit_order(self, campaign_id: int, faction: str, payload: dict[str, Any], *,
                            moderator: bool = False) -> OrderReceipt:
@@ -167,7 +175,7 @@ class CampaignService(CampaignReads):
         # mid-turn may still hold its old owner's order, which this clan must not read.
         previous = next((o for o in others if o.unit == slot and o.faction == faction), None)
         stored = await self.repo.put_order(campaign_id, campaign.turn, faction, slot,
-                                           order.model_dump(mode="json"), phases=_writable(moderator))
+                                           order.model_dump(mode="json"), **self._guard(moderator))
         show = presenter(campaign.ruleset)
         replaced = describe_order(show, ruleset.parse_order(previous.payload), state, gamemap) if previous else None
         return OrderReceipt(stored, describe_order(show, order, state, gamemap), warnings, replaced)
@@ -177,12 +185,12 @@ class CampaignService(CampaignReads):
         mine = {o.unit for o in await self.repo.list_orders(campaign_id, campaign.turn, faction)}
         if slot not in mine:
             raise UserError(f"your clan has no order for {slot} this turn")
-        return await self.repo.delete_order(campaign_id, campaign.turn, slot, phases=_writable(moderator))
+        return await self.repo.delete_order(campaign_id, campaign.turn, slot, **self._guard(moderator))
 
     async def clear_orders(self, campaign_id: int, faction: str, *, moderator: bool = False) -> int:
         """Withdraw all of ``faction``'s orders for the open turn; how many there were."""
         campaign = await self._planning(campaign_id, moderator)
-        count = await self.repo.delete_orders(campaign_id, campaign.turn, faction, phases=_writable(moderator))
+        count = await self.repo.delete_orders(campaign_id, campaign.turn, faction, **self._guard(moderator))
         if not count:
             raise UserError(f"your clan has no orders for turn {campaign.turn} to withdraw")
         return count

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.domain.campaign import Campaign, Faction, Phase
+from bot.domain.campaign import Campaign, Faction, Phase, deadline_passed, deadline_refusal
 from bot.services.campaigns import OPEN_PHASES, CampaignService, TurnOutcome
 from bot.services.deadline import parse_deadline
 from bot.services.errors import UserError
@@ -95,8 +95,11 @@ class TurnLifecycle:
         if campaign.phase is not Phase.PLANNING:
             raise UserError(f"turn {campaign.turn} of {campaign.name} is {campaign.phase.value}, not open for "
                             f"orders, so there is nothing to mark ready")
-        stamp = self.service.clock().isoformat(timespec="seconds") if ready else None
-        await self.repo.set_ready(campaign_id, campaign.turn, faction, stamp)
+        now = self.service.clock()
+        if deadline_passed(campaign.deadline, now):
+            raise UserError(deadline_refusal(campaign.name, campaign.turn, campaign.deadline))
+        stamp = now.isoformat(timespec="seconds") if ready else None
+        await self.repo.set_ready(campaign_id, campaign.turn, faction, stamp, now=now)
         return campaign
 
     async def readiness(self, campaign_id: int) -> list[ClanReadiness]:

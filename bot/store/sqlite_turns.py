@@ -8,6 +8,8 @@ repository module stays readable.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from bot.domain.campaign import Campaign, Phase
 from bot.store.codec import campaign_from_row
 from bot.store.errors import StoreError
@@ -35,10 +37,12 @@ class TurnLifecycleStore:
                 raise StoreError(f"campaign {campaign_id} is at turn {row['turn']}, {row['phase']}, no longer at "
                                  f"turn {turn}, {was.value}: it changed meanwhile; reload and try again")
 
-    async def set_ready(self, campaign_id: int, turn: int, faction: str, ready_at: str | None) -> None:
-        """Mark (``ready_at`` an ISO time) or unmark (``None``) a clan's orders as complete."""
+    async def set_ready(self, campaign_id: int, turn: int, faction: str, ready_at: str | None, *,
+                        now: datetime | None = None) -> None:
+        """Mark (``ready_at`` an ISO time) or unmark (``None``) a clan's orders as complete;
+        refused once the deadline is passed by ``now`` (the writer's clock), if given."""
         async with self._unit(write=True) as db:  # type: ignore[attr-defined]
-            await require_planning_turn(db, campaign_id, turn, "mark orders as ready")
+            await require_planning_turn(db, campaign_id, turn, "mark orders as ready", now=now)
             if ready_at is None:
                 await db.execute("DELETE FROM turn_readiness WHERE campaign_id = ? AND turn = ? AND faction = ?",
                                  (campaign_id, turn, faction))
