@@ -40,6 +40,9 @@ class Campaign(BaseModel):
     moderator_role_id: int | None = None
     deadline: str | None = None
     auto_resolve: bool = False  # the deadline resolves the turn by itself (bot/scheduler.py)
+    # The store's count of writes to this record when it was read: a write of a copy read at an
+    # older version is refused (lost updates).  Not part of an export: an import starts at 0.
+    version: int = Field(0, exclude=True)
 
     def faction(self, faction_id: str) -> Faction | None:
         return next((f for f in self.factions if f.id == faction_id), None)

@@ -20,7 +20,7 @@ from bot.report.presenters import presenter
 from bot.rules import get_ruleset
 from bot.services.errors import UserError
 from bot.services.settings import describe_setting, flatten
-from bot.store import AuditEntry, Repository, TurnRecord
+from bot.store import AuditEntry, Repository, StateRecord, TurnRecord
 
 log = logging.getLogger(__name__)
 
@@ -49,11 +49,17 @@ class CampaignReads:
         return await self.repo.get_turn(campaign_id, campaign.turn)
 
     async def _loaded(self, campaign: Campaign) -> tuple[Any, BaseModel, BaseModel, Any]:
+        ruleset, state, settings, gamemap, _ = await self._loaded_with_record(campaign)
+        return ruleset, state, settings, gamemap
+
+    async def _loaded_with_record(self, campaign: Campaign) -> tuple[Any, BaseModel, BaseModel, Any, StateRecord]:
+        """As ``_loaded``, with the stored values themselves: what a write made from them checks
+        is still stored (``expected``), and what a resolution records it was computed from."""
         ruleset = get_ruleset(campaign.ruleset)
         record = await self.repo.load_state(campaign.id)
         state = ruleset.state_model.model_validate(record.state)
         settings = ruleset.settings_model.model_validate(record.settings)
-        return ruleset, state, settings, load_shipped_map(campaign.map_id)
+        return ruleset, state, settings, load_shipped_map(campaign.map_id), record
 
     async def settings(self, campaign_id: int) -> dict[str, Any]:
         record = await self.repo.load_state(campaign_id)

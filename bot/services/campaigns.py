@@ -36,11 +36,12 @@ from bot.services.campaign_reads import (
 from bot.services.deadline import parse_deadline
 from bot.services.errors import UserError
 from bot.services.settings import apply_setting
-from bot.store import Repository, ResolutionRecord, TurnRecord
+from bot.store import CampaignChanged, Repository, ResolutionRecord, TurnRecord
 
 log = logging.getLogger(__name__)
 
 OPEN_PHASES = (Phase.PLANNING, Phase.LOCKED, Phase.CORRECTION)  # a turn with a seed, not yet resolved
+AMEND_ATTEMPTS = 5  # a campaign edit re-applied over edits made at the same moment, then refused
 
 
 @dataclass
@@ -100,32 +101,54 @@ class CampaignService(CampaignReads):
 
     async def link_faction(self, campaign_id: int, faction_id: str, role_id: int | None,
                            channel_id: int | None) -> Faction:
-        campaign = await self.campaign(campaign_id)
-        faction = campaign.faction(faction_id)
-        if faction is None:
-            known = ", ".join(f.id for f in campaign.factions)
-            raise UserError(f"campaign {campaign.name} has no faction {faction_id!r}; factions: {known}")
-        faction.role_id, faction.channel_id = role_id, channel_id
-        await self.repo.update_campaign(campaign)
-        return faction
+        def link(campaign: Campaign) -> None:
+            faction = campaign.faction(faction_id)
+            if faction is None:
+                known = ", ".join(f.id for f in campaign.factions)
+                raise UserError(f"campaign {campaign.name} has no faction {faction_id!r}; factions: {known}")
+            faction.role_id, faction.channel_id = role_id, channel_id
+
+        campaign = await self.amend_campaign(campaign_id, link)
+        return campaign.faction(faction_id)
 
     async def set_channels(self, campaign_id: int, *, report_channel_id: int | None = None,
                            moderator_role_id: int | None = None) -> Campaign:
-        campaign = await self.campaign(campaign_id)
-        if report_channel_id is not None:
-            campaign.report_channel_id = report_channel_id
-        if moderator_role_id is not None:
-            campaign.moderator_role_id = moderator_role_id
-        await self.repo.update_campaign(campaign)
-        return campaign
+        def set_them(campaign: Campaign) -> None:
+            if report_channel_id is not None:
+                campaign.report_channel_id = report_channel_id
+            if moderator_role_id is not None:
+                campaign.moderator_role_id = moderator_role_id
+
+        return await self.amend_campaign(campaign_id, set_them)
+
+    async def amend_campaign(self, campaign_id: int, change: Callable[[Campaign], None]) -> Campaign:
+        """Read the campaign, ``change`` it (which may refuse with UserError) and write it over the
+        version read.  A write made meanwhile (another /faction link, /turn deadline, a lock) makes
+        the store refuse ours rather than lose theirs: read again and apply the change again."""
+        for _ in range(AMEND_ATTEMPTS):
+            campaign = await self.campaign(campaign_id)
+            change(campaign)
+            try:
+                await self.repo.update_campaign(campaign)
+                return campaign
+            except CampaignChanged:
+                log.info("Campaign %s changed during an edit; applying the edit again", campaign_id)
+        raise UserError(f"{campaign.name} kept changing while this change was being made (other edits at the "
+                        f"same moment); nothing was changed by this one, so please try again")
 
     async def set_setting(self, campaign_id: int, path: str, value: str) -> tuple[Any, Any, str]:
         campaign = await self.campaign(campaign_id)
-        record = await self.repo.load_state(campaign_id)
         model = get_ruleset(campaign.ruleset).settings_model
-        updated, old, new, note = apply_setting(model, record.settings, path, value)
-        await self.repo.save_settings(campaign_id, updated)
-        return old, new, note
+        for _ in range(AMEND_ATTEMPTS):
+            record = await self.repo.load_state(campaign_id)
+            updated, old, new, note = apply_setting(model, record.settings, path, value)
+            try:  # over the settings read: another setting set meanwhile is kept, this one applied again
+                await self.repo.save_settings(campaign_id, updated, expected=record.settings)
+                return old, new, note
+            except CampaignChanged:
+                log.info("Settings of campaign %s changed during a change; applying it again", campaign_id)
+        raise UserError(f"the settings of {campaign.name} kept changing while this one was being set; nothing "
+                        f"was changed, so please try again")
 
     # Turns
 
@@ -282,20 +305,14 @@ class CampaignService(CampaignReads):
             raise UserError(f"turn {campaign.turn} of {campaign.name} is being resolved right now; make the edit "
                             f"once its reports are out")
         async with self._state_lock(campaign_id):
-            campaign = await self.campaign(campaign_id)
-            ruleset, state, _, gamemap = await self._loaded(campaign)
-            try:
-                edit = ruleset.parse_edit(payload)
-                new_state, description = ruleset.apply_edit(state, gamemap, edit)
-            except OrderRejected as exc:
-                raise UserError(f"Refused: {exc}") from None
-            subjects = ruleset.edit_subjects(state, new_state, edit)
-            entry = audit_entry(campaign, by, self.clock(), payload, description, subjects)
-            changed = None
-            if campaign_change is not None:
-                changed = campaign.model_copy(deep=True)
-                campaign_change(changed)
-            await self.repo.save_state_audited(campaign_id, new_state.model_dump(mode="json"), entry, changed)
+            for attempt in range(AMEND_ATTEMPTS):
+                try:
+                    campaign, edit, description = await self._edit_once(campaign_id, payload, by, campaign_change)
+                    break
+                except CampaignChanged:  # a /faction link or the like came between: apply the edit again
+                    if attempt == AMEND_ATTEMPTS - 1:
+                        raise UserError(f"{campaign.name} kept changing while this edit was being made; nothing "
+                                        f"was changed, so please try again") from None
         log.info("Moderator edit of campaign %s, turn %s by %s: %s → %s", campaign_id, campaign.turn, by.name,
                  edit.model_dump(mode="json", exclude_unset=True), description)
         if campaign.phase in OPEN_PHASES:
@@ -307,6 +324,25 @@ class CampaignService(CampaignReads):
             description += (f" Undoing the resolution of turn {campaign.turn - 1} would restore the state before "
                             f"it and discard this edit.")
         return description
+
+    async def _edit_once(self, campaign_id: int, payload: dict[str, Any], by: Moderator,
+                         campaign_change: Callable[[Campaign], None] | None) -> tuple[Campaign, Any, str]:
+        campaign = await self.campaign(campaign_id)
+        ruleset, state, _, gamemap, record = await self._loaded_with_record(campaign)
+        try:
+            edit = ruleset.parse_edit(payload)
+            new_state, description = ruleset.apply_edit(state, gamemap, edit)
+        except OrderRejected as exc:
+            raise UserError(f"Refused: {exc}") from None
+        subjects = ruleset.edit_subjects(state, new_state, edit)
+        entry = audit_entry(campaign, by, self.clock(), payload, description, subjects)
+        changed = None
+        if campaign_change is not None:
+            changed = campaign.model_copy(deep=True)
+            campaign_change(changed)
+        await self.repo.save_state_audited(campaign_id, new_state.model_dump(mode="json"), entry, changed,
+                                           expected=record.state)
+        return campaign, edit, description
 
     async def import_(self, data: dict[str, Any], guild_id: int | None = None) -> Campaign:
         campaign = await self.repo.import_campaign(data, guild_id)

@@ -46,21 +46,23 @@ class TurnLifecycle:
                            auto_resolve: bool | None = None) -> Campaign:
         """Set (``"in 24h"``, ``"2026-12-01 20:00"``), clear (``"clear"``) or keep (None) the deadline
         of the open turn, and switch auto-resolution on or off (None: keep)."""
-        campaign = await self.service.campaign(campaign_id)
-        if when is not None:
-            if campaign.phase not in (Phase.PLANNING, Phase.LOCKED):
-                raise UserError(f"turn {campaign.turn} of {campaign.name} is not open for orders, so it has no "
-                                f"deadline to change; give one when opening it: /turn open deadline:\"in 48h\"")
-            cleared = when.strip().casefold() in CLEAR_WORDS
-            deadline = None if cleared else parse_deadline(when, self.service.clock())
-            campaign.deadline = deadline.isoformat(timespec="minutes") if deadline else None
-        if auto_resolve is not None:
-            if auto_resolve and campaign.report_channel_id is None:
-                raise UserError(f"{campaign.name} has no report channel, so a turn resolved at its deadline could "
-                                f"not be posted; set it with /campaign channel first")
-            campaign.auto_resolve = auto_resolve
-        await self.repo.update_campaign(campaign)
-        return campaign
+        now = self.service.clock()
+
+        def change(campaign: Campaign) -> None:
+            if when is not None:
+                if campaign.phase not in (Phase.PLANNING, Phase.LOCKED):
+                    raise UserError(f"turn {campaign.turn} of {campaign.name} is not open for orders, so it has no "
+                                    f"deadline to change; give one when opening it: /turn open deadline:\"in 48h\"")
+                cleared = when.strip().casefold() in CLEAR_WORDS
+                deadline = None if cleared else parse_deadline(when, now)
+                campaign.deadline = deadline.isoformat(timespec="minutes") if deadline else None
+            if auto_resolve is not None:
+                if auto_resolve and campaign.report_channel_id is None:
+                    raise UserError(f"{campaign.name} has no report channel, so a turn resolved at its deadline "
+                                    f"could not be posted; set it with /campaign channel first")
+                campaign.auto_resolve = auto_resolve
+
+        return await self.service.amend_campaign(campaign_id, change)
 
     async def lock(self, campaign_id: int) -> Campaign:
         """Close planning early: players may no longer change orders; moderators may."""
@@ -86,6 +88,7 @@ class TurnLifecycle:
         """From the phase the campaign was read in (refused by the store if it changed meanwhile)."""
         await self.repo.set_phase(campaign.id, campaign.turn, campaign.phase, now)
         campaign.phase = now
+        campaign.version += 1  # as the store's: the copy stays current
         return campaign
 
     async def mark_ready(self, campaign_id: int, faction: str, ready: bool = True) -> Campaign:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.store.errors import StoreError
+from bot.store.errors import CampaignChanged, StoreError
 from bot.store.repository import (
     AuditEntry,
     JsonDict,
@@ -16,7 +16,7 @@ from bot.store.repository import (
     TurnStatus,
 )
 
-__all__ = ["AuditEntry", "JsonDict", "Repository", "ResolutionRecord", "StateRecord", "StoreError",
+__all__ = ["AuditEntry", "CampaignChanged", "JsonDict", "Repository", "ResolutionRecord", "StateRecord", "StoreError",
            "TurnRecord", "TurnStatus", "open_repository"]
 
 

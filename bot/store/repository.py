@@ -110,7 +110,8 @@ class Repository(Protocol):
 
     # Campaigns.  ``update_campaign`` never moves the turn counter (only
     # resolving and undoing do) nor the phase (``set_phase``, opening, resolving
-    # and undoing do), and refuses a copy read before a turn or phase change.
+    # and undoing do), and refuses (``CampaignChanged``) a copy read at another
+    # ``version``: every write of the record moves it on.
     async def create_campaign(self, campaign: Campaign, settings: JsonDict,
                               state: JsonDict) -> Campaign: ...
     async def get_campaign(self, campaign_id: int) -> Campaign | None: ...
@@ -120,14 +121,18 @@ class Repository(Protocol):
 
     # Ruleset settings and game state.
     async def load_state(self, campaign_id: int) -> StateRecord: ...
-    async def save_settings(self, campaign_id: int, settings: JsonDict) -> None: ...
+    # ``expected``: the value the change was made to; written only if it is still stored, else
+    # ``CampaignChanged`` (so two changes at once cannot lose one).
+    async def save_settings(self, campaign_id: int, settings: JsonDict, *,
+                            expected: JsonDict | None = None) -> None: ...
     async def save_state(self, campaign_id: int, state: JsonDict) -> None: ...
 
     # The moderators' audit log.  ``save_state_audited`` writes the state and the entry in one
     # transaction (both or neither); ``audit_log`` reads newest first, optionally only the
     # entries concerning ``subject`` (an id of the entry's ``subjects``).
     async def save_state_audited(self, campaign_id: int, state: JsonDict, entry: AuditEntry,
-                                 campaign: Campaign | None = None) -> AuditEntry: ...
+                                 campaign: Campaign | None = None, *,
+                                 expected: JsonDict | None = None) -> AuditEntry: ...
     async def audit_log(self, campaign_id: int, limit: int = 50,
                         subject: str | None = None) -> list[AuditEntry]: ...
 

@@ -96,7 +96,7 @@ async def set_campaign_turn(db: aiosqlite.Connection, campaign_id: int, turn: in
                             phase: Phase) -> None:
     # A deadline belongs to one planning phase; clearing it here, in the resolution's (or the
     # undo's) own transaction, means a crash can never leave a resolved turn with a deadline.
-    await db.execute("UPDATE campaigns SET turn = ?, phase = ?, deadline = NULL WHERE id = ?",
+    await db.execute("UPDATE campaigns SET turn = ?, phase = ?, deadline = NULL, version = version + 1 WHERE id = ?",
                      (turn, phase.value, campaign_id))
 
 

@@ -30,7 +30,8 @@ class TurnLifecycleStore:
         """Move the phase from ``was`` to ``now``, only if the campaign is still at ``turn`` in
         ``was``: of two changes made at once (a lock and a resolution …) the second is refused."""
         async with self._unit(write=True) as db:  # type: ignore[attr-defined]
-            cursor = await db.execute("UPDATE campaigns SET phase = ? WHERE id = ? AND turn = ? AND phase = ?",
+            cursor = await db.execute("UPDATE campaigns SET phase = ?, version = version + 1"
+                                      " WHERE id = ? AND turn = ? AND phase = ?",
                                       (now.value, campaign_id, turn, was.value))
             if cursor.rowcount == 0:
                 row = await campaign_row(db, campaign_id)

@@ -160,11 +160,12 @@ def run_between_read_and_write(repo, meanwhile):
 
 
 async def test_a_faction_link_read_before_a_lock_cannot_unlock_the_turn(turns):
+    """The store refuses the stale copy (it would have put "planning" back); the service reads
+    the campaign again and applies the link to the locked turn (issue 10: nothing lost)."""
     run_between_read_and_write(turns.repo, lambda: turns.lock(1))
-    with pytest.raises(StoreError, match="is locked but this copy says planning: .* reload the campaign and try"):
-        await turns.service.link_faction(1, "mori", 620, 530)
+    await turns.service.link_faction(1, "mori", 620, 530)
     campaign = await turns.service.campaign(1)
-    assert (campaign.phase, campaign.faction("mori").channel_id) == (Phase.LOCKED, None)
+    assert (campaign.phase, campaign.faction("mori").channel_id) == (Phase.LOCKED, 530)
 
 
 async def test_a_lock_does_not_undo_a_faction_link_made_meanwhile(turns):
