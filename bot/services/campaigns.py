@@ -239,9 +239,9 @@ class CampaignService(CampaignReads):
         campaign = await self._planning(campaign_id)
         turn = await self.repo.get_turn(campaign_id, campaign.turn)
         orders = await self.repo.list_orders(campaign_id, campaign.turn)
-        data, dice = await self._compute(campaign, orders, turn.seed, turn.commitment)
+        data, dice, stored = await self._compute(campaign, orders, turn.seed, turn.commitment)
         # Reports and the record are pure CPU work (a quarter of a second for 1,000 units): off the loop.
-        reports, record = await asyncio.to_thread(_resolution_record, campaign, turn, orders, data, dice)
+        reports, record = await asyncio.to_thread(_resolution_record, campaign, turn, orders, data, dice, stored)
         # The caller posts the reports next: claimed now, so the scheduler leaves them to it
         # unless it stops before they are out (bot/services/stored_turns.py).
         stored = await self.repo.commit_resolution(record, posts_claimed_at=utc_stamp(self.clock()))
@@ -269,18 +269,19 @@ class CampaignService(CampaignReads):
         campaign = await self._planning(campaign_id)
         orders = await self.repo.list_orders(campaign_id, campaign.turn)
         throwaway = f"preview:{self.seed_factory()}"  # never equal to a turn's seed
-        data, _ = await self._compute(campaign, orders, throwaway, "(preview: not the turn's seed)")
+        data, _, _ = await self._compute(campaign, orders, throwaway, "(preview: not the turn's seed)")
         return presenter(campaign.ruleset).build_reports(data)
 
     async def _compute(self, campaign: Campaign, orders: list[SubmittedOrder], seed: str,
-                       published: str) -> tuple[ReportInput, SeededDice]:
-        ruleset, state, settings, gamemap = await self._loaded(campaign)
+                       published: str) -> tuple[ReportInput, SeededDice, dict[str, Any]]:
+        """The resolution's data and dice, and the stored state it was computed from, as stored."""
+        ruleset, state, settings, gamemap, stored = await self._loaded_with_record(campaign)
         dice = SeededDice(seed)
         result = await asyncio.to_thread(ruleset.resolve, state, gamemap, settings, orders, dice)
         data = ReportInput(campaign_name=campaign.name, turn=campaign.turn, seed=seed, commitment=published,
                            gamemap=gamemap, before=state, after=result.state, events=result.events,
                            rolls=list(dice.log))
-        return data, dice
+        return data, dice, stored.state
 
     async def undo_last(self, campaign_id: int) -> int:
         """Restore the state before the last resolution.  Its seed is public by
@@ -359,12 +360,15 @@ class CampaignService(CampaignReads):
 
 
 def _resolution_record(campaign: Campaign, turn: TurnRecord, orders: list[SubmittedOrder], data: ReportInput,
-                       dice: SeededDice) -> tuple[Reports, ResolutionRecord]:
-    """The reports and what the store keeps of a resolution: pure CPU work, run in a worker thread."""
+                       dice: SeededDice, stored: dict[str, Any]) -> tuple[Reports, ResolutionRecord]:
+    """The reports and what the store keeps of a resolution: pure CPU work, run in a worker thread.
+    ``before_state`` is the state as it was stored, not re-dumped from the model: the commit
+    checks it is still the stored one, and a valid state stored in another form (an old import,
+    an edit, a field added with a default since) re-dumps differently and could never commit."""
     reports = presenter(campaign.ruleset).build_reports(data)
     return reports, ResolutionRecord(
         campaign_id=campaign.id, turn=campaign.turn, seed=turn.seed,
-        before_state=data.before.model_dump(mode="json"), after_state=data.after.model_dump(mode="json"),
+        before_state=stored, after_state=data.after.model_dump(mode="json"),
         orders=orders, dice=list(dice.log), events=[e.model_dump(mode="json") for e in data.events],
         report={"public": reports.public, "moderators": reports.moderators,
                 **{f"faction:{k}": v for k, v in reports.factions.items()}})

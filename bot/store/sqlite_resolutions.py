@@ -55,6 +55,8 @@ async def check_committable(db: aiosqlite.Connection, record: ResolutionRecord) 
         raise StoreError(f"cannot commit turn {turn} of campaign {cid}: it was resolved "
                          "with a seed other than the one committed when the turn opened")
     before_text = await state_text(db, cid)
+    # As JSON values, not text: key order and spacing of the stored text do not matter, and the
+    # caller gives the state as it read it from the store (not as its model would write it).
     if loads(before_text, "state") != record.before_state:
         raise StoreError(f"cannot commit turn {turn} of campaign {cid}: the state changed "
                          "while the turn was being resolved; resolve it again")

@@ -181,3 +181,32 @@ async def test_a_lock_read_before_the_resolution_does_not_lock_the_next_turn(tur
         await turns.lock(1)
     campaign = await turns.service.campaign(1)
     assert (campaign.turn, campaign.phase) == (4, Phase.RESOLVED)
+
+
+async def test_a_valid_state_stored_in_another_form_resolves_and_commits(turns):
+    """An old import, a hand-edited state, a field added with a default since: valid, but not
+    what the model would write (a defaulted field missing, keys in another order).  The commit
+    used to compare the stored state with the model's re-dump and refuse it forever."""
+    repo = turns.repo
+    state = (await repo.load_state(1)).state
+    assert state.pop("storm") is False  # a defaulted field, as an older version wrote no such field
+    await repo.save_state(1, dict(reversed(list(state.items()))))
+    outcome = await turns.resolve(1)
+    assert (outcome.turn, (await turns.service.campaign(1)).turn) == (3, 4)
+    await turns.service.undo_last(1)
+    assert (await repo.load_state(1)).state == dict(reversed(list(state.items())))  # restored as stored
+
+
+async def test_a_state_changed_while_resolving_is_still_refused(turns):
+    compute = turns.service._compute
+
+    async def edited_meanwhile(*args):
+        computed = await compute(*args)
+        state = (await turns.repo.load_state(1)).state  # another process's edit
+        await turns.repo.save_state(1, {**state, "storm": True})
+        return computed
+
+    turns.service._compute = edited_meanwhile
+    with pytest.raises(StoreError, match="the state changed while the turn was being resolved; resolve it again"):
+        await turns.resolve(1)
+    assert (await turns.service.campaign(1)).turn == 3
