@@ -8,6 +8,7 @@ resolutions in one process) and keeps everything else in the store.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -136,11 +137,12 @@ class TurnLifecycle:
             raise UserError(f"/turn redo resolves a turn again after /turn undo; turn {campaign.turn} of "
                             f"{campaign.name} is {campaign.phase.value}" +
                             (" (use /turn resolve)" if campaign.phase in OPEN_PHASES else ""))
-        undone = await self.repo.undone_resolutions(campaign_id, campaign.turn)
+        undone = await self.repo.last_undone_report(campaign_id, campaign.turn)  # what the players last read
         outcome = await self.resolve(campaign_id, campaign.turn)
-        if not undone:  # undone before this version kept undone resolutions
+        if undone is None:  # undone before this version kept undone resolutions
             return Correction(outcome, TurnDiff.unknown())
-        return Correction(outcome, compare(campaign.ruleset, undone[-1], outcome))
+        # Parsing the state and diffing every report is CPU work: off the event loop.
+        return Correction(outcome, await asyncio.to_thread(compare, campaign.ruleset, undone, outcome))
 
 
 def deadline_of(campaign: Campaign) -> datetime | None:

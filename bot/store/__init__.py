@@ -14,10 +14,11 @@ from bot.store.repository import (
     StateRecord,
     TurnRecord,
     TurnStatus,
+    UndoneReport,
 )
 
 __all__ = ["AuditEntry", "CampaignChanged", "JsonDict", "Repository", "ResolutionRecord", "StateRecord", "StoreError",
-           "TurnRecord", "TurnStatus", "open_repository"]
+           "TurnRecord", "TurnStatus", "UndoneReport", "open_repository"]
 
 
 async def open_repository(location: str | Path) -> Repository:

@@ -74,6 +74,16 @@ class ResolutionRecord(BaseModel):
     created_seq: int | None = None
 
 
+class UndoneReport(BaseModel):
+    """What a corrected resolution is compared with (/turn redo): the reports the players read of
+    a resolution that was undone, and its after-state (where their units were said to be)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    report: dict[str, str]
+    after_state: JsonDict
+
+
 class AuditFields(BaseModel):
     """What one moderator edit says, as the audit log keeps it and a campaign export carries it."""
 
@@ -171,6 +181,8 @@ class Repository(Protocol):
     async def ready_factions(self, campaign_id: int, turn: int) -> dict[str, str]: ...
     async def claim_reminder(self, campaign_id: int, turn: int, deadline: str, kind: str) -> bool: ...
     async def undone_resolutions(self, campaign_id: int, turn: int) -> list[ResolutionRecord]: ...
+    # Only the last undone resolution of ``turn``, only what the comparison needs (None: none kept).
+    async def last_undone_report(self, campaign_id: int, turn: int) -> UndoneReport | None: ...
     # Resolutions whose posts are neither done nor claimed since ``stale_before``: claimed now, in one unit.
     async def claim_unposted_resolutions(self, claimed_at: str, stale_before: str) -> list[ResolutionRecord]: ...
     async def mark_resolution_posted(self, campaign_id: int, turn: int, created_seq: int, posted_at: str) -> None: ...

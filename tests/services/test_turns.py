@@ -210,3 +210,28 @@ async def test_a_state_changed_while_resolving_is_still_refused(turns):
     with pytest.raises(StoreError, match="the state changed while the turn was being resolved; resolve it again"):
         await turns.resolve(1)
     assert (await turns.service.campaign(1)).turn == 3
+
+
+async def test_a_redo_after_several_undos_loads_only_the_last_undone_report(turns):
+    """The 8th redo of a large turn used to load all eight undone records in full (1.7 s on the
+    event loop, 516 MB): it reads one row, its reports and after-state, and diffs against it."""
+    service, repo = turns.service, turns.repo
+    await submit_demo_orders(service, 1)
+    first = await turns.resolve(1)
+    await service.undo_last(1)
+    await service.submit_order(1, "miyoshi", CORRECTION, moderator=True)
+    second = (await turns.redo(1)).outcome  # what the players read last
+    await service.undo_last(1)
+    await service.submit_order(1, "miyoshi", {**CORRECTION, "target": "sanuki"}, moderator=True)
+    statements: list[str] = []
+    await repo._db.set_trace_callback(statements.append)
+    try:
+        correction = await turns.redo(1)
+    finally:
+        await repo._db.set_trace_callback(None)
+    reads = [s for s in statements if "undone_resolutions" in s]
+    assert len(reads) == 1 and "LIMIT 1" in reads[0] and "before_state_json" not in reads[0] \
+        and "events_json" not in reads[0]
+    third = correction.outcome.reports.public
+    assert correction.diff.public == line_diff(second.reports.public, third)  # the last one undone
+    assert line_diff(first.reports.public, third) != correction.diff.public
