@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot.domain.campaign import Campaign
-from bot.engine.ruleset import SubmittedOrder, UnitView
+from bot.engine.ruleset import OrderRejected, SubmittedOrder, UnitView
 from bot.mapfiles import load_shipped_map
 from bot.report.presenters import presenter
 from bot.rules import get_ruleset
@@ -93,8 +93,7 @@ class CampaignReads:
         show = presenter(campaign.ruleset)
         lines = []
         for order in await self.repo.list_orders(campaign_id, campaign.turn, faction):
-            parsed = ruleset.parse_order(order.payload)
-            lines.append(OrderLine(order.unit, order.faction, describe_order(show, parsed, state, gamemap)))
+            lines.append(OrderLine(order.unit, order.faction, stored_order_text(show, ruleset, order, state, gamemap)))
         return lines
 
     # What a clan holds besides its units, as its ruleset lists them.
@@ -149,3 +148,16 @@ def describe_order(show, order: BaseModel, state: BaseModel, gamemap) -> str:
                         for key, value in fields.items())
     kind = str(getattr(order, "kind", "order")).replace("_", " ")
     return f"{getattr(order, 'unit', '?')}: {kind}" + (f" ({details})." if details else ".")
+
+
+def stored_order_text(show, ruleset, order: SubmittedOrder, state: BaseModel, gamemap) -> str:
+    """How a stored order reads.  One stored by an older version, or whose unit has gone since,
+    may no longer read as an order: it is shown for what it is, and falls back at the
+    resolution (S12.4); it must not break /orders show, nor the order that replaces it."""
+    try:
+        parsed = ruleset.parse_order(order.payload)
+    except OrderRejected as exc:
+        name = next((u.name for u in ruleset.units(state, None) if u.id == order.payload.get("unit")), None)
+        return (f"{name or 'an order'}: an order given earlier that no longer reads ({exc}); at the resolution "
+                f"it falls back (S12.4) unless a new one replaces it")
+    return describe_order(show, parsed, state, gamemap)

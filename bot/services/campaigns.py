@@ -32,6 +32,7 @@ from bot.services.campaign_reads import (
     CampaignReads,
     OrderLine,  # noqa: F401  (re-exported: cogs import it from here)
     describe_order,
+    stored_order_text,
 )
 from bot.services.deadline import parse_deadline
 from bot.services.errors import UserError
@@ -200,7 +201,7 @@ class CampaignService(CampaignReads):
         stored = await self.repo.put_order(campaign_id, campaign.turn, faction, slot,
                                            order.model_dump(mode="json"), **self._guard(moderator))
         show = presenter(campaign.ruleset)
-        replaced = describe_order(show, ruleset.parse_order(previous.payload), state, gamemap) if previous else None
+        replaced = stored_order_text(show, ruleset, previous, state, gamemap) if previous else None
         return OrderReceipt(stored, describe_order(show, order, state, gamemap), warnings, replaced)
 
     async def clear_order(self, campaign_id: int, faction: str, slot: str, *, moderator: bool = False) -> bool:

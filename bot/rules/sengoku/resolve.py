@@ -18,6 +18,7 @@ from bot.rules.sengoku import (
     new_orders,
     raids,
     repair,
+    standing,
     trade_fleets,
     turn_end,
     turn_start,
@@ -38,6 +39,7 @@ def resolve(state: SengokuState, gamemap: GameMap, settings: SengokuSettings,
             submitted: list[SubmittedOrder], dice: Dice) -> Resolution:
     ctx = Ctx(state=state.model_copy(deep=True), gamemap=gamemap, settings=settings, dice=dice)
     valid = _validated(ctx, submitted)
+    standing.check(ctx, _replacing(valid, settings))  # S12.4: standing orders checked again too
     turn_start.run(ctx, [order for _, order in valid if order.kind in o.CLAN_KINDS])
     blockade.at_planning(ctx)        # S12.5 4.1: blockades of the standing cruisers and straits (OP-06)
     apply_basing(ctx, [(seq, order) for seq, order in valid if order.kind == "base"])
@@ -64,6 +66,14 @@ def _validated(ctx: Ctx, submitted: list[SubmittedOrder]) -> list[tuple[int, obj
             continue
         valid.append((sub.seq, order))
     return valid
+
+
+def _replacing(valid: list[tuple[int, object]], settings: SengokuSettings) -> set[str]:
+    """Squadrons with a valid new order from the first sub-phase, and clans with a new policy:
+    their standing orders never apply this turn, so they need no notice."""
+    first = settings.subphases[0] if settings.subphases else None
+    return {order.unit for _, order in valid
+            if order.kind == "clan_policy" or (order.kind in o.SQUADRON_KINDS and order.subphase == first)}
 
 
 def _leader_status(ctx: Ctx) -> None:
