@@ -11,7 +11,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from bot.domain.campaign import Campaign
 from bot.engine.ruleset import OrderRejected, SubmittedOrder, UnitView
@@ -58,7 +58,13 @@ class CampaignReads:
         ruleset = get_ruleset(campaign.ruleset)
         record = await self.repo.load_state(campaign.id)
         state = ruleset.state_model.model_validate(record.state)
-        settings = ruleset.settings_model.model_validate(record.settings)
+        try:
+            settings = ruleset.settings_model.model_validate(record.settings)
+        except ValidationError as exc:  # stored before a setting was checked when set (issue 10)
+            bad = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg'].removeprefix('Value error, ')}"
+                            for e in exc.errors())
+            raise UserError(f"the settings of {campaign.name} are not valid ({bad}); a moderator sets them "
+                            f"right with /campaign settings set") from None
         return ruleset, state, settings, load_shipped_map(campaign.map_id), record
 
     async def settings(self, campaign_id: int) -> dict[str, Any]:

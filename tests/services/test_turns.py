@@ -235,3 +235,15 @@ async def test_a_redo_after_several_undos_loads_only_the_last_undone_report(turn
     third = correction.outcome.reports.public
     assert correction.diff.public == line_diff(second.reports.public, third)  # the last one undone
     assert line_diff(first.reports.public, third) != correction.diff.public
+
+
+async def test_settings_stored_before_they_were_checked_are_named_and_can_be_set_right(turns):
+    service = turns.service
+    settings = (await service.repo.load_state(1)).settings
+    await service.repo.save_settings(1, {**settings, "sq_plunder_loot_dice": "banana"})  # taken by an older version
+    with pytest.raises(UserError, match="the settings of Seto 1560 are not valid \\(sq_plunder_loot_dice: bad die "
+                                        "expression 'banana'.*\\); a moderator sets them right with /campaign "
+                                        "settings set"):
+        await turns.resolve(1)
+    await service.set_setting(1, "sq_plunder_loot_dice", "2d6")
+    assert (await turns.resolve(1)).turn == 3
