@@ -271,6 +271,16 @@ class SqliteRepository(OrderStore, TurnLifecycleStore):
         async with self._unit() as db:
             return await sqlite_resolutions.fetch(db, campaign_id, turn)
 
+    async def resolution_reports(self, campaign_id: int, turn: int | None) -> tuple[int, dict[str, str]] | None:
+        """The reports of one resolution, without its states, orders, dice and events (a large
+        turn's record is tens of megabytes; /turn log shows one text of it)."""
+        async with self._unit() as db:
+            row = await sqlite_resolutions.fetch_reports(db, campaign_id, turn)
+        if row is None:
+            return None
+        report = await asyncio.to_thread(loads, row["report_json"], f"report of turn {row['turn']}")
+        return row["turn"], report
+
     async def undo_last_resolution(self, campaign_id: int) -> int:
         """Restore the state before the last resolved turn and reopen that turn
         (same seed, commitment and orders); return its number."""

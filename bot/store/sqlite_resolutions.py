@@ -145,6 +145,15 @@ async def fetch(db: aiosqlite.Connection, campaign_id: int,
     return None if row is None else record_from_row(row)
 
 
+async def fetch_reports(db: aiosqlite.Connection, campaign_id: int, turn: int | None) -> aiosqlite.Row | None:
+    """(turn, report_json) of the resolution of ``turn``, or of the latest one when ``turn`` is None."""
+    if turn is None:
+        return await fetch_one(db, "SELECT turn, report_json FROM resolutions WHERE campaign_id = ?"
+                                   " ORDER BY turn DESC LIMIT 1", (campaign_id,))
+    return await fetch_one(db, "SELECT turn, report_json FROM resolutions WHERE campaign_id = ? AND turn = ?",
+                           (campaign_id, turn))
+
+
 def record_from_row(row: RowLike) -> ResolutionRecord:
     where = f"resolution of turn {row['turn']} of campaign {row['campaign_id']}"
 

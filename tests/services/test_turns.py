@@ -247,3 +247,22 @@ async def test_settings_stored_before_they_were_checked_are_named_and_can_be_set
         await turns.resolve(1)
     await service.set_setting(1, "sq_plunder_loot_dice", "2d6")
     assert (await turns.resolve(1)).turn == 3
+
+
+async def test_the_moderator_log_reads_only_the_reports_of_the_resolution(turns):
+    """/turn log shows one text: it reads the reports column of one row, not the states, dice and
+    events of the whole record (a large turn's record is tens of megabytes)."""
+    from bot.services.stored_turns import StoredTurns
+    first = await turns.resolve(1)
+    statements: list[str] = []
+    await turns.repo._db.set_trace_callback(statements.append)
+    try:
+        assert await StoredTurns(turns.service).moderator_log(1) == (3, first.reports.moderators)
+        assert await StoredTurns(turns.service).moderator_log(1, 3, "mori") == (3, first.reports.factions["mori"])
+    finally:
+        await turns.repo._db.set_trace_callback(None)
+    reads = [s for s in statements if "FROM resolutions" in s]
+    assert len(reads) == 2 and all(s.startswith("SELECT turn, report_json FROM resolutions") for s in reads)
+    with pytest.raises(UserError, match="turn 2 of Seto 1560 was not resolved by this bot, .* the last resolved turn "
+                                        "is 3"):
+        await StoredTurns(turns.service).moderator_log(1, 2)
