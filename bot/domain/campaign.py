@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from enum import StrEnum
 
 from pydantic import BaseModel, Field
@@ -39,6 +40,21 @@ class Campaign(BaseModel):
     moderator_role_id: int | None = None
     deadline: str | None = None
     auto_resolve: bool = False  # the deadline resolves the turn by itself (bot/scheduler.py)
+    # The store's count of writes to this record when it was read: a write of a copy read at an
+    # older version is refused (lost updates).  Not part of an export: an import starts at 0.
+    version: int = Field(0, exclude=True)
 
     def faction(self, faction_id: str) -> Faction | None:
         return next((f for f in self.factions if f.id == faction_id), None)
+
+
+def deadline_passed(deadline: str | None, now: datetime) -> bool:
+    """Whether a stored deadline (ISO 8601, as ``Campaign.deadline``) is at or before ``now``."""
+    return deadline is not None and datetime.fromisoformat(deadline) <= now
+
+
+def deadline_refusal(name: str, turn: int, deadline: str) -> str:
+    """Why a player's order write after the deadline is refused, and what the moderators can do."""
+    when = datetime.fromisoformat(deadline)
+    return (f"the deadline of turn {turn} of {name} passed at {when:%Y-%m-%d %H:%M} UTC, so orders are closed; "
+            f"a moderator may extend it with /turn deadline, or give the order as your clan with /mod act-as")

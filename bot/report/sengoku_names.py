@@ -18,6 +18,8 @@ class Names:
                     return table[unit_id].name
             if unit_id in state.heavy:
                 return f"heavy detachment {unit_id}"
+            if unit_id in state.clans:  # a clan-wide order's "unit" is the clan (S12.4)
+                return state.clans[unit_id].name
         return unit_id
 
     def units(self, unit_ids: list[str]) -> str:

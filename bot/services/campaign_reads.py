@@ -11,16 +11,16 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from bot.domain.campaign import Campaign
-from bot.engine.ruleset import SubmittedOrder, UnitView
+from bot.engine.ruleset import OrderRejected, SubmittedOrder, UnitView
 from bot.mapfiles import load_shipped_map
 from bot.report.presenters import presenter
 from bot.rules import get_ruleset
 from bot.services.errors import UserError
 from bot.services.settings import describe_setting, flatten
-from bot.store import AuditEntry, Repository, TurnRecord
+from bot.store import AuditEntry, Repository, StateRecord, TurnRecord
 
 log = logging.getLogger(__name__)
 
@@ -50,11 +50,23 @@ class CampaignReads:
         return await self.repo.get_turn(campaign_id, campaign.turn)
 
     async def _loaded(self, campaign: Campaign) -> tuple[Any, BaseModel, BaseModel, Any]:
+        ruleset, state, settings, gamemap, _ = await self._loaded_with_record(campaign)
+        return ruleset, state, settings, gamemap
+
+    async def _loaded_with_record(self, campaign: Campaign) -> tuple[Any, BaseModel, BaseModel, Any, StateRecord]:
+        """As ``_loaded``, with the stored values themselves: what a write made from them checks
+        is still stored (``expected``), and what a resolution records it was computed from."""
         ruleset = get_ruleset(campaign.ruleset)
         record = await self.repo.load_state(campaign.id)
         state = ruleset.state_model.model_validate(record.state)
-        settings = ruleset.settings_model.model_validate(record.settings)
-        return ruleset, state, settings, load_shipped_map(campaign.map_id)
+        try:
+            settings = ruleset.settings_model.model_validate(record.settings)
+        except ValidationError as exc:  # stored before a setting was checked when set (issue 10)
+            bad = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg'].removeprefix('Value error, ')}"
+                            for e in exc.errors())
+            raise UserError(f"the settings of {campaign.name} are not valid ({bad}); a moderator sets them "
+                            f"right with /campaign settings set") from None
+        return ruleset, state, settings, load_shipped_map(campaign.map_id), record
 
     async def settings(self, campaign_id: int) -> dict[str, Any]:
         record = await self.repo.load_state(campaign_id)
@@ -88,8 +100,7 @@ class CampaignReads:
         show = presenter(campaign.ruleset)
         lines = []
         for order in await self.repo.list_orders(campaign_id, campaign.turn, faction):
-            parsed = ruleset.parse_order(order.payload)
-            lines.append(OrderLine(order.unit, order.faction, describe_order(show, parsed, state, gamemap),
+            lines.append(OrderLine(order.unit, order.faction, stored_order_text(show, ruleset, order, state, gamemap),
                                    str(order.payload.get("unit", ""))))
         return lines
 
@@ -145,3 +156,16 @@ def describe_order(show, order: BaseModel, state: BaseModel, gamemap) -> str:
                         for key, value in fields.items())
     kind = str(getattr(order, "kind", "order")).replace("_", " ")
     return f"{getattr(order, 'unit', '?')}: {kind}" + (f" ({details})." if details else ".")
+
+
+def stored_order_text(show, ruleset, order: SubmittedOrder, state: BaseModel, gamemap) -> str:
+    """How a stored order reads.  One stored by an older version, or whose unit has gone since,
+    may no longer read as an order: it is shown for what it is, and falls back at the
+    resolution (S12.4); it must not break /orders show, nor the order that replaces it."""
+    try:
+        parsed = ruleset.parse_order(order.payload)
+    except OrderRejected as exc:
+        name = next((u.name for u in ruleset.units(state, None) if u.id == order.payload.get("unit")), None)
+        return (f"{name or 'an order'}: an order given earlier that no longer reads ({exc}); at the resolution "
+                f"it falls back (S12.4) unless a new one replaces it")
+    return describe_order(show, parsed, state, gamemap)

@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot.domain.campaign import Campaign, Faction, Phase
+from bot.domain.campaign import Campaign, Faction, Phase, deadline_passed, deadline_refusal
 from bot.domain.viewer import Viewer
 from bot.engine.dice import SeededDice
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
@@ -33,15 +33,17 @@ from bot.services.campaign_reads import (
     CampaignReads,
     OrderLine,  # noqa: F401  (re-exported: cogs import it from here)
     describe_order,
+    stored_order_text,
 )
 from bot.services.deadline import parse_deadline
 from bot.services.errors import UserError
 from bot.services.settings import apply_setting
-from bot.store import Repository, ResolutionRecord, TurnRecord
+from bot.store import CampaignChanged, Repository, ResolutionRecord, TurnRecord
 
 log = logging.getLogger(__name__)
 
 OPEN_PHASES = (Phase.PLANNING, Phase.LOCKED, Phase.CORRECTION)  # a turn with a seed, not yet resolved
+AMEND_ATTEMPTS = 5  # a campaign edit re-applied over edits made at the same moment, then refused
 
 
 @dataclass
@@ -101,32 +103,54 @@ class CampaignService(CampaignReads):
 
     async def link_faction(self, campaign_id: int, faction_id: str, role_id: int | None,
                            channel_id: int | None) -> Faction:
-        campaign = await self.campaign(campaign_id)
-        faction = campaign.faction(faction_id)
-        if faction is None:
-            known = ", ".join(f.id for f in campaign.factions)
-            raise UserError(f"campaign {campaign.name} has no faction {faction_id!r}; factions: {known}")
-        faction.role_id, faction.channel_id = role_id, channel_id
-        await self.repo.update_campaign(campaign)
-        return faction
+        def link(campaign: Campaign) -> None:
+            faction = campaign.faction(faction_id)
+            if faction is None:
+                known = ", ".join(f.id for f in campaign.factions)
+                raise UserError(f"campaign {campaign.name} has no faction {faction_id!r}; factions: {known}")
+            faction.role_id, faction.channel_id = role_id, channel_id
+
+        campaign = await self.amend_campaign(campaign_id, link)
+        return campaign.faction(faction_id)
 
     async def set_channels(self, campaign_id: int, *, report_channel_id: int | None = None,
                            moderator_role_id: int | None = None) -> Campaign:
-        campaign = await self.campaign(campaign_id)
-        if report_channel_id is not None:
-            campaign.report_channel_id = report_channel_id
-        if moderator_role_id is not None:
-            campaign.moderator_role_id = moderator_role_id
-        await self.repo.update_campaign(campaign)
-        return campaign
+        def set_them(campaign: Campaign) -> None:
+            if report_channel_id is not None:
+                campaign.report_channel_id = report_channel_id
+            if moderator_role_id is not None:
+                campaign.moderator_role_id = moderator_role_id
+
+        return await self.amend_campaign(campaign_id, set_them)
+
+    async def amend_campaign(self, campaign_id: int, change: Callable[[Campaign], None]) -> Campaign:
+        """Read the campaign, ``change`` it (which may refuse with UserError) and write it over the
+        version read.  A write made meanwhile (another /faction link, /turn deadline, a lock) makes
+        the store refuse ours rather than lose theirs: read again and apply the change again."""
+        for _ in range(AMEND_ATTEMPTS):
+            campaign = await self.campaign(campaign_id)
+            change(campaign)
+            try:
+                await self.repo.update_campaign(campaign)
+                return campaign
+            except CampaignChanged:
+                log.info("Campaign %s changed during an edit; applying the edit again", campaign_id)
+        raise UserError(f"{campaign.name} kept changing while this change was being made (other edits at the "
+                        f"same moment); nothing was changed by this one, so please try again")
 
     async def set_setting(self, campaign_id: int, path: str, value: str) -> tuple[Any, Any, str]:
         campaign = await self.campaign(campaign_id)
-        record = await self.repo.load_state(campaign_id)
         model = get_ruleset(campaign.ruleset).settings_model
-        updated, old, new, note = apply_setting(model, record.settings, path, value)
-        await self.repo.save_settings(campaign_id, updated)
-        return old, new, note
+        for _ in range(AMEND_ATTEMPTS):
+            record = await self.repo.load_state(campaign_id)
+            updated, old, new, note = apply_setting(model, record.settings, path, value)
+            try:  # over the settings read: another setting set meanwhile is kept, this one applied again
+                await self.repo.save_settings(campaign_id, updated, expected=record.settings)
+                return old, new, note
+            except CampaignChanged:
+                log.info("Settings of campaign %s changed during a change; applying it again", campaign_id)
+        raise UserError(f"the settings of {campaign.name} kept changing while this one was being set; nothing "
+                        f"was changed, so please try again")
 
     # Turns
 
@@ -151,7 +175,15 @@ class CampaignService(CampaignReads):
                             f"for orders (they may reopen it with /turn reopen)")
         if campaign.phase not in OPEN_PHASES:
             raise UserError(f"no turn of {campaign.name} is open for orders; a moderator opens one with /turn open")
+        if not moderator and deadline_passed(campaign.deadline, self.clock()):
+            raise UserError(deadline_refusal(campaign.name, campaign.turn, campaign.deadline))
         return campaign
+
+    def _guard(self, moderator: bool) -> dict[str, Any]:
+        """What the store checks again in an order write's own transaction: the phases it may land
+        in and, for a player, the clock (refused once the deadline has passed, so one player
+        re-sending orders cannot keep a deadline's resolution from committing)."""
+        return {"phases": _writable(moderator), "now": None if moderator else self.clock()}
 
     async def submit_order(self, campaign_id: int, faction: str, payload: dict[str, Any], *,
                            moderator: bool = False) -> OrderReceipt:
@@ -168,9 +200,9 @@ class CampaignService(CampaignReads):
         # mid-turn may still hold its old owner's order, which this clan must not read.
         previous = next((o for o in others if o.unit == slot and o.faction == faction), None)
         stored = await self.repo.put_order(campaign_id, campaign.turn, faction, slot,
-                                           order.model_dump(mode="json"), phases=_writable(moderator))
+                                           order.model_dump(mode="json"), **self._guard(moderator))
         show = presenter(campaign.ruleset)
-        replaced = describe_order(show, ruleset.parse_order(previous.payload), state, gamemap) if previous else None
+        replaced = stored_order_text(show, ruleset, previous, state, gamemap) if previous else None
         return OrderReceipt(stored, describe_order(show, order, state, gamemap), warnings, replaced)
 
     async def clear_order(self, campaign_id: int, faction: str, slot: str, *, moderator: bool = False) -> bool:
@@ -178,12 +210,12 @@ class CampaignService(CampaignReads):
         mine = {o.unit for o in await self.repo.list_orders(campaign_id, campaign.turn, faction)}
         if slot not in mine:
             raise UserError(f"your clan has no order for {slot} this turn")
-        return await self.repo.delete_order(campaign_id, campaign.turn, slot, phases=_writable(moderator))
+        return await self.repo.delete_order(campaign_id, campaign.turn, slot, **self._guard(moderator))
 
     async def clear_orders(self, campaign_id: int, faction: str, *, moderator: bool = False) -> int:
         """Withdraw all of ``faction``'s orders for the open turn; how many there were."""
         campaign = await self._planning(campaign_id, moderator)
-        count = await self.repo.delete_orders(campaign_id, campaign.turn, faction, phases=_writable(moderator))
+        count = await self.repo.delete_orders(campaign_id, campaign.turn, faction, **self._guard(moderator))
         if not count:
             raise UserError(f"your clan has no orders for turn {campaign.turn} to withdraw")
         return count
@@ -209,9 +241,9 @@ class CampaignService(CampaignReads):
         campaign = await self._planning(campaign_id)
         turn = await self.repo.get_turn(campaign_id, campaign.turn)
         orders = await self.repo.list_orders(campaign_id, campaign.turn)
-        data, dice = await self._compute(campaign, orders, turn.seed, turn.commitment)
+        data, dice, stored = await self._compute(campaign, orders, turn.seed, turn.commitment)
         # Reports and the record are pure CPU work (a quarter of a second for 1,000 units): off the loop.
-        reports, record = await asyncio.to_thread(_resolution_record, campaign, turn, orders, data, dice)
+        reports, record = await asyncio.to_thread(_resolution_record, campaign, turn, orders, data, dice, stored)
         # The caller posts the reports next: claimed now, so the scheduler leaves them to it
         # unless it stops before they are out (bot/services/stored_turns.py).
         stored = await self.repo.commit_resolution(record, posts_claimed_at=utc_stamp(self.clock()))
@@ -240,18 +272,19 @@ class CampaignService(CampaignReads):
         campaign = await self._planning(campaign_id)
         orders = await self.repo.list_orders(campaign_id, campaign.turn)
         throwaway = f"preview:{self.seed_factory()}"  # never equal to a turn's seed
-        data, _ = await self._compute(campaign, orders, throwaway, "(preview: not the turn's seed)")
+        data, _, _ = await self._compute(campaign, orders, throwaway, "(preview: not the turn's seed)")
         return presenter(campaign.ruleset).build_reports(data)
 
     async def _compute(self, campaign: Campaign, orders: list[SubmittedOrder], seed: str,
-                       published: str) -> tuple[ReportInput, SeededDice]:
-        ruleset, state, settings, gamemap = await self._loaded(campaign)
+                       published: str) -> tuple[ReportInput, SeededDice, dict[str, Any]]:
+        """The resolution's data and dice, and the stored state it was computed from, as stored."""
+        ruleset, state, settings, gamemap, stored = await self._loaded_with_record(campaign)
         dice = SeededDice(seed)
         result = await asyncio.to_thread(ruleset.resolve, state, gamemap, settings, orders, dice)
         data = ReportInput(campaign_name=campaign.name, turn=campaign.turn, seed=seed, commitment=published,
                            gamemap=gamemap, before=state, after=result.state, events=result.events,
                            rolls=list(dice.log))
-        return data, dice
+        return data, dice, stored.state
 
     async def undo_last(self, campaign_id: int) -> int:
         """Restore the state before the last resolution.  Its seed is public by
@@ -276,20 +309,14 @@ class CampaignService(CampaignReads):
             raise UserError(f"turn {campaign.turn} of {campaign.name} is being resolved right now; make the edit "
                             f"once its reports are out")
         async with self._state_lock(campaign_id):
-            campaign = await self.campaign(campaign_id)
-            ruleset, state, _, gamemap = await self._loaded(campaign)
-            try:
-                edit = ruleset.parse_edit(payload)
-                new_state, description = ruleset.apply_edit(state, gamemap, edit)
-            except OrderRejected as exc:
-                raise UserError(f"Refused: {exc}") from None
-            subjects = ruleset.edit_subjects(state, new_state, edit)
-            entry = audit_entry(campaign, by, self.clock(), payload, description, subjects)
-            changed = None
-            if campaign_change is not None:
-                changed = campaign.model_copy(deep=True)
-                campaign_change(changed)
-            await self.repo.save_state_audited(campaign_id, new_state.model_dump(mode="json"), entry, changed)
+            for attempt in range(AMEND_ATTEMPTS):
+                try:
+                    campaign, edit, description = await self._edit_once(campaign_id, payload, by, campaign_change)
+                    break
+                except CampaignChanged:  # a /faction link or the like came between: apply the edit again
+                    if attempt == AMEND_ATTEMPTS - 1:
+                        raise UserError(f"{campaign.name} kept changing while this edit was being made; nothing "
+                                        f"was changed, so please try again") from None
         log.info("Moderator edit of campaign %s, turn %s by %s: %s → %s", campaign_id, campaign.turn, by.name,
                  edit.model_dump(mode="json", exclude_unset=True), description)
         if campaign.phase in OPEN_PHASES:
@@ -301,6 +328,25 @@ class CampaignService(CampaignReads):
             description += (f" Undoing the resolution of turn {campaign.turn - 1} would restore the state before "
                             f"it and discard this edit.")
         return description
+
+    async def _edit_once(self, campaign_id: int, payload: dict[str, Any], by: Moderator,
+                         campaign_change: Callable[[Campaign], None] | None) -> tuple[Campaign, Any, str]:
+        campaign = await self.campaign(campaign_id)
+        ruleset, state, _, gamemap, record = await self._loaded_with_record(campaign)
+        try:
+            edit = ruleset.parse_edit(payload)
+            new_state, description = ruleset.apply_edit(state, gamemap, edit)
+        except OrderRejected as exc:
+            raise UserError(f"Refused: {exc}") from None
+        subjects = ruleset.edit_subjects(state, new_state, edit)
+        entry = audit_entry(campaign, by, self.clock(), payload, description, subjects)
+        changed = None
+        if campaign_change is not None:
+            changed = campaign.model_copy(deep=True)
+            campaign_change(changed)
+        await self.repo.save_state_audited(campaign_id, new_state.model_dump(mode="json"), entry, changed,
+                                           expected=record.state)
+        return campaign, edit, description
 
     async def import_(self, data: dict[str, Any], guild_id: int | None = None) -> Campaign:
         campaign = await self.repo.import_campaign(_current_slots(data), guild_id)
@@ -317,12 +363,15 @@ class CampaignService(CampaignReads):
 
 
 def _resolution_record(campaign: Campaign, turn: TurnRecord, orders: list[SubmittedOrder], data: ReportInput,
-                       dice: SeededDice) -> tuple[Reports, ResolutionRecord]:
-    """The reports and what the store keeps of a resolution: pure CPU work, run in a worker thread."""
+                       dice: SeededDice, stored: dict[str, Any]) -> tuple[Reports, ResolutionRecord]:
+    """The reports and what the store keeps of a resolution: pure CPU work, run in a worker thread.
+    ``before_state`` is the state as it was stored, not re-dumped from the model: the commit
+    checks it is still the stored one, and a valid state stored in another form (an old import,
+    an edit, a field added with a default since) re-dumps differently and could never commit."""
     reports = presenter(campaign.ruleset).build_reports(data)
     return reports, ResolutionRecord(
         campaign_id=campaign.id, turn=campaign.turn, seed=turn.seed,
-        before_state=data.before.model_dump(mode="json"), after_state=data.after.model_dump(mode="json"),
+        before_state=stored, after_state=data.after.model_dump(mode="json"),
         orders=orders, dice=list(dice.log), events=[e.model_dump(mode="json") for e in data.events],
         report={Viewer.public().key: reports.public, Viewer.moderators().key: reports.moderators,
                 **{Viewer.of(k).key: v for k, v in reports.factions.items()}})

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
+from pydantic.fields import FieldInfo
 
 from bot.services.errors import UserError
 
@@ -46,14 +47,38 @@ def apply_setting(model: type[BaseModel], current: dict[str, Any], path: str,
     try:
         checked = model.model_validate(updated).model_dump(mode="json")
     except ValidationError as exc:
-        reasons = "; ".join(e["msg"] for e in exc.errors())
-        raise UserError(f"{path} cannot be {text!r}: {reasons}") from None
+        reasons = "; ".join(e["msg"].removeprefix("Value error, ") for e in exc.errors())
+        raise UserError(f"{path} cannot be {text!r}: {reasons}. Allowed: {allowed_values(model, path)}") from None
     return checked, old, flatten(checked)[path], describe_setting(model, path)
 
 
-def describe_setting(model: type[BaseModel], path: str) -> str:
+def _field(model: type[BaseModel], path: str) -> FieldInfo:
     field_model, *rest = path.split(".")
     field = model.model_fields[field_model]
     if rest and isinstance(field.annotation, type) and issubclass(field.annotation, BaseModel):
         field = field.annotation.model_fields[rest[0]]
-    return field.description or ""
+    return field
+
+
+def describe_setting(model: type[BaseModel], path: str) -> str:
+    return _field(model, path).description or ""
+
+
+def allowed_values(model: type[BaseModel], path: str) -> str:
+    """What the setting takes, in words, from its field: the choices, the range, or examples."""
+    field = _field(model, path)
+    kind = field.annotation
+    if get_origin(kind) is Literal:
+        return "one of " + ", ".join(str(v) for v in get_args(kind))
+    if kind is bool:
+        return "true or false"
+    if field.examples:
+        return "e.g. " + " or ".join(json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v
+                                     for v in field.examples)
+    if kind is int:
+        low = next((m.ge for m in field.metadata if hasattr(m, "ge")), None)
+        high = next((m.le for m in field.metadata if hasattr(m, "le")), None)
+        if low is not None and high is not None:
+            return f"a whole number from {low} to {high}"
+        return f"a whole number of at least {low}" if low is not None else "a whole number"
+    return f"a value like the default, {json.dumps(field.get_default(call_default_factory=True))}"

@@ -71,16 +71,16 @@ class StoredTurns:
         """(turn, its moderator log) of a resolved turn; ``turn`` None: the last one resolved.
         With ``faction``: that clan's report instead, as posted (or as it failed to post)."""
         campaign = await self.service.campaign(campaign_id)
-        record = await (self.repo.last_resolution(campaign_id) if turn is None
-                        else self.repo.resolution(campaign_id, turn))
-        if record is None:
+        stored = await self.repo.resolution_reports(campaign_id, turn)  # the texts only, not the whole record
+        if stored is None:
             raise UserError(await self._no_resolution(campaign, turn))
+        number, reports = stored
         key = (Viewer.moderators() if faction is None else Viewer.of(faction)).key
-        text = record.report.get(key)
+        text = reports.get(key)
         if text is None:
             what = "moderator log" if faction is None else f"report for the clan {faction!r}"
-            raise UserError(f"the stored resolution of turn {record.turn} of {campaign.name} has no {what}")
-        return record.turn, text
+            raise UserError(f"the stored resolution of turn {number} of {campaign.name} has no {what}")
+        return number, text
 
     async def _no_resolution(self, campaign: Campaign, turn: int | None) -> str:
         if turn is None:
@@ -91,7 +91,7 @@ class StoredTurns:
             where = f"turn {campaign.turn} {now.get(campaign.phase, 'is not opened yet')}"
             return (f"turn {turn} of {campaign.name} is not resolved yet ({where}); its moderator log is kept "
                     f"once it is resolved")
-        last = await self.repo.last_resolution(campaign.id)
-        hint = f"the last resolved turn is {last.turn}" if last else "no turn of it is resolved yet"
+        last = await self.repo.resolution_reports(campaign.id, None)
+        hint = f"the last resolved turn is {last[0]}" if last else "no turn of it is resolved yet"
         return (f"turn {turn} of {campaign.name} was not resolved by this bot, so no moderator log of it is "
                 f"stored; {hint}")

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from bot.domain.viewer import Viewer
 from bot.rules import get_ruleset
 from bot.services.campaigns import TurnOutcome
-from bot.store import ResolutionRecord
+from bot.store import UndoneReport
 
 WAS, NOW = "− ", "+ "
 
@@ -71,7 +71,7 @@ def unit_changes(ruleset_id: str, before_state: dict, outcome: TurnOutcome, fact
     return lines
 
 
-def compare(ruleset_id: str, undone: ResolutionRecord, outcome: TurnOutcome) -> TurnDiff:
+def compare(ruleset_id: str, undone: UndoneReport, outcome: TurnOutcome) -> TurnDiff:
     reports = outcome.reports
     factions = {}
     for faction_id, text in reports.factions.items():

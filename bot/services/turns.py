@@ -8,10 +8,11 @@ resolutions in one process) and keeps everything else in the store.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.domain.campaign import Campaign, Faction, Phase
+from bot.domain.campaign import Campaign, Faction, Phase, deadline_passed, deadline_refusal
 from bot.engine.ruleset import slot_unit
 from bot.services.campaigns import OPEN_PHASES, CampaignService, TurnOutcome
 from bot.services.deadline import parse_deadline
@@ -47,21 +48,23 @@ class TurnLifecycle:
                            auto_resolve: bool | None = None) -> Campaign:
         """Set (``"in 24h"``, ``"2026-12-01 20:00"``), clear (``"clear"``) or keep (None) the deadline
         of the open turn, and switch auto-resolution on or off (None: keep)."""
-        campaign = await self.service.campaign(campaign_id)
-        if when is not None:
-            if campaign.phase not in (Phase.PLANNING, Phase.LOCKED):
-                raise UserError(f"turn {campaign.turn} of {campaign.name} is not open for orders, so it has no "
-                                f"deadline to change; give one when opening it: /turn open deadline:\"in 48h\"")
-            cleared = when.strip().casefold() in CLEAR_WORDS
-            deadline = None if cleared else parse_deadline(when, self.service.clock())
-            campaign.deadline = deadline.isoformat(timespec="minutes") if deadline else None
-        if auto_resolve is not None:
-            if auto_resolve and campaign.report_channel_id is None:
-                raise UserError(f"{campaign.name} has no report channel, so a turn resolved at its deadline could "
-                                f"not be posted; set it with /campaign channel first")
-            campaign.auto_resolve = auto_resolve
-        await self.repo.update_campaign(campaign)
-        return campaign
+        now = self.service.clock()
+
+        def change(campaign: Campaign) -> None:
+            if when is not None:
+                if campaign.phase not in (Phase.PLANNING, Phase.LOCKED):
+                    raise UserError(f"turn {campaign.turn} of {campaign.name} is not open for orders, so it has no "
+                                    f"deadline to change; give one when opening it: /turn open deadline:\"in 48h\"")
+                cleared = when.strip().casefold() in CLEAR_WORDS
+                deadline = None if cleared else parse_deadline(when, now)
+                campaign.deadline = deadline.isoformat(timespec="minutes") if deadline else None
+            if auto_resolve is not None:
+                if auto_resolve and campaign.report_channel_id is None:
+                    raise UserError(f"{campaign.name} has no report channel, so a turn resolved at its deadline "
+                                    f"could not be posted; set it with /campaign channel first")
+                campaign.auto_resolve = auto_resolve
+
+        return await self.service.amend_campaign(campaign_id, change)
 
     async def lock(self, campaign_id: int) -> Campaign:
         """Close planning early: players may no longer change orders; moderators may."""
@@ -87,6 +90,7 @@ class TurnLifecycle:
         """From the phase the campaign was read in (refused by the store if it changed meanwhile)."""
         await self.repo.set_phase(campaign.id, campaign.turn, campaign.phase, now)
         campaign.phase = now
+        campaign.version += 1  # as the store's: the copy stays current
         return campaign
 
     async def mark_ready(self, campaign_id: int, faction: str, ready: bool = True) -> Campaign:
@@ -96,8 +100,11 @@ class TurnLifecycle:
         if campaign.phase is not Phase.PLANNING:
             raise UserError(f"turn {campaign.turn} of {campaign.name} is {campaign.phase.value}, not open for "
                             f"orders, so there is nothing to mark ready")
-        stamp = self.service.clock().isoformat(timespec="seconds") if ready else None
-        await self.repo.set_ready(campaign_id, campaign.turn, faction, stamp)
+        now = self.service.clock()
+        if deadline_passed(campaign.deadline, now):
+            raise UserError(deadline_refusal(campaign.name, campaign.turn, campaign.deadline))
+        stamp = now.isoformat(timespec="seconds") if ready else None
+        await self.repo.set_ready(campaign_id, campaign.turn, faction, stamp, now=now)
         return campaign
 
     async def readiness(self, campaign_id: int) -> list[ClanReadiness]:
@@ -132,11 +139,12 @@ class TurnLifecycle:
             raise UserError(f"/turn redo resolves a turn again after /turn undo; turn {campaign.turn} of "
                             f"{campaign.name} is {campaign.phase.value}" +
                             (" (use /turn resolve)" if campaign.phase in OPEN_PHASES else ""))
-        undone = await self.repo.undone_resolutions(campaign_id, campaign.turn)
+        undone = await self.repo.last_undone_report(campaign_id, campaign.turn)  # what the players last read
         outcome = await self.resolve(campaign_id, campaign.turn)
-        if not undone:  # undone before this version kept undone resolutions
+        if undone is None:  # undone before this version kept undone resolutions
             return Correction(outcome, TurnDiff.unknown())
-        return Correction(outcome, compare(campaign.ruleset, undone[-1], outcome))
+        # Parsing the state and diffing every report is CPU work: off the event loop.
+        return Correction(outcome, await asyncio.to_thread(compare, campaign.ruleset, undone, outcome))
 
 
 def deadline_of(campaign: Campaign) -> datetime | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.store.errors import StoreError
+from bot.store.errors import CampaignChanged, StoreError
 from bot.store.repository import (
     AuditEntry,
     JsonDict,
@@ -14,10 +14,11 @@ from bot.store.repository import (
     StateRecord,
     TurnRecord,
     TurnStatus,
+    UndoneReport,
 )
 
-__all__ = ["AuditEntry", "JsonDict", "Repository", "ResolutionRecord", "StateRecord", "StoreError",
-           "TurnRecord", "TurnStatus", "open_repository"]
+__all__ = ["AuditEntry", "CampaignChanged", "JsonDict", "Repository", "ResolutionRecord", "StateRecord", "StoreError",
+           "TurnRecord", "TurnStatus", "UndoneReport", "open_repository"]
 
 
 async def open_repository(location: str | Path) -> Repository:

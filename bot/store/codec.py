@@ -68,7 +68,7 @@ def campaign_from_row(row: RowLike) -> Campaign:
             map_id=row["map_id"], scenario=row["scenario"], turn=row["turn"],
             phase=row["phase"], report_channel_id=row["report_channel_id"],
             moderator_role_id=row["moderator_role_id"], deadline=row["deadline"],
-            auto_resolve=bool(row["auto_resolve"]),
+            auto_resolve=bool(row["auto_resolve"]), version=row["version"],
             factions=[Faction.model_validate(f) for f in meta.get("factions", [])],
         )
     except ValidationError as exc:

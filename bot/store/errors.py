@@ -10,3 +10,8 @@ from __future__ import annotations
 
 class StoreError(Exception):
     """A campaign database could not do what was asked; the message is for people."""
+
+
+class CampaignChanged(StoreError):
+    """A campaign record was written from a copy read before another change to it; nothing was
+    written.  Read the campaign again and apply the change to the fresh copy."""

@@ -26,7 +26,7 @@ from bot.store.codec import (
     loads,
     require_dict,
 )
-from bot.store.errors import StoreError
+from bot.store.errors import CampaignChanged, StoreError
 from bot.store.repository import (
     AuditEntry,
     JsonDict,
@@ -41,6 +41,7 @@ from bot.store.sqlite_base import (
     fetch_one,
     insert_campaign,
     state_row,
+    state_text,
     transaction,
 )
 from bot.store.sqlite_open import connect
@@ -115,29 +116,37 @@ class SqliteRepository(OrderStore, TurnLifecycleStore):
         return [campaign_from_row(r) for r in rows]
 
     async def update_campaign(self, campaign: Campaign) -> None:
-        """Write the campaign's fields.  Only resolving and undoing move the turn, and only
-        they, opening and ``set_phase`` change the phase, so a copy whose turn or phase
-        differs from the stored one is stale (read before such a change) and refused."""
+        """Write the campaign's fields, only over the version it was read at (``campaign.version``,
+        which then moves on by one).  Only resolving and undoing move the turn, and only they,
+        opening and ``set_phase`` change the phase, so a copy whose turn, phase or version differs
+        from the stored one is stale (read before another change) and refused: ``CampaignChanged``."""
         if campaign.id is None:
             raise StoreError("cannot update a campaign that has no id; create it first")
         async with self._unit(write=True) as db:
             await self._write_campaign(db, campaign)
+        campaign.version += 1
 
     @staticmethod
     async def _write_campaign(db, campaign: Campaign) -> None:
         stored = await campaign_row(db, campaign.id)
         if stored["turn"] != campaign.turn:
-            raise StoreError(
+            raise CampaignChanged(
                 f"campaign {campaign.id} is at turn {stored['turn']} but this copy says "
                 f"turn {campaign.turn}; reload the campaign and apply the change again")
         if stored["phase"] != campaign.phase.value:
-            raise StoreError(
+            raise CampaignChanged(
                 f"turn {stored['turn']} of campaign {campaign.id} is {stored['phase']} but this copy says "
                 f"{campaign.phase.value}: it was read before the phase changed; reload the campaign and "
                 f"try again (the phase changes only by opening, resolving, undoing, locking, reopening)")
         assignments = ", ".join(f"{c} = ?" for c in CAMPAIGN_COLUMNS)
-        await db.execute(f"UPDATE campaigns SET {assignments} WHERE id = ?",
-                         campaign_values(campaign) + (campaign.id,))
+        # Conditional on the version read: a backend without this process's transaction still
+        # cannot write over a change made since (two /faction link at once both kept).
+        cursor = await db.execute(f"UPDATE campaigns SET {assignments}, version = version + 1"
+                                  " WHERE id = ? AND version = ?",
+                                  campaign_values(campaign) + (campaign.id, campaign.version))
+        if cursor.rowcount == 0:
+            raise CampaignChanged(f"{stored['name']} was changed by someone else while this change was being "
+                                  f"made; reload the campaign and apply the change again")
 
     async def delete_campaign(self, campaign_id: int) -> bool:
         """Delete a campaign and everything it owns; False if there was none."""
@@ -153,9 +162,18 @@ class SqliteRepository(OrderStore, TurnLifecycleStore):
         return StateRecord(settings=loads(row["settings_json"], "settings"),
                            state=loads(row["state_json"], "state"))
 
-    async def save_settings(self, campaign_id: int, settings: JsonDict) -> None:
+    async def save_settings(self, campaign_id: int, settings: JsonDict, *,
+                            expected: JsonDict | None = None) -> None:
+        """Replace the settings; with ``expected`` (the settings the change was made to), only if
+        they are still those: two settings set at once must not lose one (``CampaignChanged``)."""
         text = dumps(require_dict(settings, "settings"), "settings")
-        await self._update_state_row(campaign_id, "settings_json = ?", (text,))
+        async with self._unit(write=True) as db:
+            row = await state_row(db, campaign_id)
+            if expected is not None and loads(row["settings_json"], "settings") != expected:
+                raise CampaignChanged(f"the settings of campaign {campaign_id} changed while this change was "
+                                      f"being made; read them again and apply the change again")
+            await db.execute("UPDATE campaign_state SET settings_json = ? WHERE campaign_id = ?",
+                             (text, campaign_id))
 
     async def save_state(self, campaign_id: int, state: JsonDict) -> None:
         text = dumps(require_dict(state, "state"), "state")
@@ -176,13 +194,22 @@ class SqliteRepository(OrderStore, TurnLifecycleStore):
     # The moderators' audit log
 
     async def save_state_audited(self, campaign_id: int, state: JsonDict, entry: AuditEntry,
-                                 campaign: Campaign | None = None) -> AuditEntry:
+                                 campaign: Campaign | None = None, *,
+                                 expected: JsonDict | None = None) -> AuditEntry:
         """Write the state and its audit entry together (and ``campaign``'s fields, when an
-        edit also changes the campaign record, e.g. a clan added); the entry comes back with its seq."""
+        edit also changes the campaign record, e.g. a clan added); the entry comes back with its seq.
+        With ``expected`` (the state the edit was made to), only if the state is still that one:
+        another process's edit made meanwhile is not lost (``CampaignChanged``)."""
         async with self._unit(write=True) as db:
+            if expected is not None and loads(await state_text(db, campaign_id), "state") != expected:
+                raise CampaignChanged(f"the state of campaign {campaign_id} changed while this edit was being "
+                                      f"made; read it again and apply the edit again")
             if campaign is not None:
                 await self._write_campaign(db, campaign)
-            return await sqlite_audit.save_state_audited(db, campaign_id, state, entry)
+            saved = await sqlite_audit.save_state_audited(db, campaign_id, state, entry)
+        if campaign is not None:
+            campaign.version += 1
+        return saved
 
     async def audit_log(self, campaign_id: int, limit: int = 50,
                         subject: str | None = None) -> list[AuditEntry]:
@@ -208,7 +235,7 @@ class SqliteRepository(OrderStore, TurnLifecycleStore):
                 "INSERT INTO turns (campaign_id, turn, seed, commitment, status, opened_note)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (campaign_id, turn, seed, commitment, TurnStatus.PLANNING.value, note))
-            await db.execute("UPDATE campaigns SET phase = ?, deadline = ? WHERE id = ?",
+            await db.execute("UPDATE campaigns SET phase = ?, deadline = ?, version = version + 1 WHERE id = ?",
                              (Phase.PLANNING.value, deadline, campaign_id))
         return TurnRecord(campaign_id=campaign_id, turn=turn, seed=seed, commitment=commitment,
                           status=TurnStatus.PLANNING, opened_note=note)
@@ -243,6 +270,16 @@ class SqliteRepository(OrderStore, TurnLifecycleStore):
     async def resolution(self, campaign_id: int, turn: int) -> ResolutionRecord | None:
         async with self._unit() as db:
             return await sqlite_resolutions.fetch(db, campaign_id, turn)
+
+    async def resolution_reports(self, campaign_id: int, turn: int | None) -> tuple[int, dict[str, str]] | None:
+        """The reports of one resolution, without its states, orders, dice and events (a large
+        turn's record is tens of megabytes; /turn log shows one text of it)."""
+        async with self._unit() as db:
+            row = await sqlite_resolutions.fetch_reports(db, campaign_id, turn)
+        if row is None:
+            return None
+        report = await asyncio.to_thread(loads, row["report_json"], f"report of turn {row['turn']}")
+        return row["turn"], report
 
     async def undo_last_resolution(self, campaign_id: int) -> int:
         """Restore the state before the last resolved turn and reopen that turn

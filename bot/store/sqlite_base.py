@@ -6,11 +6,12 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
+from datetime import datetime
 from typing import Any
 
 import aiosqlite
 
-from bot.domain.campaign import Campaign
+from bot.domain.campaign import Campaign, deadline_passed, deadline_refusal
 from bot.engine.ruleset import SubmittedOrder
 from bot.store.codec import CAMPAIGN_COLUMNS, campaign_values, dumps, loads
 from bot.store.errors import StoreError
@@ -92,13 +93,18 @@ async def next_seq(db: aiosqlite.Connection, campaign_id: int) -> int:
 
 
 async def require_planning_turn(db: aiosqlite.Connection, campaign_id: int, turn: int,
-                                doing: str, phases: tuple[str, ...] | None = None) -> aiosqlite.Row:
+                                doing: str, phases: tuple[str, ...] | None = None,
+                                now: datetime | None = None) -> aiosqlite.Row:
     """The turn row, if it is open for planning (and the campaign in one of ``phases``, if
-    given); otherwise say why ``doing`` is refused."""
+    given, and its deadline not passed by ``now``, the writer's clock, if given); otherwise
+    say why ``doing`` is refused.  Checked here, in the write's own transaction, so a
+    player's write cannot land after a lock or the deadline that came after the caller's check."""
     campaign = await campaign_row(db, campaign_id)
     if phases is not None and campaign["phase"] not in phases:
         raise StoreError(f"cannot {doing}: turn {turn} of {campaign['name']} is {campaign['phase']} now, "
                          f"closed to players' orders")
+    if now is not None and deadline_passed(campaign["deadline"], now):
+        raise StoreError(f"cannot {doing}: " + deadline_refusal(campaign["name"], turn, campaign["deadline"]))
     row = await fetch_one(db, "SELECT * FROM turns WHERE campaign_id = ? AND turn = ?",
                           (campaign_id, turn))
     if row is None:

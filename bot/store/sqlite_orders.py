@@ -7,6 +7,8 @@ repository module stays readable.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import aiosqlite
 
 from bot.engine.ruleset import SubmittedOrder
@@ -19,13 +21,15 @@ class OrderStore:
     """Implements the orders part of ``Repository`` (see there)."""
 
     async def put_order(self, campaign_id: int, turn: int, faction: str, unit: str,
-                        payload: JsonDict, *, phases: tuple[str, ...] | None = None) -> SubmittedOrder:
+                        payload: JsonDict, *, phases: tuple[str, ...] | None = None,
+                        now: datetime | None = None) -> SubmittedOrder:
         """Store a unit's order, replacing any earlier one; it takes a new seq.  ``phases``: the
-        campaign phases the write is allowed in, checked in its own transaction (a player's order
-        must not land after a lock that came between the caller's check and this write)."""
+        campaign phases the write is allowed in; ``now``: the writer's clock, refused once the
+        deadline has passed (a player's).  Both are checked in the write's own transaction (a
+        player's order must not land after a lock or deadline that came after the caller's check)."""
         text = dumps(require_dict(payload, "order payload"), "order payload")
         async with self._unit(write=True) as db:  # type: ignore[attr-defined]
-            await require_planning_turn(db, campaign_id, turn, f"take an order for {unit!r}", phases)
+            await require_planning_turn(db, campaign_id, turn, "take this order", phases, now)
             seq = await next_seq(db, campaign_id)
             await db.execute(
                 "INSERT INTO orders (campaign_id, turn, unit, faction, seq, payload_json)"
@@ -37,17 +41,17 @@ class OrderStore:
         return SubmittedOrder(faction=faction, unit=unit, seq=seq, payload=loads(text, "payload"))
 
     async def delete_order(self, campaign_id: int, turn: int, unit: str, *,
-                           phases: tuple[str, ...] | None = None) -> bool:
-        return await self._delete_orders(campaign_id, turn, "unit = ?", unit, phases) > 0
+                           phases: tuple[str, ...] | None = None, now: datetime | None = None) -> bool:
+        return await self._delete_orders(campaign_id, turn, "unit = ?", unit, phases, now) > 0
 
     async def delete_orders(self, campaign_id: int, turn: int, faction: str, *,
-                            phases: tuple[str, ...] | None = None) -> int:
-        return await self._delete_orders(campaign_id, turn, "faction = ?", faction, phases)
+                            phases: tuple[str, ...] | None = None, now: datetime | None = None) -> int:
+        return await self._delete_orders(campaign_id, turn, "faction = ?", faction, phases, now)
 
-    async def _delete_orders(self, campaign_id: int, turn: int, condition: str,
-                             value: str, phases: tuple[str, ...] | None) -> int:
+    async def _delete_orders(self, campaign_id: int, turn: int, condition: str, value: str,
+                             phases: tuple[str, ...] | None, now: datetime | None) -> int:
         async with self._unit(write=True) as db:  # type: ignore[attr-defined]
-            await require_planning_turn(db, campaign_id, turn, "withdraw orders", phases)
+            await require_planning_turn(db, campaign_id, turn, "withdraw orders", phases, now)
             rows = await fetch_all(
                 db, f"DELETE FROM orders WHERE campaign_id = ? AND turn = ? AND {condition} RETURNING faction",
                 (campaign_id, turn, value))

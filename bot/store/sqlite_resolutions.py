@@ -55,6 +55,8 @@ async def check_committable(db: aiosqlite.Connection, record: ResolutionRecord) 
         raise StoreError(f"cannot commit turn {turn} of campaign {cid}: it was resolved "
                          "with a seed other than the one committed when the turn opened")
     before_text = await state_text(db, cid)
+    # As JSON values, not text: key order and spacing of the stored text do not matter, and the
+    # caller gives the state as it read it from the store (not as its model would write it).
     if loads(before_text, "state") != record.before_state:
         raise StoreError(f"cannot commit turn {turn} of campaign {cid}: the state changed "
                          "while the turn was being resolved; resolve it again")
@@ -96,7 +98,7 @@ async def set_campaign_turn(db: aiosqlite.Connection, campaign_id: int, turn: in
                             phase: Phase) -> None:
     # A deadline belongs to one planning phase; clearing it here, in the resolution's (or the
     # undo's) own transaction, means a crash can never leave a resolved turn with a deadline.
-    await db.execute("UPDATE campaigns SET turn = ?, phase = ?, deadline = NULL WHERE id = ?",
+    await db.execute("UPDATE campaigns SET turn = ?, phase = ?, deadline = NULL, version = version + 1 WHERE id = ?",
                      (turn, phase.value, campaign_id))
 
 
@@ -141,6 +143,15 @@ async def fetch(db: aiosqlite.Connection, campaign_id: int,
         row = await fetch_one(db, "SELECT * FROM resolutions WHERE campaign_id = ?"
                                   " AND turn = ?", (campaign_id, turn))
     return None if row is None else record_from_row(row)
+
+
+async def fetch_reports(db: aiosqlite.Connection, campaign_id: int, turn: int | None) -> aiosqlite.Row | None:
+    """(turn, report_json) of the resolution of ``turn``, or of the latest one when ``turn`` is None."""
+    if turn is None:
+        return await fetch_one(db, "SELECT turn, report_json FROM resolutions WHERE campaign_id = ?"
+                                   " ORDER BY turn DESC LIMIT 1", (campaign_id,))
+    return await fetch_one(db, "SELECT turn, report_json FROM resolutions WHERE campaign_id = ? AND turn = ?",
+                           (campaign_id, turn))
 
 
 def record_from_row(row: RowLike) -> ResolutionRecord:

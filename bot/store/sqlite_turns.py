@@ -8,10 +8,13 @@ repository module stays readable.
 
 from __future__ import annotations
 
+import asyncio
+from datetime import datetime
+
 from bot.domain.campaign import Campaign, Phase
-from bot.store.codec import campaign_from_row
+from bot.store.codec import campaign_from_row, loads
 from bot.store.errors import StoreError
-from bot.store.repository import ResolutionRecord
+from bot.store.repository import ResolutionRecord, UndoneReport
 from bot.store.sqlite_base import campaign_row, fetch_all, fetch_one, require_planning_turn
 from bot.store.sqlite_resolutions import record_from_row
 
@@ -28,17 +31,20 @@ class TurnLifecycleStore:
         """Move the phase from ``was`` to ``now``, only if the campaign is still at ``turn`` in
         ``was``: of two changes made at once (a lock and a resolution …) the second is refused."""
         async with self._unit(write=True) as db:  # type: ignore[attr-defined]
-            cursor = await db.execute("UPDATE campaigns SET phase = ? WHERE id = ? AND turn = ? AND phase = ?",
+            cursor = await db.execute("UPDATE campaigns SET phase = ?, version = version + 1"
+                                      " WHERE id = ? AND turn = ? AND phase = ?",
                                       (now.value, campaign_id, turn, was.value))
             if cursor.rowcount == 0:
                 row = await campaign_row(db, campaign_id)
                 raise StoreError(f"campaign {campaign_id} is at turn {row['turn']}, {row['phase']}, no longer at "
                                  f"turn {turn}, {was.value}: it changed meanwhile; reload and try again")
 
-    async def set_ready(self, campaign_id: int, turn: int, faction: str, ready_at: str | None) -> None:
-        """Mark (``ready_at`` an ISO time) or unmark (``None``) a clan's orders as complete."""
+    async def set_ready(self, campaign_id: int, turn: int, faction: str, ready_at: str | None, *,
+                        now: datetime | None = None) -> None:
+        """Mark (``ready_at`` an ISO time) or unmark (``None``) a clan's orders as complete;
+        refused once the deadline is passed by ``now`` (the writer's clock), if given."""
         async with self._unit(write=True) as db:  # type: ignore[attr-defined]
-            await require_planning_turn(db, campaign_id, turn, "mark orders as ready")
+            await require_planning_turn(db, campaign_id, turn, "mark orders as ready", now=now)
             if ready_at is None:
                 await db.execute("DELETE FROM turn_readiness WHERE campaign_id = ? AND turn = ? AND faction = ?",
                                  (campaign_id, turn, faction))
@@ -69,6 +75,16 @@ class TurnLifecycleStore:
             rows = await fetch_all(db, "SELECT * FROM undone_resolutions WHERE campaign_id = ? AND turn = ?"
                                        " ORDER BY id", (campaign_id, turn))
         return [record_from_row(r) for r in rows]
+
+    async def last_undone_report(self, campaign_id: int, turn: int) -> UndoneReport | None:
+        """The reports and after-state of the last undone resolution of ``turn``: one row, two
+        columns (the 8th redo of a large turn used to load all eight records in full), its JSON
+        read off the event loop."""
+        async with self._unit() as db:  # type: ignore[attr-defined]
+            row = await fetch_one(db, "SELECT turn, campaign_id, report_json, after_state_json FROM"
+                                      " undone_resolutions WHERE campaign_id = ? AND turn = ? ORDER BY id DESC"
+                                      " LIMIT 1", (campaign_id, turn))
+        return None if row is None else await asyncio.to_thread(_undone_report, dict(row))
 
     async def get_meta(self, key: str) -> str | None:
         async with self._unit() as db:  # type: ignore[attr-defined]
@@ -101,3 +117,9 @@ class TurnLifecycleStore:
         async with self._unit(write=True) as db:  # type: ignore[attr-defined]
             await db.execute("UPDATE resolution_posts SET posted_at = ? WHERE campaign_id = ? AND turn = ?"
                              " AND created_seq = ?", (posted_at, campaign_id, turn, created_seq))
+
+
+def _undone_report(row: dict) -> UndoneReport:
+    where = f"undone resolution of turn {row['turn']} of campaign {row['campaign_id']}"
+    return UndoneReport(report=loads(row["report_json"], f"report of the {where}"),
+                        after_state=loads(row["after_state_json"], f"after-state of the {where}"))

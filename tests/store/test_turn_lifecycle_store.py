@@ -61,6 +61,9 @@ async def test_undo_keeps_the_resolution_it_removes(repo, campaign):
     again = await repo.commit_resolution(await _resolvable(repo, campaign))
     await repo.undo_last_resolution(campaign.id)
     assert await repo.undone_resolutions(campaign.id, 1) == [committed, again]  # oldest first
+    last = await repo.last_undone_report(campaign.id, 1)
+    assert (last.report, last.after_state) == (again.report, again.after_state)  # /turn redo's: newest
+    assert await repo.last_undone_report(campaign.id, 2) is None
 
 
 async def test_meta_values_and_every_campaign(repo, campaign):

@@ -33,8 +33,9 @@ from bot.rules.sengoku.landing_ops import (
     send_home,
 )
 from bot.rules.sengoku.model import ArmyFlag, SengokuState, UnitState
-from bot.rules.sengoku.orders import Cruise, Escort, Landing
+from bot.rules.sengoku.orders import Escort, Landing
 from bot.rules.sengoku.settings import SengokuSettings
+from bot.rules.sengoku.standing import standing_cruise
 from bot.rules.sengoku.voyage import sail
 
 retreat_by_sea = evacuations.retreat_by_sea  # the land module's hook (S3.8.4)
@@ -146,8 +147,8 @@ def execute_landing(state: SengokuState, gamemap: GameMap, settings: SengokuSett
     ctx.veterans = {c.id for c in ctx.state.characters.values() if c.is_veteran(turn)}
     ctx.art_active = {c.id for c in ctx.state.characters.values() if c.art_active()}
     for sq in ctx.state.squadrons.values():
-        if sq.standing:
-            ctx.orders[sq.id] = Cruise.model_validate(sq.standing)  # S4.3.4: cruisers still on station
+        if (cruise := standing_cruise(sq)) is not None:  # one that no longer reads does not stop the landing
+            ctx.orders[sq.id] = cruise  # S4.3.4: cruisers still on station
     for unit, payload in entry["escorts"].items():
         ctx.orders[unit] = Escort.model_validate(payload)
     order = Landing.model_validate(entry["order"])

@@ -18,6 +18,7 @@ from bot.rules.sengoku import (
     new_orders,
     raids,
     repair,
+    standing,
     trade_fleets,
     turn_end,
     turn_start,
@@ -39,6 +40,9 @@ def resolve(state: SengokuState, gamemap: GameMap, settings: SengokuSettings,
     ctx = Ctx(state=state.model_copy(deep=True), gamemap=gamemap, settings=settings, dice=dice)
     planning = [sub for sub in submitted if _is_planning(sub)]
     valid = _validated(ctx, planning)
+    # S12.4: standing orders checked again too, before anything reads them; a squadron given a new
+    # task this turn (validated after basing, S2.1) needs no notice about its standing one.
+    standing.check(ctx, _replacing(valid, settings) | _new_tasks(submitted, settings))
     turn_start.run(ctx, [order for _, order in valid if order.kind in o.CLAN_KINDS])
     blockade.at_planning(ctx)        # S12.5 4.1: blockades of the standing cruisers and straits (OP-06)
     apply_basing(ctx, [(seq, order) for seq, order in valid if order.kind == "base"])
@@ -74,6 +78,29 @@ def _validated(ctx: Ctx, submitted: list[SubmittedOrder]) -> list[tuple[int, obj
             continue
         valid.append((sub.seq, order))
     return valid
+
+
+def _replacing(valid: list[tuple[int, object]], settings: SengokuSettings) -> set[str]:
+    """Squadrons with a valid new order from the first sub-phase, and clans with a new policy:
+    their standing orders never apply this turn, so they need no notice."""
+    first = settings.subphases[0] if settings.subphases else None
+    return {order.unit for _, order in valid
+            if order.kind == "clan_policy" or (order.kind in o.SQUADRON_KINDS and order.subphase == first)}
+
+
+def _new_tasks(submitted: list[SubmittedOrder], settings: SengokuSettings) -> set[str]:
+    """Squadrons given a task from the first sub-phase, read but not yet validated: a task that
+    falls back later leaves the squadron idle (S12.4), so its standing cruise ends either way."""
+    first = settings.subphases[0] if settings.subphases else None
+    units = set()
+    for sub in submitted:
+        try:
+            order = parse_order(sub.payload)
+        except (OrderRejected, ValueError):
+            continue
+        if order.kind in o.SQUADRON_KINDS and order.subphase == first:
+            units.add(order.unit)
+    return units
 
 
 def _leader_status(ctx: Ctx) -> None:

@@ -8,7 +8,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from bot.engine.dice import DiceError, DieExpr
+
+SUBPHASE_ORDER = ("SP1", "SP2", "SP3")
 
 
 class StakeTargets(BaseModel):
@@ -29,7 +33,8 @@ class SengokuSettings(BaseModel):
 
     stake_target: StakeTargets = Field(default_factory=StakeTargets)
     subphases: list[Literal["SP1", "SP2", "SP3"]] = Field(
-        default_factory=lambda: ["SP1", "SP2", "SP3"], description="OP-02: naval sub-phases of a turn")
+        default_factory=lambda: ["SP1", "SP2", "SP3"], description="OP-02: naval sub-phases of a turn",
+        examples=[["SP1", "SP2", "SP3"], ["SP1", "SP2"], ["SP1"]])
     attached_hd_counts_as_fleet_unit: bool = Field(False, description="OP-05: attached HD counts toward the 5-unit limit")
     standalone_hd_counts_as_fleet_unit: bool = Field(True, description="OP-05: HD alone in port counts toward the limit")
     mothballed_count_for_capacity: bool = Field(False, description="OP-05")
@@ -72,13 +77,34 @@ class SengokuSettings(BaseModel):
     melee_risk_table: Literal["defeat_low", "victory_low"] = Field("defeat_low", description="OP-41 (d)")
     superiority_strict: bool = Field(False, description="OP-42 (d): true = more than twice")
     cavalry_weight_in_port_check: int = Field(1, ge=1, le=2, description="OP-42 (e)")
-    sq_plunder_loot_dice: str = Field("2d6", description="OP-04 (b)")
+    sq_plunder_loot_dice: str = Field("2d6", description="OP-04 (b)", examples=["2d6", "d6", "3d6", "2d6+1"])
     xp_sources: Literal["squadron_battles"] = Field("squadron_battles", description="OP-43")
     interception_counts_for_leader_history: bool = Field(True, description="OP-44 (a)")
     interception_counts_as_victory: bool = Field(False, description="OP-45 (a)")
     manoeuvre_scope: Literal["side", "own_squadron"] = Field("side", description="OP-45 (c)")
     feigned_retreat_penalty_scope: Literal["per_side", "per_squadron"] = Field("per_side", description="S13 R5")
     whole_turn_tasks_only_in_sp1: bool = Field(False, description="OP-02, OP-09")
+
+    @field_validator("subphases")
+    @classmethod
+    def _subphases_in_order(cls, value: list[str]) -> list[str]:
+        """OP-02: SP1 always (orders are given for it, S4.7.2 piracy only there), each once, in turn order."""
+        if not value or value[0] != "SP1" or sorted(set(value), key=SUBPHASE_ORDER.index) != value:
+            raise ValueError("the sub-phases start with SP1 and list each of SP1, SP2, SP3 at most once, in that "
+                             "order, e.g. [\"SP1\", \"SP2\", \"SP3\"] or [\"SP1\"]")
+        return value
+
+    @field_validator("sq_plunder_loot_dice")
+    @classmethod
+    def _loot_dice(cls, value: str) -> str:
+        """OP-04 (b): rolled for each plunder; a loss of rice from a plunder makes no sense."""
+        try:
+            expr = DieExpr.parse(value)
+        except DiceError as exc:
+            raise ValueError(str(exc)) from None
+        if expr.count + expr.modifier < 0:
+            raise ValueError(f"{value} can roll less than nothing; loot is at least 0 Rice Points, e.g. 2d6 or d6-1")
+        return str(expr)
 
 
 def setting_paths() -> list[str]:
