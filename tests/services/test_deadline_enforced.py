@@ -41,7 +41,7 @@ async def test_after_the_deadline_players_cannot_write_and_moderators_can(world)
         with pytest.raises(UserError) as refused:
             await write()
         assert str(refused.value) == PASSED
-    assert [o.unit for o in await service.orders(1, "mori")] == ["mori-akita-maru"]
+    assert [o.unit for o in await service.orders(1, "mori")] == ["unit:mori-akita-maru"]
     await service.submit_order(1, "mori", ORDER, moderator=True)  # a moderator acting as the clan may
     await TurnLifecycle(service).set_deadline(1, "in 2h")  # extended: players may write again
     await service.submit_order(1, "mori", ORDER)
@@ -51,14 +51,14 @@ async def test_the_store_refuses_a_write_checked_before_the_deadline_and_landing
     """The service's check passed a moment before the deadline; the store's, in the write's own
     transaction, is what counts."""
     service, clock = world
-    for write in (lambda now: service.repo.put_order(1, 3, "mori", "mori-akita-maru", ORDER, now=now),
-                  lambda now: service.repo.delete_order(1, 3, "mori-akita-maru", now=now),
+    for write in (lambda now: service.repo.put_order(1, 3, "mori", "unit:mori-akita-maru", ORDER, now=now),
+                  lambda now: service.repo.delete_order(1, 3, "unit:mori-akita-maru", now=now),
                   lambda now: service.repo.delete_orders(1, 3, "mori", now=now),
                   lambda now: service.repo.set_ready(1, 3, "mori", "2026-12-01T12:00:00+00:00", now=now)):
         with pytest.raises(StoreError) as refused:
             await write(START + timedelta(hours=48))
         assert PASSED in str(refused.value)
-    await service.repo.put_order(1, 3, "mori", "mori-akita-maru", ORDER, now=START + timedelta(hours=47))
+    await service.repo.put_order(1, 3, "mori", "unit:mori-akita-maru", ORDER, now=START + timedelta(hours=47))
 
 
 async def test_a_player_resending_every_window_cannot_starve_the_auto_resolution(world):

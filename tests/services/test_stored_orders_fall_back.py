@@ -79,7 +79,7 @@ async def test_a_standing_clan_policy_that_no_longer_holds_falls_back_to_the_def
 
 async def test_stored_orders_that_no_longer_hold_fall_back_and_read_in_orders_show(service):
     repo = service.repo
-    await repo.put_order(1, 3, "mori", SQUADRON, {"kind": "sq_cruise", "unit": SQUADRON, "target": "suo",
+    await repo.put_order(1, 3, "mori", f"unit:{SQUADRON}", {"kind": "sq_cruise", "unit": SQUADRON, "target": "suo",
                                                    "formation": "wedge"})  # stored by an older version
     await service.submit_order(1, "mori", {"kind": "tf_trade", "unit": "mori-akita-maru"})
     await service.moderator_edit(1, {"kind": "unit_remove", "id": "mori-akita-maru", "reason": "sold"})
@@ -89,13 +89,13 @@ async def test_stored_orders_that_no_longer_hold_fall_back_and_read_in_orders_sh
     outcome = await TurnLifecycle(service).resolve(1)
     mori = outcome.reports.factions["mori"]
     assert "Order for Akamagaseki Guard (sq_cruise) could not be carried out: formation: Extra inputs" in mori
-    gone = "(tf_trade) could not be carried out: there is no unit"  # the unit a moderator removed (V1)
+    gone = "(tf_trade) could not be carried out: your clan has no unit"  # the unit a moderator removed (V1)
     assert gone in mori and gone in outcome.reports.moderators and gone not in outcome.reports.public
     assert (await service.campaign(1)).turn == 4
 
 
 async def test_an_order_replacing_one_that_no_longer_reads_is_taken(service):
-    await service.repo.put_order(1, 3, "mori", SQUADRON, {"kind": "sq_cruise", "unit": SQUADRON, "target": "suo",
+    await service.repo.put_order(1, 3, "mori", f"unit:{SQUADRON}", {"kind": "sq_cruise", "unit": SQUADRON, "target": "suo",
                                                            "formation": "wedge"})
     receipt = await service.submit_order(1, "mori", {"kind": "sq_idle", "unit": SQUADRON})
     assert receipt.replaced.startswith("Akamagaseki Guard: an order given earlier that no longer reads")

@@ -88,7 +88,8 @@ async def test_0008_moves_stored_order_slots_into_their_namespaces(db_path, monk
     from .conftest import SEED, resolution_for
 
     everything = known_migrations()
-    monkeypatch.setattr(migrate_module, "known_migrations", lambda: [m for m in everything if m.version < 8])
+    monkeypatch.setattr(migrate_module, "known_migrations",  # the code needs every other column
+                        lambda: [m for m in everything if m.version != 8])
     legacy = [("mori", "mori-kobayakawa", {"kind": "sq_idle", "unit": "mori-kobayakawa"}),
               ("mori", "mori-kobayakawa#SP2", {"kind": "sq_idle", "unit": "mori-kobayakawa", "subphase": "SP2"}),
               ("mori", "mori", {"kind": "clan_policy", "unit": "mori"}),
