@@ -20,7 +20,7 @@ from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
 from bot.store import StoreError
 
-CAMPAIGN = "campaign id (default: the newest here)"
+CAMPAIGN = "campaign id (default: your own)"  # yours, else the channel's: default_campaign
 NO_CAMPAIGN = "there is no campaign on this server yet; a moderator starts one with /campaign create"
 
 
@@ -50,7 +50,38 @@ async def campaign_for(interaction: discord.Interaction, campaign_id: int | None
     campaigns = await guild_campaigns(interaction)
     if not campaigns:
         raise UserError(NO_CAMPAIGN)
+    return default_campaign(interaction, campaigns)
+
+
+def default_campaign(interaction: discord.Interaction, campaigns: list[Campaign]) -> Campaign:
+    """The campaign a command means when it names none: the one the caller plays in (a clan role,
+    or a clan acted for), else the one they moderate by role, each narrowed by the channel when
+    several qualify; with neither, the channel's, else the newest (a server manager moderates all).
+    Several left after the channel: refused with their names, never guessed."""
+    if len(campaigns) == 1:
+        return campaigns[0]
+    here = [c for c in campaigns if interaction.channel_id in channels_of(c)]
+    roles = role_ids(interaction)
+    tiers = ([c for c in campaigns if any(f.role_id in roles for f in c.factions if f.role_id is not None)
+              or acting_table(interaction.client).get(acting_key(interaction, c)) is not None],
+             [c for c in campaigns if c.moderator_role_id is not None and c.moderator_role_id in roles])
+    for tier, what in zip(tiers, ("play in", "moderate")):
+        narrowed = [c for c in tier if c in here] or tier
+        if len(narrowed) == 1:
+            return narrowed[0]
+        if narrowed:
+            names = ", ".join(c.name for c in sorted(narrowed, key=lambda c: c.id or 0))
+            raise UserError(f"you {what} several campaigns on this server ({names}); say which with the "
+                            f"campaign option, or use the command in that campaign's report or clan channel")
+    if len(here) == 1:
+        return here[0]
     return max(campaigns, key=lambda c: c.id or 0)
+
+
+def channels_of(campaign: Campaign) -> set[int]:
+    """The channels that belong to a campaign: its report channel and its clans' channels."""
+    linked = {f.channel_id for f in campaign.factions} | {campaign.report_channel_id}
+    return {c for c in linked if c is not None}
 
 
 def campaign_label(campaign: Campaign) -> str:
