@@ -87,8 +87,8 @@ class CampaignReads:
         show = presenter(campaign.ruleset)
         lines = []
         for order in await self.repo.list_orders(campaign_id, campaign.turn, faction):
-            parsed = ruleset.parse_order(order.payload)
-            lines.append(OrderLine(order.unit, order.faction, describe_order(show, parsed, state, gamemap)))
+            text = describe_stored(show, ruleset, order, state, gamemap)
+            lines.append(OrderLine(order.unit, order.faction, text))
         return lines
 
     # What a clan holds besides its units, as its ruleset lists them.
@@ -136,10 +136,21 @@ def describe_order(show, order: BaseModel, state: BaseModel, gamemap) -> str:
     (the order is stored by then, so a gap in the presenter must not fail the command)."""
     try:
         return show.describe_order(order, state, gamemap)
-    except KeyError:
-        log.warning("The presenter cannot describe a %s order; showing its fields", getattr(order, "kind", "?"))
+    except Exception:  # KeyError for an unknown kind, or any field the presenter cannot show
+        log.warning("The presenter cannot describe a %s order; showing its fields", getattr(order, "kind", "?"),
+                    exc_info=True)
     fields = order.model_dump(mode="json", exclude_defaults=True, exclude={"kind", "unit"})
     details = "; ".join(f"{key.replace('_', ' ')}: {', '.join(map(str, value)) if isinstance(value, list) else value}"
                         for key, value in fields.items())
     kind = str(getattr(order, "kind", "order")).replace("_", " ")
     return f"{getattr(order, 'unit', '?')}: {kind}" + (f" ({details})." if details else ".")
+
+
+def describe_stored(show, ruleset, order: SubmittedOrder, state: BaseModel, gamemap) -> str:
+    """How a stored order reads; one the rules can no longer read (stored by an older version, or
+    edited by hand) says so, rather than break every command that lists orders."""
+    try:
+        return describe_order(show, ruleset.parse_order(order.payload), state, gamemap)
+    except Exception:
+        log.warning("A stored order for %s cannot be read: %s", order.unit, order.payload, exc_info=True)
+        return "an order that can no longer be read (stored by an older version); give it again, or withdraw it"

@@ -32,6 +32,7 @@ from bot.services.campaign_reads import (
     CampaignReads,
     OrderLine,  # noqa: F401  (re-exported: cogs import it from here)
     describe_order,
+    describe_stored,
 )
 from bot.services.deadline import parse_deadline
 from bot.services.errors import UserError
@@ -169,7 +170,7 @@ class CampaignService(CampaignReads):
         stored = await self.repo.put_order(campaign_id, campaign.turn, faction, slot,
                                            order.model_dump(mode="json"), phases=_writable(moderator))
         show = presenter(campaign.ruleset)
-        replaced = describe_order(show, ruleset.parse_order(previous.payload), state, gamemap) if previous else None
+        replaced = describe_stored(show, ruleset, previous, state, gamemap) if previous else None
         return OrderReceipt(stored, describe_order(show, order, state, gamemap), warnings, replaced)
 
     async def clear_order(self, campaign_id: int, faction: str, slot: str, *, moderator: bool = False) -> bool:
