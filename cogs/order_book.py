@@ -7,7 +7,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.domain.campaign import Phase
-from bot.services.turns import TurnLifecycle
+from bot.engine.ruleset import SubmittedOrder
+from bot.services.turns import TurnLifecycle, units_ordered
 from cogs.common import (
     CAMPAIGN,
     CORRECTION_NOTE,
@@ -85,19 +86,13 @@ class OrderBookCog(MarksActing, commands.GroupCog, group_name="orders",
             await reply(interaction, not_open(ctx))
             return
         orders = await service_of(interaction).orders(ctx.campaign.id, ctx.faction.id)
-        ordered = {o.payload.get("unit") for o in orders}
         if ctx.campaign.phase is Phase.PLANNING:
             await TurnLifecycle(service_of(interaction)).mark_ready(ctx.campaign.id, ctx.faction.id, not withdraw)
-        await reply(interaction, readiness(ctx, ordered, withdraw))
+        await reply(interaction, readiness(ctx, orders, withdraw))
 
 
-def counted(ctx: PlayerContext, ordered: set[str]) -> tuple[int, list[str]]:
-    missing = [u.name for u in ctx.units if u.id not in ordered]
-    return len(ctx.units) - len(missing), missing
-
-
-def readiness(ctx: PlayerContext, ordered: set[str], withdraw: bool = False) -> str:
-    done, missing = counted(ctx, ordered)
+def readiness(ctx: PlayerContext, orders: list[SubmittedOrder], withdraw: bool = False) -> str:
+    done, missing = units_ordered(ctx.units, orders)
     total, name = len(ctx.units), ctx.faction.name
     still = f" Still without orders: {', '.join(missing)}." if missing else ""
     if ctx.campaign.phase is Phase.CORRECTION:

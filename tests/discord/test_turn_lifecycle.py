@@ -175,3 +175,14 @@ async def test_the_scheduler_posts_reminders_and_the_auto_resolved_turn_where_th
     start = len(world.h.log)
     await scheduler.tick()
     assert world.h.log[start:] == []
+
+
+async def test_status_and_ready_count_units_only_not_the_clan_policy(armed):
+    """A clan policy (S12.4) is a clan-wide order: neither /turn status nor /orders ready counts it as a unit's."""
+    world, mori = armed, armed.players["mori"]
+    await world.run("clan policy", mori, pairing_own_order="weakest_first")
+    await world.run("order trade", mori, unit="mori-akita-maru")
+    ready = (await world.run("orders ready", mori))[-1].content
+    assert ready.startswith("✅ Mōri's orders for turn 3 are marked ready (1 of 7 units ordered).")
+    status = (await world.run("turn status", mori))[-1].content
+    assert "• Mōri: ✅ ready; 1 of 7 units ordered" in status
