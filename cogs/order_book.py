@@ -20,6 +20,7 @@ from cogs.common import (
     reply,
     service_of,
 )
+from cogs.orders import unmarked
 from cogs.params import PlayerContext
 
 OPEN = (Phase.PLANNING, Phase.LOCKED, Phase.CORRECTION)
@@ -68,11 +69,13 @@ class OrderBookCog(MarksActing, commands.GroupCog, group_name="orders",
                                      f"{ctx.faction.name}'s orders for turn {ctx.campaign.turn}; /order clear "
                                      f"unit:… withdraws one.")
             return
+        was_ready = await service_of(interaction).is_ready(ctx.campaign.id, ctx.faction.id)
         count = await service_of(interaction).clear_orders(ctx.campaign.id, ctx.faction.id,
                                                             moderator=is_moderator(interaction, ctx.campaign))
+        note = f"\n⚠️ {unmarked(ctx)}" if was_ready else ""
         await reply(interaction, f"🗑️ {count} order(s) of {ctx.faction.name} withdrawn for turn "
                                  f"{ctx.campaign.turn}; its units have none now. Standing orders apply to units "
-                                 f"left without one.")
+                                 f"left without one.{note}")
 
     @app_commands.command(name="ready", description="Mark your clan's orders for this turn as complete")
     @app_commands.describe(withdraw="take the mark back (changing any order also takes it back)",

@@ -81,8 +81,18 @@ async def place(interaction: discord.Interaction, ctx: PlayerContext, payload: d
     """Submit ``payload`` for the caller's clan (names typed by hand → ids); moderators may correct."""
     service = service_of(interaction)
     payload = await ctx.resolve_people(service, ctx.resolve(payload))
-    return await service.submit_order(ctx.campaign.id, ctx.faction.id, payload,
-                                      moderator=is_moderator(interaction, ctx.campaign))
+    was_ready = await service.is_ready(ctx.campaign.id, ctx.faction.id)
+    receipt = await service.submit_order(ctx.campaign.id, ctx.faction.id, payload,
+                                         moderator=is_moderator(interaction, ctx.campaign))
+    if was_ready:  # the store took the mark back with the write
+        receipt.warnings.append(unmarked(ctx))
+    return receipt
+
+
+def unmarked(ctx: PlayerContext) -> str:
+    """What a player is told when a change takes back their clan's /orders ready mark."""
+    return (f"{ctx.faction.name} is no longer marked ready (changing an order takes the mark back); "
+            f"/orders ready when done.")
 
 
 @app_commands.guild_only()
@@ -217,10 +227,12 @@ class OrderCog(MarksActing, commands.GroupCog, group_name="order",
         slot = ctx.resolve({"unit": unit.strip()})["unit"]
         service = service_of(interaction)
         line = next((o for o in await service.order_lines(ctx.campaign.id, ctx.faction.id) if o.slot == slot), None)
+        was_ready = await service.is_ready(ctx.campaign.id, ctx.faction.id)
         await service.clear_order(ctx.campaign.id, ctx.faction.id, slot,
                                   moderator=is_moderator(interaction, ctx.campaign))
+        note = f"\n⚠️ {unmarked(ctx)}" if was_ready else ""
         await reply(interaction, f"🗑️ Order withdrawn: {line.text if line else slot + '.'} "
-                                 f"/orders show shows the rest.")
+                                 f"/orders show shows the rest.{note}")
 
     @clear.autocomplete("unit")
     async def clear_autocomplete(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:

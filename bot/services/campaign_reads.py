@@ -77,6 +77,11 @@ class CampaignReads:
         ruleset, state, _, _ = await self._loaded(campaign)
         return ruleset.units(state, faction)
 
+    async def is_ready(self, campaign_id: int, faction: str) -> bool:
+        """Whether the clan has marked its orders for the current turn ready (/orders ready)."""
+        campaign = await self.campaign(campaign_id)
+        return faction in await self.repo.ready_factions(campaign_id, campaign.turn)
+
     async def describe_orders(self, campaign_id: int, faction: str) -> list[str]:
         return [line.text for line in await self.order_lines(campaign_id, faction)]
 

@@ -186,3 +186,24 @@ async def test_status_and_ready_count_units_only_not_the_clan_policy(armed):
     assert ready.startswith("✅ Mōri's orders for turn 3 are marked ready (1 of 7 units ordered).")
     status = (await world.run("turn status", mori))[-1].content
     assert "• Mōri: ✅ ready; 1 of 7 units ordered" in status
+
+
+UNMARKED = "⚠️ Mōri is no longer marked ready (changing an order takes the mark back); /orders ready when done."
+
+
+async def test_a_change_after_orders_ready_says_the_mark_is_gone(planned):
+    world, mori = planned, planned.players["mori"]
+    await world.run("orders ready", mori)
+    changed = (await world.run("order idle", mori, unit="mori-kobayakawa"))[-1].content
+    assert changed.startswith("✅ ") and changed.endswith(UNMARKED)
+    again = (await world.run("order idle", mori, unit="mori-kobayakawa"))[-1].content
+    assert UNMARKED not in again  # no mark to lose any more
+    await world.run("orders ready", mori)
+    policy = (await world.run("clan policy", mori, pairing_target="least_damaged"))[-1].content
+    assert policy.endswith(UNMARKED)
+    await world.run("orders ready", mori)
+    withdrawn = (await world.run("order clear", mori, unit="mori-kobayakawa"))[-1].content
+    assert withdrawn.startswith("🗑️ Order withdrawn:") and withdrawn.endswith(UNMARKED)
+    await world.run("orders ready", mori)
+    cleared = (await world.run("orders clear", mori, confirm=True))[-1].content
+    assert cleared.endswith(UNMARKED)
