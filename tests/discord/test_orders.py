@@ -118,7 +118,8 @@ async def test_orders_clear_withdraws_all_of_the_clan_orders_only_when_confirmed
     assert len(await stored(world, "mori")) == 2
     sent = await world.run("orders clear", mori, confirm=True)
     assert sent[-1].content == ("🗑️ 2 order(s) of Mōri withdrawn for turn 3; its units have none now. Standing "
-                                "orders apply to units left without one.")
+                                "orders apply to units left without one.\n⚠️ Mōri is no longer marked ready "
+                                "(changing an order takes the mark back); /orders ready when done.")
     assert await stored(world, "mori") == [] and await stored(world, "otomo") == otomo_orders
     status = (await world.run("turn status", mori))[-1].content
     assert "Mōri: not ready" in status
