@@ -100,7 +100,9 @@ async def test_orders_list_ready_and_clear(open_turn):
     choices = await world.h.autocomplete("order clear", mori, "unit", unit="trade")
     assert choices == [{"name": "Akita-maru trades.", "value": "mori-akita-maru"}]
     sent = await world.run("order clear", mori, unit="mori-akita-maru")
-    assert sent[-1].content == "🗑️ Order withdrawn: Akita-maru trades. /orders show shows the rest."
+    assert sent[-1].content == ("🗑️ Order withdrawn: Akita-maru trades. /orders show shows the rest.\n⚠️ Mōri is "
+                                "no longer marked ready (changing an order takes the mark back); /orders ready "
+                                "when done.")
     assert [o.unit for o in await stored(world, "mori")] == ["mori-noshima"]
 
 
