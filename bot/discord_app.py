@@ -118,6 +118,9 @@ class FleetwrightBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.load_all_extensions()
+        from cogs.audit_trail import AuditTrail  # a listener, no slash group: notes moderators' actions
+        if self.get_cog(AuditTrail.__name__) is None:
+            await self.add_cog(AuditTrail(self))
         if self.sync_commands:
             await sync_command_tree(self)
         await log_campaigns(self.service)

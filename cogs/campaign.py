@@ -20,6 +20,7 @@ from bot.services.setup import create_empty_campaign
 from bot.store import StoreError
 from cogs.common import (
     CAMPAIGN,
+    CAMPAIGN_EXTRA,
     campaign_autocomplete,
     campaign_for,
     defer,
@@ -95,6 +96,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="C
         service = service_of(interaction)
         if scenario is not None:
             campaign = await service.create_campaign(scenario.value, name, interaction.guild_id)
+            interaction.extras[CAMPAIGN_EXTRA] = campaign.id
             units = len(await service.units(campaign.id, None))
             await reply(interaction, f"Campaign #{campaign.id} \"{campaign.name}\" created: "
                                      f"{describe(campaign, units)}. Next: link each clan to a role and a private "
@@ -102,6 +104,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="C
             return
         campaign = await create_empty_campaign(service, map_id.value, name or game_map(map_id.value).name,
                                                interaction.guild_id)
+        interaction.extras[CAMPAIGN_EXTRA] = campaign.id
         await reply(interaction, f"Campaign #{campaign.id} \"{campaign.name}\" created: {describe(campaign, 0)}. "
                                  f"Next: add each clan with /faction add (name, colour, its players' role, its "
                                  f"private channel), set the report channel with /campaign channel, then give the "

@@ -21,6 +21,11 @@ from bot.services.errors import UserError
 from bot.store import StoreError
 
 CAMPAIGN = "campaign id (default: your own)"  # yours, else the channel's: default_campaign
+# Interaction.extras keys read by the audit trail (cogs/audit_trail.py) once a command is done.
+CAMPAIGN_EXTRA = "fleetwright.campaign"  # the campaign the command was about
+REPLY_EXTRA = "fleetwright.reply"  # the first private reply: what the command did
+AUDITED_EXTRA = "fleetwright.audited"  # the command's moderator edit wrote its own audit entry
+ORDER_EXTRA = "fleetwright.order_changed"  # the command gave or withdrew an order
 NO_CAMPAIGN = "there is no campaign on this server yet; a moderator starts one with /campaign create"
 
 
@@ -46,11 +51,13 @@ async def campaign_for(interaction: discord.Interaction, campaign_id: int | None
         campaign = await service_of(interaction).campaign(campaign_id)
         if campaign.guild_id != interaction.guild_id:
             raise UserError(f"there is no campaign #{campaign_id}")
-        return campaign
-    campaigns = await guild_campaigns(interaction)
-    if not campaigns:
-        raise UserError(NO_CAMPAIGN)
-    return default_campaign(interaction, campaigns)
+    else:
+        campaigns = await guild_campaigns(interaction)
+        if not campaigns:
+            raise UserError(NO_CAMPAIGN)
+        campaign = default_campaign(interaction, campaigns)
+    interaction.extras[CAMPAIGN_EXTRA] = campaign.id  # the audit trail notes a moderator's action there
+    return campaign
 
 
 def default_campaign(interaction: discord.Interaction, campaigns: list[Campaign]) -> Campaign:
@@ -210,7 +217,13 @@ def _guarded(predicate):
             raise NotModerator(str(exc)) from None
         except Exception as exc:
             raise app_commands.CommandInvokeError(interaction.command, exc) from exc
+    check.fleetwright_moderator = True  # type: ignore[attr-defined]  # the audit trail records such commands
     return app_commands.check(check)
+
+
+def moderator_command(command: app_commands.Command | None) -> bool:
+    """Whether only moderators may run ``command`` (it carries one of the checks below)."""
+    return command is not None and any(getattr(c, "fleetwright_moderator", False) for c in command.checks)
 
 
 def moderator_only():
@@ -238,6 +251,7 @@ async def reply(interaction: discord.Interaction, text: str,
     """Answer a deferred interaction privately, split at line ends; files go with the first part.
     When the command acts for a clan (/mod act-as), every part starts with the marker."""
     marker = acting_marker(interaction)
+    interaction.extras.setdefault(REPLY_EXTRA, text)
     for index, chunk in enumerate(split_message(text, 2000 - len(marker)) or ["(nothing to show)"]):
         extra = {"files": list(files)} if index == 0 and files else {}
         await interaction.followup.send(marker + chunk, ephemeral=True, **extra)

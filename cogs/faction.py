@@ -14,6 +14,7 @@ from bot.services.errors import UserError
 from bot.services.setup import add_faction
 from bot.services.setup import relations as relation_table
 from cogs.common import (
+    AUDITED_EXTRA,
     CAMPAIGN,
     campaign_autocomplete,
     campaign_for,
@@ -107,6 +108,7 @@ class FactionCog(commands.GroupCog, group_name="faction",
         check_link(chosen, "", role, channel)
         faction, said = await add_faction(service_of(interaction), chosen.id, name, colour, role.id, channel.id,
                                           by=moderator_of(interaction))
+        interaction.extras[AUDITED_EXTRA] = True
         await reply(interaction, f"{faction.name} (`{faction.id}`, {faction.colour}) joins {chosen.name}: players "
                                  f"hold {role.mention}; its private reports go to {channel.mention}.\n{said}")
 
@@ -133,6 +135,7 @@ class FactionCog(commands.GroupCog, group_name="faction",
         said = await service.moderator_edit(chosen.id, {"kind": "relation", "a": clan_id(chosen, clan_a),
                                                         "b": clan_id(chosen, clan_b), "relation": relation.value},
                                           moderator_of(interaction))
+        interaction.extras[AUDITED_EXTRA] = True
         await reply(interaction, f"🛠️ **{chosen.name}** — {said}")
 
     @link.autocomplete("clan")

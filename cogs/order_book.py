@@ -12,6 +12,7 @@ from bot.services.turns import TurnLifecycle, units_ordered
 from cogs.common import (
     CAMPAIGN,
     CORRECTION_NOTE,
+    ORDER_EXTRA,
     MarksActing,
     campaign_autocomplete,
     deadline_text,
@@ -72,6 +73,7 @@ class OrderBookCog(MarksActing, commands.GroupCog, group_name="orders",
         was_ready = await service_of(interaction).is_ready(ctx.campaign.id, ctx.faction.id)
         count = await service_of(interaction).clear_orders(ctx.campaign.id, ctx.faction.id,
                                                             moderator=is_moderator(interaction, ctx.campaign))
+        interaction.extras[ORDER_EXTRA] = True
         note = f"\n⚠️ {unmarked(ctx)}" if was_ready else ""
         await reply(interaction, f"🗑️ {count} order(s) of {ctx.faction.name} withdrawn for turn "
                                  f"{ctx.campaign.turn}; its units have none now. Standing orders apply to units "

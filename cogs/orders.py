@@ -16,7 +16,7 @@ from discord.ext import commands
 from bot.services.campaigns import OrderReceipt
 from bot.services.errors import UserError
 from bot.store import StoreError
-from cogs.common import (CAMPAIGN, MarksActing, campaign_autocomplete, defer, is_moderator, player_faction,
+from cogs.common import (CAMPAIGN, ORDER_EXTRA, MarksActing, campaign_autocomplete, defer, is_moderator, player_faction,
                          reply, service_of)
 from cogs.params import (AnyUnit, Area, ArmyId, Coast, Fleets, Leader, PlayerContext, Port, Route, Squadron,
                          TradeFleet, campaign_quietly, clip, fold)
@@ -84,6 +84,7 @@ async def place(interaction: discord.Interaction, ctx: PlayerContext, payload: d
     was_ready = await service.is_ready(ctx.campaign.id, ctx.faction.id)
     receipt = await service.submit_order(ctx.campaign.id, ctx.faction.id, payload,
                                          moderator=is_moderator(interaction, ctx.campaign))
+    interaction.extras[ORDER_EXTRA] = True
     if was_ready:  # the store took the mark back with the write
         receipt.warnings.append(unmarked(ctx))
     return receipt
@@ -230,6 +231,7 @@ class OrderCog(MarksActing, commands.GroupCog, group_name="order",
         was_ready = await service.is_ready(ctx.campaign.id, ctx.faction.id)
         await service.clear_order(ctx.campaign.id, ctx.faction.id, slot,
                                   moderator=is_moderator(interaction, ctx.campaign))
+        interaction.extras[ORDER_EXTRA] = True
         note = f"\n⚠️ {unmarked(ctx)}" if was_ready else ""
         await reply(interaction, f"🗑️ Order withdrawn: {line.text if line else slot + '.'} "
                                  f"/orders show shows the rest.{note}")

@@ -301,6 +301,14 @@ class CampaignService(CampaignReads):
                             f"it and discard this edit.")
         return description
 
+    async def record_action(self, campaign_id: int, by: Moderator, kind: str, payload: dict[str, Any],
+                            description: str, subjects: list[str] | None = None) -> None:
+        """Note a moderator action that changes no game state (settings, channels, a turn's phase, an
+        order given for a clan) in the audit log; ``moderator_edit`` notes its own, with the state."""
+        campaign = await self.campaign(campaign_id)
+        entry = audit_entry(campaign, by, self.clock(), {**payload, "kind": kind}, description, subjects or [])
+        await self.repo.add_audit_entry(entry)
+
     async def import_(self, data: dict[str, Any], guild_id: int | None = None) -> Campaign:
         campaign = await self.repo.import_campaign(data, guild_id)
         try:

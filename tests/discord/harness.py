@@ -30,6 +30,7 @@ ATTACHMENT_LIMIT = 10 * 1024 * 1024
 MANAGE_GUILD = discord.Permissions(manage_guild=True, send_messages=True).value
 PLAIN = discord.Permissions(send_messages=True, use_application_commands=True).value
 
+AFTER_COMMAND = {"discord.py: on_app_command_completion", "discord.py: on_app_command_error"}
 _ids = itertools.count(1)
 
 
@@ -227,6 +228,8 @@ class Harness:
                                                                        channel=in_channel))
             tasks = [t for t in asyncio.all_tasks() if t.get_name() == "CommandTree-invoker"]
             await asyncio.gather(*tasks)
+            # What listeners do once a command completed (the audit trail), awaited like the command.
+            await asyncio.gather(*(t for t in asyncio.all_tasks() if t.get_name() in AFTER_COMMAND))
         finally:
             async_context.reset(token)
         return self.log[start:]
