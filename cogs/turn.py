@@ -58,6 +58,23 @@ def deadline_words(campaign: Campaign) -> str:
     return f"Deadline: {deadline}; then {then}." if deadline else f"No deadline (when one is set, {then} at it)."
 
 
+PREVIEW_MARK = "🔍 PREVIEW"
+PREVIEW_PAGE = 50  # lines: a long log is read a screenful at a time, and each one says it is a preview
+
+
+def preview_log(log: str, turn: int) -> str:
+    """A preview's moderator log, marked so that no one takes it for the real one: its title line, a
+    banner heading every page of ``PREVIEW_PAGE`` lines, and the throwaway seed named as such."""
+    banner = (f"{PREVIEW_MARK} — NOT the resolution of turn {turn}: throwaway dice, nothing stored or posted; "
+              f"the real dice will differ.")
+    lines = log.strip("\n").splitlines()
+    if lines:
+        lines[0] = f"{PREVIEW_MARK}: {lines[0]}"
+    lines = [line.replace("Seed revealed: ", "Throwaway preview seed (not the turn's): ", 1) for line in lines]
+    pages = [lines[i:i + PREVIEW_PAGE] for i in range(0, len(lines), PREVIEW_PAGE)] or [[]]
+    return "\n".join(line for page in pages for line in [banner, *page]) + "\n"
+
+
 def turns_of(interaction: discord.Interaction) -> TurnLifecycle:
     return TurnLifecycle(service_of(interaction))
 
@@ -182,10 +199,10 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         reports = await service_of(interaction).preview_turn(chosen.id)
-        await reply(interaction, f"Preview of turn {chosen.turn} of {chosen.name}: the orders given so far, "
+        await reply(interaction, f"{PREVIEW_MARK} of turn {chosen.turn} of {chosen.name}: the orders given so far, "
                                  f"resolved on dice of a throwaway seed (never the turn's own, which stays "
-                                 f"secret). Nothing is stored or posted; the moderator log is attached.",
-                    files=[text_file(reports.moderators, "preview-moderator-log.md")])
+                                 f"secret). Nothing is stored or posted; the preview's moderator log is attached.",
+                    files=[text_file(preview_log(reports.moderators, chosen.turn), "preview-moderator-log.md")])
 
     @app_commands.command(name="resolve", description="Resolve the open turn and post the reports and maps")
     @app_commands.describe(campaign=CAMPAIGN)

@@ -89,9 +89,10 @@ async def test_preview_is_private_stores_nothing_and_never_shows_the_seed(planne
     sent = await world.run("turn preview", world.mod)
     assert sent[0].type == 5 and all(s.kind != "channel" for s in sent)
     (summary,) = [s for s in sent if s.kind == "followup"]
-    assert summary.ephemeral and summary.content.startswith("Preview of turn 3 of Seto 1560")
+    assert summary.ephemeral and summary.content.startswith("🔍 PREVIEW of turn 3 of Seto 1560")
     log = summary.files["preview-moderator-log.md"].decode()
-    assert f"Seed revealed: preview:{SEED}" in log and f"Seed revealed: {SEED}\n" not in log
+    assert f"Throwaway preview seed (not the turn's): preview:{SEED}\n" in log
+    assert "Seed revealed" not in log
     campaign = await world.service.campaign(1)
     assert (campaign.turn, campaign.phase) == (3, Phase.PLANNING)
 
@@ -146,3 +147,16 @@ async def test_every_message_about_the_phase_handles_a_correction(planned):
         sent = await world.run(path, mori, **values)
         assert sent[-1].ephemeral and "only the moderators may change its orders" in sent[-1].content
     assert len(await world.service.orders(1, "mori")) == 5
+
+
+async def test_every_page_of_a_preview_log_says_it_is_a_preview(planned):
+    """A preview's log must not pass for the real one: its title line, and a banner heading each page."""
+    sent = await planned.run("turn preview", planned.mod)
+    (summary,) = [s for s in sent if s.kind == "followup"]
+    assert list(summary.files) == ["preview-moderator-log.md"]
+    lines = summary.files["preview-moderator-log.md"].decode().splitlines()
+    banner = ("🔍 PREVIEW — NOT the resolution of turn 3: throwaway dice, nothing stored or posted; the real "
+              "dice will differ.")
+    assert lines[0] == banner and lines[1] == "🔍 PREVIEW: ⚓ Seto 1560 — turn 3 (spring–summer) — moderator log"
+    pages = [lines[i:i + 51] for i in range(0, len(lines), 51)]
+    assert len(pages) > 1 and all(page[0] == banner for page in pages)
