@@ -118,9 +118,12 @@ class FleetwrightBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.load_all_extensions()
-        from cogs.audit_trail import AuditTrail  # a listener, no slash group: notes moderators' actions
-        if self.get_cog(AuditTrail.__name__) is None:
-            await self.add_cog(AuditTrail(self))
+        # Listeners, no slash group: the audit trail of moderators' actions, and stale confirmation buttons.
+        from cogs.audit_trail import AuditTrail
+        from cogs.confirm import ConfirmListener
+        for listener in (AuditTrail, ConfirmListener):
+            if self.get_cog(listener.__name__) is None:
+                await self.add_cog(listener(self))
         if self.sync_commands:
             await sync_command_tree(self)
         await log_campaigns(self.service)

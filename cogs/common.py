@@ -26,6 +26,7 @@ CAMPAIGN_EXTRA = "fleetwright.campaign"  # the campaign the command was about
 REPLY_EXTRA = "fleetwright.reply"  # the first private reply: what the command did
 AUDITED_EXTRA = "fleetwright.audited"  # the command's moderator edit wrote its own audit entry
 ORDER_EXTRA = "fleetwright.order_changed"  # the command gave or withdrew an order
+CONFIRM_EXTRA = "fleetwright.confirmation"  # the command only asked (cogs/confirm.py); the click acts
 NO_CAMPAIGN = "there is no campaign on this server yet; a moderator starts one with /campaign create"
 
 

@@ -8,6 +8,7 @@ from discord.ext import commands
 
 from bot.domain.campaign import Phase
 from bot.engine.ruleset import SubmittedOrder
+from bot.services.errors import UserError
 from bot.services.turns import TurnLifecycle, units_ordered
 from cogs.common import (
     CAMPAIGN,
@@ -21,6 +22,7 @@ from cogs.common import (
     reply,
     service_of,
 )
+from cogs.confirm import ask
 from cogs.orders import unmarked
 from cogs.params import PlayerContext
 
@@ -59,17 +61,19 @@ class OrderBookCog(MarksActing, commands.GroupCog, group_name="orders",
                                            + [f"• {line.text}" for line in lines] + note))
 
     @app_commands.command(name="clear", description="Withdraw all your clan's orders for this turn")
-    @app_commands.describe(confirm="true to withdraw every order (one order: /order clear)", campaign=CAMPAIGN)
+    @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
-    async def clear_orders(self, interaction: discord.Interaction, confirm: bool = False,
-                           campaign: int | None = None) -> None:
-        await defer(interaction)
+    async def clear_orders(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
         ctx = await PlayerContext.load(interaction, campaign)
-        if not confirm:
-            await reply(interaction, f"Nothing withdrawn. /orders clear confirm:true withdraws all of "
-                                     f"{ctx.faction.name}'s orders for turn {ctx.campaign.turn}; /order clear "
-                                     f"unit:… withdraws one.")
-            return
+        count = len(await service_of(interaction).orders(ctx.campaign.id, ctx.faction.id))
+        if not count:
+            raise UserError(f"your clan has no orders for turn {ctx.campaign.turn} to withdraw")
+        prompt = (f"Withdraw all {count} of {ctx.faction.name}'s orders for turn {ctx.campaign.turn}? Its units "
+                  f"will have none (standing orders apply to them). To withdraw one: /order clear unit:….")
+        await ask(interaction, prompt, lambda click: self.clear_now(click, ctx), label=f"Withdraw {count} order(s)")
+
+    async def clear_now(self, interaction: discord.Interaction, ctx: PlayerContext) -> None:
+        """/orders clear once confirmed (``interaction``: the click, already answered)."""
         was_ready = await service_of(interaction).is_ready(ctx.campaign.id, ctx.faction.id)
         count = await service_of(interaction).clear_orders(ctx.campaign.id, ctx.faction.id,
                                                             moderator=is_moderator(interaction, ctx.campaign))

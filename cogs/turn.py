@@ -31,6 +31,7 @@ from cogs.common import (
     role_ids,
     service_of,
 )
+from cogs.confirm import ask
 from cogs.params import named_clan
 from cogs.turn_posts import TurnPoster, text_file
 
@@ -73,6 +74,30 @@ def preview_log(log: str, turn: int) -> str:
     lines = [line.replace("Seed revealed: ", "Throwaway preview seed (not the turn's): ", 1) for line in lines]
     pages = [lines[i:i + PREVIEW_PAGE] for i in range(0, len(lines), PREVIEW_PAGE)] or [[]]
     return "\n".join(line for page in pages for line in [banner, *page]) + "\n"
+
+
+def resolve_prompt(campaign: Campaign, channel_id: int) -> str:
+    if campaign.phase is Phase.CORRECTION:
+        return redo_prompt(campaign, channel_id)
+    if campaign.phase not in (Phase.PLANNING, Phase.LOCKED):
+        raise UserError(f"no turn of {campaign.name} is open for orders; a moderator opens one with /turn open")
+    return (f"Resolve turn {campaign.turn} of {campaign.name} now? Its dice are rolled with the committed seed, "
+            f"the public report and map are posted in <#{channel_id}> and each clan's report in its channel. "
+            f"Orders can no longer be changed; /turn undo can take the resolution back, but its seed stays public.")
+
+
+def redo_prompt(campaign: Campaign, channel_id: int) -> str:
+    if campaign.phase is not Phase.CORRECTION:
+        return (f"Resolve turn {campaign.turn} of {campaign.name} again? (/turn redo follows /turn undo; turn "
+                f"{campaign.turn} is {campaign.phase.value}, so this will be refused.)")
+    return (f"Resolve turn {campaign.turn} of {campaign.name} again with the same seed? The new reports are posted "
+            f"in <#{channel_id}> and the clans' channels, with what changed against the undone ones.")
+
+
+def undo_prompt(campaign: Campaign) -> str:
+    return (f"Undo the last resolution of {campaign.name}? The state goes back to before it, its reports no longer "
+            f"stand (a notice says so in the report channel) and that turn is open again for a correction by "
+            f"the moderators; /turn redo then resolves it again with the same dice.")
 
 
 def turns_of(interaction: discord.Interaction) -> TurnLifecycle:
@@ -209,8 +234,14 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
     async def resolve(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
-        await defer(interaction)  # resolution and rendering take time
         chosen = await campaign_for(interaction, campaign)
+        channel_id = report_channel(chosen)
+        await ask(interaction, resolve_prompt(chosen, channel_id), lambda click: self.resolve_now(click, chosen.id),
+                  label=f"Resolve turn {chosen.turn}")
+
+    async def resolve_now(self, interaction: discord.Interaction, campaign_id: int) -> None:
+        """/turn resolve once confirmed (``interaction``: the click, already answered)."""
+        chosen = await service_of(interaction).campaign(campaign_id)
         channel_id = report_channel(chosen)
         if chosen.phase is Phase.CORRECTION:  # resolving a corrected turn says what changed, like /turn redo
             await self._redo(interaction, chosen, channel_id)
@@ -252,8 +283,13 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
     async def undo(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
-        await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
+        await ask(interaction, undo_prompt(chosen), lambda click: self.undo_now(click, chosen.id),
+                  label="Undo the last resolution")
+
+    async def undo_now(self, interaction: discord.Interaction, campaign_id: int) -> None:
+        """/turn undo once confirmed (``interaction``: the click, already answered)."""
+        chosen = await service_of(interaction).campaign(campaign_id)
         turn = await service_of(interaction).undo_last(chosen.id)
         lines = [f"↩️ The resolution of turn {turn} of {chosen.name} is undone: turn {turn} is open for a "
                  f"correction, with its orders and seed. The seed was revealed in the report, so only moderators "
@@ -269,8 +305,14 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
     async def redo(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
-        await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
+        channel_id = report_channel(chosen)
+        await ask(interaction, redo_prompt(chosen, channel_id), lambda click: self.redo_now(click, chosen.id),
+                  label=f"Resolve turn {chosen.turn} again")
+
+    async def redo_now(self, interaction: discord.Interaction, campaign_id: int) -> None:
+        """/turn redo once confirmed (``interaction``: the click, already answered)."""
+        chosen = await service_of(interaction).campaign(campaign_id)
         await self._redo(interaction, chosen, report_channel(chosen))
 
     async def _redo(self, interaction: discord.Interaction, chosen: Campaign, channel_id: int) -> None:

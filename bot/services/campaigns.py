@@ -256,7 +256,9 @@ class CampaignService(CampaignReads):
         """Restore the state before the last resolution.  Its seed is public by
         now, so the reopened turn is in correction: only moderators may change
         orders, and resolving again rolls the same dice for untouched orders."""
-        await self.campaign(campaign_id)
+        campaign = await self.campaign(campaign_id)
+        if await self.repo.last_resolution(campaign_id) is None:  # the store's own refusal names the id
+            raise UserError(f"nothing to undo: {campaign.name} has no resolved turn")
         return await self.repo.undo_last_resolution(campaign_id)  # the store sets the correction phase
 
     # Moderator inputs between turns

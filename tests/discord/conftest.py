@@ -40,6 +40,15 @@ class World:
     outsider: Member  # no clan role
 
     async def run(self, path: str, member: Member, **values):
+        """Run a command; if it asks for confirmation (cogs/confirm.py), confirm it as ``member``."""
+        sent = await self.h.invoke(path, member, **values)
+        yes = next((cid for cid in self.h.buttons(sent[-1]).values() if cid.endswith(":yes")), None) if sent else None
+        if yes is not None:
+            sent += await self.h.click(sent[-1], "", member, custom_id=yes)
+        return sent
+
+    async def ask(self, path: str, member: Member, **values):
+        """Run a command and leave any confirmation it asks for unanswered."""
         return await self.h.invoke(path, member, **values)
 
     async def setup_campaign(self, link: tuple[str, ...] = CLANS) -> int:

@@ -31,6 +31,7 @@ MANAGE_GUILD = discord.Permissions(manage_guild=True, send_messages=True).value
 PLAIN = discord.Permissions(send_messages=True, use_application_commands=True).value
 
 AFTER_COMMAND = {"discord.py: on_app_command_completion", "discord.py: on_app_command_error"}
+CLICK_TASKS = ("discord.py: on_interaction", "discord-ui-view-dispatch-", "discord.py: on_app_command")
 _ids = itertools.count(1)
 
 
@@ -230,6 +231,43 @@ class Harness:
             await asyncio.gather(*tasks)
             # What listeners do once a command completed (the audit trail), awaited like the command.
             await asyncio.gather(*(t for t in asyncio.all_tasks() if t.get_name() in AFTER_COMMAND))
+        finally:
+            async_context.reset(token)
+        return self.log[start:]
+
+    # Clicking a button (a component interaction, type 3)
+
+    @staticmethod
+    def buttons(sent: Sent) -> dict[str, str]:
+        """The buttons on a recorded message: label → custom id."""
+        return {button["label"]: button["custom_id"] for row in sent.body.get("components") or ()
+                for button in row.get("components", ()) if button.get("type") == 2}
+
+    def click_payload(self, message: Sent, custom_id: str, member: Member, channel: str) -> dict[str, Any]:
+        shown = message_payload(self.channels[channel], message.content, {}, message.body.get("flags", 0))
+        shown["components"] = message.body.get("components") or []
+        return {
+            "id": str(snowflake()), "application_id": str(APP_ID), "type": 3, "token": f"token-{next(_ids)}",
+            "version": 1, "guild_id": str(GUILD_ID), "channel_id": str(self.channels[channel]),
+            "channel": self._channel_payload(channel), "member": member.payload(), "locale": "en-US",
+            "guild_locale": "en-US", "app_permissions": str(discord.Permissions.all().value), "entitlements": [],
+            "attachment_size_limit": ATTACHMENT_LIMIT, "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "context": 0, "message": shown, "data": {"custom_id": custom_id, "component_type": 2},
+        }
+
+    async def click(self, message: Sent, label: str, member: Member, *, custom_id: str | None = None,
+                    in_channel: str = "general") -> list[Sent]:
+        """Click the button ``label`` of ``message`` (or any ``custom_id``) as ``member``; return what it sent.
+        The view's callback and the ``on_interaction`` listeners run in tasks, awaited here."""
+        start = len(self.log)
+        wanted = custom_id or self.buttons(message)[label]
+        token = async_context.set(self.adapter)
+        try:
+            self.bot._connection.parse_interaction_create(self.click_payload(message, wanted, member, in_channel))
+            for _ in range(3):  # listeners first, then the view's dispatch, then anything they started
+                await asyncio.sleep(0)
+                tasks = [t for t in asyncio.all_tasks() if t.get_name().startswith(CLICK_TASKS)]
+                await asyncio.gather(*tasks)
         finally:
             async_context.reset(token)
         return self.log[start:]

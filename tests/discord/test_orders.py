@@ -113,19 +113,22 @@ async def test_orders_clear_withdraws_all_of_the_clan_orders_only_when_confirmed
     await world.run("order cruise", mori, unit="mori-noshima", target="geiyo")
     await world.run("orders ready", mori)
     otomo_orders = await stored(world, "otomo")
-    sent = await world.run("orders clear", mori)
-    assert sent[0].type == 5 and all(s.ephemeral for s in sent)
-    assert sent[-1].content == ("Nothing withdrawn. /orders clear confirm:true withdraws all of Mōri's orders for "
-                                "turn 3; /order clear unit:… withdraws one.")
-    assert len(await stored(world, "mori")) == 2
-    sent = await world.run("orders clear", mori, confirm=True)
+    asked = await world.ask("orders clear", mori)
+    (prompt,) = asked
+    assert prompt.type == 4 and prompt.ephemeral and prompt.content == (
+        "Withdraw all 2 of Mōri's orders for turn 3? Its units will have none (standing orders apply to them). "
+        "To withdraw one: /order clear unit:….")
+    assert list(world.h.buttons(prompt)) == ["Withdraw 2 order(s)", "Cancel"]
+    assert len(await stored(world, "mori")) == 2  # nothing before the click
+    sent = await world.h.click(prompt, "Withdraw 2 order(s)", mori)
+    assert sent[0].type == 7 and sent[-1].ephemeral
     assert sent[-1].content == ("🗑️ 2 order(s) of Mōri withdrawn for turn 3; its units have none now. Standing "
                                 "orders apply to units left without one.\n⚠️ Mōri is no longer marked ready "
                                 "(changing an order takes the mark back); /orders ready when done.")
     assert await stored(world, "mori") == [] and await stored(world, "otomo") == otomo_orders
     status = (await world.run("turn status", mori))[-1].content
     assert "Mōri: not ready" in status
-    again = await world.run("orders clear", mori, confirm=True)
+    again = await world.run("orders clear", mori)
     assert again[-1].ephemeral and again[-1].content == "Your clan has no orders for turn 3 to withdraw"
 
 

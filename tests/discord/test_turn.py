@@ -16,7 +16,8 @@ async def test_resolve_posts_the_public_report_with_the_map_and_each_clans_repor
     world = planned
     orders = {clan: await world.service.describe_orders(1, clan) for clan in CLANS}
     sent = await world.run("turn resolve", world.mod)
-    assert sent[0].kind == "callback" and sent[0].type == 5 and sent[0].ephemeral  # deferred first
+    assert sent[0].kind == "callback" and sent[0].type == 4 and sent[0].ephemeral  # asked to confirm first
+    assert sent[1].type == 7  # the click updates the prompt at once; the resolution follows
 
     public = [s for s in sent if s.kind == "channel" and s.target == CHANNELS["naval-reports"]]
     assert len(public) >= 2, "the demo's public report is longer than one message"
@@ -71,7 +72,7 @@ async def test_undo_says_which_turn_is_open_again(planned):
     world = planned
     await world.run("turn resolve", world.admin)
     sent = await world.run("turn undo", world.mod)
-    assert sent[0].type == 5 and sent[-1].ephemeral
+    assert (sent[0].type, sent[1].type) == (4, 7) and sent[-1].ephemeral  # asked, confirmed
     assert sent[-1].content.startswith("↩️ The resolution of turn 3 of Seto 1560 is undone: turn 3 is open")
     (notice,) = [s for s in sent if s.kind == "channel"]
     assert notice.target == CHANNELS["naval-reports"] and "report no longer stands" in notice.content

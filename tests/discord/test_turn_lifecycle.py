@@ -120,7 +120,7 @@ async def test_redo_posts_what_changed_publicly_and_to_each_clan_then_the_new_re
     await world.run("turn undo", world.mod)
     await world.service.submit_order(1, "miyoshi", CORRECTION, moderator=True)
     sent = await world.run("turn redo", world.mod)
-    assert sent[0].type == 5
+    assert (sent[0].type, sent[1].type) == (4, 7)  # asked, confirmed
     public = channel_posts(sent, REPORTS)
     assert public[0].content.startswith("🔁 **Seto 1560** — turn 3 resolved again after a correction, with the "
                                         "same seed. The new report follows; what changed in the public report:")
@@ -205,5 +205,5 @@ async def test_a_change_after_orders_ready_says_the_mark_is_gone(planned):
     withdrawn = (await world.run("order clear", mori, unit="mori-kobayakawa"))[-1].content
     assert withdrawn.startswith("🗑️ Order withdrawn:") and withdrawn.endswith(UNMARKED)
     await world.run("orders ready", mori)
-    cleared = (await world.run("orders clear", mori, confirm=True))[-1].content
+    cleared = (await world.run("orders clear", mori))[-1].content  # confirmed with the button
     assert cleared.endswith(UNMARKED)

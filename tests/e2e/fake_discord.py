@@ -286,8 +286,27 @@ class FakeDiscord:
             "data": {"id": synced["id"], "name": root, "type": 1, "options": options, "resolved": resolved}}
 
 
+    def click(self, message: "Call", label: str, member: Member, where: str, /) -> dict[str, Any]:
+        """INTERACTION_CREATE for a click (a component interaction, type 3) on the button ``label`` of
+        ``message``, a reply the bot sent with components."""
+        components = message.body.get("components") or []
+        (custom_id,) = [b["custom_id"] for row in components for b in row["components"] if b.get("label") == label]
+        cid = self.guild.channels[where]
+        shown = {"id": str(snowflake()), "channel_id": str(cid), "author": bot_user(), "content": message.content,
+                 "flags": message.body.get("flags", 0), "type": 0, "timestamp": "2026-03-01T12:00:00+00:00",
+                 "edited_timestamp": None, "tts": False, "mention_everyone": False, "mentions": [],
+                 "mention_roles": [], "embeds": [], "attachments": [], "pinned": False, "components": components}
+        return {
+            "id": str(snowflake()), "application_id": str(APP_ID), "type": 3, "token": f"itoken-{next(_ids)}",
+            "version": 1, "guild_id": str(self.guild.id), "channel_id": str(cid), "channel": self.guild.channel(cid),
+            "member": member.payload(), "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
+            "app_permissions": str(discord.Permissions.all().value), "attachment_size_limit": ATTACHMENT_LIMIT,
+            "authorizing_integration_owners": {"0": str(self.guild.id)}, "context": 0, "message": shown,
+            "data": {"custom_id": custom_id, "component_type": 2}}
+
+
 async def commands_finished(timeout: float = 30.0) -> None:
     """Wait for the command tree's invoker tasks (the slash commands being run) to end."""
-    tasks = [t for t in asyncio.all_tasks() if t.get_name() == "CommandTree-invoker"]
+    tasks = [t for t in asyncio.all_tasks() if t.get_name() in ("CommandTree-invoker", "discord.py: on_interaction")]
     if tasks:
         await asyncio.wait_for(asyncio.gather(*tasks), timeout)
