@@ -72,6 +72,47 @@ def check_link(campaign: Campaign, clan: str, role: discord.Role, channel: disco
                             f"private channel, or it would read another clan's report")
 
 
+VIEW_CHANNEL = "View Channel"
+
+
+def privacy_problems(campaign: Campaign, clan: str, role: discord.Role,
+                     channel: discord.abc.GuildChannel) -> tuple[list[str], list[str]]:
+    """What makes ``channel`` not private to ``role`` (from the channel's permission overwrites and
+    the server's roles), and what the bot cannot tell.  A clan's channel carries its private report:
+    its players must see it, @everyone and the other clans' players must not."""
+    guild = channel.guild
+    problems, unknown = [], []
+    if not channel.permissions_for(role).view_channel:
+        problems.append(f"{role.mention} cannot see it: allow {VIEW_CHANNEL} for {role.mention} in the channel's "
+                        f"permissions")
+    if channel.permissions_for(guild.default_role).view_channel:
+        problems.append(f"@everyone can see it: deny {VIEW_CHANNEL} to @everyone in the channel's permissions")
+    for other in campaign.factions:
+        if other.id == clan or other.role_id is None or other.role_id == role.id:
+            continue
+        other_role = guild.get_role(other.role_id)
+        if other_role is None:
+            unknown.append(f"{other.name}'s role is not on this server any more")
+        elif channel.permissions_for(other_role).view_channel:
+            problems.append(f"{other.name}'s players ({other_role.mention}) can see it: deny {VIEW_CHANNEL} to "
+                            f"{other_role.mention} there")
+    return problems, unknown
+
+
+def check_private(campaign: Campaign, clan: str, role: discord.Role, channel: discord.abc.GuildChannel) -> str:
+    """Refuse a channel others can read; the warning to add to the reply when the bot cannot tell."""
+    try:
+        problems, unknown = privacy_problems(campaign, clan, role, channel)
+    except (AttributeError, TypeError):  # a channel the bot does not know in full (not cached)
+        return (f"\n⚠️ I cannot read the permissions of {channel.mention}: make sure only {role.mention} (and the "
+                f"moderators) can see it.")
+    if problems:
+        raise UserError(f"{channel.mention} is not private to {role.mention}, and the clan's reports would be "
+                        f"read there: " + "; ".join(problems))
+    return (f"\n⚠️ I cannot tell everything about who sees {channel.mention}: {'; '.join(unknown)}."
+            if unknown else "")
+
+
 @app_commands.guild_only()
 class FactionCog(commands.GroupCog, group_name="faction",
                  group_description="Clans: add them, link their roles and channels, their relations"):
@@ -90,9 +131,10 @@ class FactionCog(commands.GroupCog, group_name="faction",
         chosen = await campaign_for(interaction, campaign)
         linked = clan_id(chosen, clan)
         check_link(chosen, linked, role, channel)
+        warning = check_private(chosen, linked, role, channel)
         faction = await service_of(interaction).link_faction(chosen.id, linked, role.id, channel.id)
         await reply(interaction, f"{faction.name} of {chosen.name}: players hold {role.mention}; "
-                                 f"its private reports go to {channel.mention}.")
+                                 f"its private reports go to {channel.mention}.{warning}")
 
     @app_commands.command(name="add", description="Add a new clan to the campaign, with its role and private channel")
     @app_commands.describe(name="the clan's name, e.g. Shōni", colour="its map colour: #rrggbb or a name (crimson)",
@@ -106,11 +148,13 @@ class FactionCog(commands.GroupCog, group_name="faction",
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         check_link(chosen, "", role, channel)
+        warning = check_private(chosen, "", role, channel)
         faction, said = await add_faction(service_of(interaction), chosen.id, name, colour, role.id, channel.id,
                                           by=moderator_of(interaction))
         interaction.extras[AUDITED_EXTRA] = True
         await reply(interaction, f"{faction.name} (`{faction.id}`, {faction.colour}) joins {chosen.name}: players "
-                                 f"hold {role.mention}; its private reports go to {channel.mention}.\n{said}")
+                                 f"hold {role.mention}; its private reports go to {channel.mention}.{warning}"
+                                 f"\n{said}")
 
     @app_commands.command(name="relations", description="The clans' relations; moderators set one pair's relation")
     @app_commands.describe(clan_a="one clan (moderators: to change a relation)", clan_b="the other clan",

@@ -29,6 +29,7 @@ EVERYONE = GUILD_ID
 ATTACHMENT_LIMIT = 10 * 1024 * 1024
 MANAGE_GUILD = discord.Permissions(manage_guild=True, send_messages=True).value
 PLAIN = discord.Permissions(send_messages=True, use_application_commands=True).value
+VIEW = discord.Permissions(view_channel=True).value
 
 AFTER_COMMAND = {"discord.py: on_app_command_completion", "discord.py: on_app_command_error"}
 CLICK_TASKS = ("discord.py: on_interaction", "discord-ui-view-dispatch-", "discord.py: on_app_command")
@@ -136,10 +137,14 @@ class Member:
 class Harness:
     """One guild with roles and text channels; ``invoke`` runs a slash command as a member."""
 
-    def __init__(self, bot: discord.Client, roles: dict[str, int], channels: dict[str, int]) -> None:
+    def __init__(self, bot: discord.Client, roles: dict[str, int], channels: dict[str, int],
+                 private: dict[str, list[int]] | None = None) -> None:
+        """``private``: channel name → the roles that alone may see it (View Channel denied to @everyone,
+        allowed to them); every other channel is public, as @everyone may view channels."""
         self.bot = bot
         self.roles = roles
         self.channels = channels
+        self.private = private or {}
         self.log: list[Sent] = []
         self.adapter = RecordingAdapter(self.log)
         bot._connection.user = discord.ClientUser(state=bot._connection, data=bot_user_payload())
@@ -147,7 +152,7 @@ class Harness:
         bot.http.send_message = self._send_message  # channel posts (TextChannel.send)
 
     def _guild_payload(self) -> dict[str, Any]:
-        roles = [{"id": str(EVERYONE), "name": "@everyone", "permissions": str(PLAIN), "position": 0,
+        roles = [{"id": str(EVERYONE), "name": "@everyone", "permissions": str(PLAIN | VIEW), "position": 0,
                   "color": 0, "hoist": False, "managed": False, "mentionable": False}]
         roles += [{"id": str(rid), "name": name, "permissions": "0", "position": i + 1, "color": 0,
                    "hoist": False, "managed": False, "mentionable": True}
@@ -157,8 +162,10 @@ class Harness:
                 "emojis": [], "stickers": [], "features": []}
 
     def _channel_payload(self, name: str) -> dict[str, Any]:
+        overwrites = [{"id": str(EVERYONE), "type": 0, "allow": "0", "deny": str(VIEW)}] if name in self.private else []
+        overwrites += [{"id": str(role), "type": 0, "allow": str(VIEW), "deny": "0"} for role in self.private.get(name, ())]
         return {"id": str(self.channels[name]), "name": name, "type": 0, "position": 0,
-                "guild_id": str(GUILD_ID), "permission_overwrites": [], "permissions": str(PLAIN)}
+                "guild_id": str(GUILD_ID), "permission_overwrites": overwrites, "permissions": str(PLAIN)}
 
     async def _send_message(self, channel_id, *, params):
         payload, files = _decode(params.payload, params.multipart, params.files)

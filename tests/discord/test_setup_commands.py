@@ -61,7 +61,7 @@ async def test_faction_add_refuses_clashes_and_changes_nothing(world):
     await world.setup_campaign(link=("mori",))
     refusals = {
         "a name taken": ({"name": "mori", "colour": "#000000", "role": ROLES["Spectators"],
-                          "channel": CHANNELS["general"]},
+                          "channel": CHANNELS["spectators-lounge"]},
                          "Seto 1560 already has a clan named Mōri (`mori`); choose another name, or link it with "
                          "/faction link"),
         "a role taken": ({"name": "Shōni", "colour": "#000000", "role": ROLES["mori"], "channel": CHANNELS["general"]},
@@ -75,7 +75,7 @@ async def test_faction_add_refuses_clashes_and_changes_nothing(world):
                                f"<#{CHANNELS['naval-reports']}> is the public report channel; a clan needs a "
                                f"private channel"),
         "a bad colour": ({"name": "Shōni", "colour": "#12345", "role": ROLES["Spectators"],
-                          "channel": CHANNELS["general"]},
+                          "channel": CHANNELS["spectators-lounge"]},
                          "'#12345' is not a colour: give #rrggbb (e.g. #d35400) or a colour name such as crimson "
                          "or teal"),
     }
@@ -84,7 +84,7 @@ async def test_faction_add_refuses_clashes_and_changes_nothing(world):
         sent = await world.run("faction add", world.admin, **values)
         assert sent[-1].ephemeral and sent[-1].content == message, case
     sent = await world.run("faction add", world.players["mori"], name="Shōni", colour="#000000",
-                           role=ROLES["Spectators"], channel=CHANNELS["general"])
+                           role=ROLES["Spectators"], channel=CHANNELS["spectators-lounge"])
     assert len(sent) == 1 and sent[0].type == 4 and sent[0].ephemeral
     assert sent[0].content.startswith("Only the moderators of Seto 1560 can do this")
     assert [f.id for f in (await world.service.campaign(1)).factions] == list(CLANS)
@@ -94,7 +94,7 @@ async def test_faction_add_refuses_clashes_and_changes_nothing(world):
 async def test_a_clan_added_to_a_scenario_campaign_can_be_played(world):
     await world.setup_campaign()
     sent = await world.run("faction add", world.mod, name="Shōni", colour="#d35400", role=ROLES["Spectators"],
-                           channel=CHANNELS["general"])
+                           channel=CHANNELS["spectators-lounge"])
     assert "neutral to the 4 other clans (OP-48)" in sent[-1].content
     shoni = Member(50, "shoni-player", [ROLES["Spectators"]])
     sent = await world.run("faction relations", shoni)
@@ -199,3 +199,42 @@ async def test_settings_show_and_set_validate_against_the_rules(world):
     shown = "\n".join(s.content for s in await world.run("campaign settings show", world.mod) if s.content)
     assert "**Seto 1560** — settings (change with /campaign settings set):" in shown
     assert "`max_melee_rounds` = 0" in shown
+
+
+async def test_a_clans_channel_must_be_private_to_its_role(world):
+    """#general as a clan's "private" channel is refused with what to change in its permissions; so is a
+    war room another clan's players can read, or one the clan's own players cannot see."""
+    await world.setup_campaign(link=("mori", "otomo"))
+    campaign = await world.service.campaign(1)
+    general = await world.run("faction link", world.admin, clan="kono", role=ROLES["kono"], channel=CHANNELS["general"])
+    assert general[-1].ephemeral and general[-1].content == (
+        f"<#{CHANNELS['general']}> is not private to <@&{ROLES['kono']}>, and the clan's reports would be read "
+        f"there: @everyone can see it: deny View Channel to @everyone in the channel's permissions; Mōri's players "
+        f"(<@&{ROLES['mori']}>) can see it: deny View Channel to <@&{ROLES['mori']}> there; Ōtomo's players "
+        f"(<@&{ROLES['otomo']}>) can see it: deny View Channel to <@&{ROLES['otomo']}> there")
+    wrong = await world.run("faction link", world.admin, clan="kono", role=ROLES["kono"],
+                            channel=CHANNELS["miyoshi-war-room"])
+    assert wrong[-1].content == (
+        f"<#{CHANNELS['miyoshi-war-room']}> is not private to <@&{ROLES['kono']}>, and the clan's reports would be "
+        f"read there: <@&{ROLES['kono']}> cannot see it: allow View Channel for <@&{ROLES['kono']}> in the "
+        f"channel's permissions")
+    added = await world.run("faction add", world.admin, name="Shōni", colour="#d35400", role=ROLES["Spectators"],
+                            channel=CHANNELS["naval-reports"])
+    assert added[-1].content.startswith(f"<#{CHANNELS['naval-reports']}> is the public report channel")
+    added = await world.run("faction add", world.admin, name="Shōni", colour="#d35400", role=ROLES["Spectators"],
+                            channel=CHANNELS["kono-war-room"])
+    assert added[-1].content.startswith(f"<#{CHANNELS['kono-war-room']}> is not private to <@&{ROLES['Spectators']}>")
+    assert await world.service.campaign(1) == campaign  # nothing changed
+    fine = await world.run("faction link", world.admin, clan="kono", role=ROLES["kono"],
+                           channel=CHANNELS["kono-war-room"])
+    assert fine[-1].content.endswith(f"its private reports go to <#{CHANNELS['kono-war-room']}>.")
+
+
+async def test_a_clan_role_gone_from_the_server_is_a_warning_not_a_refusal(world):
+    await world.setup_campaign(link=("mori",))
+    await world.service.link_faction(1, "otomo", 999, None)  # a role deleted from the server since
+    sent = await world.run("faction link", world.admin, clan="kono", role=ROLES["kono"],
+                           channel=CHANNELS["kono-war-room"])
+    assert sent[-1].content.endswith(f"its private reports go to <#{CHANNELS['kono-war-room']}>.\n⚠️ I cannot tell "
+                                     f"everything about who sees <#{CHANNELS['kono-war-room']}>: Ōtomo's role is "
+                                     f"not on this server any more.")

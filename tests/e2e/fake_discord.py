@@ -69,13 +69,19 @@ class Guild:
 
     def channel(self, cid: int) -> dict[str, Any]:
         name = next(n for n, i in self.channels.items() if i == cid)
+        clan = name.removesuffix("-war-room")  # a clan's war room: only its role sees it (/faction link checks)
+        view = str(discord.Permissions(view_channel=True).value)
+        overwrites = [{"id": str(self.id), "type": 0, "allow": "0", "deny": view},
+                      {"id": str(self.roles[clan]), "type": 0, "allow": view, "deny": "0"}] \
+            if clan != name and clan in self.roles else []
         return {"id": str(cid), "name": name, "type": 0, "position": 0, "guild_id": str(self.id),
-                "permission_overwrites": [], "permissions": str(discord.Permissions.text().value)}
+                "permission_overwrites": overwrites, "permissions": str(discord.Permissions.text().value)}
 
     def create_payload(self, members: list[Member]) -> dict[str, Any]:
         everyone = {"id": str(self.id), "name": "@everyone", "position": 0, "color": 0, "hoist": False,
                     "managed": False, "mentionable": False, "flags": 0,
-                    "permissions": str(discord.Permissions(send_messages=True, use_application_commands=True).value)}
+                    "permissions": str(discord.Permissions(send_messages=True, use_application_commands=True,
+                                                           view_channel=True).value)}
         me = Member(APP_ID, "Fleetwright").payload() | {"user": bot_user()}
         return {"id": str(self.id), "name": self.name, "owner_id": "1", "unavailable": False, "large": False,
                 "member_count": len(members) + 1, "joined_at": "2024-01-01T00:00:00+00:00",

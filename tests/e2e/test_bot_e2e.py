@@ -142,7 +142,7 @@ async def test_the_real_bot_runs_a_turn_through_a_fake_discord(fake, tmp_path, c
             assert f"<@&{GUILD.roles['mori']}>" in followups(sent)[-1].content
             sent = await run(fake, "faction link", MOD, clan="otomo", role=GUILD.roles["otomo"],
                              channel=GUILD.channels["otomo-war-room"])
-            assert deferred_privately(sent)
+            assert deferred_privately(sent) and "its private reports go to" in followups(sent)[-1].content
 
             sent = await run(fake, "turn open", MOD)  # a moderator by role, not by Manage Server
             assert deferred_privately(sent)
