@@ -42,6 +42,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.moderate",
     "cogs.map",
     "cogs.dice",
+    "cogs.game",
 )
 
 POLITE_FAILURE = "Something went wrong on our side; the moderators can see the log."

@@ -12,17 +12,14 @@ from discord.ext import commands
 from bot.domain.campaign import Campaign
 from bot.services.errors import UserError
 from bot.services.setup import add_faction
-from bot.services.setup import relations as relation_table
 from cogs.common import (
     AUDITED_EXTRA,
     CAMPAIGN,
     campaign_autocomplete,
     campaign_for,
     defer,
-    is_moderator,
     moderator_of,
     moderator_only,
-    player_faction,
     reply,
     service_of,
 )
@@ -48,7 +45,7 @@ def relations_text(campaign: Campaign, rows: list[tuple[str, str, str]], whose: 
     lines = [f"{title} (OP-48: at war = enemy, allied = friendly):"]
     lines += [f"• {names[a]} — {names[b]}: {RELATION_WORDS.get(r, r)}" for a, b, r in rows]
     if whose is None:
-        lines.append("Change one with /faction relations clan_a:… clan_b:… relation:….")
+        lines.append("Change one with /mod relation clan_a:… clan_b:… relation:….")
     return "\n".join(lines)
 
 
@@ -114,8 +111,9 @@ def check_private(campaign: Campaign, clan: str, role: discord.Role, channel: di
 
 
 @app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)  # hidden from players; a server admin may grant the moderators
 class FactionCog(commands.GroupCog, group_name="faction",
-                 group_description="Clans: add them, link their roles and channels, their relations"):
+                 group_description="Clans: add them, link their roles and private channels"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()
@@ -156,35 +154,7 @@ class FactionCog(commands.GroupCog, group_name="faction",
                                  f"hold {role.mention}; its private reports go to {channel.mention}.{warning}"
                                  f"\n{said}")
 
-    @app_commands.command(name="relations", description="The clans' relations; moderators set one pair's relation")
-    @app_commands.describe(clan_a="one clan (moderators: to change a relation)", clan_b="the other clan",
-                           relation="their new relation", campaign=CAMPAIGN)
-    @app_commands.choices(relation=RELATIONS)
-    @app_commands.autocomplete(campaign=campaign_autocomplete)
-    async def relations(self, interaction: discord.Interaction, clan_a: str | None = None, clan_b: str | None = None,
-                        relation: Choice[str] | None = None, campaign: int | None = None) -> None:
-        await defer(interaction)
-        chosen = await campaign_for(interaction, campaign)
-        service = service_of(interaction)
-        moderator = is_moderator(interaction, chosen)
-        if clan_a is None and clan_b is None and relation is None:
-            whose = None if moderator else player_faction(interaction, chosen).id
-            await reply(interaction, relations_text(chosen, await relation_table(service, chosen.id, whose), whose))
-            return
-        if not moderator:
-            raise UserError(f"only the moderators of {chosen.name} set relations between clans; without options "
-                            f"/faction relations shows your clan's")
-        if clan_a is None or clan_b is None or relation is None:
-            raise UserError("to change a relation give clan_a, clan_b and relation; to see the table give none")
-        said = await service.moderator_edit(chosen.id, {"kind": "relation", "a": clan_id(chosen, clan_a),
-                                                        "b": clan_id(chosen, clan_b), "relation": relation.value},
-                                          moderator_of(interaction))
-        interaction.extras[AUDITED_EXTRA] = True
-        await reply(interaction, f"🛠️ **{chosen.name}** — {said}")
-
     @link.autocomplete("clan")
-    @relations.autocomplete("clan_a")
-    @relations.autocomplete("clan_b")
     async def clan_autocomplete(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         chosen = await campaign_quietly(interaction)
         if chosen is None:
@@ -192,20 +162,6 @@ class FactionCog(commands.GroupCog, group_name="faction",
         wanted = fold(current)
         return [Choice(name=f.name, value=f.id) for f in chosen.factions
                 if wanted in fold(f.name) or wanted in fold(f.id)][:25]
-
-    @app_commands.command(name="list", description="The clans of the campaign, their roles and channels")
-    @app_commands.describe(campaign=CAMPAIGN)
-    @app_commands.autocomplete(campaign=campaign_autocomplete)
-    async def list_factions(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
-        await defer(interaction)
-        chosen = await campaign_for(interaction, campaign)
-        lines = [f"**{chosen.name}** — {len(chosen.factions)} clans"]
-        for f in chosen.factions:
-            role = f"<@&{f.role_id}>" if f.role_id else "no role linked"
-            channel = f"<#{f.channel_id}>" if f.channel_id else "no channel linked"
-            lines.append(f"• {f.name} (`{f.id}`): {role}, {channel}")
-        await reply(interaction, "\n".join(lines))
-
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(FactionCog(bot))

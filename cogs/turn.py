@@ -24,11 +24,8 @@ from cogs.common import (
     campaign_for,
     deadline_text,
     defer,
-    is_moderator,
     moderator_only,
-    phase_words,
     reply,
-    role_ids,
     service_of,
 )
 from cogs.confirm import ask
@@ -114,7 +111,8 @@ def clan_of(campaign: Campaign, typed: str) -> Faction:
 
 
 @app_commands.guild_only()
-class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, resolve and undo turns"):
+@app_commands.default_permissions(manage_guild=True)  # hidden from players; a server admin may grant the moderators
+class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderators: open, resolve and undo turns"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.poster = TurnPoster(bot)
@@ -140,38 +138,6 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
         line, _ = await self.poster.post(channel_id, opening_text(chosen, record.turn, record.commitment),
                                          "announcement")
         await reply(interaction, f"Turn {record.turn} of {chosen.name} is open for orders.\n{line}")
-
-    @app_commands.command(name="status", description="The turn, its phase and deadline, and which clans are ready")
-    @app_commands.describe(campaign=CAMPAIGN)
-    @app_commands.autocomplete(campaign=campaign_autocomplete)
-    async def status(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
-        await defer(interaction)
-        chosen = await campaign_for(interaction, campaign)
-        lines = [f"**{chosen.name}** (#{chosen.id}) — turn {chosen.turn}: {phase_words(chosen)}"]
-        if chosen.phase in (Phase.PLANNING, Phase.LOCKED, Phase.CORRECTION):
-            record = await service_of(interaction).current_turn(chosen.id)
-            if record is not None:
-                revealed = ("its seed was revealed with the report that was undone"
-                            if chosen.phase is Phase.CORRECTION else "the seed is revealed with the report")
-                lines.append(f"Seed commitment: `{record.commitment}` (SHA-256); {revealed}.")
-            if chosen.phase is not Phase.CORRECTION:
-                lines.append(deadline_words(chosen))
-            lines += await self.clan_lines(interaction, chosen)
-        await reply(interaction, "\n".join(lines))
-
-    async def clan_lines(self, interaction: discord.Interaction, campaign: Campaign) -> list[str]:
-        """Everyone sees which clans are ready; order counts only of one's own clan (moderators: all)."""
-        moderator = is_moderator(interaction, campaign)
-        mine = {f.id for f in campaign.factions if f.role_id in role_ids(interaction)}
-        readiness = campaign.phase is not Phase.CORRECTION
-        lines = []
-        for clan in await turns_of(interaction).readiness(campaign.id):
-            parts = ["✅ ready" if clan.ready else "not ready"] if readiness else []
-            if moderator or clan.faction.id in mine:
-                parts.append(f"{clan.ordered} of {clan.units} units ordered")
-            if parts:
-                lines.append(f"• {clan.faction.name}: {'; '.join(parts)}")
-        return lines
 
     @app_commands.command(name="deadline", description="Set, move or clear the deadline; resolve by itself at it?")
     @app_commands.describe(when="'in 24h', 'in 2d', '2026-12-01 20:00' (UTC), or 'clear'",

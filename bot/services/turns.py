@@ -144,7 +144,7 @@ class TurnLifecycle:
 
 def units_ordered(units: list[UnitView], orders: list[SubmittedOrder]) -> tuple[int, list[str]]:
     """How many of ``units`` have an order, and the names of those without: the one count of
-    /turn status and /orders ready.  Clan-wide orders (a policy, a redeemed credit) are no unit's."""
+    /game status and /orders ready.  Clan-wide orders (a policy, a redeemed credit) are no unit's."""
     ordered = {o.payload.get("unit") for o in orders}
     missing = [u.name for u in units if u.id not in ordered]
     return len(units) - len(missing), missing

@@ -161,7 +161,7 @@ async def test_acting_as_shows_nothing_to_the_moderators_own_clan_or_in_public(o
     assert stored == {"otomo-funai-maru": "otomo", "mori-kurushima": "mori", "mori": "mori"}
 
     seen = []
-    for path in ("orders show", "orders ready", "fleet list", "turn status", "clan policy"):
+    for path in ("orders show", "orders ready", "fleet list", "game status", "clan policy"):
         seen += [s.content for s in await world.run(path, world.players["otomo"], in_channel=room)]
     seen += [c["name"] for c in await world.h.autocomplete("order clear", world.players["otomo"], "unit", unit="")]
     text = "\n".join(seen)

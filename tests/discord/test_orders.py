@@ -126,7 +126,7 @@ async def test_orders_clear_withdraws_all_of_the_clan_orders_only_when_confirmed
                                 "orders apply to units left without one.\n⚠️ Mōri is no longer marked ready "
                                 "(changing an order takes the mark back); /orders ready when done.")
     assert await stored(world, "mori") == [] and await stored(world, "otomo") == otomo_orders
-    status = (await world.run("turn status", mori))[-1].content
+    status = (await world.run("game status", mori))[-1].content
     assert "Mōri: not ready" in status
     again = await world.run("orders clear", mori)
     assert again[-1].ephemeral and again[-1].content == "Your clan has no orders for turn 3 to withdraw"
@@ -176,7 +176,7 @@ async def test_no_reply_to_one_clan_shows_another_clans_orders(open_turn):
         receipts[clan] = (await world.run(path, world.players[clan], **values))[-1].content.removeprefix("✅ ")
     seen = {clan: [] for clan in CLANS}
     for clan in CLANS:
-        for path in ("orders show", "orders ready", "fleet list", "turn status"):
+        for path in ("orders show", "orders ready", "fleet list", "game status"):
             seen[clan] += [s.content for s in await world.run(path, world.players[clan])]
         seen[clan] += [c["name"] for c in await world.h.autocomplete("order clear", world.players[clan], "unit",
                                                                      unit="")]

@@ -111,14 +111,14 @@ async def test_a_player_cannot_use_the_moderators_turn_commands(planned, path):
 
 async def test_status_shows_moderators_every_clan_and_players_their_own(planned):
     world = planned
-    moderator = (await world.run("turn status", world.mod))[-1].content
+    moderator = (await world.run("game status", world.mod))[-1].content
     assert moderator.startswith("**Seto 1560** (#1) — turn 3: open for orders until Tue 03 Mar 2026 12:00 UTC")
     await world.run("orders ready", world.players["kono"])
-    moderator = (await world.run("turn status", world.mod))[-1].content
+    moderator = (await world.run("game status", world.mod))[-1].content
     assert "Deadline: Tue 03 Mar 2026 12:00 UTC (<t:1772539200:R>); then the moderators resolve the turn." in moderator
     assert "• Mōri: not ready; 5 of 7 units ordered" in moderator
     assert "• Kōno: ✅ ready; 3 of 4 units ordered" in moderator
-    player = (await world.run("turn status", world.players["otomo"]))[-1].content
+    player = (await world.run("game status", world.players["otomo"]))[-1].content
     assert "• Ōtomo: not ready; 6 of 7 units ordered" in player
     assert "• Mōri: not ready\n" in player and "• Kōno: ✅ ready\n" in player  # readiness of all, counts of its own
     commitment = hashlib.sha256(SEED.encode()).hexdigest()
@@ -131,10 +131,10 @@ async def test_every_message_about_the_phase_handles_a_correction(planned):
     world, mori = planned, planned.players["mori"]
     await world.run("turn resolve", world.admin)
     await world.run("turn undo", world.admin)
-    status = (await world.run("turn status", mori))[-1].content
+    status = (await world.run("game status", mori))[-1].content
     assert "turn 3: undone for a correction: only moderators may change orders" in status
     assert "its seed was revealed with the report that was undone" in status
-    info = (await world.run("campaign info", mori))[-1].content
+    info = (await world.run("game info", mori))[-1].content
     assert "Turn 3: undone for a correction" in info
     ready = (await world.run("orders ready", mori))[-1].content
     assert ready.startswith("Mōri has ordered 5 of 7 units.")

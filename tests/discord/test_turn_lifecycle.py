@@ -51,7 +51,7 @@ async def test_lock_closes_orders_to_players_not_moderators_and_reopen_opens_the
     assert channel_posts(sent, REPORTS)[0].content == "🔒 **Seto 1560** — turn 3 is closed for orders."
     sent = await world.run("order idle", mori, unit="mori-kobayakawa")
     assert sent[-1].ephemeral and "Turn 3 of Seto 1560 is locked" in sent[-1].content
-    status = (await world.run("turn status", mori))[-1].content
+    status = (await world.run("game status", mori))[-1].content
     assert "turn 3: locked: closed for players' orders" in status
     ready = (await world.run("orders ready", mori))[-1].content
     assert ready.startswith("Turn 3 of Seto 1560 is locked: the moderators have closed it for orders")
@@ -70,9 +70,9 @@ async def test_orders_ready_is_stored_shown_to_all_and_taken_away_by_a_change(pl
     sent = await world.run("orders ready", mori)
     assert sent[0].type == 5 and sent[-1].ephemeral
     assert sent[-1].content.startswith("✅ Mōri's orders for turn 3 are marked ready (5 of 7 units ordered).")
-    assert "• Mōri: ✅ ready" in (await world.run("turn status", world.players["kono"]))[-1].content
+    assert "• Mōri: ✅ ready" in (await world.run("game status", world.players["kono"]))[-1].content
     await world.run("order idle", mori, unit="mori-kobayakawa")
-    assert "• Mōri: not ready" in (await world.run("turn status", mori))[-1].content
+    assert "• Mōri: not ready" in (await world.run("game status", mori))[-1].content
     await world.run("orders ready", mori)
     sent = await world.run("orders ready", mori, withdraw=True)
     assert sent[-1].content.startswith("Mōri's orders are no longer marked ready (5 of 7 units ordered).")
@@ -178,13 +178,13 @@ async def test_the_scheduler_posts_reminders_and_the_auto_resolved_turn_where_th
 
 
 async def test_status_and_ready_count_units_only_not_the_clan_policy(armed):
-    """A clan policy (S12.4) is a clan-wide order: neither /turn status nor /orders ready counts it as a unit's."""
+    """A clan policy (S12.4) is a clan-wide order: neither /game status nor /orders ready counts it as a unit's."""
     world, mori = armed, armed.players["mori"]
     await world.run("clan policy", mori, pairing_own_order="weakest_first")
     await world.run("order trade", mori, unit="mori-akita-maru")
     ready = (await world.run("orders ready", mori))[-1].content
     assert ready.startswith("✅ Mōri's orders for turn 3 are marked ready (1 of 7 units ordered).")
-    status = (await world.run("turn status", mori))[-1].content
+    status = (await world.run("game status", mori))[-1].content
     assert "• Mōri: ✅ ready; 1 of 7 units ordered" in status
 
 

@@ -165,7 +165,7 @@ async def test_the_real_bot_runs_a_turn_through_a_fake_discord(fake, tmp_path, c
             sent = await run(fake, "orders ready", OTOMO, "otomo-war-room")
             assert followups(sent)[0].ephemeral and "Ōtomo's orders for turn 3 are marked ready" in \
                 followups(sent)[0].content
-            sent = await run(fake, "turn status", MORI, "mori-war-room")
+            sent = await run(fake, "game status", MORI, "mori-war-room")
             status = followups(sent)[0].content
             assert "• Ōtomo: ✅ ready\n" in status and "• Mōri: not ready; 1 of 7 units ordered" in status
             assert "Usuki-3" not in status and not [c for c in sent if c.kind == "channel"]
