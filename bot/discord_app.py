@@ -43,6 +43,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.map",
     "cogs.dice",
     "cogs.game",
+    "cogs.help",
 )
 
 POLITE_FAILURE = "Something went wrong on our side; the moderators can see the log."

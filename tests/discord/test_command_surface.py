@@ -140,6 +140,7 @@ def test_the_surface_is_the_documented_one(export):
         "faction": ["add", "link"],
         "fleet": ["list", "show"],
         "game": ["clans", "info", "relations", "settings", "status"],
+        "help": [""],
         "map": [""],
         "mod": ["act-as", "army remove", "army set", "audit", "commander add", "commander edit", "commander remove",
                 "port", "province", "relation", "treasury", "unit add", "unit edit", "unit remove", "weather"],
