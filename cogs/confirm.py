@@ -39,6 +39,7 @@ PENDING_ATTRIBUTE = "confirmations"  # on the bot: token → Pending
 STALE = {
     "done": "This was already confirmed; nothing more to do.",
     "cancelled": "This was cancelled; run the command again if you still want it.",
+    "failed": "This was refused (see why above); nothing was done. Run the command again once it can be done.",
     "expired": "These buttons have expired (they last {minutes} minutes); run the command again.",
 }
 UNKNOWN = "These buttons are from before the bot restarted, so they no longer work; run the command again."
@@ -51,7 +52,7 @@ class Pending:
     asked: discord.Interaction
     prompt: str
     action: Action
-    state: str = "live"  # then "done", "cancelled" or "expired"
+    state: str = "live"  # then "done", "failed", "cancelled" or "expired"
     since: float = field(default_factory=time.monotonic)
 
 
@@ -126,5 +127,9 @@ class ConfirmListener(commands.Cog):
         await interaction.response.edit_message(content=f"{pending.prompt}\n⏳ Confirmed; working on it…", view=None)
         interaction.extras.update(pending.asked.extras)  # the campaign, the acting marker
         interaction.extras.pop(AUDITED_EXTRA, None)
-        await pending.action(interaction)
+        try:
+            await pending.action(interaction)
+        except Exception:
+            pending.state = "failed"  # the listener speaks the error; a second click says it was not done
+            raise
         await record(pending.asked, interaction, pending.asked.command)  # the trail skipped the prompt

@@ -49,6 +49,9 @@ async def test_a_refusal_at_the_click_is_said_privately(planned):
     sent = await world.h.click(prompt, "Undo the last resolution", world.mod)
     assert sent[0].type == 7 and sent[-1].ephemeral and sent[-1].kind == "followup"
     assert sent[-1].content == "Nothing to undo: Seto 1560 has no resolved turn"  # a name, not an id
+    again = await world.h.click(prompt, "Undo the last resolution", world.mod)
+    assert again[0].content == ("This was refused (see why above); nothing was done. Run the command again once "
+                                "it can be done.")
     assert not [e for e in await world.service.audit_log(1, 50) if e.kind == "/turn undo"]
 
 
