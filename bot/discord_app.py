@@ -42,6 +42,8 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.moderate",
     "cogs.map",
     "cogs.dice",
+    "cogs.game",
+    "cogs.help",
 )
 
 POLITE_FAILURE = "Something went wrong on our side; the moderators can see the log."
@@ -118,6 +120,12 @@ class FleetwrightBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.load_all_extensions()
+        # Listeners, no slash group: the audit trail of moderators' actions, and stale confirmation buttons.
+        from cogs.audit_trail import AuditTrail
+        from cogs.confirm import ConfirmListener
+        for listener in (AuditTrail, ConfirmListener):
+            if self.get_cog(listener.__name__) is None:
+                await self.add_cog(listener(self))
         if self.sync_commands:
             await sync_command_tree(self)
         await log_campaigns(self.service)

@@ -20,6 +20,7 @@ from bot.services.setup import create_empty_campaign
 from bot.store import StoreError
 from cogs.common import (
     CAMPAIGN,
+    CAMPAIGN_EXTRA,
     campaign_autocomplete,
     campaign_for,
     defer,
@@ -73,6 +74,7 @@ def check_moderator_role(campaign: Campaign, role: discord.Role) -> None:
 
 
 @app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)  # hidden from players; a server admin may grant the moderators
 class CampaignCog(commands.GroupCog, group_name="campaign", group_description="Create and manage campaigns"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -95,6 +97,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="C
         service = service_of(interaction)
         if scenario is not None:
             campaign = await service.create_campaign(scenario.value, name, interaction.guild_id)
+            interaction.extras[CAMPAIGN_EXTRA] = campaign.id
             units = len(await service.units(campaign.id, None))
             await reply(interaction, f"Campaign #{campaign.id} \"{campaign.name}\" created: "
                                      f"{describe(campaign, units)}. Next: link each clan to a role and a private "
@@ -102,31 +105,14 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="C
             return
         campaign = await create_empty_campaign(service, map_id.value, name or game_map(map_id.value).name,
                                                interaction.guild_id)
+        interaction.extras[CAMPAIGN_EXTRA] = campaign.id
         await reply(interaction, f"Campaign #{campaign.id} \"{campaign.name}\" created: {describe(campaign, 0)}. "
                                  f"Next: add each clan with /faction add (name, colour, its players' role, its "
                                  f"private channel), set the report channel with /campaign channel, then give the "
                                  f"clans provinces, ports and armies with /mod.")
 
-    @app_commands.command(name="info", description="The campaign: turn, phase, channels and clans")
-    @app_commands.describe(campaign=CAMPAIGN)
-    @app_commands.autocomplete(campaign=campaign_autocomplete)
-    async def info(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
-        await defer(interaction)
-        await reply(interaction, info_text(await campaign_for(interaction, campaign)))
-
-    settings_group = app_commands.Group(name="settings", description="The campaign's rule settings")
-
-    @settings_group.command(name="show", description="List the campaign's rule settings and what each settles")
-    @app_commands.describe(campaign=CAMPAIGN)
-    @app_commands.autocomplete(campaign=campaign_autocomplete)
-    async def settings(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
-        await defer(interaction)
-        chosen = await campaign_for(interaction, campaign)
-        described = await service_of(interaction).settings_described(chosen.id)
-        lines = [f"**{chosen.name}** — settings (change with /campaign settings set):"]
-        lines += [f"`{key}` = {json.dumps(value, ensure_ascii=False)}" + (f" — {note}" if note else "")
-                  for key, value, note in described]
-        await reply(interaction, "\n".join(lines))
+    settings_group = app_commands.Group(name="settings", description="Change the campaign's rule settings (see them: "
+                                                                     "/game settings)")
 
     @settings_group.command(name="set", description="Change one rule setting of the campaign")
     @app_commands.describe(key="setting name, e.g. stake_target.high", value="new value, e.g. 9, true or low",

@@ -9,6 +9,7 @@ fields follow ClanPolicy and RedeemCapture in bot/rules/sengoku/orders.py.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
@@ -17,10 +18,12 @@ from discord.ext import commands
 
 from bot.domain.campaign import Campaign, Faction
 from bot.rules import get_ruleset
+from bot.services.errors import UserError
 from cogs.common import CAMPAIGN, MarksActing, campaign_autocomplete, defer, reply, service_of
 from cogs.orders import place
 from cogs.params import Clan, Clans, Credit, PlayerContext, Port, Squadron, game_map, victories
 
+log = logging.getLogger(__name__)
 Choice = app_commands.Choice
 PAIRING_OWN = [Choice(name="strongest squadrons first", value="strongest_first"),
                Choice(name="weakest squadrons first", value="weakest_first")]
@@ -59,6 +62,26 @@ def full_policy(campaign: Campaign, faction: Faction, fields: dict[str, Any]) ->
     return order.model_dump(mode="json")
 
 
+def readable_policy(campaign: Campaign, faction: Faction, stored: dict[str, Any]) -> dict[str, Any]:
+    """The stored policy's fields, or none (the rules' defaults) if the rules can no longer read it:
+    a stored order that cannot be shown must not break every later /clan policy."""
+    base = {k: v for k, v in stored.items() if k not in NOT_POLICY}
+    try:
+        full_policy(campaign, faction, base)
+    except Exception:
+        log.warning("The stored clan policy of %s in campaign %s cannot be read: %s", faction.id, campaign.id,
+                    stored, exc_info=True)
+        return {}
+    return base
+
+
+def check_complete(policy: dict[str, Any]) -> None:
+    """A receiver named for squadrons that are lost anyway would be silently ignored (S2.6)."""
+    if policy.get("transfer_to") and policy.get("on_last_port_lost", "lose") == "lose":
+        raise UserError("transfer_to only applies when your squadrons are handed over: add "
+                        "on_last_port_lost:transfer (or leave transfer_to out to keep losing them, S2.6)")
+
+
 def leader_line(row: dict[str, Any]) -> str:
     art = "naval art active ✨" if row["art_active"] else "naval art not active"
     leads = f"; leads {', '.join(row['leads'])}" if row["leads"] else ""
@@ -93,7 +116,7 @@ class ClanOrderCog(MarksActing, commands.GroupCog, group_name="clan",
         pending = next((o.payload for o in await service.orders(ctx.campaign.id, ctx.faction.id)
                         if o.payload.get("kind") == "clan_policy"), None)
         current = pending or await service.clan_policy(ctx.campaign.id, ctx.faction.id) or {}
-        base = {k: v for k, v in current.items() if k not in NOT_POLICY}
+        base = readable_policy(ctx.campaign, ctx.faction, current)
         given = {k: v for k, v in {
             "pairing_own_order": pairing_own_order.value if pairing_own_order else None,
             "pairing_target": pairing_target.value if pairing_target else None,
@@ -108,6 +131,7 @@ class ClanOrderCog(MarksActing, commands.GroupCog, group_name="clan",
                                                 "Change any part with /clan policy; the rest stays as it is."]))
             return
         given = ctx.resolve(given)
+        check_complete({**base, **given})
         priority = given.get("multi_clan_priority")
         if priority is not None and len(priority) == 1 and priority[0].casefold() in CLEAR:
             given["multi_clan_priority"] = []

@@ -20,7 +20,13 @@ from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
 from bot.store import StoreError
 
-CAMPAIGN = "campaign id (default: the newest here)"
+CAMPAIGN = "campaign id (default: your own)"  # yours, else the channel's: default_campaign
+# Interaction.extras keys read by the audit trail (cogs/audit_trail.py) once a command is done.
+CAMPAIGN_EXTRA = "fleetwright.campaign"  # the campaign the command was about
+REPLY_EXTRA = "fleetwright.reply"  # the first private reply: what the command did
+AUDITED_EXTRA = "fleetwright.audited"  # the command's moderator edit wrote its own audit entry
+ORDER_EXTRA = "fleetwright.order_changed"  # the command gave or withdrew an order
+CONFIRM_EXTRA = "fleetwright.confirmation"  # the command only asked (cogs/confirm.py); the click acts
 NO_CAMPAIGN = "there is no campaign on this server yet; a moderator starts one with /campaign create"
 
 
@@ -46,11 +52,44 @@ async def campaign_for(interaction: discord.Interaction, campaign_id: int | None
         campaign = await service_of(interaction).campaign(campaign_id)
         if campaign.guild_id != interaction.guild_id:
             raise UserError(f"there is no campaign #{campaign_id}")
-        return campaign
-    campaigns = await guild_campaigns(interaction)
-    if not campaigns:
-        raise UserError(NO_CAMPAIGN)
+    else:
+        campaigns = await guild_campaigns(interaction)
+        if not campaigns:
+            raise UserError(NO_CAMPAIGN)
+        campaign = default_campaign(interaction, campaigns)
+    interaction.extras[CAMPAIGN_EXTRA] = campaign.id  # the audit trail notes a moderator's action there
+    return campaign
+
+
+def default_campaign(interaction: discord.Interaction, campaigns: list[Campaign]) -> Campaign:
+    """The campaign a command means when it names none: the one the caller plays in (a clan role,
+    or a clan acted for), else the one they moderate by role, each narrowed by the channel when
+    several qualify; with neither, the channel's, else the newest (a server manager moderates all).
+    Several left after the channel: refused with their names, never guessed."""
+    if len(campaigns) == 1:
+        return campaigns[0]
+    here = [c for c in campaigns if interaction.channel_id in channels_of(c)]
+    roles = role_ids(interaction)
+    tiers = ([c for c in campaigns if any(f.role_id in roles for f in c.factions if f.role_id is not None)
+              or acting_table(interaction.client).get(acting_key(interaction, c)) is not None],
+             [c for c in campaigns if c.moderator_role_id is not None and c.moderator_role_id in roles])
+    for tier, what in zip(tiers, ("play in", "moderate")):
+        narrowed = [c for c in tier if c in here] or tier
+        if len(narrowed) == 1:
+            return narrowed[0]
+        if narrowed:
+            names = ", ".join(c.name for c in sorted(narrowed, key=lambda c: c.id or 0))
+            raise UserError(f"you {what} several campaigns on this server ({names}); say which with the "
+                            f"campaign option, or use the command in that campaign's report or clan channel")
+    if len(here) == 1:
+        return here[0]
     return max(campaigns, key=lambda c: c.id or 0)
+
+
+def channels_of(campaign: Campaign) -> set[int]:
+    """The channels that belong to a campaign: its report channel and its clans' channels."""
+    linked = {f.channel_id for f in campaign.factions} | {campaign.report_channel_id}
+    return {c for c in linked if c is not None}
 
 
 def campaign_label(campaign: Campaign) -> str:
@@ -179,7 +218,13 @@ def _guarded(predicate):
             raise NotModerator(str(exc)) from None
         except Exception as exc:
             raise app_commands.CommandInvokeError(interaction.command, exc) from exc
+    check.fleetwright_moderator = True  # type: ignore[attr-defined]  # the audit trail records such commands
     return app_commands.check(check)
+
+
+def moderator_command(command: app_commands.Command | None) -> bool:
+    """Whether only moderators may run ``command`` (it carries one of the checks below)."""
+    return command is not None and any(getattr(c, "fleetwright_moderator", False) for c in command.checks)
 
 
 def moderator_only():
@@ -207,6 +252,7 @@ async def reply(interaction: discord.Interaction, text: str,
     """Answer a deferred interaction privately, split at line ends; files go with the first part.
     When the command acts for a clan (/mod act-as), every part starts with the marker."""
     marker = acting_marker(interaction)
+    interaction.extras.setdefault(REPLY_EXTRA, text)
     for index, chunk in enumerate(split_message(text, 2000 - len(marker)) or ["(nothing to show)"]):
         extra = {"files": list(files)} if index == 0 and files else {}
         await interaction.followup.send(marker + chunk, ephemeral=True, **extra)

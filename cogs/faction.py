@@ -12,16 +12,14 @@ from discord.ext import commands
 from bot.domain.campaign import Campaign
 from bot.services.errors import UserError
 from bot.services.setup import add_faction
-from bot.services.setup import relations as relation_table
 from cogs.common import (
+    AUDITED_EXTRA,
     CAMPAIGN,
     campaign_autocomplete,
     campaign_for,
     defer,
-    is_moderator,
     moderator_of,
     moderator_only,
-    player_faction,
     reply,
     service_of,
 )
@@ -47,7 +45,7 @@ def relations_text(campaign: Campaign, rows: list[tuple[str, str, str]], whose: 
     lines = [f"{title} (OP-48: at war = enemy, allied = friendly):"]
     lines += [f"• {names[a]} — {names[b]}: {RELATION_WORDS.get(r, r)}" for a, b, r in rows]
     if whose is None:
-        lines.append("Change one with /faction relations clan_a:… clan_b:… relation:….")
+        lines.append("Change one with /mod relation clan_a:… clan_b:… relation:….")
     return "\n".join(lines)
 
 
@@ -71,9 +69,51 @@ def check_link(campaign: Campaign, clan: str, role: discord.Role, channel: disco
                             f"private channel, or it would read another clan's report")
 
 
+VIEW_CHANNEL = "View Channel"
+
+
+def privacy_problems(campaign: Campaign, clan: str, role: discord.Role,
+                     channel: discord.abc.GuildChannel) -> tuple[list[str], list[str]]:
+    """What makes ``channel`` not private to ``role`` (from the channel's permission overwrites and
+    the server's roles), and what the bot cannot tell.  A clan's channel carries its private report:
+    its players must see it, @everyone and the other clans' players must not."""
+    guild = channel.guild
+    problems, unknown = [], []
+    if not channel.permissions_for(role).view_channel:
+        problems.append(f"{role.mention} cannot see it: allow {VIEW_CHANNEL} for {role.mention} in the channel's "
+                        f"permissions")
+    if channel.permissions_for(guild.default_role).view_channel:
+        problems.append(f"@everyone can see it: deny {VIEW_CHANNEL} to @everyone in the channel's permissions")
+    for other in campaign.factions:
+        if other.id == clan or other.role_id is None or other.role_id == role.id:
+            continue
+        other_role = guild.get_role(other.role_id)
+        if other_role is None:
+            unknown.append(f"{other.name}'s role is not on this server any more")
+        elif channel.permissions_for(other_role).view_channel:
+            problems.append(f"{other.name}'s players ({other_role.mention}) can see it: deny {VIEW_CHANNEL} to "
+                            f"{other_role.mention} there")
+    return problems, unknown
+
+
+def check_private(campaign: Campaign, clan: str, role: discord.Role, channel: discord.abc.GuildChannel) -> str:
+    """Refuse a channel others can read; the warning to add to the reply when the bot cannot tell."""
+    try:
+        problems, unknown = privacy_problems(campaign, clan, role, channel)
+    except (AttributeError, TypeError):  # a channel the bot does not know in full (not cached)
+        return (f"\n⚠️ I cannot read the permissions of {channel.mention}: make sure only {role.mention} (and the "
+                f"moderators) can see it.")
+    if problems:
+        raise UserError(f"{channel.mention} is not private to {role.mention}, and the clan's reports would be "
+                        f"read there: " + "; ".join(problems))
+    return (f"\n⚠️ I cannot tell everything about who sees {channel.mention}: {'; '.join(unknown)}."
+            if unknown else "")
+
+
 @app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)  # hidden from players; a server admin may grant the moderators
 class FactionCog(commands.GroupCog, group_name="faction",
-                 group_description="Clans: add them, link their roles and channels, their relations"):
+                 group_description="Clans: add them, link their roles and private channels"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()
@@ -89,9 +129,10 @@ class FactionCog(commands.GroupCog, group_name="faction",
         chosen = await campaign_for(interaction, campaign)
         linked = clan_id(chosen, clan)
         check_link(chosen, linked, role, channel)
+        warning = check_private(chosen, linked, role, channel)
         faction = await service_of(interaction).link_faction(chosen.id, linked, role.id, channel.id)
         await reply(interaction, f"{faction.name} of {chosen.name}: players hold {role.mention}; "
-                                 f"its private reports go to {channel.mention}.")
+                                 f"its private reports go to {channel.mention}.{warning}")
 
     @app_commands.command(name="add", description="Add a new clan to the campaign, with its role and private channel")
     @app_commands.describe(name="the clan's name, e.g. Shōni", colour="its map colour: #rrggbb or a name (crimson)",
@@ -105,39 +146,15 @@ class FactionCog(commands.GroupCog, group_name="faction",
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         check_link(chosen, "", role, channel)
+        warning = check_private(chosen, "", role, channel)
         faction, said = await add_faction(service_of(interaction), chosen.id, name, colour, role.id, channel.id,
                                           by=moderator_of(interaction))
+        interaction.extras[AUDITED_EXTRA] = True
         await reply(interaction, f"{faction.name} (`{faction.id}`, {faction.colour}) joins {chosen.name}: players "
-                                 f"hold {role.mention}; its private reports go to {channel.mention}.\n{said}")
-
-    @app_commands.command(name="relations", description="The clans' relations; moderators set one pair's relation")
-    @app_commands.describe(clan_a="one clan (moderators: to change a relation)", clan_b="the other clan",
-                           relation="their new relation", campaign=CAMPAIGN)
-    @app_commands.choices(relation=RELATIONS)
-    @app_commands.autocomplete(campaign=campaign_autocomplete)
-    async def relations(self, interaction: discord.Interaction, clan_a: str | None = None, clan_b: str | None = None,
-                        relation: Choice[str] | None = None, campaign: int | None = None) -> None:
-        await defer(interaction)
-        chosen = await campaign_for(interaction, campaign)
-        service = service_of(interaction)
-        moderator = is_moderator(interaction, chosen)
-        if clan_a is None and clan_b is None and relation is None:
-            whose = None if moderator else player_faction(interaction, chosen).id
-            await reply(interaction, relations_text(chosen, await relation_table(service, chosen.id, whose), whose))
-            return
-        if not moderator:
-            raise UserError(f"only the moderators of {chosen.name} set relations between clans; without options "
-                            f"/faction relations shows your clan's")
-        if clan_a is None or clan_b is None or relation is None:
-            raise UserError("to change a relation give clan_a, clan_b and relation; to see the table give none")
-        said = await service.moderator_edit(chosen.id, {"kind": "relation", "a": clan_id(chosen, clan_a),
-                                                        "b": clan_id(chosen, clan_b), "relation": relation.value},
-                                          moderator_of(interaction))
-        await reply(interaction, f"🛠️ **{chosen.name}** — {said}")
+                                 f"hold {role.mention}; its private reports go to {channel.mention}.{warning}"
+                                 f"\n{said}")
 
     @link.autocomplete("clan")
-    @relations.autocomplete("clan_a")
-    @relations.autocomplete("clan_b")
     async def clan_autocomplete(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         chosen = await campaign_quietly(interaction)
         if chosen is None:
@@ -145,20 +162,6 @@ class FactionCog(commands.GroupCog, group_name="faction",
         wanted = fold(current)
         return [Choice(name=f.name, value=f.id) for f in chosen.factions
                 if wanted in fold(f.name) or wanted in fold(f.id)][:25]
-
-    @app_commands.command(name="list", description="The clans of the campaign, their roles and channels")
-    @app_commands.describe(campaign=CAMPAIGN)
-    @app_commands.autocomplete(campaign=campaign_autocomplete)
-    async def list_factions(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
-        await defer(interaction)
-        chosen = await campaign_for(interaction, campaign)
-        lines = [f"**{chosen.name}** — {len(chosen.factions)} clans"]
-        for f in chosen.factions:
-            role = f"<@&{f.role_id}>" if f.role_id else "no role linked"
-            channel = f"<#{f.channel_id}>" if f.channel_id else "no channel linked"
-            lines.append(f"• {f.name} (`{f.id}`): {role}, {channel}")
-        await reply(interaction, "\n".join(lines))
-
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(FactionCog(bot))

@@ -24,7 +24,7 @@ from discord import app_commands
 from bot.domain.campaign import Campaign
 from bot.services.errors import UserError
 from bot.store import StoreError
-from cogs.common import is_moderator, moderator_of, reply, service_of
+from cogs.common import AUDITED_EXTRA, is_moderator, moderator_of, reply, service_of
 from cogs.params import campaign_quietly, clip, fold, game_map
 
 Choice = app_commands.Choice
@@ -211,6 +211,7 @@ async def apply(interaction: discord.Interaction, campaign: Campaign, payload: d
         payload = {**payload, "reason": reason.strip()}
     try:
         description = await service_of(interaction).moderator_edit(campaign.id, payload, moderator_of(interaction))
+        interaction.extras[AUDITED_EXTRA] = True
     finally:
         getattr(interaction.client, ROSTER_ATTRIBUTE, {}).pop(campaign.id, None)
     recorded = json.dumps(payload, ensure_ascii=False)

@@ -17,7 +17,9 @@ import discord
 from discord import app_commands
 
 from bot.domain.campaign import Campaign
+from bot.services.errors import UserError
 from cogs.common import CAMPAIGN, campaign_autocomplete, campaign_for, defer, moderator_only
+from cogs.confirm import ask
 from cogs.mod_common import (
     AnyCharacter,
     AnyFreeCharacter,
@@ -126,10 +128,17 @@ class UnitCommands(app_commands.Group, name="unit", description="Add, correct or
     @moderator_only()
     async def remove(self, interaction: discord.Interaction, unit: AnyUnit, reason: str | None = None,
                      campaign: int | None = None) -> None:
-        await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         fields = await _edit_fields(interaction, chosen, {"id": unit, "reason": reason})
-        await apply(interaction, chosen, {"kind": "unit_remove", **fields})
+        units = {u["id"]: u for u in (await roster(interaction, chosen))["units"]}
+        if fields["id"] not in units:
+            raise UserError(f"{chosen.name} has no unit {unit!r}; pick one from the list as you type")
+        found = units[fields["id"]]
+        prompt = (f"Remove {found['name']} ({found['kind'].replace('_', ' ')} of "
+                  f"{clans(chosen).get(found['owner'], found['owner'])}) from {chosen.name} for good, as if it had "
+                  f"never been entered? A unit that was sunk or captured stays: /mod unit edit state:… says so.")
+        await ask(interaction, prompt, lambda click: apply(click, chosen, {"kind": "unit_remove", **fields}),
+                  label=f"Remove {found['name']}")
 
 
 class CommanderCommands(app_commands.Group, name="commander", description="Add, correct or remove a general "

@@ -65,6 +65,7 @@ PAGE = 10
 
 
 @app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)  # hidden from players; a server admin may grant the moderators
 class ModerateCog(commands.GroupCog, group_name="mod",
                   group_description="Moderators: units, commanders, armies, ports, diplomacy; audit; act for a clan"):
     unit = UnitCommands()

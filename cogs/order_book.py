@@ -7,11 +7,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.domain.campaign import Phase
-from bot.engine.ruleset import slot_unit
-from bot.services.turns import TurnLifecycle
+from bot.engine.ruleset import SubmittedOrder
+from bot.services.errors import UserError
+from bot.services.turns import TurnLifecycle, units_ordered
 from cogs.common import (
     CAMPAIGN,
     CORRECTION_NOTE,
+    ORDER_EXTRA,
     MarksActing,
     campaign_autocomplete,
     deadline_text,
@@ -20,6 +22,8 @@ from cogs.common import (
     reply,
     service_of,
 )
+from cogs.confirm import ask
+from cogs.orders import unmarked
 from cogs.params import PlayerContext
 
 OPEN = (Phase.PLANNING, Phase.LOCKED, Phase.CORRECTION)
@@ -57,22 +61,27 @@ class OrderBookCog(MarksActing, commands.GroupCog, group_name="orders",
                                            + [f"• {line.text}" for line in lines] + note))
 
     @app_commands.command(name="clear", description="Withdraw all your clan's orders for this turn")
-    @app_commands.describe(confirm="true to withdraw every order (one order: /order clear)", campaign=CAMPAIGN)
+    @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
-    async def clear_orders(self, interaction: discord.Interaction, confirm: bool = False,
-                           campaign: int | None = None) -> None:
-        await defer(interaction)
+    async def clear_orders(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
         ctx = await PlayerContext.load(interaction, campaign)
-        if not confirm:
-            await reply(interaction, f"Nothing withdrawn. /orders clear confirm:true withdraws all of "
-                                     f"{ctx.faction.name}'s orders for turn {ctx.campaign.turn}; /order clear "
-                                     f"unit:… withdraws one.")
-            return
+        count = len(await service_of(interaction).orders(ctx.campaign.id, ctx.faction.id))
+        if not count:
+            raise UserError(f"your clan has no orders for turn {ctx.campaign.turn} to withdraw")
+        prompt = (f"Withdraw all {count} of {ctx.faction.name}'s orders for turn {ctx.campaign.turn}? Its units "
+                  f"will have none (standing orders apply to them). To withdraw one: /order clear unit:….")
+        await ask(interaction, prompt, lambda click: self.clear_now(click, ctx), label=f"Withdraw {count} order(s)")
+
+    async def clear_now(self, interaction: discord.Interaction, ctx: PlayerContext) -> None:
+        """/orders clear once confirmed (``interaction``: the click, already answered)."""
+        was_ready = await service_of(interaction).is_ready(ctx.campaign.id, ctx.faction.id)
         count = await service_of(interaction).clear_orders(ctx.campaign.id, ctx.faction.id,
                                                             moderator=is_moderator(interaction, ctx.campaign))
+        interaction.extras[ORDER_EXTRA] = True
+        note = f"\n⚠️ {unmarked(ctx)}" if was_ready else ""
         await reply(interaction, f"🗑️ {count} order(s) of {ctx.faction.name} withdrawn for turn "
                                  f"{ctx.campaign.turn}; its units have none now. Standing orders apply to units "
-                                 f"left without one.")
+                                 f"left without one.{note}")
 
     @app_commands.command(name="ready", description="Mark your clan's orders for this turn as complete")
     @app_commands.describe(withdraw="take the mark back (changing any order also takes it back)",
@@ -86,19 +95,13 @@ class OrderBookCog(MarksActing, commands.GroupCog, group_name="orders",
             await reply(interaction, not_open(ctx))
             return
         orders = await service_of(interaction).orders(ctx.campaign.id, ctx.faction.id)
-        ordered = {slot_unit(o.unit) for o in orders}  # a clan's own orders (its policy) are no unit's
         if ctx.campaign.phase is Phase.PLANNING:
             await TurnLifecycle(service_of(interaction)).mark_ready(ctx.campaign.id, ctx.faction.id, not withdraw)
-        await reply(interaction, readiness(ctx, ordered, withdraw))
+        await reply(interaction, readiness(ctx, orders, withdraw))
 
 
-def counted(ctx: PlayerContext, ordered: set[str]) -> tuple[int, list[str]]:
-    missing = [u.name for u in ctx.units if u.id not in ordered]
-    return len(ctx.units) - len(missing), missing
-
-
-def readiness(ctx: PlayerContext, ordered: set[str], withdraw: bool = False) -> str:
-    done, missing = counted(ctx, ordered)
+def readiness(ctx: PlayerContext, orders: list[SubmittedOrder], withdraw: bool = False) -> str:
+    done, missing = units_ordered(ctx.units, orders)
     total, name = len(ctx.units), ctx.faction.name
     still = f" Still without orders: {', '.join(missing)}." if missing else ""
     if ctx.campaign.phase is Phase.CORRECTION:

@@ -17,7 +17,7 @@ from bot.engine.ruleset import slot_unit
 from bot.services.campaigns import OrderReceipt
 from bot.services.errors import UserError
 from bot.store import StoreError
-from cogs.common import (CAMPAIGN, MarksActing, campaign_autocomplete, defer, is_moderator, player_faction,
+from cogs.common import (CAMPAIGN, ORDER_EXTRA, MarksActing, campaign_autocomplete, defer, is_moderator, player_faction,
                          reply, service_of)
 from cogs.params import (AnyUnit, Area, ArmyId, Coast, Detachments, Engage, Fleets, IfAttacked, Leader, Leaders,
                          Manoeuvre, PlayerContext, Port, Route, Squadron, TradeFleet, campaign_quietly, clip, fold)
@@ -69,8 +69,19 @@ async def place(interaction: discord.Interaction, ctx: PlayerContext, payload: d
     """Submit ``payload`` for the caller's clan (names typed by hand → ids); moderators may correct."""
     service = service_of(interaction)
     payload = await ctx.resolve_people(service, ctx.resolve(payload))
-    return await service.submit_order(ctx.campaign.id, ctx.faction.id, payload,
-                                      moderator=is_moderator(interaction, ctx.campaign))
+    was_ready = await service.is_ready(ctx.campaign.id, ctx.faction.id)
+    receipt = await service.submit_order(ctx.campaign.id, ctx.faction.id, payload,
+                                         moderator=is_moderator(interaction, ctx.campaign))
+    interaction.extras[ORDER_EXTRA] = True
+    if was_ready:  # the store took the mark back with the write
+        receipt.warnings.append(unmarked(ctx))
+    return receipt
+
+
+def unmarked(ctx: PlayerContext) -> str:
+    """What a player is told when a change takes back their clan's /orders ready mark."""
+    return (f"{ctx.faction.name} is no longer marked ready (changing an order takes the mark back); "
+            f"/orders ready when done.")
 
 
 @app_commands.guild_only()
@@ -234,10 +245,13 @@ class OrderCog(MarksActing, commands.GroupCog, group_name="order",
                              key=lambda o: slot_unit(o.slot) is None)
         line = next((o for o in lines if o.slot == typed), None) or next(iter(named_lines), None)
         slot = line.slot if line else typed
+        was_ready = await service.is_ready(ctx.campaign.id, ctx.faction.id)
         await service.clear_order(ctx.campaign.id, ctx.faction.id, slot,
                                   moderator=is_moderator(interaction, ctx.campaign))
+        interaction.extras[ORDER_EXTRA] = True
+        note = f"\n⚠️ {unmarked(ctx)}" if was_ready else ""
         await reply(interaction, f"🗑️ Order withdrawn: {line.text if line else slot + '.'} "
-                                 f"/orders show shows the rest.")
+                                 f"/orders show shows the rest.{note}")
 
     @clear.autocomplete("unit")
     async def clear_autocomplete(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:

@@ -57,8 +57,9 @@ def named_clan(campaign: Campaign, typed: str) -> Faction | None:
 
 
 def _match(text: str, named: dict[str, str]) -> str:
-    """``named`` maps id → display name; return the id ``text`` means, or ``text`` unchanged."""
-    if text in named:
+    """``named`` maps id → display name; return the id ``text`` means, or ``text`` unchanged
+    (also anything not text: a stored order's field left empty, ``None``)."""
+    if not isinstance(text, str) or text in named:
         return text
     wanted = fold(text)
     for key, name in named.items():

@@ -25,13 +25,11 @@ from cogs.common import (
     campaign_for,
     deadline_text,
     defer,
-    is_moderator,
     moderator_only,
-    phase_words,
     reply,
-    role_ids,
     service_of,
 )
+from cogs.confirm import ask
 from cogs.params import named_clan
 from cogs.turn_posts import TurnPoster, report_name, text_file
 
@@ -59,6 +57,47 @@ def deadline_words(campaign: Campaign) -> str:
     return f"Deadline: {deadline}; then {then}." if deadline else f"No deadline (when one is set, {then} at it)."
 
 
+PREVIEW_MARK = "🔍 PREVIEW"
+PREVIEW_PAGE = 50  # lines: a long log is read a screenful at a time, and each one says it is a preview
+
+
+def preview_log(log: str, turn: int) -> str:
+    """A preview's moderator log, marked so that no one takes it for the real one: its title line, a
+    banner heading every page of ``PREVIEW_PAGE`` lines, and the throwaway seed named as such."""
+    banner = (f"{PREVIEW_MARK} — NOT the resolution of turn {turn}: throwaway dice, nothing stored or posted; "
+              f"the real dice will differ.")
+    lines = log.strip("\n").splitlines()
+    if lines:
+        lines[0] = f"{PREVIEW_MARK}: {lines[0]}"
+    lines = [line.replace("Seed revealed: ", "Throwaway preview seed (not the turn's): ", 1) for line in lines]
+    pages = [lines[i:i + PREVIEW_PAGE] for i in range(0, len(lines), PREVIEW_PAGE)] or [[]]
+    return "\n".join(line for page in pages for line in [banner, *page]) + "\n"
+
+
+def resolve_prompt(campaign: Campaign, channel_id: int) -> str:
+    if campaign.phase is Phase.CORRECTION:
+        return redo_prompt(campaign, channel_id)
+    if campaign.phase not in (Phase.PLANNING, Phase.LOCKED):
+        raise UserError(f"no turn of {campaign.name} is open for orders; a moderator opens one with /turn open")
+    return (f"Resolve turn {campaign.turn} of {campaign.name} now? Its dice are rolled with the committed seed, "
+            f"the public report and map are posted in <#{channel_id}> and each clan's report in its channel. "
+            f"Orders can no longer be changed; /turn undo can take the resolution back, but its seed stays public.")
+
+
+def redo_prompt(campaign: Campaign, channel_id: int) -> str:
+    if campaign.phase is not Phase.CORRECTION:
+        return (f"Resolve turn {campaign.turn} of {campaign.name} again? (/turn redo follows /turn undo; turn "
+                f"{campaign.turn} is {campaign.phase.value}, so this will be refused.)")
+    return (f"Resolve turn {campaign.turn} of {campaign.name} again with the same seed? The new reports are posted "
+            f"in <#{channel_id}> and the clans' channels, with what changed against the undone ones.")
+
+
+def undo_prompt(campaign: Campaign) -> str:
+    return (f"Undo the last resolution of {campaign.name}? The state goes back to before it, its reports no longer "
+            f"stand (a notice says so in the report channel) and that turn is open again for a correction by "
+            f"the moderators; /turn redo then resolves it again with the same dice.")
+
+
 def turns_of(interaction: discord.Interaction) -> TurnLifecycle:
     return TurnLifecycle(service_of(interaction))
 
@@ -73,7 +112,8 @@ def clan_of(campaign: Campaign, typed: str) -> Faction:
 
 
 @app_commands.guild_only()
-class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, resolve and undo turns"):
+@app_commands.default_permissions(manage_guild=True)  # hidden from players; a server admin may grant the moderators
+class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderators: open, resolve and undo turns"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.poster = TurnPoster(bot)
@@ -99,38 +139,6 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
         line, _ = await self.poster.post(channel_id, opening_text(chosen, record.turn, record.commitment),
                                          "announcement")
         await reply(interaction, f"Turn {record.turn} of {chosen.name} is open for orders.\n{line}")
-
-    @app_commands.command(name="status", description="The turn, its phase and deadline, and which clans are ready")
-    @app_commands.describe(campaign=CAMPAIGN)
-    @app_commands.autocomplete(campaign=campaign_autocomplete)
-    async def status(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
-        await defer(interaction)
-        chosen = await campaign_for(interaction, campaign)
-        lines = [f"**{chosen.name}** (#{chosen.id}) — turn {chosen.turn}: {phase_words(chosen)}"]
-        if chosen.phase in (Phase.PLANNING, Phase.LOCKED, Phase.CORRECTION):
-            record = await service_of(interaction).current_turn(chosen.id)
-            if record is not None:
-                revealed = ("its seed was revealed with the report that was undone"
-                            if chosen.phase is Phase.CORRECTION else "the seed is revealed with the report")
-                lines.append(f"Seed commitment: `{record.commitment}` (SHA-256); {revealed}.")
-            if chosen.phase is not Phase.CORRECTION:
-                lines.append(deadline_words(chosen))
-            lines += await self.clan_lines(interaction, chosen)
-        await reply(interaction, "\n".join(lines))
-
-    async def clan_lines(self, interaction: discord.Interaction, campaign: Campaign) -> list[str]:
-        """Everyone sees which clans are ready; order counts only of one's own clan (moderators: all)."""
-        moderator = is_moderator(interaction, campaign)
-        mine = {f.id for f in campaign.factions if f.role_id in role_ids(interaction)}
-        readiness = campaign.phase is not Phase.CORRECTION
-        lines = []
-        for clan in await turns_of(interaction).readiness(campaign.id):
-            parts = ["✅ ready" if clan.ready else "not ready"] if readiness else []
-            if moderator or clan.faction.id in mine:
-                parts.append(f"{clan.ordered} of {clan.units} units ordered")
-            if parts:
-                lines.append(f"• {clan.faction.name}: {'; '.join(parts)}")
-        return lines
 
     @app_commands.command(name="deadline", description="Set, move or clear the deadline; resolve by itself at it?")
     @app_commands.describe(when="'in 24h', 'in 2d', '2026-12-01 20:00' (UTC), or 'clear'",
@@ -183,18 +191,24 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         reports = await service_of(interaction).preview_turn(chosen.id)
-        await reply(interaction, f"Preview of turn {chosen.turn} of {chosen.name}: the orders given so far, "
+        await reply(interaction, f"{PREVIEW_MARK} of turn {chosen.turn} of {chosen.name}: the orders given so far, "
                                  f"resolved on dice of a throwaway seed (never the turn's own, which stays "
-                                 f"secret). Nothing is stored or posted; the moderator log is attached.",
-                    files=[text_file(reports.moderators, "preview-moderator-log.md")])
+                                 f"secret). Nothing is stored or posted; the preview's moderator log is attached.",
+                    files=[text_file(preview_log(reports.moderators, chosen.turn), "preview-moderator-log.md")])
 
     @app_commands.command(name="resolve", description="Resolve the open turn and post the reports and maps")
     @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
     async def resolve(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
-        await defer(interaction)  # resolution and rendering take time
         chosen = await campaign_for(interaction, campaign)
+        channel_id = report_channel(chosen)
+        await ask(interaction, resolve_prompt(chosen, channel_id), lambda click: self.resolve_now(click, chosen.id),
+                  label=f"Resolve turn {chosen.turn}")
+
+    async def resolve_now(self, interaction: discord.Interaction, campaign_id: int) -> None:
+        """/turn resolve once confirmed (``interaction``: the click, already answered)."""
+        chosen = await service_of(interaction).campaign(campaign_id)
         channel_id = report_channel(chosen)
         if chosen.phase is Phase.CORRECTION:  # resolving a corrected turn says what changed, like /turn redo
             await self._redo(interaction, chosen, channel_id)
@@ -236,8 +250,13 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
     async def undo(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
-        await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
+        await ask(interaction, undo_prompt(chosen), lambda click: self.undo_now(click, chosen.id),
+                  label="Undo the last resolution")
+
+    async def undo_now(self, interaction: discord.Interaction, campaign_id: int) -> None:
+        """/turn undo once confirmed (``interaction``: the click, already answered)."""
+        chosen = await service_of(interaction).campaign(campaign_id)
         turn = await service_of(interaction).undo_last(chosen.id)
         lines = [f"↩️ The resolution of turn {turn} of {chosen.name} is undone: turn {turn} is open for a "
                  f"correction, with its orders and seed. The seed was revealed in the report, so only moderators "
@@ -253,8 +272,14 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
     async def redo(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
-        await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
+        channel_id = report_channel(chosen)
+        await ask(interaction, redo_prompt(chosen, channel_id), lambda click: self.redo_now(click, chosen.id),
+                  label=f"Resolve turn {chosen.turn} again")
+
+    async def redo_now(self, interaction: discord.Interaction, campaign_id: int) -> None:
+        """/turn redo once confirmed (``interaction``: the click, already answered)."""
+        chosen = await service_of(interaction).campaign(campaign_id)
         await self._redo(interaction, chosen, report_channel(chosen))
 
     async def _redo(self, interaction: discord.Interaction, chosen: Campaign, channel_id: int) -> None:

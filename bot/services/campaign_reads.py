@@ -90,6 +90,11 @@ class CampaignReads:
         ruleset, state, _, _ = await self._loaded(campaign)
         return ruleset.units(state, faction)
 
+    async def is_ready(self, campaign_id: int, faction: str) -> bool:
+        """Whether the clan has marked its orders for the current turn ready (/orders ready)."""
+        campaign = await self.campaign(campaign_id)
+        return faction in await self.repo.ready_factions(campaign_id, campaign.turn)
+
     async def describe_orders(self, campaign_id: int, faction: str) -> list[str]:
         return [line.text for line in await self.order_lines(campaign_id, faction)]
 
@@ -149,8 +154,9 @@ def describe_order(show, order: BaseModel, state: BaseModel, gamemap) -> str:
     (the order is stored by then, so a gap in the presenter must not fail the command)."""
     try:
         return show.describe_order(order, state, gamemap)
-    except KeyError:
-        log.warning("The presenter cannot describe a %s order; showing its fields", getattr(order, "kind", "?"))
+    except Exception:  # KeyError for an unknown kind, or any field the presenter cannot show
+        log.warning("The presenter cannot describe a %s order; showing its fields", getattr(order, "kind", "?"),
+                    exc_info=True)
     fields = order.model_dump(mode="json", exclude_defaults=True, exclude={"kind", "unit"})
     details = "; ".join(f"{key.replace('_', ' ')}: {', '.join(map(str, value)) if isinstance(value, list) else value}"
                         for key, value in fields.items())
@@ -159,8 +165,8 @@ def describe_order(show, order: BaseModel, state: BaseModel, gamemap) -> str:
 
 
 def stored_order_text(show, ruleset, order: SubmittedOrder, state: BaseModel, gamemap) -> str:
-    """How a stored order reads.  One stored by an older version, or whose unit has gone since,
-    may no longer read as an order: it is shown for what it is, and falls back at the
+    """How a stored order reads.  One stored by an older version, edited by hand, or whose unit has
+    gone since, may no longer read as an order: it is shown for what it is, and falls back at the
     resolution (S12.4); it must not break /orders show, nor the order that replaces it."""
     try:
         parsed = ruleset.parse_order(order.payload)
@@ -168,4 +174,8 @@ def stored_order_text(show, ruleset, order: SubmittedOrder, state: BaseModel, ga
         name = next((u.name for u in ruleset.units(state, None) if u.id == order.payload.get("unit")), None)
         return (f"{name or 'an order'}: an order given earlier that no longer reads ({exc}); at the resolution "
                 f"it falls back (S12.4) unless a new one replaces it")
-    return describe_order(show, parsed, state, gamemap)
+    try:
+        return describe_order(show, parsed, state, gamemap)
+    except Exception:  # noqa: BLE001 - logged; one odd order must not break every listing
+        log.warning("A stored order for %s cannot be shown: %s", order.unit, order.payload, exc_info=True)
+        return "an order that can no longer be read (stored by an older version); give it again, or withdraw it"

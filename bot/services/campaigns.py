@@ -290,7 +290,9 @@ class CampaignService(CampaignReads):
         """Restore the state before the last resolution.  Its seed is public by
         now, so the reopened turn is in correction: only moderators may change
         orders, and resolving again rolls the same dice for untouched orders."""
-        await self.campaign(campaign_id)
+        campaign = await self.campaign(campaign_id)
+        if await self.repo.last_resolution(campaign_id) is None:  # the store's own refusal names the id
+            raise UserError(f"nothing to undo: {campaign.name} has no resolved turn")
         return await self.repo.undo_last_resolution(campaign_id)  # the store sets the correction phase
 
     # Moderator inputs between turns
@@ -347,6 +349,14 @@ class CampaignService(CampaignReads):
         await self.repo.save_state_audited(campaign_id, new_state.model_dump(mode="json"), entry, changed,
                                            expected=record.state)
         return campaign, edit, description
+
+    async def record_action(self, campaign_id: int, by: Moderator, kind: str, payload: dict[str, Any],
+                            description: str, subjects: list[str] | None = None) -> None:
+        """Note a moderator action that changes no game state (settings, channels, a turn's phase, an
+        order given for a clan) in the audit log; ``moderator_edit`` notes its own, with the state."""
+        campaign = await self.campaign(campaign_id)
+        entry = audit_entry(campaign, by, self.clock(), {**payload, "kind": kind}, description, subjects or [])
+        await self.repo.add_audit_entry(entry)
 
     async def import_(self, data: dict[str, Any], guild_id: int | None = None) -> Campaign:
         campaign = await self.repo.import_campaign(_current_slots(data), guild_id)

@@ -35,7 +35,7 @@ def apply_setting(model: type[BaseModel], current: dict[str, Any], path: str,
     known = flatten(model().model_dump(mode="json"))
     if path not in known:
         close = [k for k in known if path.split(".")[-1] in k][:5]
-        hint = f"; did you mean {', '.join(close)}?" if close else "; /campaign settings show lists them"
+        hint = f"; did you mean {', '.join(close)}?" if close else "; /game settings lists them"
         raise UserError(f"unknown setting {path!r}{hint}")
     updated = json.loads(json.dumps(current))
     node = updated

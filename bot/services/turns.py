@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.domain.campaign import Campaign, Faction, Phase, deadline_passed, deadline_refusal
-from bot.engine.ruleset import slot_unit
+from bot.engine.ruleset import SubmittedOrder, UnitView, slot_unit
 from bot.services.campaigns import OPEN_PHASES, CampaignService, TurnOutcome
 from bot.services.deadline import parse_deadline
 from bot.services.errors import UserError
@@ -111,10 +111,13 @@ class TurnLifecycle:
         campaign = await self.service.campaign(campaign_id)
         ready = await self.repo.ready_factions(campaign_id, campaign.turn)
         units = await self.service.units(campaign_id, None)
-        ordered = {(o.faction, slot_unit(o.unit)) for o in await self.service.orders(campaign_id, None)
-                   if slot_unit(o.unit) is not None}  # a clan's policy or a credit is no unit
-        return [ClanReadiness(f, f.id in ready, sum(1 for owner, _ in ordered if owner == f.id),
-                              sum(1 for u in units if u.owner == f.id)) for f in campaign.factions]
+        orders = await self.service.orders(campaign_id, None)
+        result = []
+        for f in campaign.factions:
+            own = [u for u in units if u.owner == f.id]
+            done, _ = units_ordered(own, [o for o in orders if o.faction == f.id])
+            result.append(ClanReadiness(f, f.id in ready, done, len(own)))
+        return result
 
     async def resolve(self, campaign_id: int, turn: int | None = None) -> TurnOutcome:
         """Resolve the open turn (``turn``: only if it is still that one).  Of two requests at once
@@ -145,6 +148,14 @@ class TurnLifecycle:
             return Correction(outcome, TurnDiff.unknown())
         # Parsing the state and diffing every report is CPU work: off the event loop.
         return Correction(outcome, await asyncio.to_thread(compare, campaign.ruleset, undone, outcome))
+
+
+def units_ordered(units: list[UnitView], orders: list[SubmittedOrder]) -> tuple[int, list[str]]:
+    """How many of ``units`` have an order, and the names of those without: the one count of
+    /game status and /orders ready.  Clan-wide orders (a policy, a redeemed credit) are no unit's."""
+    ordered = {slot_unit(o.unit) for o in orders} - {None}  # by slot: a clan whose id is a unit's is no unit
+    missing = [u.name for u in units if u.id not in ordered]
+    return len(units) - len(missing), missing
 
 
 def deadline_of(campaign: Campaign) -> datetime | None:

@@ -40,6 +40,7 @@ from bot.store.sqlite_base import (
     fetch_all,
     fetch_one,
     insert_campaign,
+    next_seq,
     state_row,
     state_text,
     transaction,
@@ -210,6 +211,12 @@ class SqliteRepository(OrderStore, TurnLifecycleStore):
         if campaign is not None:
             campaign.version += 1
         return saved
+
+    async def add_audit_entry(self, entry: AuditEntry) -> AuditEntry:
+        async with self._unit(write=True) as db:
+            stored = entry.model_copy(update={"seq": await next_seq(db, entry.campaign_id)})
+            await sqlite_audit.insert(db, stored)
+            return stored
 
     async def audit_log(self, campaign_id: int, limit: int = 50,
                         subject: str | None = None) -> list[AuditEntry]:

@@ -20,7 +20,10 @@ CLOCK = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
 SEED = "discord-tests-fixed-seed"
 CLANS = ("mori", "otomo", "kono", "miyoshi")
 ROLES = {"Moderators": 610, **{clan: 620 + i for i, clan in enumerate(CLANS)}, "Spectators": 690}
-CHANNELS = {"general": 510, "naval-reports": 520, **{f"{clan}-war-room": 530 + i for i, clan in enumerate(CLANS)}}
+CHANNELS = {"general": 510, "naval-reports": 520, **{f"{clan}-war-room": 530 + i for i, clan in enumerate(CLANS)},
+            "spectators-lounge": 540}
+# Each war room is private to its clan's role (and the lounge to the Spectators): /faction link checks it.
+PRIVATE = {**{f"{clan}-war-room": [ROLES[clan]] for clan in CLANS}, "spectators-lounge": [ROLES["Spectators"]]}
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
@@ -40,6 +43,15 @@ class World:
     outsider: Member  # no clan role
 
     async def run(self, path: str, member: Member, **values):
+        """Run a command; if it asks for confirmation (cogs/confirm.py), confirm it as ``member``."""
+        sent = await self.h.invoke(path, member, **values)
+        yes = next((cid for cid in self.h.buttons(sent[-1]).values() if cid.endswith(":yes")), None) if sent else None
+        if yes is not None:
+            sent += await self.h.click(sent[-1], "", member, custom_id=yes)
+        return sent
+
+    async def ask(self, path: str, member: Member, **values):
+        """Run a command and leave any confirmation it asks for unanswered."""
         return await self.h.invoke(path, member, **values)
 
     async def setup_campaign(self, link: tuple[str, ...] = CLANS) -> int:
@@ -75,7 +87,7 @@ async def world(tmp_path) -> AsyncIterator[World]:
     try:
         async with bot:
             await bot.setup_hook()
-            harness = Harness(bot, ROLES, CHANNELS)
+            harness = Harness(bot, ROLES, CHANNELS, PRIVATE)
             players = {clan: Member(100 + i, f"{clan}-player", [ROLES[clan]]) for i, clan in enumerate(CLANS)}
             yield World(h=harness, bot=bot, service=service,
                         admin=Member(1, "admin", permissions=MANAGE_GUILD),

@@ -29,7 +29,10 @@ EVERYONE = GUILD_ID
 ATTACHMENT_LIMIT = 10 * 1024 * 1024
 MANAGE_GUILD = discord.Permissions(manage_guild=True, send_messages=True).value
 PLAIN = discord.Permissions(send_messages=True, use_application_commands=True).value
+VIEW = discord.Permissions(view_channel=True).value
 
+AFTER_COMMAND = {"discord.py: on_app_command_completion", "discord.py: on_app_command_error"}
+CLICK_TASKS = ("discord.py: on_interaction", "discord-ui-view-dispatch-", "discord.py: on_app_command")
 _ids = itertools.count(1)
 
 
@@ -134,10 +137,14 @@ class Member:
 class Harness:
     """One guild with roles and text channels; ``invoke`` runs a slash command as a member."""
 
-    def __init__(self, bot: discord.Client, roles: dict[str, int], channels: dict[str, int]) -> None:
+    def __init__(self, bot: discord.Client, roles: dict[str, int], channels: dict[str, int],
+                 private: dict[str, list[int]] | None = None) -> None:
+        """``private``: channel name → the roles that alone may see it (View Channel denied to @everyone,
+        allowed to them); every other channel is public, as @everyone may view channels."""
         self.bot = bot
         self.roles = roles
         self.channels = channels
+        self.private = private or {}
         self.log: list[Sent] = []
         self.adapter = RecordingAdapter(self.log)
         bot._connection.user = discord.ClientUser(state=bot._connection, data=bot_user_payload())
@@ -145,7 +152,7 @@ class Harness:
         bot.http.send_message = self._send_message  # channel posts (TextChannel.send)
 
     def _guild_payload(self) -> dict[str, Any]:
-        roles = [{"id": str(EVERYONE), "name": "@everyone", "permissions": str(PLAIN), "position": 0,
+        roles = [{"id": str(EVERYONE), "name": "@everyone", "permissions": str(PLAIN | VIEW), "position": 0,
                   "color": 0, "hoist": False, "managed": False, "mentionable": False}]
         roles += [{"id": str(rid), "name": name, "permissions": "0", "position": i + 1, "color": 0,
                    "hoist": False, "managed": False, "mentionable": True}
@@ -155,8 +162,10 @@ class Harness:
                 "emojis": [], "stickers": [], "features": []}
 
     def _channel_payload(self, name: str) -> dict[str, Any]:
+        overwrites = [{"id": str(EVERYONE), "type": 0, "allow": "0", "deny": str(VIEW)}] if name in self.private else []
+        overwrites += [{"id": str(role), "type": 0, "allow": str(VIEW), "deny": "0"} for role in self.private.get(name, ())]
         return {"id": str(self.channels[name]), "name": name, "type": 0, "position": 0,
-                "guild_id": str(GUILD_ID), "permission_overwrites": [], "permissions": str(PLAIN)}
+                "guild_id": str(GUILD_ID), "permission_overwrites": overwrites, "permissions": str(PLAIN)}
 
     async def _send_message(self, channel_id, *, params):
         payload, files = _decode(params.payload, params.multipart, params.files)
@@ -227,6 +236,45 @@ class Harness:
                                                                        channel=in_channel))
             tasks = [t for t in asyncio.all_tasks() if t.get_name() == "CommandTree-invoker"]
             await asyncio.gather(*tasks)
+            # What listeners do once a command completed (the audit trail), awaited like the command.
+            await asyncio.gather(*(t for t in asyncio.all_tasks() if t.get_name() in AFTER_COMMAND))
+        finally:
+            async_context.reset(token)
+        return self.log[start:]
+
+    # Clicking a button (a component interaction, type 3)
+
+    @staticmethod
+    def buttons(sent: Sent) -> dict[str, str]:
+        """The buttons on a recorded message: label → custom id."""
+        return {button["label"]: button["custom_id"] for row in sent.body.get("components") or ()
+                for button in row.get("components", ()) if button.get("type") == 2}
+
+    def click_payload(self, message: Sent, custom_id: str, member: Member, channel: str) -> dict[str, Any]:
+        shown = message_payload(self.channels[channel], message.content, {}, message.body.get("flags", 0))
+        shown["components"] = message.body.get("components") or []
+        return {
+            "id": str(snowflake()), "application_id": str(APP_ID), "type": 3, "token": f"token-{next(_ids)}",
+            "version": 1, "guild_id": str(GUILD_ID), "channel_id": str(self.channels[channel]),
+            "channel": self._channel_payload(channel), "member": member.payload(), "locale": "en-US",
+            "guild_locale": "en-US", "app_permissions": str(discord.Permissions.all().value), "entitlements": [],
+            "attachment_size_limit": ATTACHMENT_LIMIT, "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "context": 0, "message": shown, "data": {"custom_id": custom_id, "component_type": 2},
+        }
+
+    async def click(self, message: Sent, label: str, member: Member, *, custom_id: str | None = None,
+                    in_channel: str = "general") -> list[Sent]:
+        """Click the button ``label`` of ``message`` (or any ``custom_id``) as ``member``; return what it sent.
+        The view's callback and the ``on_interaction`` listeners run in tasks, awaited here."""
+        start = len(self.log)
+        wanted = custom_id or self.buttons(message)[label]
+        token = async_context.set(self.adapter)
+        try:
+            self.bot._connection.parse_interaction_create(self.click_payload(message, wanted, member, in_channel))
+            for _ in range(3):  # listeners first, then the view's dispatch, then anything they started
+                await asyncio.sleep(0)
+                tasks = [t for t in asyncio.all_tasks() if t.get_name().startswith(CLICK_TASKS)]
+                await asyncio.gather(*tasks)
         finally:
             async_context.reset(token)
         return self.log[start:]

@@ -118,9 +118,10 @@ async def test_clearing_returns_the_moderator_to_their_own_roles(open_turn):
 
     await world.run("campaign create", world.admin, scenario="seto-demo", name="Seto 1561")
     await world.run("campaign moderators", world.admin, role=ROLES["Moderators"], campaign=2)
-    newest = await world.run("fleet list", mod)  # per campaign: #2 is the newest, and not acted for
+    kept = await world.run("fleet list", mod)  # the campaign they act in stays their default
+    assert kept[-1].content.startswith(MARK)
+    newest = await world.run("fleet list", mod, campaign=2)  # per campaign: #2 is not acted for
     assert newest[-1].content.startswith("None of your roles is linked to a clan of Seto 1561")
-    assert (await world.run("fleet list", mod, campaign=1))[-1].content.startswith(MARK)
 
     sent = await world.run("mod act-as", mod, clan="none", campaign=1)
     assert private(sent) and sent[-1].content == (
@@ -160,7 +161,7 @@ async def test_acting_as_shows_nothing_to_the_moderators_own_clan_or_in_public(o
     assert stored == {"unit:otomo-funai-maru": "otomo", "unit:mori-kurushima": "mori", "clan:mori:policy": "mori"}
 
     seen = []
-    for path in ("orders show", "orders ready", "fleet list", "turn status", "clan policy"):
+    for path in ("orders show", "orders ready", "fleet list", "game status", "clan policy"):
         seen += [s.content for s in await world.run(path, world.players["otomo"], in_channel=room)]
     seen += [c["name"] for c in await world.h.autocomplete("order clear", world.players["otomo"], "unit", unit="")]
     text = "\n".join(seen)

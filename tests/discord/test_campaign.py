@@ -79,7 +79,7 @@ async def test_a_setting_change_names_the_rule_and_when_it_applies(world):
 
 async def test_settings_are_listed_privately_within_message_limits(world):
     await world.setup_campaign()
-    sent = await world.run("campaign settings show", world.players["kono"])
+    sent = await world.run("game settings", world.players["kono"])
     parts = [s for s in sent if s.kind == "followup"]
     assert parts and all(s.ephemeral and len(s.content) <= 2000 for s in parts)
     text = "\n".join(s.content for s in parts)
@@ -109,7 +109,7 @@ async def test_a_player_cannot_open_a_turn(world):
 
 async def test_commands_say_clearly_when_there_is_no_campaign(world):
     for member in (world.admin, world.players["mori"]):
-        sent = await world.run("campaign info", member)
+        sent = await world.run("game info", member)
         assert sent[-1].ephemeral
         assert sent[-1].content == ("There is no campaign on this server yet; a moderator starts one with "
                                     "/campaign create")
@@ -118,19 +118,19 @@ async def test_commands_say_clearly_when_there_is_no_campaign(world):
 async def test_several_campaigns_default_to_the_newest_and_can_be_named(world):
     await world.run("campaign create", world.admin, scenario="seto-demo", name="First")
     await world.run("campaign create", world.admin, scenario="seto-demo", name="Second")
-    assert "**Second** (#2)" in (await world.run("campaign info", world.admin))[-1].content
-    assert "**First** (#1)" in (await world.run("campaign info", world.admin, campaign=1))[-1].content
-    choices = await world.h.autocomplete("campaign info", world.admin, "campaign", campaign="fir")
+    assert "**Second** (#2)" in (await world.run("game info", world.admin))[-1].content
+    assert "**First** (#1)" in (await world.run("game info", world.admin, campaign=1))[-1].content
+    choices = await world.h.autocomplete("game info", world.admin, "campaign", campaign="fir")
     assert choices == [{"name": "#1 First — turn 3, setup", "value": 1}]
-    sent = await world.run("campaign info", world.admin, campaign=99)
+    sent = await world.run("game info", world.admin, campaign=99)
     assert sent[-1].content == "There is no campaign #99"
 
 
 async def test_a_campaign_of_another_server_is_invisible_here(world):
     other = await world.service.create_campaign("seto-demo", "Elsewhere", guild_id=12345)
-    sent = await world.run("campaign info", world.admin, campaign=other.id)
+    sent = await world.run("game info", world.admin, campaign=other.id)
     assert sent[-1].content == f"There is no campaign #{other.id}"
     sent = await world.run("turn open", world.admin, campaign=other.id)
     assert sent[-1].content == f"There is no campaign #{other.id}"
-    assert await world.h.autocomplete("campaign info", world.admin, "campaign", campaign="") == []
+    assert await world.h.autocomplete("game info", world.admin, "campaign", campaign="") == []
     assert (await world.service.campaign(other.id)).phase.value == "setup"

@@ -113,3 +113,38 @@ async def test_no_clan_is_shown_another_clans_leaders_credits_or_armies(armed):
         assert all(name in text for name in names[clan]), f"{clan} does not see its own leaders"
         leaks = {other: [s for s in secrets[other] if s in text] for other in CLANS if other != clan}
         assert {k: v for k, v in leaks.items() if v} == {}, f"{clan} was shown {leaks}"
+
+
+async def test_a_transfer_to_the_captor_by_default_never_breaks_the_next_policy(armed):
+    """S2.6, OP-07 (a): on_last_port_lost:transfer without transfer_to hands the squadrons to the captor;
+    changing the policy afterwards (even to lose them) used to fail on the empty receiver."""
+    world, mori = armed, armed.players["mori"]
+    sent = await world.run("clan policy", mori, on_last_port_lost="transfer")
+    assert "your squadrons are handed over to the clan that took the port" in sent[-1].content
+    sent = await world.run("clan policy", mori, on_last_port_lost="lose")
+    assert private(sent) and sent[-1].content.startswith("✅ Mōri's clan policy")
+    assert "• If your last port falls (S2.6): your squadrons are lost" in sent[-1].content
+    sent = await world.run("clan policy", mori, pairing_target="least_damaged")
+    assert "each against the least damaged enemy" in sent[-1].content
+    assert (await policy_order(world))["on_last_port_lost"] == "lose"
+
+
+async def test_a_receiver_for_squadrons_that_are_lost_anyway_is_refused(armed):
+    world, mori = armed, armed.players["mori"]
+    sent = await world.run("clan policy", mori, transfer_to="Ōtomo")
+    assert private(sent) and sent[-1].content == (
+        "Transfer_to only applies when your squadrons are handed over: add on_last_port_lost:transfer (or "
+        "leave transfer_to out to keep losing them, S2.6)")
+    assert await policy_order(world) is None
+
+
+async def test_a_stored_policy_the_rules_cannot_read_breaks_nothing(armed):
+    world, mori = armed, armed.players["mori"]
+    bad = {"kind": "clan_policy", "unit": "mori", "on_last_port_lost": "sink-them", "transfer_to": 7}
+    await world.service.repo.put_order(1, 3, "mori", "mori", bad)
+    listing = (await world.run("orders show", mori))[-1].content
+    assert "• an order that can no longer be read (stored by an older version); give it again" in listing
+    shown = (await world.run("clan policy", mori))[-1].content
+    assert "• If your last port falls (S2.6): your squadrons are lost" in shown  # the rules' defaults
+    sent = await world.run("clan policy", mori, pairing_own_order="weakest_first")
+    assert sent[-1].content.startswith("✅ Mōri's clan policy") and "Replaces" in sent[-1].content

@@ -13,6 +13,7 @@ import os
 import re
 from pathlib import Path
 
+import discord
 import pytest
 
 SNAPSHOT = Path(__file__).with_name("commands.snapshot.json")
@@ -133,18 +134,37 @@ def _leaves(node: dict, prefix: str = "") -> list[str]:
 def test_the_surface_is_the_documented_one(export):
     subcommands = {c["name"]: sorted(_leaves(c)) for c in export}
     assert subcommands == {
-        "campaign": ["channel", "create", "export", "info", "moderators", "settings set", "settings show"],
+        "campaign": ["channel", "create", "export", "moderators", "settings set"],
         "clan": ["leaders", "policy", "redeem"],
         "dice": ["verify"],
-        "faction": ["add", "link", "list", "relations"],
+        "faction": ["add", "link"],
         "fleet": ["list", "show"],
+        "game": ["clans", "info", "relations", "settings", "status"],
+        "help": [""],
         "map": [""],
         "mod": ["act-as", "army remove", "army set", "audit", "basing", "commander add", "commander edit", "commander remove",
                 "port", "province", "relation", "treasury", "unit add", "unit edit", "unit remove", "weather"],
         "order": ["attack-port", "base", "clear", "cruise", "fleet-idle", "idle", "landing", "piracy",
                   "plunder", "ravage", "repair", "trade"],
         "orders": ["clear", "ready", "show"],
-        "turn": ["deadline", "lock", "log", "open", "preview", "redo", "reopen", "resolve", "status", "undo"],
+        "turn": ["deadline", "lock", "log", "open", "preview", "redo", "reopen", "resolve", "undo"],
         "unit": ["disband", "escort", "evacuate", "keep-loc", "mothball", "sweep", "tactics"],
     }
     assert all(c.get("contexts") == [0] for c in export), "every command is for servers only"
+
+
+MODERATOR_GROUPS = {"campaign", "faction", "turn", "mod"}
+
+
+def test_moderator_groups_are_hidden_from_players_and_never_mixed(world):
+    """Issue 17: Discord hides a group with default_member_permissions (Manage Server) from players, so a
+    group holds moderators' commands only or players' only; a server admin may show them to a moderator role."""
+    from cogs.common import moderator_command
+    exported = {c["name"]: c for c in (c.to_dict(world.bot.tree) for c in world.bot.tree.get_commands())}
+    hidden = {name for name, c in exported.items() if c.get("default_member_permissions") is not None}
+    assert hidden == MODERATOR_GROUPS
+    assert all(int(exported[name]["default_member_permissions"]) == 32 for name in hidden)  # manage_guild
+    for command in world.bot.tree.walk_commands():
+        if isinstance(command, discord.app_commands.Command):
+            root = command.qualified_name.split()[0]
+            assert moderator_command(command) == (root in MODERATOR_GROUPS), command.qualified_name

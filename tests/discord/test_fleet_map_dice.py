@@ -140,7 +140,7 @@ async def test_map_after_a_resolution_is_that_turns(world):
 async def test_a_clan_added_after_the_last_resolution_gets_the_public_map_and_why(world):
     await resolve_demo_turn(world)
     await world.run("faction add", world.admin, name="Shōni", colour="#d35400", role=ROLES["Spectators"],
-                    channel=CHANNELS["general"])
+                    channel=CHANNELS["spectators-lounge"])
     (reply,) = [s for s in await world.run("map", world.admin, view="shoni") if s.files]
     assert list(reply.files) == ["map-public.png"]
     assert reply.content == ("🗺️ **Seto 1560** — map after turn 3, public view.\nShōni joined after turn 3 was "

@@ -50,7 +50,7 @@ ORDERS = {
                 ("order base", {"unit": "miyoshi-hyogo-maru", "port": "sakai"})],
 }
 LOOKS = [("fleet list", {}), ("fleet show", {"unit": "{unit}"}), ("orders show", {}), ("orders ready", {}),
-         ("turn status", {}), ("faction list", {}), ("faction relations", {}), ("campaign info", {}),
+         ("game status", {}), ("game clans", {}), ("game relations", {}), ("game info", {}),
          ("clan leaders", {}), ("map", {}), ("map", {"view": "mine"}), ("dice verify", {})]
 
 

@@ -101,7 +101,9 @@ async def test_orders_list_ready_and_clear(open_turn):
     choices = await world.h.autocomplete("order clear", mori, "unit", unit="trade")
     assert choices == [{"name": "Akita-maru trades.", "value": "unit:mori-akita-maru"}]
     sent = await world.run("order clear", mori, unit="mori-akita-maru")
-    assert sent[-1].content == "🗑️ Order withdrawn: Akita-maru trades. /orders show shows the rest."
+    assert sent[-1].content == ("🗑️ Order withdrawn: Akita-maru trades. /orders show shows the rest.\n⚠️ Mōri is "
+                                "no longer marked ready (changing an order takes the mark back); /orders ready "
+                                "when done.")
     assert [o.unit for o in await stored(world, "mori")] == ["unit:mori-noshima"]
 
 
@@ -112,18 +114,22 @@ async def test_orders_clear_withdraws_all_of_the_clan_orders_only_when_confirmed
     await world.run("order cruise", mori, unit="mori-noshima", target="geiyo")
     await world.run("orders ready", mori)
     otomo_orders = await stored(world, "otomo")
-    sent = await world.run("orders clear", mori)
-    assert sent[0].type == 5 and all(s.ephemeral for s in sent)
-    assert sent[-1].content == ("Nothing withdrawn. /orders clear confirm:true withdraws all of Mōri's orders for "
-                                "turn 3; /order clear unit:… withdraws one.")
-    assert len(await stored(world, "mori")) == 2
-    sent = await world.run("orders clear", mori, confirm=True)
+    asked = await world.ask("orders clear", mori)
+    (prompt,) = asked
+    assert prompt.type == 4 and prompt.ephemeral and prompt.content == (
+        "Withdraw all 2 of Mōri's orders for turn 3? Its units will have none (standing orders apply to them). "
+        "To withdraw one: /order clear unit:….")
+    assert list(world.h.buttons(prompt)) == ["Withdraw 2 order(s)", "Cancel"]
+    assert len(await stored(world, "mori")) == 2  # nothing before the click
+    sent = await world.h.click(prompt, "Withdraw 2 order(s)", mori)
+    assert sent[0].type == 7 and sent[-1].ephemeral
     assert sent[-1].content == ("🗑️ 2 order(s) of Mōri withdrawn for turn 3; its units have none now. Standing "
-                                "orders apply to units left without one.")
+                                "orders apply to units left without one.\n⚠️ Mōri is no longer marked ready "
+                                "(changing an order takes the mark back); /orders ready when done.")
     assert await stored(world, "mori") == [] and await stored(world, "otomo") == otomo_orders
-    status = (await world.run("turn status", mori))[-1].content
+    status = (await world.run("game status", mori))[-1].content
     assert "Mōri: not ready" in status
-    again = await world.run("orders clear", mori, confirm=True)
+    again = await world.run("orders clear", mori)
     assert again[-1].ephemeral and again[-1].content == "Your clan has no orders for turn 3 to withdraw"
 
 
@@ -171,7 +177,7 @@ async def test_no_reply_to_one_clan_shows_another_clans_orders(open_turn):
         receipts[clan] = (await world.run(path, world.players[clan], **values))[-1].content.removeprefix("✅ ")
     seen = {clan: [] for clan in CLANS}
     for clan in CLANS:
-        for path in ("orders show", "orders ready", "fleet list", "turn status"):
+        for path in ("orders show", "orders ready", "fleet list", "game status"):
             seen[clan] += [s.content for s in await world.run(path, world.players[clan])]
         seen[clan] += [c["name"] for c in await world.h.autocomplete("order clear", world.players[clan], "unit",
                                                                      unit="")]

@@ -18,7 +18,7 @@ async def test_an_empty_campaign_on_a_map_is_filled_with_faction_add(world):
     assert private_defer(sent) and sent[-1].ephemeral
     assert sent[-1].content.startswith('Campaign #1 "Seto 1570" created: Sengoku naval rules, map Seto Inland Sea, '
                                        '0 clans, 0 units. Next: add each clan with /faction add')
-    info = (await world.run("campaign info", world.admin))[-1].content
+    info = (await world.run("game info", world.admin))[-1].content
     assert info.endswith("Clans:\n• none yet: a moderator adds them with /faction add")
 
     sent = await world.run("faction add", world.admin, name="Mōri", colour="#C0392B", role=ROLES["mori"],
@@ -35,7 +35,7 @@ async def test_an_empty_campaign_on_a_map_is_filled_with_faction_add(world):
         ("otomo", "#008080", ROLES["otomo"], CHANNELS["otomo-war-room"])]
     assert sorted((await world.service.repo.load_state(1)).state["clans"]) == ["mori", "otomo"]
 
-    listing = (await world.run("faction list", world.players["mori"]))[-1].content
+    listing = (await world.run("game clans", world.players["mori"]))[-1].content
     assert listing == (f"**Seto 1570** — 2 clans\n• Mōri (`mori`): <@&{ROLES['mori']}>, <#{CHANNELS['mori-war-room']}>"
                        f"\n• Ōtomo (`otomo`): <@&{ROLES['otomo']}>, <#{CHANNELS['otomo-war-room']}>")
     sent = await world.run("fleet list", world.players["mori"])
@@ -61,7 +61,7 @@ async def test_faction_add_refuses_clashes_and_changes_nothing(world):
     await world.setup_campaign(link=("mori",))
     refusals = {
         "a name taken": ({"name": "mori", "colour": "#000000", "role": ROLES["Spectators"],
-                          "channel": CHANNELS["general"]},
+                          "channel": CHANNELS["spectators-lounge"]},
                          "Seto 1560 already has a clan named Mōri (`mori`); choose another name, or link it with "
                          "/faction link"),
         "a role taken": ({"name": "Shōni", "colour": "#000000", "role": ROLES["mori"], "channel": CHANNELS["general"]},
@@ -75,7 +75,7 @@ async def test_faction_add_refuses_clashes_and_changes_nothing(world):
                                f"<#{CHANNELS['naval-reports']}> is the public report channel; a clan needs a "
                                f"private channel"),
         "a bad colour": ({"name": "Shōni", "colour": "#12345", "role": ROLES["Spectators"],
-                          "channel": CHANNELS["general"]},
+                          "channel": CHANNELS["spectators-lounge"]},
                          "'#12345' is not a colour: give #rrggbb (e.g. #d35400) or a colour name such as crimson "
                          "or teal"),
     }
@@ -84,7 +84,7 @@ async def test_faction_add_refuses_clashes_and_changes_nothing(world):
         sent = await world.run("faction add", world.admin, **values)
         assert sent[-1].ephemeral and sent[-1].content == message, case
     sent = await world.run("faction add", world.players["mori"], name="Shōni", colour="#000000",
-                           role=ROLES["Spectators"], channel=CHANNELS["general"])
+                           role=ROLES["Spectators"], channel=CHANNELS["spectators-lounge"])
     assert len(sent) == 1 and sent[0].type == 4 and sent[0].ephemeral
     assert sent[0].content.startswith("Only the moderators of Seto 1560 can do this")
     assert [f.id for f in (await world.service.campaign(1)).factions] == list(CLANS)
@@ -94,10 +94,10 @@ async def test_faction_add_refuses_clashes_and_changes_nothing(world):
 async def test_a_clan_added_to_a_scenario_campaign_can_be_played(world):
     await world.setup_campaign()
     sent = await world.run("faction add", world.mod, name="Shōni", colour="#d35400", role=ROLES["Spectators"],
-                           channel=CHANNELS["general"])
+                           channel=CHANNELS["spectators-lounge"])
     assert "neutral to the 4 other clans (OP-48)" in sent[-1].content
     shoni = Member(50, "shoni-player", [ROLES["Spectators"]])
-    sent = await world.run("faction relations", shoni)
+    sent = await world.run("game relations", shoni)
     assert sent[-1].content == ("**Seto 1560** — relations of Shōni (OP-48: at war = enemy, allied = friendly):\n"
                                 "• Shōni — Mōri: neutral\n• Shōni — Ōtomo: neutral\n• Shōni — Kōno: neutral\n"
                                 "• Shōni — Miyoshi: neutral")
@@ -105,36 +105,25 @@ async def test_a_clan_added_to_a_scenario_campaign_can_be_played(world):
 
 async def test_moderators_see_and_set_relations_players_see_their_own(world):
     await world.setup_campaign()
-    table = (await world.run("faction relations", world.mod))[-1].content
+    table = (await world.run("game relations", world.mod))[-1].content
     assert table.splitlines() == [
         "**Seto 1560** — relations (OP-48: at war = enemy, allied = friendly):",
         "• Mōri — Ōtomo: at war", "• Mōri — Kōno: allied", "• Mōri — Miyoshi: neutral",
         "• Ōtomo — Kōno: at war", "• Ōtomo — Miyoshi: neutral", "• Kōno — Miyoshi: at war",
-        "Change one with /faction relations clan_a:… clan_b:… relation:…."]
+        "Change one with /mod relation clan_a:… clan_b:… relation:…."]
 
-    sent = await world.run("faction relations", world.mod, clan_a="Mōri", clan_b="miyoshi", relation="allied")
+    sent = await world.run("mod relation", world.mod, clan_a="Mōri", clan_b="miyoshi", relation="allied")
     assert private_defer(sent)
     assert sent[-1].content.startswith("🛠️ **Seto 1560** — Mōri and Miyoshi are now allied (was neutral; OP-48")
-    mine = (await world.run("faction relations", world.players["miyoshi"]))[-1].content
+    mine = (await world.run("game relations", world.players["miyoshi"]))[-1].content
     assert mine.splitlines()[1:] == ["• Miyoshi — Mōri: allied", "• Miyoshi — Ōtomo: neutral",
                                      "• Miyoshi — Kōno: at war"]
-
-    sent = await world.run("faction relations", world.players["mori"], clan_a="mori", clan_b="otomo",
-                           relation="neutral")
-    assert sent[-1].ephemeral and sent[-1].content == (
-        "Only the moderators of Seto 1560 set relations between clans; without options /faction relations shows "
-        "your clan's")
-    sent = await world.run("faction relations", world.mod, clan_a="mori", relation="neutral")
-    assert sent[-1].content == ("To change a relation give clan_a, clan_b and relation; to see the table give "
-                                "none")
-    sent = await world.run("faction relations", world.mod, clan_a="mori", clan_b="mori", relation="neutral")
-    assert sent[-1].content.startswith("Refused: Mōri is named twice")
-    sent = await world.run("faction relations", world.outsider)
+    sent = await world.run("mod relation", world.players["mori"], clan_a="mori", clan_b="otomo", relation="neutral")
+    assert sent[-1].ephemeral and sent[-1].content.startswith("Only the moderators of Seto 1560 can do this")
+    sent = await world.run("game relations", world.outsider)
     assert sent[-1].content.startswith("You are not a player of Seto 1560")
     state = (await world.service.repo.load_state(1)).state
     assert {"a": "mori", "b": "otomo", "relation": "at_war"} in state["relations"]
-    choices = await world.h.autocomplete("faction relations", world.mod, "clan_b", clan_b="ot")
-    assert choices == [{"name": "Ōtomo", "value": "otomo"}]
 
 
 async def test_report_channel_and_moderator_role(world):
@@ -180,13 +169,13 @@ async def test_the_moderator_role_is_never_everyone_or_a_clans_role(world):
 async def test_a_player_with_two_clan_roles_is_told_which(world):
     await world.setup_campaign()
     both = Member(77, "double", [ROLES["mori"], ROLES["kono"]])
-    for path in ("fleet list", "faction relations"):
+    for path in ("fleet list", "game relations"):
         sent = await world.run(path, both)
         assert sent[-1].ephemeral and sent[-1].content == (
             "You hold the roles of several clans of Seto 1560 (Mōri, Kōno); a player belongs to one clan, so ask "
             "a moderator to remove the others")
     admin_without_roles = Member(78, "owner", permissions=MANAGE_GUILD)
-    sent = await world.run("faction relations", admin_without_roles)
+    sent = await world.run("game relations", admin_without_roles)
     assert sent[-1].content.startswith("**Seto 1560** — relations (OP-48")  # Manage Server: a moderator
 
 
@@ -196,6 +185,45 @@ async def test_settings_show_and_set_validate_against_the_rules(world):
     assert sent[-1].content.startswith("Unknown setting 'stake_target.hi'; did you mean stake_target.high, ")
     sent = await world.run("campaign settings set", world.mod, key="max_melee_rounds", value="many")
     assert sent[-1].content.startswith("Max_melee_rounds cannot be 'many'")
-    shown = "\n".join(s.content for s in await world.run("campaign settings show", world.mod) if s.content)
-    assert "**Seto 1560** — settings (change with /campaign settings set):" in shown
+    shown = "\n".join(s.content for s in await world.run("game settings", world.mod) if s.content)
+    assert "**Seto 1560** — settings (moderators change them with /campaign settings set):" in shown
     assert "`max_melee_rounds` = 0" in shown
+
+
+async def test_a_clans_channel_must_be_private_to_its_role(world):
+    """#general as a clan's "private" channel is refused with what to change in its permissions; so is a
+    war room another clan's players can read, or one the clan's own players cannot see."""
+    await world.setup_campaign(link=("mori", "otomo"))
+    campaign = await world.service.campaign(1)
+    general = await world.run("faction link", world.admin, clan="kono", role=ROLES["kono"], channel=CHANNELS["general"])
+    assert general[-1].ephemeral and general[-1].content == (
+        f"<#{CHANNELS['general']}> is not private to <@&{ROLES['kono']}>, and the clan's reports would be read "
+        f"there: @everyone can see it: deny View Channel to @everyone in the channel's permissions; Mōri's players "
+        f"(<@&{ROLES['mori']}>) can see it: deny View Channel to <@&{ROLES['mori']}> there; Ōtomo's players "
+        f"(<@&{ROLES['otomo']}>) can see it: deny View Channel to <@&{ROLES['otomo']}> there")
+    wrong = await world.run("faction link", world.admin, clan="kono", role=ROLES["kono"],
+                            channel=CHANNELS["miyoshi-war-room"])
+    assert wrong[-1].content == (
+        f"<#{CHANNELS['miyoshi-war-room']}> is not private to <@&{ROLES['kono']}>, and the clan's reports would be "
+        f"read there: <@&{ROLES['kono']}> cannot see it: allow View Channel for <@&{ROLES['kono']}> in the "
+        f"channel's permissions")
+    added = await world.run("faction add", world.admin, name="Shōni", colour="#d35400", role=ROLES["Spectators"],
+                            channel=CHANNELS["naval-reports"])
+    assert added[-1].content.startswith(f"<#{CHANNELS['naval-reports']}> is the public report channel")
+    added = await world.run("faction add", world.admin, name="Shōni", colour="#d35400", role=ROLES["Spectators"],
+                            channel=CHANNELS["kono-war-room"])
+    assert added[-1].content.startswith(f"<#{CHANNELS['kono-war-room']}> is not private to <@&{ROLES['Spectators']}>")
+    assert await world.service.campaign(1) == campaign  # nothing changed
+    fine = await world.run("faction link", world.admin, clan="kono", role=ROLES["kono"],
+                           channel=CHANNELS["kono-war-room"])
+    assert fine[-1].content.endswith(f"its private reports go to <#{CHANNELS['kono-war-room']}>.")
+
+
+async def test_a_clan_role_gone_from_the_server_is_a_warning_not_a_refusal(world):
+    await world.setup_campaign(link=("mori",))
+    await world.service.link_faction(1, "otomo", 999, None)  # a role deleted from the server since
+    sent = await world.run("faction link", world.admin, clan="kono", role=ROLES["kono"],
+                           channel=CHANNELS["kono-war-room"])
+    assert sent[-1].content.endswith(f"its private reports go to <#{CHANNELS['kono-war-room']}>.\n⚠️ I cannot tell "
+                                     f"everything about who sees <#{CHANNELS['kono-war-room']}>: Ōtomo's role is "
+                                     f"not on this server any more.")

@@ -16,7 +16,8 @@ async def test_resolve_posts_the_public_report_with_the_map_and_each_clans_repor
     world = planned
     orders = {clan: await world.service.describe_orders(1, clan) for clan in CLANS}
     sent = await world.run("turn resolve", world.mod)
-    assert sent[0].kind == "callback" and sent[0].type == 5 and sent[0].ephemeral  # deferred first
+    assert sent[0].kind == "callback" and sent[0].type == 4 and sent[0].ephemeral  # asked to confirm first
+    assert sent[1].type == 7  # the click updates the prompt at once; the resolution follows
 
     public = [s for s in sent if s.kind == "channel" and s.target == CHANNELS["naval-reports"]]
     assert len(public) >= 2, "the demo's public report is longer than one message"
@@ -71,7 +72,7 @@ async def test_undo_says_which_turn_is_open_again(planned):
     world = planned
     await world.run("turn resolve", world.admin)
     sent = await world.run("turn undo", world.mod)
-    assert sent[0].type == 5 and sent[-1].ephemeral
+    assert (sent[0].type, sent[1].type) == (4, 7) and sent[-1].ephemeral  # asked, confirmed
     assert sent[-1].content.startswith("↩️ The resolution of turn 3 of Seto 1560 is undone: turn 3 is open")
     (notice,) = [s for s in sent if s.kind == "channel"]
     assert notice.target == CHANNELS["naval-reports"] and "report no longer stands" in notice.content
@@ -89,9 +90,10 @@ async def test_preview_is_private_stores_nothing_and_never_shows_the_seed(planne
     sent = await world.run("turn preview", world.mod)
     assert sent[0].type == 5 and all(s.kind != "channel" for s in sent)
     (summary,) = [s for s in sent if s.kind == "followup"]
-    assert summary.ephemeral and summary.content.startswith("Preview of turn 3 of Seto 1560")
+    assert summary.ephemeral and summary.content.startswith("🔍 PREVIEW of turn 3 of Seto 1560")
     log = summary.files["preview-moderator-log.md"].decode()
-    assert f"Seed revealed: preview:{SEED}" in log and f"Seed revealed: {SEED}\n" not in log
+    assert f"Throwaway preview seed (not the turn's): preview:{SEED}\n" in log
+    assert "Seed revealed" not in log
     campaign = await world.service.campaign(1)
     assert (campaign.turn, campaign.phase) == (3, Phase.PLANNING)
 
@@ -109,14 +111,14 @@ async def test_a_player_cannot_use_the_moderators_turn_commands(planned, path):
 
 async def test_status_shows_moderators_every_clan_and_players_their_own(planned):
     world = planned
-    moderator = (await world.run("turn status", world.mod))[-1].content
+    moderator = (await world.run("game status", world.mod))[-1].content
     assert moderator.startswith("**Seto 1560** (#1) — turn 3: open for orders until Tue 03 Mar 2026 12:00 UTC")
     await world.run("orders ready", world.players["kono"])
-    moderator = (await world.run("turn status", world.mod))[-1].content
+    moderator = (await world.run("game status", world.mod))[-1].content
     assert "Deadline: Tue 03 Mar 2026 12:00 UTC (<t:1772539200:R>); then the moderators resolve the turn." in moderator
     assert "• Mōri: not ready; 5 of 7 units ordered" in moderator
     assert "• Kōno: ✅ ready; 3 of 4 units ordered" in moderator
-    player = (await world.run("turn status", world.players["otomo"]))[-1].content
+    player = (await world.run("game status", world.players["otomo"]))[-1].content
     assert "• Ōtomo: not ready; 6 of 7 units ordered" in player
     assert "• Mōri: not ready\n" in player and "• Kōno: ✅ ready\n" in player  # readiness of all, counts of its own
     commitment = hashlib.sha256(SEED.encode()).hexdigest()
@@ -129,10 +131,10 @@ async def test_every_message_about_the_phase_handles_a_correction(planned):
     world, mori = planned, planned.players["mori"]
     await world.run("turn resolve", world.admin)
     await world.run("turn undo", world.admin)
-    status = (await world.run("turn status", mori))[-1].content
+    status = (await world.run("game status", mori))[-1].content
     assert "turn 3: undone for a correction: only moderators may change orders" in status
     assert "its seed was revealed with the report that was undone" in status
-    info = (await world.run("campaign info", mori))[-1].content
+    info = (await world.run("game info", mori))[-1].content
     assert "Turn 3: undone for a correction" in info
     ready = (await world.run("orders ready", mori))[-1].content
     assert ready.startswith("Mōri has ordered 5 of 7 units.")
@@ -146,3 +148,16 @@ async def test_every_message_about_the_phase_handles_a_correction(planned):
         sent = await world.run(path, mori, **values)
         assert sent[-1].ephemeral and "only the moderators may change its orders" in sent[-1].content
     assert len(await world.service.orders(1, "mori")) == 5
+
+
+async def test_every_page_of_a_preview_log_says_it_is_a_preview(planned):
+    """A preview's log must not pass for the real one: its title line, and a banner heading each page."""
+    sent = await planned.run("turn preview", planned.mod)
+    (summary,) = [s for s in sent if s.kind == "followup"]
+    assert list(summary.files) == ["preview-moderator-log.md"]
+    lines = summary.files["preview-moderator-log.md"].decode().splitlines()
+    banner = ("🔍 PREVIEW — NOT the resolution of turn 3: throwaway dice, nothing stored or posted; the real "
+              "dice will differ.")
+    assert lines[0] == banner and lines[1] == "🔍 PREVIEW: ⚓ Seto 1560 — turn 3 (spring–summer) — moderator log"
+    pages = [lines[i:i + 51] for i in range(0, len(lines), 51)]
+    assert len(pages) > 1 and all(page[0] == banner for page in pages)

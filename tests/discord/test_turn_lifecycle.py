@@ -52,7 +52,7 @@ async def test_lock_closes_orders_to_players_not_moderators_and_reopen_opens_the
     assert channel_posts(sent, REPORTS)[0].content == "🔒 **Seto 1560** — turn 3 is closed for orders."
     sent = await world.run("order idle", mori, unit="mori-kobayakawa")
     assert sent[-1].ephemeral and "Turn 3 of Seto 1560 is locked" in sent[-1].content
-    status = (await world.run("turn status", mori))[-1].content
+    status = (await world.run("game status", mori))[-1].content
     assert "turn 3: locked: closed for players' orders" in status
     ready = (await world.run("orders ready", mori))[-1].content
     assert ready.startswith("Turn 3 of Seto 1560 is locked: the moderators have closed it for orders")
@@ -71,9 +71,9 @@ async def test_orders_ready_is_stored_shown_to_all_and_taken_away_by_a_change(pl
     sent = await world.run("orders ready", mori)
     assert sent[0].type == 5 and sent[-1].ephemeral
     assert sent[-1].content.startswith("✅ Mōri's orders for turn 3 are marked ready (5 of 7 units ordered).")
-    assert "• Mōri: ✅ ready" in (await world.run("turn status", world.players["kono"]))[-1].content
+    assert "• Mōri: ✅ ready" in (await world.run("game status", world.players["kono"]))[-1].content
     await world.run("order idle", mori, unit="mori-kobayakawa")
-    assert "• Mōri: not ready" in (await world.run("turn status", mori))[-1].content
+    assert "• Mōri: not ready" in (await world.run("game status", mori))[-1].content
     await world.run("orders ready", mori)
     sent = await world.run("orders ready", mori, withdraw=True)
     assert sent[-1].content.startswith("Mōri's orders are no longer marked ready (5 of 7 units ordered).")
@@ -121,7 +121,7 @@ async def test_redo_posts_what_changed_publicly_and_to_each_clan_then_the_new_re
     await world.run("turn undo", world.mod)
     await world.service.submit_order(1, "miyoshi", CORRECTION, moderator=True)
     sent = await world.run("turn redo", world.mod)
-    assert sent[0].type == 5
+    assert (sent[0].type, sent[1].type) == (4, 7)  # asked, confirmed
     public = channel_posts(sent, REPORTS)
     assert public[0].content.startswith("🔁 **Seto 1560** — turn 3 resolved again after a correction, with the "
                                         "same seed. The new report follows; what changed in the public report:")
@@ -176,3 +176,35 @@ async def test_the_scheduler_posts_reminders_and_the_auto_resolved_turn_where_th
     start = len(world.h.log)
     await scheduler.tick()
     assert world.h.log[start:] == []
+
+
+async def test_status_and_ready_count_units_only_not_the_clan_policy(armed):
+    """A clan policy (S12.4) is a clan-wide order: neither /game status nor /orders ready counts it as a unit's."""
+    world, mori = armed, armed.players["mori"]
+    await world.run("clan policy", mori, pairing_own_order="weakest_first")
+    await world.run("order trade", mori, unit="mori-akita-maru")
+    ready = (await world.run("orders ready", mori))[-1].content
+    assert ready.startswith("✅ Mōri's orders for turn 3 are marked ready (1 of 7 units ordered).")
+    status = (await world.run("game status", mori))[-1].content
+    assert "• Mōri: ✅ ready; 1 of 7 units ordered" in status
+
+
+UNMARKED = "⚠️ Mōri is no longer marked ready (changing an order takes the mark back); /orders ready when done."
+
+
+async def test_a_change_after_orders_ready_says_the_mark_is_gone(planned):
+    world, mori = planned, planned.players["mori"]
+    await world.run("orders ready", mori)
+    changed = (await world.run("order idle", mori, unit="mori-kobayakawa"))[-1].content
+    assert changed.startswith("✅ ") and changed.endswith(UNMARKED)
+    again = (await world.run("order idle", mori, unit="mori-kobayakawa"))[-1].content
+    assert UNMARKED not in again  # no mark to lose any more
+    await world.run("orders ready", mori)
+    policy = (await world.run("clan policy", mori, pairing_target="least_damaged"))[-1].content
+    assert policy.endswith(UNMARKED)
+    await world.run("orders ready", mori)
+    withdrawn = (await world.run("order clear", mori, unit="mori-kobayakawa"))[-1].content
+    assert withdrawn.startswith("🗑️ Order withdrawn:") and withdrawn.endswith(UNMARKED)
+    await world.run("orders ready", mori)
+    cleared = (await world.run("orders clear", mori))[-1].content  # confirmed with the button
+    assert cleared.endswith(UNMARKED)

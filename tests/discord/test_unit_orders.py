@@ -4,9 +4,13 @@ from __future__ import annotations
 
 
 def private(sent) -> bool:
-    """Deferred first, every reply ephemeral, nothing posted in a channel."""
-    return (sent[0].kind == "callback" and sent[0].type == 5 and all(s.ephemeral for s in sent)
-            and not [s for s in sent if s.kind == "channel"])
+    """Deferred first (or asked to confirm privately, then the click updated that prompt: type 7),
+    every reply ephemeral, nothing posted in a channel."""
+    if sent[0].kind == "callback" and sent[0].type == 4 and sent[0].ephemeral and sent[1:2] and sent[1].type == 7:
+        sent = [sent[0], *sent[2:]]
+    elif not (sent[0].kind == "callback" and sent[0].type == 5):
+        return False
+    return all(s.ephemeral for s in sent) and not [s for s in sent if s.kind == "channel"]
 
 
 async def payloads(world, clan="mori"):

@@ -69,13 +69,19 @@ class Guild:
 
     def channel(self, cid: int) -> dict[str, Any]:
         name = next(n for n, i in self.channels.items() if i == cid)
+        clan = name.removesuffix("-war-room")  # a clan's war room: only its role sees it (/faction link checks)
+        view = str(discord.Permissions(view_channel=True).value)
+        overwrites = [{"id": str(self.id), "type": 0, "allow": "0", "deny": view},
+                      {"id": str(self.roles[clan]), "type": 0, "allow": view, "deny": "0"}] \
+            if clan != name and clan in self.roles else []
         return {"id": str(cid), "name": name, "type": 0, "position": 0, "guild_id": str(self.id),
-                "permission_overwrites": [], "permissions": str(discord.Permissions.text().value)}
+                "permission_overwrites": overwrites, "permissions": str(discord.Permissions.text().value)}
 
     def create_payload(self, members: list[Member]) -> dict[str, Any]:
         everyone = {"id": str(self.id), "name": "@everyone", "position": 0, "color": 0, "hoist": False,
                     "managed": False, "mentionable": False, "flags": 0,
-                    "permissions": str(discord.Permissions(send_messages=True, use_application_commands=True).value)}
+                    "permissions": str(discord.Permissions(send_messages=True, use_application_commands=True,
+                                                           view_channel=True).value)}
         me = Member(APP_ID, "Fleetwright").payload() | {"user": bot_user()}
         return {"id": str(self.id), "name": self.name, "owner_id": "1", "unavailable": False, "large": False,
                 "member_count": len(members) + 1, "joined_at": "2024-01-01T00:00:00+00:00",
@@ -286,8 +292,27 @@ class FakeDiscord:
             "data": {"id": synced["id"], "name": root, "type": 1, "options": options, "resolved": resolved}}
 
 
+    def click(self, message: "Call", label: str, member: Member, where: str, /) -> dict[str, Any]:
+        """INTERACTION_CREATE for a click (a component interaction, type 3) on the button ``label`` of
+        ``message``, a reply the bot sent with components."""
+        components = message.body.get("components") or []
+        (custom_id,) = [b["custom_id"] for row in components for b in row["components"] if b.get("label") == label]
+        cid = self.guild.channels[where]
+        shown = {"id": str(snowflake()), "channel_id": str(cid), "author": bot_user(), "content": message.content,
+                 "flags": message.body.get("flags", 0), "type": 0, "timestamp": "2026-03-01T12:00:00+00:00",
+                 "edited_timestamp": None, "tts": False, "mention_everyone": False, "mentions": [],
+                 "mention_roles": [], "embeds": [], "attachments": [], "pinned": False, "components": components}
+        return {
+            "id": str(snowflake()), "application_id": str(APP_ID), "type": 3, "token": f"itoken-{next(_ids)}",
+            "version": 1, "guild_id": str(self.guild.id), "channel_id": str(cid), "channel": self.guild.channel(cid),
+            "member": member.payload(), "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
+            "app_permissions": str(discord.Permissions.all().value), "attachment_size_limit": ATTACHMENT_LIMIT,
+            "authorizing_integration_owners": {"0": str(self.guild.id)}, "context": 0, "message": shown,
+            "data": {"custom_id": custom_id, "component_type": 2}}
+
+
 async def commands_finished(timeout: float = 30.0) -> None:
     """Wait for the command tree's invoker tasks (the slash commands being run) to end."""
-    tasks = [t for t in asyncio.all_tasks() if t.get_name() == "CommandTree-invoker"]
+    tasks = [t for t in asyncio.all_tasks() if t.get_name() in ("CommandTree-invoker", "discord.py: on_interaction")]
     if tasks:
         await asyncio.wait_for(asyncio.gather(*tasks), timeout)

@@ -87,6 +87,16 @@ async def run(fake: FakeDiscord, path: str, member: Member, where: str = "genera
     return sent
 
 
+async def click(fake: FakeDiscord, message: Call, label: str, member: Member, where: str = "general") -> list[Call]:
+    """Click a button of ``message`` as ``member``; return everything the bot sent until it was done."""
+    start = len(fake.calls)
+    payload = fake.click(message, label, member, where)
+    await fake.dispatch("INTERACTION_CREATE", payload)
+    await fake.wait_for(lambda: fake.sent("callback", payload["id"]))
+    await commands_finished()
+    return fake.calls[start:]
+
+
 def deferred_privately(sent: list[Call]) -> bool:
     return sent[0].kind == "callback" and sent[0].type == 5 and sent[0].ephemeral
 
@@ -132,7 +142,7 @@ async def test_the_real_bot_runs_a_turn_through_a_fake_discord(fake, tmp_path, c
             assert f"<@&{GUILD.roles['mori']}>" in followups(sent)[-1].content
             sent = await run(fake, "faction link", MOD, clan="otomo", role=GUILD.roles["otomo"],
                              channel=GUILD.channels["otomo-war-room"])
-            assert deferred_privately(sent)
+            assert deferred_privately(sent) and "its private reports go to" in followups(sent)[-1].content
 
             sent = await run(fake, "turn open", MOD)  # a moderator by role, not by Manage Server
             assert deferred_privately(sent)
@@ -155,13 +165,17 @@ async def test_the_real_bot_runs_a_turn_through_a_fake_discord(fake, tmp_path, c
             sent = await run(fake, "orders ready", OTOMO, "otomo-war-room")
             assert followups(sent)[0].ephemeral and "Ōtomo's orders for turn 3 are marked ready" in \
                 followups(sent)[0].content
-            sent = await run(fake, "turn status", MORI, "mori-war-room")
+            sent = await run(fake, "game status", MORI, "mori-war-room")
             status = followups(sent)[0].content
             assert "• Ōtomo: ✅ ready\n" in status and "• Mōri: not ready; 1 of 7 units ordered" in status
             assert "Usuki-3" not in status and not [c for c in sent if c.kind == "channel"]
 
-            sent = await run(fake, "turn resolve", MOD)
-            assert deferred_privately(sent)
+            asked = await run(fake, "turn resolve", MOD)
+            (prompt,) = asked
+            assert prompt.type == 4 and prompt.ephemeral and prompt.content.startswith("Resolve turn 3 of ")
+            sent = await click(fake, prompt, "Resolve turn 3", MOD)
+            assert sent[0].kind == "callback" and sent[0].type == 7  # the prompt updated at once
+            assert "Confirmed" in sent[0].body["content"] and sent[0].body["components"] == []
             public = posts(sent, "naval-reports")
             assert public and list(public[0].files) == ["map.png"] and public[0].files["map.png"].startswith(PNG)
             assert all(not p.files for p in public[1:]) and all(len(p.content) <= 2000 for p in public)

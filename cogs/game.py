@@ -1,0 +1,122 @@
+"""/game: what anyone in a campaign may look at — the turn and who is ready, the campaign, its
+settings, its clans and their relations (private replies).
+
+The moderators' groups (/campaign, /faction, /turn, /mod) hold only what changes a campaign, so
+Discord can hide them from players (``default_member_permissions``); what players read lives here.
+"""
+
+from __future__ import annotations
+
+import json
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.domain.campaign import Campaign, Phase
+from bot.services.setup import relations as relation_table
+from cogs.campaign import info_text
+from cogs.common import (
+    CAMPAIGN,
+    campaign_autocomplete,
+    campaign_for,
+    defer,
+    is_moderator,
+    phase_words,
+    player_faction,
+    reply,
+    role_ids,
+    service_of,
+)
+from cogs.faction import relations_text
+from cogs.turn import deadline_words, turns_of
+
+
+async def clan_lines(interaction: discord.Interaction, campaign: Campaign) -> list[str]:
+    """Everyone sees which clans are ready; order counts only of one's own clan (moderators: all)."""
+    moderator = is_moderator(interaction, campaign)
+    mine = {f.id for f in campaign.factions if f.role_id in role_ids(interaction)}
+    readiness = campaign.phase is not Phase.CORRECTION
+    lines = []
+    for clan in await turns_of(interaction).readiness(campaign.id):
+        parts = ["✅ ready" if clan.ready else "not ready"] if readiness else []
+        if moderator or clan.faction.id in mine:
+            parts.append(f"{clan.ordered} of {clan.units} units ordered")
+        if parts:
+            lines.append(f"• {clan.faction.name}: {'; '.join(parts)}")
+    return lines
+
+
+async def status_text(interaction: discord.Interaction, chosen: Campaign) -> str:
+    lines = [f"**{chosen.name}** (#{chosen.id}) — turn {chosen.turn}: {phase_words(chosen)}"]
+    if chosen.phase in (Phase.PLANNING, Phase.LOCKED, Phase.CORRECTION):
+        record = await service_of(interaction).current_turn(chosen.id)
+        if record is not None:
+            revealed = ("its seed was revealed with the report that was undone"
+                        if chosen.phase is Phase.CORRECTION else "the seed is revealed with the report")
+            lines.append(f"Seed commitment: `{record.commitment}` (SHA-256); {revealed}.")
+        if chosen.phase is not Phase.CORRECTION:
+            lines.append(deadline_words(chosen))
+        lines += await clan_lines(interaction, chosen)
+    return "\n".join(lines)
+
+
+@app_commands.guild_only()
+class GameCog(commands.GroupCog, group_name="game",
+              group_description="The campaign at a glance: turn and readiness, settings, clans (private replies)"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="status", description="The turn, its phase and deadline, and which clans are ready")
+    @app_commands.describe(campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def status(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+        await defer(interaction)
+        await reply(interaction, await status_text(interaction, await campaign_for(interaction, campaign)))
+
+    @app_commands.command(name="info", description="The campaign: turn, phase, channels and clans")
+    @app_commands.describe(campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def info(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+        await defer(interaction)
+        await reply(interaction, info_text(await campaign_for(interaction, campaign)))
+
+    @app_commands.command(name="settings", description="The campaign's rule settings and what each settles")
+    @app_commands.describe(campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def settings(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+        await defer(interaction)
+        chosen = await campaign_for(interaction, campaign)
+        described = await service_of(interaction).settings_described(chosen.id)
+        lines = [f"**{chosen.name}** — settings (moderators change them with /campaign settings set):"]
+        lines += [f"`{key}` = {json.dumps(value, ensure_ascii=False)}" + (f" — {note}" if note else "")
+                  for key, value, note in described]
+        await reply(interaction, "\n".join(lines))
+
+    @app_commands.command(name="clans", description="The clans of the campaign, their roles and channels")
+    @app_commands.describe(campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def clans(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+        await defer(interaction)
+        chosen = await campaign_for(interaction, campaign)
+        lines = [f"**{chosen.name}** — {len(chosen.factions)} clans"]
+        for f in chosen.factions:
+            role = f"<@&{f.role_id}>" if f.role_id else "no role linked"
+            channel = f"<#{f.channel_id}>" if f.channel_id else "no channel linked"
+            lines.append(f"• {f.name} (`{f.id}`): {role}, {channel}")
+        await reply(interaction, "\n".join(lines))
+
+    @app_commands.command(name="relations", description="Your clan's relations (moderators: every pair; set: /mod relation)")
+    @app_commands.describe(campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def relations(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+        await defer(interaction)
+        chosen = await campaign_for(interaction, campaign)
+        whose = None if is_moderator(interaction, chosen) else player_faction(interaction, chosen).id
+        rows = await relation_table(service_of(interaction), chosen.id, whose)
+        await reply(interaction, relations_text(chosen, rows, whose))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(GameCog(bot))

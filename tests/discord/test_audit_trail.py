@@ -1,0 +1,95 @@
+"""Every moderator action is in the audit log (issue 17): settings, channels, roles, clans, turns,
+and orders given while acting for a clan — not only the edits of the game state."""
+
+from __future__ import annotations
+
+from cogs.audit_trail import READS
+from cogs.common import moderator_command
+from tests.discord.conftest import CHANNELS, ROLES
+
+
+def moderator_paths(bot) -> set[str]:
+    paths = set()
+    for command in bot.tree.walk_commands():
+        if hasattr(command, "callback") and moderator_command(command):
+            paths.add(command.qualified_name)
+    return paths
+
+
+# One successful use of each moderator command, in an order that works (S… rules aside: setup first).
+WALK = [
+    ("campaign create", dict(scenario="seto-demo", name="Seto 1560")),
+    ("campaign channel", dict(channel=CHANNELS["naval-reports"])),
+    ("campaign moderators", dict(role=ROLES["Moderators"])),
+    ("faction link", dict(clan="mori", role=ROLES["mori"], channel=CHANNELS["mori-war-room"])),
+    ("faction add", dict(name="Shōni", colour="#d35400", role=ROLES["Spectators"],
+                        channel=CHANNELS["spectators-lounge"])),
+    ("campaign settings set", dict(key="stake_target.high", value="9")),
+    ("mod unit add", dict(kind="squadron", owner="Mōri", name="Kikkawa-1", base_port="Tomo")),
+    ("mod unit edit", dict(unit="Kikkawa-1", damage=1, reason="battle damage")),
+    ("mod unit remove", dict(unit="Kikkawa-1", reason="entered twice")),
+    ("mod commander add", dict(name="Kikkawa Motoharu", clan="Mōri", rank="general")),
+    ("mod commander edit", dict(commander="Kikkawa Motoharu", victories=1)),
+    ("mod commander remove", dict(commander="Kikkawa Motoharu")),
+    ("mod army set", dict(clan="Mōri", name="Kikkawa army", area="Aki", detachments="ashigaru:18i")),
+    ("mod army remove", dict(army="Kikkawa army")),
+    ("mod weather", dict(storm=True)),
+    ("mod relation", dict(clan_a="Miyoshi", clan_b="mori", relation="at_war")),
+    ("mod province", dict(area="Suō", clan="otomo")),
+    ("mod port", dict(port="Tomo", guard=12)),
+    ("mod treasury", dict(clan="mori", rice=2)),
+    ("turn open", dict(deadline="in 48h")),
+    ("turn deadline", dict(when="in 24h")),
+    ("turn lock", {}),
+    ("turn reopen", {}),
+    ("turn preview", {}),
+    ("mod act-as", dict(clan="otomo")),
+    ("turn resolve", {}),
+    ("turn undo", {}),
+    ("turn redo", {}),
+]
+
+
+async def test_every_moderator_command_that_changes_anything_leaves_an_audit_entry(world):
+    assert moderator_paths(world.bot) - READS == {path for path, _ in WALK}  # a new command joins the walk
+    for index, (path, values) in enumerate(WALK):
+        sent = await world.run(path, world.admin if index < 3 else world.mod, **values)  # then a moderator role
+        entries = await world.service.audit_log(1, 200)
+        assert len(entries) == index + 1, (path, sent[-1].content)  # one entry each, no more
+        assert entries[0].kind.lstrip("/") in (path, *KINDS.get(path, ())), (path, entries[0].kind)
+    log = await world.service.audit_log(1, 200)
+    assert len(log) == len(WALK)
+
+
+# The moderator edits note the edit's own kind (with the state, in one transaction).
+KINDS = {"faction add": ("clan_add",), "mod unit add": ("unit_add",), "mod unit edit": ("unit_edit",),
+         "mod unit remove": ("unit_remove",), "mod commander add": ("character_add",),
+         "mod commander edit": ("character_edit",), "mod commander remove": ("character_remove",),
+         "mod army set": ("army_set",), "mod army remove": ("army_remove",), "mod weather": ("weather",),
+         "mod relation": ("relation",), "mod province": ("province_owner", "ownership"),
+         "mod port": ("port",), "mod treasury": ("treasury",)}
+
+
+async def test_settings_links_and_orders_given_as_a_clan_show_in_mod_audit(world):
+    """The report of the issue: a stake target changed, a clan linked and an order given while acting
+    as a clan, and /mod audit said "No moderator edits recorded"."""
+    await world.setup_campaign(link=("mori",))
+    await world.run("campaign settings set", world.mod, key="stake_target.high", value="9")
+    await world.run("faction link", world.mod, clan="otomo", role=ROLES["otomo"],
+                    channel=CHANNELS["otomo-war-room"])
+    await world.run("turn open", world.mod)
+    await world.run("mod act-as", world.mod, clan="otomo")
+    await world.run("order trade", world.mod, unit="otomo-hakata-maru")
+    await world.run("fleet list", world.mod)  # a look changes nothing: not noted
+    text = (await world.run("mod audit", world.mod))[-1].content
+    assert "No moderator edits recorded" not in text
+    lines = text.splitlines()
+    assert "· mod (2) · `act-as /order trade`" in lines[1]
+    assert lines[2].startswith("  (acting as Ōtomo) ✅ ")
+    assert "`/mod act-as`" in lines[3] and "`/turn open`" in lines[5]
+    assert "`/faction link`" in lines[7] and lines[8] == (
+        f"  Ōtomo of Seto 1560: players hold <@&{ROLES['otomo']}>; its private reports go to "
+        f"<#{CHANNELS['otomo-war-room']}>.")
+    assert "`/campaign settings set`" in lines[9] and lines[10].startswith("  stake_target.high: 10 → 9")
+    otomo = await world.service.audit_log(1, 50, "otomo")
+    assert [e.kind for e in otomo] == ["act-as /order trade", "/mod act-as", "/faction link"]
