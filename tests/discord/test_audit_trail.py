@@ -38,6 +38,7 @@ WALK = [
     ("mod province", dict(area="Suō", clan="otomo")),
     ("mod port", dict(port="Tomo", guard=12)),
     ("mod treasury", dict(clan="mori", rice=2)),
+    ("mod basing", dict(action="add", host="Ōtomo", guest="Mōri", port="Moji")),
     ("turn open", dict(deadline="in 48h")),
     ("turn deadline", dict(when="in 24h")),
     ("turn lock", {}),
@@ -67,7 +68,7 @@ KINDS = {"faction add": ("clan_add",), "mod unit add": ("unit_add",), "mod unit 
          "mod commander edit": ("character_edit",), "mod commander remove": ("character_remove",),
          "mod army set": ("army_set",), "mod army remove": ("army_remove",), "mod weather": ("weather",),
          "mod relation": ("relation",), "mod province": ("province_owner", "ownership"),
-         "mod port": ("port",), "mod treasury": ("treasury",)}
+         "mod port": ("port",), "mod treasury": ("treasury",), "mod basing": ("basing_agreement",)}
 
 
 async def test_settings_links_and_orders_given_as_a_clan_show_in_mod_audit(world):

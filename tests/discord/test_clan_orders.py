@@ -141,9 +141,10 @@ async def test_a_receiver_for_squadrons_that_are_lost_anyway_is_refused(armed):
 async def test_a_stored_policy_the_rules_cannot_read_breaks_nothing(armed):
     world, mori = armed, armed.players["mori"]
     bad = {"kind": "clan_policy", "unit": "mori", "on_last_port_lost": "sink-them", "transfer_to": 7}
-    await world.service.repo.put_order(1, 3, "mori", "mori", bad)
+    await world.service.repo.put_order(1, 3, "mori", "clan:mori:policy", bad)
     listing = (await world.run("orders show", mori))[-1].content
-    assert "• an order that can no longer be read (stored by an older version); give it again" in listing
+    assert "• an order: an order given earlier that no longer reads (on_last_port_lost: " in listing
+    assert "at the resolution it falls back (S12.4) unless a new one replaces it" in listing
     shown = (await world.run("clan policy", mori))[-1].content
     assert "• If your last port falls (S2.6): your squadrons are lost" in shown  # the rules' defaults
     sent = await world.run("clan policy", mori, pairing_own_order="weakest_first")

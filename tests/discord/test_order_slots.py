@@ -11,7 +11,7 @@ async def test_a_clan_whose_id_is_a_units_gives_a_policy_and_the_squadrons_order
     await world.setup_campaign()
     # "Otomo Usuki" gets the id otomo-usuki, the id of Ōtomo's squadron Usuki-3; the outsider holds its role.
     await world.run("faction add", world.admin, name="Otomo Usuki", colour="#d35400", role=ROLES["Spectators"],
-                    channel=CHANNELS["general"])
+                    channel=CHANNELS["spectators-lounge"])
     assert (await world.service.campaign(1)).faction("otomo-usuki") is not None
     await world.run("turn open", world.admin, deadline="in 48h")
     otomo, newcomer = world.players["otomo"], world.outsider

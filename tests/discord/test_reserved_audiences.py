@@ -79,6 +79,6 @@ async def test_a_clan_cannot_be_made_with_the_id_public_or_moderators(world):
     await world.setup_campaign()
     for name in ("Public", "Moderators"):
         sent = await world.run("faction add", world.admin, name=name, colour="#d35400", role=ROLES["Spectators"],
-                               channel=CHANNELS["general"])
+                               channel=CHANNELS["spectators-lounge"])
         assert f"clan id {name.casefold()!r} is the name of the {name.casefold()} view" in sent[-1].content
     assert {f.id for f in (await world.service.campaign(1)).factions} == {"mori", "otomo", "kono", "miyoshi"}

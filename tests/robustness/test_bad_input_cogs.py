@@ -106,7 +106,7 @@ def require_a_resolution(lw: LoopWorld) -> None:
     ("the state changed … resolve it again") — which this test took for a polite refusal."""
     if resolutions_stored(lw):
         return
-    sent = lw.run(lw.world.h.invoke("turn resolve", lw.world.admin))
+    sent = lw.run(lw.world.run("turn resolve", lw.world.admin))  # World.run confirms the prompt
     assert resolutions_stored(lw), f"/turn resolve by the admin did not resolve the turn: {sent[-1].content!r}"
 
 
