@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -20,9 +19,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.domain.campaign import Campaign, Faction, Phase
-from bot.engine.dice import SeededDice
+from bot.engine.dice import KEY_SCHEME, SEED_SCHEME, SeededDice, SignedDice, load_private_key
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
-from bot.engine.seed import commitment
 from bot.report import ReportInput, Reports
 from bot.report.presenters import presenter
 from bot.rules import get_ruleset
@@ -34,9 +32,10 @@ from bot.services.campaign_reads import (
     describe_order,
 )
 from bot.services.deadline import parse_deadline
+from bot.services.dice_keys import TurnKey, new_turn_key, turn_key
 from bot.services.errors import UserError
 from bot.services.settings import apply_setting
-from bot.store import Repository, ResolutionRecord, TurnRecord
+from bot.store import Repository, ResolutionRecord, TurnRecord, TurnStatus
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +54,7 @@ class OrderReceipt:
 class TurnOutcome:
     campaign: Campaign
     turn: int
-    seed: str
+    seed: str  # what the report reveals: the seed (hmac-seed turns) or the public key (rsa-vrf)
     reports: Reports
     data: ReportInput  # what the maps are drawn from: CampaignService.render_maps(outcome.data, ...)
     created_seq: int | None = None  # the stored resolution's; keys whether its posts went out
@@ -74,7 +73,9 @@ class CampaignService(CampaignReads):
     """The use cases that change a campaign; the questions about one are ``CampaignReads``."""
 
     def __init__(self, repo: Repository, *, clock: Callable[[], datetime] = _utcnow,
-                 seed_factory: Callable[[], str] = lambda: secrets.token_hex(32)) -> None:
+                 seed_factory: Callable[[], str] | None = None) -> None:
+        """``seed_factory`` (tests, benchmarks): each turn's key pair is derived from the seed it
+        gives, so the dice are reproducible; by default OpenSSL makes each pair from OS randomness."""
         self.repo = repo
         self.clock = clock
         self.seed_factory = seed_factory
@@ -135,10 +136,17 @@ class CampaignService(CampaignReads):
         if campaign.phase in OPEN_PHASES:
             raise UserError(f"turn {campaign.turn} is already open for orders; resolve it first")
         when = parse_deadline(deadline, self.clock()) if deadline else None
-        secret = seed or self.seed_factory()
+        key = await asyncio.to_thread(self.new_key, seed)  # a fifth of a second of CPU: off the loop
         # One transaction: a turn never stands open with its deadline unwritten.
-        return await self.repo.open_turn(campaign_id, campaign.turn, secret, commitment(secret),
-                                         deadline=when.isoformat(timespec="minutes") if when else None)
+        return await self.repo.open_turn(campaign_id, campaign.turn, key.private_pem, key.fingerprint,
+                                         deadline=when.isoformat(timespec="minutes") if when else None,
+                                         dice_scheme=KEY_SCHEME, public_key=key.public_pem)
+
+    def new_key(self, seed: str | None = None) -> TurnKey:
+        """A turn's dice key pair (docs/decisions.md, signed dice): from ``seed`` or the service's
+        seed factory if either is given (reproducible), otherwise from OS randomness."""
+        seed = seed or (self.seed_factory() if self.seed_factory else None)
+        return turn_key(seed) if seed else new_turn_key()
 
     async def _planning(self, campaign_id: int, moderator: bool = True) -> Campaign:
         campaign = await self.campaign(campaign_id)
@@ -208,14 +216,14 @@ class CampaignService(CampaignReads):
         campaign = await self._planning(campaign_id)
         turn = await self.repo.get_turn(campaign_id, campaign.turn)
         orders = await self.repo.list_orders(campaign_id, campaign.turn)
-        data, dice = await self._compute(campaign, orders, turn.seed, turn.commitment)
+        data, dice = await self._compute(campaign, orders, turn)
         # Reports and the record are pure CPU work (a quarter of a second for 1,000 units): off the loop.
         reports, record = await asyncio.to_thread(_resolution_record, campaign, turn, orders, data, dice)
         # The caller posts the reports next: claimed now, so the scheduler leaves them to it
         # unless it stops before they are out (bot/services/stored_turns.py).
         stored = await self.repo.commit_resolution(record, posts_claimed_at=utc_stamp(self.clock()))
         resolved = await self.campaign(campaign_id)  # the store cleared the deadline with the commit
-        return TurnOutcome(resolved, campaign.turn, turn.seed, reports, data, stored.created_seq)
+        return TurnOutcome(resolved, campaign.turn, turn.revealed(), reports, data, stored.created_seq)
 
     async def render_maps(self, ruleset_id: str, data: ReportInput,
                           audiences: list[str]) -> dict[str, bytes]:
@@ -232,23 +240,27 @@ class CampaignService(CampaignReads):
         return dict(zip(audiences, pngs))
 
     async def preview_turn(self, campaign_id: int) -> Reports:
-        """What the orders given so far would do, on dice of a throwaway seed —
-        never the turn's own seed, which stays secret until the resolution, so a
-        preview cannot be used to fish for good rolls.  Nothing is stored."""
+        """What the orders given so far would do, on dice of a throwaway key pair —
+        never the turn's own key, which stays secret, so a preview cannot be used
+        to fish for good rolls.  Nothing is stored."""
         campaign = await self._planning(campaign_id)
         orders = await self.repo.list_orders(campaign_id, campaign.turn)
-        throwaway = f"preview:{self.seed_factory()}"  # never equal to a turn's seed
-        data, _ = await self._compute(campaign, orders, throwaway, "(preview: not the turn's seed)")
+        throwaway = await asyncio.to_thread(new_turn_key)  # OS randomness even under a seed factory
+        preview = TurnRecord(campaign_id=campaign_id, turn=campaign.turn, seed=throwaway.private_pem,
+                             commitment="(preview: not the turn's dice key)", status=TurnStatus.PLANNING,
+                             dice_scheme=KEY_SCHEME, public_key=throwaway.public_pem)
+        data, _ = await self._compute(campaign, orders, preview)
         return presenter(campaign.ruleset).build_reports(data)
 
-    async def _compute(self, campaign: Campaign, orders: list[SubmittedOrder], seed: str,
-                       published: str) -> tuple[ReportInput, SeededDice]:
+    async def _compute(self, campaign: Campaign, orders: list[SubmittedOrder],
+                       turn: TurnRecord) -> tuple[ReportInput, SeededDice | SignedDice]:
         ruleset, state, settings, gamemap = await self._loaded(campaign)
-        dice = SeededDice(seed)
+        dice = _turn_dice(turn)
         result = await asyncio.to_thread(ruleset.resolve, state, gamemap, settings, orders, dice)
-        data = ReportInput(campaign_name=campaign.name, turn=campaign.turn, seed=seed, commitment=published,
-                           gamemap=gamemap, before=state, after=result.state, events=result.events,
-                           rolls=list(dice.log))
+        # Only what the report reveals goes into its input: never an rsa-vrf turn's private key.
+        data = ReportInput(campaign_name=campaign.name, turn=campaign.turn, seed=turn.revealed(),
+                           commitment=turn.commitment, gamemap=gamemap, before=state, after=result.state,
+                           events=result.events, rolls=list(dice.log), dice_scheme=turn.dice_scheme)
         return data, dice
 
     async def undo_last(self, campaign_id: int) -> int:
@@ -314,12 +326,19 @@ class CampaignService(CampaignReads):
 
 
 
+def _turn_dice(turn: TurnRecord) -> SeededDice | SignedDice:
+    """The turn's dice source, by its scheme: turns stored before signed dice keep their seed."""
+    if turn.dice_scheme == SEED_SCHEME:
+        return SeededDice(turn.seed)
+    return SignedDice(load_private_key(turn.seed), turn.turn)
+
+
 def _resolution_record(campaign: Campaign, turn: TurnRecord, orders: list[SubmittedOrder], data: ReportInput,
-                       dice: SeededDice) -> tuple[Reports, ResolutionRecord]:
+                       dice: SeededDice | SignedDice) -> tuple[Reports, ResolutionRecord]:
     """The reports and what the store keeps of a resolution: pure CPU work, run in a worker thread."""
     reports = presenter(campaign.ruleset).build_reports(data)
     return reports, ResolutionRecord(
-        campaign_id=campaign.id, turn=campaign.turn, seed=turn.seed,
+        campaign_id=campaign.id, turn=campaign.turn, seed=turn.revealed(),
         before_state=data.before.model_dump(mode="json"), after_state=data.after.model_dump(mode="json"),
         orders=orders, dice=list(dice.log), events=[e.model_dump(mode="json") for e in data.events],
         report={"public": reports.public, "moderators": reports.moderators,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from bot.domain.campaign import Campaign, Phase
+from bot.engine.dice import SEED_SCHEME
 from bot.mapfiles import load_shipped_map
 from bot.report import ReportInput, Reports
 from bot.rules import get_ruleset
@@ -42,7 +43,8 @@ async def report_input(service: CampaignService, campaign: Campaign, record: Res
                        commitment=opened.commitment if opened else "", gamemap=load_shipped_map(campaign.map_id),
                        before=ruleset.state_model.model_validate(record.before_state),
                        after=ruleset.state_model.model_validate(record.after_state),
-                       events=[ruleset.parse_event(e) for e in record.events], rolls=list(record.dice))
+                       events=[ruleset.parse_event(e) for e in record.events], rolls=list(record.dice),
+                       dice_scheme=opened.dice_scheme if opened else SEED_SCHEME)
 
 
 class StoredTurns:
