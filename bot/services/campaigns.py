@@ -10,13 +10,12 @@ the base class ``CampaignReads`` in ``campaign_reads.py``.
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
-
-from pydantic import ValidationError
 
 from bot.domain.campaign import Campaign, Faction, Phase
 from bot.engine.dice import KEY_SCHEME, SEED_SCHEME, SeededDice, SignedDice, load_private_key
@@ -35,7 +34,9 @@ from bot.services.deadline import parse_deadline
 from bot.services.dice_keys import TurnKey, new_turn_key, turn_key
 from bot.services.errors import UserError
 from bot.services.settings import apply_setting
+from bot.services.transfer_checks import import_problems, rekey_open_turns
 from bot.store import Repository, ResolutionRecord, TurnRecord, TurnStatus
+from bot.store.transfer import inconsistencies, parse_shape
 
 log = logging.getLogger(__name__)
 
@@ -267,7 +268,15 @@ class CampaignService(CampaignReads):
         """Restore the state before the last resolution.  Its seed is public by
         now, so the reopened turn is in correction: only moderators may change
         orders, and resolving again rolls the same dice for untouched orders."""
-        await self.campaign(campaign_id)
+        campaign = await self.campaign(campaign_id)
+        last = await self.repo.last_resolution(campaign_id)
+        opened = await self.repo.get_turn(campaign_id, last.turn) if last else None
+        if opened is not None and opened.dice_scheme == KEY_SCHEME and not opened.seed:
+            # Imported: the private key stayed in the store it came from, so the same dice cannot be
+            # rolled again, and new ones would not be the dice its commitment promised.
+            raise UserError(f"turn {opened.turn} of {campaign.name} was resolved before the campaign was imported; "
+                            f"its dice key did not come with the export, so it cannot be resolved again. "
+                            f"Correct the state with a moderator edit instead")
         return await self.repo.undo_last_resolution(campaign_id)  # the store sets the correction phase
 
     # Moderator inputs between turns
@@ -313,17 +322,18 @@ class CampaignService(CampaignReads):
         return description
 
     async def import_(self, data: dict[str, Any], guild_id: int | None = None) -> Campaign:
-        campaign = await self.repo.import_campaign(data, guild_id)
-        try:
-            ruleset = get_ruleset(campaign.ruleset)
-            record = await self.repo.load_state(campaign.id)
-            ruleset.state_model.model_validate(record.state)
-            ruleset.settings_model.model_validate(record.settings)
-        except (KeyError, ValidationError) as exc:
-            await self.repo.delete_campaign(campaign.id)
-            raise UserError(f"the export does not hold a valid campaign: {exc}") from None
-        return campaign
-
+        """Store an exported campaign under a new id, or refuse with every problem found, writing
+        nothing.  Each unresolved turn gets a fresh dice key pair (its ``opened_note`` says so): no
+        export carries an unresolved turn's secret (docs/decisions.md, import)."""
+        data = copy.deepcopy(data)
+        doc = parse_shape(data)
+        await asyncio.to_thread(rekey_open_turns, data, doc, self.new_key)
+        doc = parse_shape(data)
+        problems = inconsistencies(doc) + import_problems(doc, self.clock())
+        if problems:
+            raise UserError("the export does not hold a valid campaign, nothing was imported:\n"
+                            + "\n".join(f"- {p}" for p in problems))
+        return await self.repo.import_campaign(data, guild_id)
 
 
 def _turn_dice(turn: TurnRecord) -> SeededDice | SignedDice:

@@ -10,6 +10,7 @@ import pytest
 from bot.domain.campaign import Phase
 from bot.engine.seed import commitment
 from bot.services.campaigns import CampaignService
+from bot.services.dice_keys import turn_key
 from bot.services.errors import UserError
 from bot.store import StoreError, open_repository
 
@@ -33,7 +34,8 @@ async def test_create_lists_the_clans_and_open_publishes_the_commitment(service)
     campaign = await service.create_campaign("seto-demo", guild_id=7)
     assert [f.id for f in campaign.factions] == ["mori", "otomo", "kono", "miyoshi"]
     turn = await service.open_turn(campaign.id, "in 48h")
-    assert turn.commitment == commitment("fixed-seed")
+    key = turn_key("fixed-seed")  # the turn's key pair, made from the seed factory's seed
+    assert (turn.commitment, turn.public_key, turn.dice_scheme) == (key.fingerprint, key.public_pem, "rsa-vrf")
     stored = await service.campaign(campaign.id)
     assert stored.phase is Phase.PLANNING and stored.deadline == "2026-12-01T12:00+00:00"
 
@@ -141,7 +143,7 @@ async def test_resolve_then_undo_restores_the_turn_exactly(service):
     before = await service.repo.load_state(campaign.id)
     outcome = await service.resolve_turn(campaign.id)
     assert outcome.turn == 3 and outcome.campaign.turn == 4
-    assert "Seed revealed: fixed-seed" in outcome.reports.public
+    assert f"SHA-256 fingerprint {turn_key('fixed-seed').fingerprint}" in outcome.reports.public
     maps = await service.render_maps(outcome.campaign.ruleset, outcome.data, ["public"])
     assert maps["public"].startswith(b"\x89PNG")
     assert await service.undo_last(campaign.id) == 3
@@ -208,7 +210,9 @@ async def test_preview_uses_a_throwaway_seed_and_stores_nothing(tmp_path):
     await submit_demo_orders(service, campaign.id)
     before = await repo.load_state(campaign.id)
     preview = await service.preview_turn(campaign.id)
-    assert "Seed revealed: preview:preview-seed" in preview.moderators and "turn-seed" not in preview.moderators
+    turn = turn_key("turn-seed")
+    assert "fingerprint (preview: not the turn's dice key)" in preview.moderators
+    assert turn.fingerprint not in preview.moderators and "PRIVATE KEY" not in preview.moderators
     assert (await repo.load_state(campaign.id)).state == before.state
     assert (await service.campaign(campaign.id)).phase is Phase.PLANNING
     assert await repo.last_resolution(campaign.id) is None
