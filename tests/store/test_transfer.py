@@ -12,7 +12,7 @@ from bot.store.errors import StoreError
 from bot.store.repository import AuditEntry
 from bot.store.sqlite import SqliteRepository
 
-from .conftest import raw_state_text, resolution_for
+from .conftest import raw_state_text, resolution_for, with_secret
 
 
 async def _played(repo, campaign):
@@ -36,15 +36,6 @@ def _without_ids(export: dict) -> dict:
     return data
 
 
-def _with_secret(data: dict) -> dict:
-    """What the service's import does first: a new secret for the open turn, which no export carries."""
-    data = copy.deepcopy(data)
-    for turn in data["turns"]:
-        if turn["status"] != "resolved":
-            turn.update(seed="new-seed", commitment=commitment("new-seed"))
-    return data
-
-
 async def test_an_export_never_carries_an_unresolved_turns_secret(repo, campaign):
     await _played(repo, campaign)
     exported = await repo.export_campaign(campaign.id)
@@ -63,7 +54,7 @@ async def test_export_import_round_trip(repo, campaign, tmp_path, db_path):
     as_text = json.dumps(exported)  # an export is plain JSON
 
     async with await SqliteRepository.open(tmp_path / "other.db") as other:
-        imported = await other.import_campaign(_with_secret(json.loads(as_text)), guild_id=777)
+        imported = await other.import_campaign(with_secret(json.loads(as_text)), guild_id=777)
         assert imported.guild_id == 777
         assert imported.model_copy(update={"id": campaign.id, "guild_id": campaign.guild_id}) \
             == await repo.get_campaign(campaign.id)
@@ -106,7 +97,7 @@ async def test_undo_after_import_restores_the_exact_before_state(repo, campaign,
 async def test_bad_imports_are_refused_clearly(repo, campaign, mutate, message):
     await _played(repo, campaign)
     data = await repo.export_campaign(campaign.id)
-    data = _with_secret(data)
+    data = with_secret(data)
     mutate(data)
     with pytest.raises(StoreError, match=message):
         await repo.import_campaign(data)
