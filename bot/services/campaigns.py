@@ -55,10 +55,17 @@ class OrderReceipt:
 class TurnOutcome:
     campaign: Campaign
     turn: int
-    seed: str  # what the report reveals: the seed (hmac-seed turns) or the public key (rsa-vrf)
+    seed: str  # what the report reveals, in a line: the seed (hmac-seed turns) or the public key's SHA-256
     reports: Reports
     data: ReportInput  # what the maps are drawn from: CampaignService.render_maps(outcome.data, ...)
     created_seq: int | None = None  # the stored resolution's; keys whether its posts went out
+
+
+def revealed_label(data: ReportInput) -> str:
+    """What a turn's report revealed, short enough for a moderator's one-line reply."""
+    if data.dice_scheme == SEED_SCHEME:
+        return data.seed
+    return f"public key, SHA-256 {data.commitment}"
 
 
 def utc_stamp(when: datetime) -> str:
@@ -224,7 +231,7 @@ class CampaignService(CampaignReads):
         # unless it stops before they are out (bot/services/stored_turns.py).
         stored = await self.repo.commit_resolution(record, posts_claimed_at=utc_stamp(self.clock()))
         resolved = await self.campaign(campaign_id)  # the store cleared the deadline with the commit
-        return TurnOutcome(resolved, campaign.turn, turn.revealed(), reports, data, stored.created_seq)
+        return TurnOutcome(resolved, campaign.turn, revealed_label(data), reports, data, stored.created_seq)
 
     async def render_maps(self, ruleset_id: str, data: ReportInput,
                           audiences: list[str]) -> dict[str, bytes]:

@@ -18,7 +18,7 @@ from bot.engine.dice import SEED_SCHEME
 from bot.mapfiles import load_shipped_map
 from bot.report import ReportInput, Reports
 from bot.rules import get_ruleset
-from bot.services.campaigns import CampaignService, TurnOutcome, utc_stamp
+from bot.services.campaigns import CampaignService, TurnOutcome, revealed_label, utc_stamp
 from bot.services.errors import UserError
 from bot.store import ResolutionRecord
 
@@ -65,7 +65,7 @@ class StoredTurns:
         """A stored resolution as ``resolve_turn`` returned it: its reports, and what its maps are drawn from."""
         campaign = await self.service.campaign(record.campaign_id)
         data = await report_input(self.service, campaign, record)
-        return TurnOutcome(campaign, record.turn, record.seed, reports_of(record), data, record.created_seq)
+        return TurnOutcome(campaign, record.turn, revealed_label(data), reports_of(record), data, record.created_seq)
 
     async def moderator_log(self, campaign_id: int, turn: int | None = None,
                             faction: str | None = None) -> tuple[int, str]:
