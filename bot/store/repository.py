@@ -13,7 +13,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, Protocol, Self
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from bot.domain.campaign import Campaign, Phase
 from bot.engine.dice import SEED_SCHEME, Roll
@@ -47,7 +47,7 @@ class TurnRecord(BaseModel):
 
     campaign_id: int
     turn: int
-    seed: str
+    seed: str = Field(repr=False)  # never in a log line or an error message that shows the record
     commitment: str
     status: TurnStatus
     opened_note: str | None = None

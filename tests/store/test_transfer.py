@@ -46,6 +46,11 @@ async def test_an_export_never_carries_an_unresolved_turns_secret(repo, campaign
         await repo.import_campaign(exported)
 
 
+async def test_a_turn_record_never_shows_its_secret(repo, campaign):
+    turn = await repo.get_turn(campaign.id, 1)
+    assert turn.seed and turn.seed not in repr(turn) and turn.seed not in str(turn)
+
+
 async def test_export_import_round_trip(repo, campaign, tmp_path, db_path):
     await _played(repo, campaign)
     exported = await repo.export_campaign(campaign.id)
