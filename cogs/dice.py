@@ -49,7 +49,8 @@ def _seed_line(seed: TurnSeed) -> str:
 
 def roll_text(campaign: Campaign, turn: int, roll: Roll, recorded: Roll | None) -> str:
     faces = "·".join(map(str, roll.faces))
-    source = "checked against its proof and the turn's public key" if roll.proof else "recomputed from the revealed seed"
+    source = ("checked against its proof and the turn's public key" if roll.proof
+              else "recomputed from the revealed seed")
     text = f"🎲 {campaign.name}, turn {turn}: key `{roll.key}` → {roll.expr} [{faces}] = {roll.total}, {source}."
     if recorded is None:
         return text

@@ -218,7 +218,8 @@ def check_proof(public_key_pem: str, turn: int, roll: Roll) -> str | None:
         return f"{roll.key}: the proof is not the turn key's signature of this roll (turn {turn})"
     faces = faces_from_proof(proof, roll.key, expr)
     if tuple(roll.faces) != faces or roll.total != sum(faces) + expr.modifier:
-        return f"{roll.key}: the proof gives {expr} {list(faces)} = {sum(faces) + expr.modifier}, not {list(roll.faces)} = {roll.total}"
+        return (f"{roll.key}: the proof gives {expr} {list(faces)} = {sum(faces) + expr.modifier}, "
+                f"not {list(roll.faces)} = {roll.total}")
     return None
 
 
