@@ -50,11 +50,18 @@ def _parser() -> argparse.ArgumentParser:
     cmd.add_argument("file", type=Path)
     cmd.add_argument("--db", type=Path, default=Path("fleetwright.db"))
     cmd.set_defaults(handler=_import)
-    cmd = sub.add_parser("dice", help="recompute a roll from a revealed seed and its key")
-    cmd.add_argument("--seed", required=True)
-    cmd.add_argument("--key", required=True)
-    cmd.add_argument("--expr", required=True, help="e.g. 2d6 or d6")
+    cmd = sub.add_parser("dice", help="check rolls: `dice verify --proofs FILE` (signed dice, from /dice verify), "
+                                      "or --seed --key --expr (turns before signed dice)")
+    cmd.add_argument("--seed", help="a turn's revealed seed (turns stored before signed dice)")
+    cmd.add_argument("--key")
+    cmd.add_argument("--expr", help="e.g. 2d6 or d6")
     cmd.set_defaults(handler=_dice)
+    checks = cmd.add_subparsers(dest="dice_action", metavar="verify")
+    verify = checks.add_parser("verify", help="check the proofs file /dice verify attaches, with no database")
+    verify.add_argument("--proofs", type=Path, required=True, help="dice-proofs-turn-N.json from /dice verify")
+    verify.add_argument("--pubkey", type=Path, help="the turn's public key (PEM) if not the one in the proofs file")
+    verify.add_argument("--commitment", help="the commitment posted when the turn opened, to check the key against")
+    verify.set_defaults(handler=_dice_verify)
     return parser
 
 
@@ -112,14 +119,19 @@ def _import(args) -> int:
         data = json.loads(args.file.read_text(encoding="utf-8"))
         repo = await open_repository(args.db)
         try:
-            return await CampaignService(repo).import_(data)
+            campaign = await CampaignService(repo).import_(data)
+            opened = await repo.get_turn(campaign.id, campaign.turn)
+            rekeyed = opened is not None and (opened.opened_note or "").startswith("dice key made anew")
+            return campaign, [f"{opened.turn}: {opened.opened_note}"] if rekeyed else []
         finally:
             await repo.close()
     try:
-        campaign = asyncio.run(go())
+        campaign, campaign_notes = asyncio.run(go())
     except (OSError, json.JSONDecodeError) as exc:
         raise UserError(f"cannot read {args.file}: {exc}") from None
     print(f"imported as campaign #{campaign.id} {campaign.name} into {args.db}")
+    for note in campaign_notes:
+        print(f"turn {note}: announce the new commitment before any order is given")
     return 0
 
 
@@ -132,12 +144,22 @@ async def _open_existing(path: Path):
 
 def _dice(args) -> int:
     from bot.engine.dice import DiceError, derive_die
+    if not (args.seed and args.key and args.expr):
+        raise UserError("give `dice verify --proofs FILE` (signed dice), or --seed, --key and --expr together "
+                        "(a turn stored before signed dice)")
     try:
         roll = derive_die(args.seed, args.key, args.expr)
     except DiceError as exc:
         raise UserError(str(exc)) from None
     print(f"{roll.key}: {roll.expr} {list(roll.faces)} = {roll.total}")
     return 0
+
+
+def _dice_verify(args) -> int:
+    from bot.services.dice_proofs import verify_proofs_file
+    lines, ok = verify_proofs_file(args.proofs, args.pubkey, args.commitment)
+    print("\n".join(lines))
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

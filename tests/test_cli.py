@@ -3,10 +3,12 @@ map checks and the demo's files."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from bot.__main__ import main
-from bot.engine.dice import SeededDice
+from bot.engine.dice import SeededDice, SignedDice, load_private_key
+from bot.services.dice_keys import turn_key
 
 
 def test_corrupt_database_gives_a_clear_error(tmp_path, capsys):
@@ -29,6 +31,44 @@ def test_dice_recomputes_a_roll_from_the_revealed_seed(capsys):
     assert capsys.readouterr().out.strip() == f"battle:x:A:r1: 2d6 {list(roll.faces)} = {roll.total}"
 
 
+def _proofs_file(tmp_path, rolls, turn=3, seed="cli-proofs"):
+    key = turn_key(seed)
+    document = {"format": "fleetwright.dice-proofs/1", "turn": turn, "dice_scheme": "rsa-vrf",
+                "commitment": key.fingerprint, "public_key": key.public_pem,
+                "rolls": [r.model_dump(mode="json") for r in rolls]}
+    path = tmp_path / "proofs.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return path
+
+
+def test_dice_verify_checks_a_proofs_file_offline(tmp_path, capsys):
+    dice = SignedDice(load_private_key(turn_key("cli-proofs").private_pem), 3)
+    rolls = [dice.roll("battle:b1:mori:r1", "2d6"), dice.roll("landing:x:storm", "d6")]
+    assert main(["dice", "verify", "--proofs", str(_proofs_file(tmp_path, rolls))]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("✅ public key SHA-256 ") and out[0].endswith("matches the commitment")
+    assert out[1:] == [f"✅ battle:b1:mori:r1: 2d6 {list(rolls[0].faces)} = {rolls[0].total}",
+                       f"✅ landing:x:storm: d6 {list(rolls[1].faces)} = {rolls[1].total}",
+                       "All of 2 rolls of turn 3 check out."]
+
+
+def test_dice_verify_refuses_a_tampered_face_or_proof(tmp_path, capsys):
+    dice = SignedDice(load_private_key(turn_key("cli-proofs").private_pem), 3)
+    good = dice.roll("battle:b1:mori:r1", "2d6")
+    other = dice.roll("battle:b1:mori:r2", "2d6")
+    face = 1 if good.faces[0] != 1 else 2
+    cases = [good.model_copy(update={"faces": (face, good.faces[1]), "total": face + good.faces[1]}),
+             good.model_copy(update={"proof": other.proof}),
+             good.model_copy(update={"proof": good.proof[:-2] + ("00" if good.proof[-2:] != "00" else "01")})]
+    for tampered in cases:
+        assert main(["dice", "verify", "--proofs", str(_proofs_file(tmp_path, [tampered]))]) == 1
+        out = capsys.readouterr().out
+        assert "❌ battle:b1:mori:r1: " in out and "Not all of 1 rolls of turn 3 check out." in out
+    # The right proofs under another turn's key (or turn number) do not pass either.
+    assert main(["dice", "verify", "--proofs", str(_proofs_file(tmp_path, [good], turn=4))]) == 1
+    assert main(["dice", "verify", "--proofs", str(_proofs_file(tmp_path, [good], seed="other"))]) == 1
+
+
 def test_check_map_lists_every_problem(tmp_path, capsys):
     bad = tmp_path / "bad.toml"
     bad.write_text('id = "bad"\nname = "Bad"\n[areas.a]\nname = "A"\nkind = "province"\ncoastal = true\n'
@@ -49,7 +89,9 @@ def test_demo_writes_reports_and_a_map(tmp_path, capsys):
     assert {"report-public.md", "moderator-log.md", "report-mori.md", "report-otomo.md", "report-kono.md",
             "report-miyoshi.md", "map.png"} <= set(names)
     public = (tmp_path / "report-public.md").read_text(encoding="utf-8")
-    assert "Seed revealed: seto-demo-1560-turn-3" in public
+    key = turn_key("seto-demo-1560-turn-3")  # the demo's seed makes its turn's key pair
+    assert f"Dice key of this turn: RSA public key with SHA-256 fingerprint {key.fingerprint}" in public
+    assert "PRIVATE KEY" not in "".join((tmp_path / n).read_text(encoding="utf-8") for n in names if n.endswith(".md"))
     first = {n: (tmp_path / n).read_bytes() for n in names if n.endswith(".md")}
     assert main(["demo", "--out", str(tmp_path)]) == 0
     assert first == {n: (tmp_path / n).read_bytes() for n in first}

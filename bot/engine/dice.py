@@ -2,10 +2,19 @@
 
 Every roll is asked for with a unique purpose key (``battle:A:r1``) and a die
 expression (``2d6``).  The seeded source derives each die from the turn's
-secret seed and the key alone (HMAC-SHA256), so one roll never depends on how
-many rolls came before it: correcting one order and resolving again changes
-only the rolls that order touches.  Every roll is recorded for the report and
-the audit.
+secret and the key alone, so one roll never depends on how many rolls came
+before it: correcting one order and resolving again changes only the rolls
+that order touches.  Every roll is recorded for the report and the audit.
+
+Two schemes (a turn's ``dice_scheme``).  ``hmac-seed`` (turns opened before
+signed dice): each die is HMAC-SHA256(seed, key#i), the seed is revealed with
+the report, and so anyone could recompute every roll, hidden ones too.
+``rsa-vrf`` (every turn opened since): the turn has an RSA-2048 key pair; a
+roll's proof is the PKCS#1 v1.5 / SHA-256 signature of ``roll_message`` —
+deterministic, and the only valid signature for that public key, so it works
+as a verifiable random function (cf. RFC 9381) — and its dice are the
+``hmac-seed`` derivation keyed with SHA-256(proof).  Only who is shown a
+proof can check (or learn) that roll; the public key proves nothing else.
 """
 
 from __future__ import annotations
@@ -16,10 +25,17 @@ import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import padding, rsa
 from pydantic import BaseModel, ConfigDict
 
 _EXPR = re.compile(r"^\s*(\d*)d(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
 
+
+SEED_SCHEME = "hmac-seed"
+KEY_SCHEME = "rsa-vrf"
+_MESSAGE_TAG = "fleetwright-dice/rsa-vrf/1"
 
 MAX_DICE = 100
 MAX_SIDES = 1000
@@ -66,6 +82,7 @@ class Roll(BaseModel):
     expr: str
     faces: tuple[int, ...]
     total: int
+    proof: str = ""  # rsa-vrf: the signature (hex) that fixes this roll's dice; "" for seeded and scripted dice
 
 
 class Dice(Protocol):
@@ -83,39 +100,127 @@ class _RecordingDice:
         self._seen.add(key)
         parsed = DieExpr.parse(expr)
         faces = self._faces(key, parsed)
-        result = Roll(key=key, expr=str(parsed), faces=faces, total=sum(faces) + parsed.modifier)
+        result = Roll(key=key, expr=str(parsed), faces=faces, total=sum(faces) + parsed.modifier,
+                      proof=self._proof(key))
         self.log.append(result)
         return result
 
     def _faces(self, key: str, expr: DieExpr) -> tuple[int, ...]:
         raise NotImplementedError
 
+    def _proof(self, key: str) -> str:
+        return ""
+
+
+def _keyed_faces(secret: bytes, key: str, expr: DieExpr) -> tuple[int, ...]:
+    return tuple(_die(secret, f"{key}#{i}", expr.sides) for i in range(expr.count))
+
+
+def _die(secret: bytes, label: str, sides: int) -> int:
+    # Rejection sampling keeps every face equally likely for any number of sides.
+    limit = (1 << 64) - ((1 << 64) % sides)
+    counter = 0
+    while True:
+        digest = hmac.new(secret, f"{label}/{counter}".encode(), hashlib.sha256).digest()
+        value = int.from_bytes(digest[:8], "big")
+        if value < limit:
+            return value % sides + 1
+        counter += 1
+
 
 class SeededDice(_RecordingDice):
-    """Dice derived from a secret seed and the roll's key (HMAC-SHA256)."""
+    """``hmac-seed``: dice derived from a secret seed and the roll's key (HMAC-SHA256)."""
 
     def __init__(self, seed: str) -> None:
         super().__init__()
         self._seed = seed.encode()
 
     def _faces(self, key: str, expr: DieExpr) -> tuple[int, ...]:
-        return tuple(self._die(f"{key}#{i}", expr.sides) for i in range(expr.count))
-
-    def _die(self, label: str, sides: int) -> int:
-        # Rejection sampling keeps every face equally likely for any number of sides.
-        limit = (1 << 64) - ((1 << 64) % sides)
-        counter = 0
-        while True:
-            digest = hmac.new(self._seed, f"{label}/{counter}".encode(), hashlib.sha256).digest()
-            value = int.from_bytes(digest[:8], "big")
-            if value < limit:
-                return value % sides + 1
-            counter += 1
+        return _keyed_faces(self._seed, key, expr)
 
 
 def derive_die(seed: str, key: str, expr: str) -> Roll:
-    """Recompute one roll from a revealed seed: what a player does to audit."""
+    """Recompute one roll of an ``hmac-seed`` turn from its revealed seed."""
     return SeededDice(seed).roll(key, expr)
+
+
+def roll_message(turn: int, key: str) -> bytes:
+    """What a roll's proof signs.  No campaign id: the key pair is the turn's own (made when it
+    opened), and an import gives the campaign a new id, which must not break its proofs."""
+    return f"{_MESSAGE_TAG}\nturn {turn}\n{key}".encode()
+
+
+class SignedDice(_RecordingDice):
+    """``rsa-vrf``: each roll's dice come from the turn key's signature of the roll's message.
+    PKCS#1 v1.5 signing is deterministic, so the same key pair rolls the same dice (undo, redo)."""
+
+    def __init__(self, private_key: rsa.RSAPrivateKey, turn: int) -> None:
+        super().__init__()
+        self._key = private_key
+        self._turn = turn
+        self._proofs: dict[str, bytes] = {}
+
+    def _faces(self, key: str, expr: DieExpr) -> tuple[int, ...]:
+        proof = self._key.sign(roll_message(self._turn, key), padding.PKCS1v15(), hashes.SHA256())
+        self._proofs[key] = proof
+        return faces_from_proof(proof, key, expr)
+
+    def _proof(self, key: str) -> str:
+        return self._proofs[key].hex()
+
+
+def faces_from_proof(proof: bytes, key: str, expr: DieExpr) -> tuple[int, ...]:
+    return _keyed_faces(hashlib.sha256(proof).digest(), key, expr)
+
+
+def load_private_key(pem: str) -> rsa.RSAPrivateKey:
+    # Skipping the key's self-check (30 ms): the store holds only keys the service made.
+    key = serialization.load_pem_private_key(pem.encode(), password=None, unsafe_skip_rsa_key_validation=True)
+    if not isinstance(key, rsa.RSAPrivateKey):
+        raise DiceError("a turn's dice key must be an RSA key")
+    return key
+
+
+def load_public_key(pem: str) -> rsa.RSAPublicKey:
+    try:
+        key = serialization.load_pem_public_key(pem.encode())
+    except ValueError as exc:
+        raise DiceError(f"not a PEM public key: {exc}") from None
+    if not isinstance(key, rsa.RSAPublicKey):
+        raise DiceError("a turn's dice key must be an RSA public key")
+    return key
+
+
+def public_pem(private_key: rsa.RSAPrivateKey) -> str:
+    return private_key.public_key().public_bytes(
+        serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo).decode()
+
+
+def key_fingerprint(public_key_pem: str) -> str:
+    """The ``rsa-vrf`` commitment published when a turn opens: SHA-256 of the public key (DER)."""
+    der = load_public_key(public_key_pem).public_bytes(
+        serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo)
+    return hashlib.sha256(der).hexdigest()
+
+
+def check_proof(public_key_pem: str, turn: int, roll: Roll) -> str | None:
+    """None if ``roll`` (key, expression, faces, total) is what its proof gives under the turn's
+    public key; otherwise what is wrong.  Needs no secret: what a player runs offline."""
+    try:
+        public = load_public_key(public_key_pem)
+        proof = bytes.fromhex(roll.proof)
+        expr = DieExpr.parse(roll.expr)
+    except (DiceError, ValueError) as exc:
+        return f"{roll.key}: {exc}"
+    try:
+        public.verify(proof, roll_message(turn, roll.key), padding.PKCS1v15(), hashes.SHA256())
+    except InvalidSignature:
+        return f"{roll.key}: the proof is not the turn key's signature of this roll (turn {turn})"
+    faces = faces_from_proof(proof, roll.key, expr)
+    if tuple(roll.faces) != faces or roll.total != sum(faces) + expr.modifier:
+        return (f"{roll.key}: the proof gives {expr} {list(faces)} = {sum(faces) + expr.modifier}, "
+                f"not {list(roll.faces)} = {roll.total}")
+    return None
 
 
 @dataclass

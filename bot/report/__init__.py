@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from bot.domain.events import Event
 from bot.domain.gamemap import GameMap
-from bot.engine.dice import Roll
+from bot.engine.dice import SEED_SCHEME, Roll
 
 
 @dataclass
@@ -18,13 +18,14 @@ class ReportInput:
 
     campaign_name: str
     turn: int
-    seed: str
+    seed: str  # what the report reveals: the seed, or (rsa-vrf) the public key; never a private key
     commitment: str
     gamemap: GameMap
     before: BaseModel
     after: BaseModel
     events: list[Event]
     rolls: list[Roll] = field(default_factory=list)
+    dice_scheme: str = SEED_SCHEME
 
 
 class Reports(BaseModel):

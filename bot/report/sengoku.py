@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import cache
 
 from bot.domain.events import Event
+from bot.engine.dice import SEED_SCHEME
 from bot.report import ReportInput, Reports
 from bot.report.sengoku_names import Names
 from bot.report.sengoku_templates import all_group_templates, all_templates
@@ -65,6 +66,12 @@ def _header(data: ReportInput, who: str) -> list[str]:
 
 
 def _footer(data: ReportInput) -> list[str]:
+    if data.dice_scheme != SEED_SCHEME:
+        return ["", f"Dice key of this turn: RSA public key with SHA-256 fingerprint {data.commitment}, the "
+                    f"commitment published when planning opened.",
+                "Each roll is fixed by the key's signature of its key (its proof), shown only to those whose report "
+                "shows the roll: `/dice verify` checks yours and gives you the proofs and the public key, to check "
+                "offline with `python -m bot dice verify`."]
     return ["", f"Seed revealed: {data.seed}",
             f"It matches the commitment published when planning opened: {data.commitment} (SHA-256).",
             "Every roll is HMAC-SHA256(seed, key): recompute any key in your report with `python -m bot dice`."]

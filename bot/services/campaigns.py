@@ -10,20 +10,17 @@ the base class ``CampaignReads`` in ``campaign_reads.py``.
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
-import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-from pydantic import ValidationError
-
 from bot.domain.campaign import Campaign, Faction, Phase, deadline_passed, deadline_refusal
 from bot.domain.viewer import Viewer
-from bot.engine.dice import SeededDice
+from bot.engine.dice import KEY_SCHEME, SEED_SCHEME, SeededDice, SignedDice, load_private_key
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
-from bot.engine.seed import commitment
 from bot.report import ReportInput, Reports
 from bot.report.presenters import presenter
 from bot.rules import get_ruleset
@@ -36,9 +33,12 @@ from bot.services.campaign_reads import (
     stored_order_text,
 )
 from bot.services.deadline import parse_deadline
+from bot.services.dice_keys import TurnKey, new_turn_key, turn_key
 from bot.services.errors import UserError
 from bot.services.settings import apply_setting
-from bot.store import CampaignChanged, Repository, ResolutionRecord, TurnRecord
+from bot.services.transfer_checks import import_problems, rekey_open_turns
+from bot.store import CampaignChanged, Repository, ResolutionRecord, TurnRecord, TurnStatus
+from bot.store.transfer import inconsistencies, parse_shape
 
 log = logging.getLogger(__name__)
 
@@ -58,10 +58,17 @@ class OrderReceipt:
 class TurnOutcome:
     campaign: Campaign
     turn: int
-    seed: str
+    seed: str  # what the report reveals, in a line: the seed (hmac-seed turns) or the public key's SHA-256
     reports: Reports
     data: ReportInput  # what the maps are drawn from: CampaignService.render_maps(outcome.data, ...)
     created_seq: int | None = None  # the stored resolution's; keys whether its posts went out
+
+
+def revealed_label(data: ReportInput) -> str:
+    """What a turn's report revealed, short enough for a moderator's one-line reply."""
+    if data.dice_scheme == SEED_SCHEME:
+        return data.seed
+    return f"public key, SHA-256 {data.commitment}"
 
 
 def utc_stamp(when: datetime) -> str:
@@ -77,7 +84,9 @@ class CampaignService(CampaignReads):
     """The use cases that change a campaign; the questions about one are ``CampaignReads``."""
 
     def __init__(self, repo: Repository, *, clock: Callable[[], datetime] = _utcnow,
-                 seed_factory: Callable[[], str] = lambda: secrets.token_hex(32)) -> None:
+                 seed_factory: Callable[[], str] | None = None) -> None:
+        """``seed_factory`` (tests, benchmarks): each turn's key pair is derived from the seed it
+        gives, so the dice are reproducible; by default OpenSSL makes each pair from OS randomness."""
         self.repo = repo
         self.clock = clock
         self.seed_factory = seed_factory
@@ -160,10 +169,17 @@ class CampaignService(CampaignReads):
         if campaign.phase in OPEN_PHASES:
             raise UserError(f"turn {campaign.turn} is already open for orders; resolve it first")
         when = parse_deadline(deadline, self.clock()) if deadline else None
-        secret = seed or self.seed_factory()
+        key = await asyncio.to_thread(self.new_key, seed)  # a fifth of a second of CPU: off the loop
         # One transaction: a turn never stands open with its deadline unwritten.
-        return await self.repo.open_turn(campaign_id, campaign.turn, secret, commitment(secret),
-                                         deadline=when.isoformat(timespec="minutes") if when else None)
+        return await self.repo.open_turn(campaign_id, campaign.turn, key.private_pem, key.fingerprint,
+                                         deadline=when.isoformat(timespec="minutes") if when else None,
+                                         dice_scheme=KEY_SCHEME, public_key=key.public_pem)
+
+    def new_key(self, seed: str | None = None) -> TurnKey:
+        """A turn's dice key pair (docs/decisions.md, signed dice): from ``seed`` or the service's
+        seed factory if either is given (reproducible), otherwise from OS randomness."""
+        seed = seed or (self.seed_factory() if self.seed_factory else None)
+        return turn_key(seed) if seed else new_turn_key()
 
     async def _planning(self, campaign_id: int, moderator: bool = True) -> Campaign:
         campaign = await self.campaign(campaign_id)
@@ -241,14 +257,14 @@ class CampaignService(CampaignReads):
         campaign = await self._planning(campaign_id)
         turn = await self.repo.get_turn(campaign_id, campaign.turn)
         orders = await self.repo.list_orders(campaign_id, campaign.turn)
-        data, dice, stored = await self._compute(campaign, orders, turn.seed, turn.commitment)
+        data, dice, stored = await self._compute(campaign, orders, turn)
         # Reports and the record are pure CPU work (a quarter of a second for 1,000 units): off the loop.
         reports, record = await asyncio.to_thread(_resolution_record, campaign, turn, orders, data, dice, stored)
         # The caller posts the reports next: claimed now, so the scheduler leaves them to it
         # unless it stops before they are out (bot/services/stored_turns.py).
         stored = await self.repo.commit_resolution(record, posts_claimed_at=utc_stamp(self.clock()))
         resolved = await self.campaign(campaign_id)  # the store cleared the deadline with the commit
-        return TurnOutcome(resolved, campaign.turn, turn.seed, reports, data, stored.created_seq)
+        return TurnOutcome(resolved, campaign.turn, revealed_label(data), reports, data, stored.created_seq)
 
     async def render_maps(self, ruleset_id: str, data: ReportInput,
                           audiences: list[Viewer]) -> dict[Viewer, bytes]:
@@ -266,24 +282,28 @@ class CampaignService(CampaignReads):
         return dict(zip(audiences, pngs))
 
     async def preview_turn(self, campaign_id: int) -> Reports:
-        """What the orders given so far would do, on dice of a throwaway seed —
-        never the turn's own seed, which stays secret until the resolution, so a
-        preview cannot be used to fish for good rolls.  Nothing is stored."""
+        """What the orders given so far would do, on dice of a throwaway key pair —
+        never the turn's own key, which stays secret, so a preview cannot be used
+        to fish for good rolls.  Nothing is stored."""
         campaign = await self._planning(campaign_id)
         orders = await self.repo.list_orders(campaign_id, campaign.turn)
-        throwaway = f"preview:{self.seed_factory()}"  # never equal to a turn's seed
-        data, _, _ = await self._compute(campaign, orders, throwaway, "(preview: not the turn's seed)")
+        throwaway = await asyncio.to_thread(new_turn_key)  # OS randomness even under a seed factory
+        preview = TurnRecord(campaign_id=campaign_id, turn=campaign.turn, seed=throwaway.private_pem,
+                             commitment="(preview: not the turn's dice key)", status=TurnStatus.PLANNING,
+                             dice_scheme=KEY_SCHEME, public_key=throwaway.public_pem)
+        data, _, _ = await self._compute(campaign, orders, preview)
         return presenter(campaign.ruleset).build_reports(data)
 
-    async def _compute(self, campaign: Campaign, orders: list[SubmittedOrder], seed: str,
-                       published: str) -> tuple[ReportInput, SeededDice, dict[str, Any]]:
+    async def _compute(self, campaign: Campaign, orders: list[SubmittedOrder],
+                       turn: TurnRecord) -> tuple[ReportInput, SeededDice | SignedDice, dict[str, Any]]:
         """The resolution's data and dice, and the stored state it was computed from, as stored."""
         ruleset, state, settings, gamemap, stored = await self._loaded_with_record(campaign)
-        dice = SeededDice(seed)
+        dice = _turn_dice(turn)
         result = await asyncio.to_thread(ruleset.resolve, state, gamemap, settings, orders, dice)
-        data = ReportInput(campaign_name=campaign.name, turn=campaign.turn, seed=seed, commitment=published,
-                           gamemap=gamemap, before=state, after=result.state, events=result.events,
-                           rolls=list(dice.log))
+        # Only what the report reveals goes into its input: never an rsa-vrf turn's private key.
+        data = ReportInput(campaign_name=campaign.name, turn=campaign.turn, seed=turn.revealed(),
+                           commitment=turn.commitment, gamemap=gamemap, before=state, after=result.state,
+                           events=result.events, rolls=list(dice.log), dice_scheme=turn.dice_scheme)
         return data, dice, stored.state
 
     async def undo_last(self, campaign_id: int) -> int:
@@ -291,8 +311,16 @@ class CampaignService(CampaignReads):
         now, so the reopened turn is in correction: only moderators may change
         orders, and resolving again rolls the same dice for untouched orders."""
         campaign = await self.campaign(campaign_id)
-        if await self.repo.last_resolution(campaign_id) is None:  # the store's own refusal names the id
+        last = await self.repo.last_resolution(campaign_id)
+        if last is None:  # the store's own refusal names the id
             raise UserError(f"nothing to undo: {campaign.name} has no resolved turn")
+        opened = await self.repo.get_turn(campaign_id, last.turn)
+        if opened is not None and opened.dice_scheme == KEY_SCHEME and not opened.seed:
+            # Imported: the private key stayed in the store it came from, so the same dice cannot be
+            # rolled again, and new ones would not be the dice its commitment promised.
+            raise UserError(f"turn {opened.turn} of {campaign.name} was resolved before the campaign was imported; "
+                            f"its dice key did not come with the export, so it cannot be resolved again. "
+                            f"Correct the state with a moderator edit instead")
         return await self.repo.undo_last_resolution(campaign_id)  # the store sets the correction phase
 
     # Moderator inputs between turns
@@ -359,28 +387,36 @@ class CampaignService(CampaignReads):
         await self.repo.add_audit_entry(entry)
 
     async def import_(self, data: dict[str, Any], guild_id: int | None = None) -> Campaign:
-        campaign = await self.repo.import_campaign(_current_slots(data), guild_id)
-        try:
-            ruleset = get_ruleset(campaign.ruleset)
-            record = await self.repo.load_state(campaign.id)
-            ruleset.state_model.model_validate(record.state)
-            ruleset.settings_model.model_validate(record.settings)
-        except (KeyError, ValidationError) as exc:
-            await self.repo.delete_campaign(campaign.id)
-            raise UserError(f"the export does not hold a valid campaign: {exc}") from None
-        return campaign
+        """Store an exported campaign under a new id, or refuse with every problem found, writing
+        nothing.  Each unresolved turn gets a fresh dice key pair (its ``opened_note`` says so): no
+        export carries an unresolved turn's secret (docs/decisions.md, import)."""
+        data = copy.deepcopy(data)
+        doc = parse_shape(data)
+        await asyncio.to_thread(rekey_open_turns, data, doc, self.new_key)
+        doc = parse_shape(data)
+        problems = inconsistencies(doc) + import_problems(doc, self.clock())
+        if problems:
+            raise UserError("the export does not hold a valid campaign, nothing was imported:\n"
+                            + "\n".join(f"- {p}" for p in problems))
+        return await self.repo.import_campaign(_current_slots(data), guild_id)
 
+
+def _turn_dice(turn: TurnRecord) -> SeededDice | SignedDice:
+    """The turn's dice source, by its scheme: turns stored before signed dice keep their seed."""
+    if turn.dice_scheme == SEED_SCHEME:
+        return SeededDice(turn.seed)
+    return SignedDice(load_private_key(turn.seed), turn.turn)
 
 
 def _resolution_record(campaign: Campaign, turn: TurnRecord, orders: list[SubmittedOrder], data: ReportInput,
-                       dice: SeededDice, stored: dict[str, Any]) -> tuple[Reports, ResolutionRecord]:
+                       dice: SeededDice | SignedDice, stored: dict[str, Any]) -> tuple[Reports, ResolutionRecord]:
     """The reports and what the store keeps of a resolution: pure CPU work, run in a worker thread.
     ``before_state`` is the state as it was stored, not re-dumped from the model: the commit
     checks it is still the stored one, and a valid state stored in another form (an old import,
     an edit, a field added with a default since) re-dumps differently and could never commit."""
     reports = presenter(campaign.ruleset).build_reports(data)
     return reports, ResolutionRecord(
-        campaign_id=campaign.id, turn=campaign.turn, seed=turn.seed,
+        campaign_id=campaign.id, turn=campaign.turn, seed=turn.revealed(),
         before_state=stored, after_state=data.after.model_dump(mode="json"),
         orders=orders, dice=list(dice.log), events=[e.model_dump(mode="json") for e in data.events],
         report={Viewer.public().key: reports.public, Viewer.moderators().key: reports.moderators,

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.domain.campaign import Campaign
-from bot.engine.dice import DiceError, Roll, derive_die
+from bot.engine.dice import (KEY_SCHEME, SEED_SCHEME, DiceError, DieExpr, Roll, check_proof, derive_die,
+                             faces_from_proof, key_fingerprint)
 from bot.engine.seed import verify
 from bot.mapfiles import load_shipped_map
 from bot.report import ReportInput
@@ -17,7 +18,7 @@ from bot.rules import get_ruleset
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
 from bot.services.stored_turns import report_input
-from bot.store import TurnStatus
+from bot.store import ResolutionRecord, TurnStatus
 
 
 async def map_data(service: CampaignService, campaign_id: int) -> ReportInput:
@@ -35,46 +36,99 @@ async def map_data(service: CampaignService, campaign_id: int) -> ReportInput:
 
 @dataclass
 class TurnSeed:
-    """One turn's dice: its commitment, and its seed once the report has revealed it."""
+    """One turn's dice: its commitment, and what its report revealed (an ``hmac-seed`` turn's seed, an
+    ``rsa-vrf`` turn's public key) once it has: never a private key."""
 
     turn: int
     commitment: str
     seed: str | None  # None: not revealed (the turn is open, or was undone for a correction)
+    dice_scheme: str = SEED_SCHEME
 
     @property
     def matches(self) -> bool:
-        return self.seed is not None and verify(self.seed, self.commitment)
+        if self.seed is None:
+            return False
+        if self.dice_scheme == SEED_SCHEME:
+            return verify(self.seed, self.commitment)
+        try:
+            return key_fingerprint(self.seed) == self.commitment.lower()
+        except DiceError:
+            return False
 
 
 async def turn_seeds(service: CampaignService, campaign_id: int) -> list[TurnSeed]:
-    """Every opened turn of the campaign, oldest first.  Only a resolved turn's seed is given: an
-    open turn's seed would let anyone compute its dice before the deadline."""
+    """Every opened turn of the campaign, oldest first.  Only a resolved turn's seed or public key is
+    given: an open turn's seed would let anyone compute its dice before the deadline."""
     campaign = await service.campaign(campaign_id)
     seeds = []
     for number in range(1, campaign.turn + 1):
         record = await service.repo.get_turn(campaign_id, number)
         if record is not None:
-            revealed = record.seed if record.status is TurnStatus.RESOLVED else None
-            seeds.append(TurnSeed(number, record.commitment, revealed))
+            revealed = record.revealed() if record.status is TurnStatus.RESOLVED else None
+            seeds.append(TurnSeed(number, record.commitment, revealed, record.dice_scheme))
     return seeds
+
+
+@dataclass
+class TurnProofs:
+    """An ``rsa-vrf`` turn's public key and the rolls (with proofs) one reader's reports show."""
+
+    campaign_name: str
+    turn: int
+    commitment: str
+    public_key: str
+    rolls: list[Roll]
+
+    def document(self) -> dict:
+        """What ``python -m bot dice verify --proofs FILE`` checks offline."""
+        return {"format": PROOFS_FORMAT, "campaign": self.campaign_name, "turn": self.turn,
+                "dice_scheme": KEY_SCHEME, "commitment": self.commitment, "public_key": self.public_key,
+                "rolls": [r.model_dump(mode="json") for r in self.rolls]}
+
+
+PROOFS_FORMAT = "fleetwright.dice-proofs/1"
+
+
+async def turn_proofs(service: CampaignService, campaign_id: int, turn: int, *,
+                      reader: str | None) -> TurnProofs | None:
+    """The rolls of a resolved ``rsa-vrf`` turn that ``reader``'s reports show (``None``: a moderator,
+    every roll); ``None`` for a turn that is not one.  A proof fixes its roll's dice, so a reader
+    is given only those of rolls it is shown the results of: its clan's report and the public one."""
+    seed = next((s for s in await turn_seeds(service, campaign_id) if s.turn == turn), None)
+    if seed is None or seed.seed is None or seed.dice_scheme == SEED_SCHEME:
+        return None
+    campaign = await service.campaign(campaign_id)
+    record = await service.repo.resolution(campaign_id, turn)
+    rolls = [] if record is None else [r for r in record.dice if _shown(record, r.key, reader)]
+    return TurnProofs(campaign.name, turn, seed.commitment, seed.seed, rolls)
+
+
+def _shown(record: ResolutionRecord, key: str, reader: str | None) -> bool:
+    if reader is None:
+        return True
+    texts = [record.report.get("public", "")] + ([record.report.get(f"faction:{reader}", "")] if reader else [])
+    return any(f"(key {key})" in text for text in texts)
 
 
 async def recompute_roll(service: CampaignService, campaign_id: int, turn: int, key: str,
                          expr: str | None = None, *, reader: str | None = None) -> tuple[Roll, Roll | None]:
-    """(the roll recomputed from the turn's revealed seed, the roll as the resolution recorded it).
+    """(the roll recomputed from what the turn revealed, the roll as the resolution recorded it).
 
-    ``reader`` is the caller's faction (``None``: a moderator).  The recorded roll is looked up only
-    for a key the reader's own report shows: confirming that some other key was rolled would tell a
-    player what another clan's units did.  Without it, ``expr`` (e.g. 2d6) is needed.  Refuses a
-    turn whose seed is not revealed."""
+    ``reader`` is the caller's faction (``None``: a moderator; "": one of no clan).  The recorded roll is
+    looked up only for a key the reader's reports show: confirming that some other key was rolled would
+    tell a player what another clan's units did.  An ``hmac-seed`` turn's roll is recomputed from its
+    seed (``expr``, e.g. 2d6, for a key not shown); an ``rsa-vrf`` turn's only from its proof, which the
+    reader has for the rolls it is shown and no other.  Refuses a turn whose dice are not revealed."""
     campaign = await service.campaign(campaign_id)
     seed = next((s for s in await turn_seeds(service, campaign_id) if s.turn == turn), None)
     if seed is None:
         raise UserError(f"turn {turn} of {campaign.name} was never opened; /dice verify lists its turns")
     if seed.seed is None:
-        raise UserError(f"turn {turn} of {campaign.name} is not resolved: its seed stays secret until the report "
-                        f"reveals it, so none of its dice can be computed yet")
+        raise UserError(f"turn {turn} of {campaign.name} is not resolved: its dice stay secret until the report "
+                        f"reveals them, so none of them can be computed yet")
     recorded = await _recorded_roll(service, campaign, turn, key, reader)
+    if seed.dice_scheme != SEED_SCHEME:
+        return _checked_proof(campaign, seed, key, recorded, reader), recorded
     wanted = expr or (recorded.expr if recorded else None)
     if wanted is None:
         raise UserError(f"{_unknown_key(campaign, key, reader)}; copy a key from the report (the text after "
@@ -83,6 +137,26 @@ async def recompute_roll(service: CampaignService, campaign_id: int, turn: int, 
         return derive_die(seed.seed, key, wanted), recorded
     except DiceError as exc:
         raise UserError(str(exc)) from None
+
+
+def _checked_proof(campaign: Campaign, seed: TurnSeed, key: str, recorded: Roll | None,
+                   reader: str | None) -> Roll:
+    """The dice the recorded proof gives.  A key not shown to the reader is refused exactly like a key
+    never rolled, with or without ``dice``: nothing public fixes its dice."""
+    if recorded is None:
+        raise UserError(f"{_unknown_key(campaign, key, reader)}; copy a key from your report (the text after "
+                        f"'key')")
+    expr = DieExpr.parse(recorded.expr)
+    try:
+        proof = bytes.fromhex(recorded.proof)
+    except ValueError:
+        proof = b""
+    faces = faces_from_proof(proof, key, expr)
+    recomputed = Roll(key=key, expr=recorded.expr, faces=faces, total=sum(faces) + expr.modifier,
+                      proof=recorded.proof)
+    if check_proof(seed.seed or "", seed.turn, recomputed) is not None:
+        raise UserError(f"the recorded proof of key {key!r} is not the turn key's signature: tell the moderators")
+    return recomputed
 
 
 def _unknown_key(campaign: Campaign, key: str, reader: str | None) -> str:
@@ -100,6 +174,6 @@ async def _recorded_roll(service: CampaignService, campaign: Campaign, turn: int
     record = await service.repo.resolution(campaign.id, turn)
     if record is None:
         return None
-    if reader is not None and f"(key {key})" not in record.report.get(f"faction:{reader}", ""):
+    if reader is not None and not _shown(record, key, reader):
         return None
     return next((roll for roll in record.dice if roll.key == key), None)

@@ -15,10 +15,11 @@ from datetime import datetime, timedelta
 
 from bot.domain.campaign import Campaign, Phase
 from bot.domain.viewer import Viewer
+from bot.engine.dice import SEED_SCHEME
 from bot.mapfiles import load_shipped_map
 from bot.report import ReportInput, Reports
 from bot.rules import get_ruleset
-from bot.services.campaigns import CampaignService, TurnOutcome, utc_stamp
+from bot.services.campaigns import CampaignService, TurnOutcome, revealed_label, utc_stamp
 from bot.services.errors import UserError
 from bot.store import ResolutionRecord
 
@@ -43,7 +44,8 @@ async def report_input(service: CampaignService, campaign: Campaign, record: Res
                        commitment=opened.commitment if opened else "", gamemap=load_shipped_map(campaign.map_id),
                        before=ruleset.state_model.model_validate(record.before_state),
                        after=ruleset.state_model.model_validate(record.after_state),
-                       events=[ruleset.parse_event(e) for e in record.events], rolls=list(record.dice))
+                       events=[ruleset.parse_event(e) for e in record.events], rolls=list(record.dice),
+                       dice_scheme=opened.dice_scheme if opened else SEED_SCHEME)
 
 
 class StoredTurns:
@@ -64,7 +66,7 @@ class StoredTurns:
         """A stored resolution as ``resolve_turn`` returned it: its reports, and what its maps are drawn from."""
         campaign = await self.service.campaign(record.campaign_id)
         data = await report_input(self.service, campaign, record)
-        return TurnOutcome(campaign, record.turn, record.seed, reports_of(record), data, record.created_seq)
+        return TurnOutcome(campaign, record.turn, revealed_label(data), reports_of(record), data, record.created_seq)
 
     async def moderator_log(self, campaign_id: int, turn: int | None = None,
                             faction: str | None = None) -> tuple[int, str]:

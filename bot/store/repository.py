@@ -14,10 +14,10 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any, Protocol, Self
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from bot.domain.campaign import Campaign, Phase
-from bot.engine.dice import Roll
+from bot.engine.dice import SEED_SCHEME, Roll
 from bot.engine.ruleset import SubmittedOrder
 
 JsonDict = dict[str, Any]
@@ -38,16 +38,26 @@ class StateRecord(BaseModel):
 
 
 class TurnRecord(BaseModel):
-    """One opened turn: its secret seed, the published commitment, its status."""
+    """One opened turn: its secret, the published commitment, its status.
+
+    ``seed`` is the turn's secret: an ``hmac-seed`` turn's seed (revealed with its report), or an
+    ``rsa-vrf`` turn's private key (PEM; never revealed, never exported).  ``public_key`` (rsa-vrf
+    only) is revealed with the report; ``commitment`` is its SHA-256 fingerprint."""
 
     model_config = ConfigDict(frozen=True)
 
     campaign_id: int
     turn: int
-    seed: str
+    seed: str = Field(repr=False)  # never in a log line or an error message that shows the record
     commitment: str
     status: TurnStatus
     opened_note: str | None = None
+    dice_scheme: str = SEED_SCHEME
+    public_key: str | None = None
+
+    def revealed(self) -> str:
+        """What the report reveals of the turn's dice: the seed, or the public key."""
+        return self.seed if self.dice_scheme == SEED_SCHEME else (self.public_key or "")
 
 
 class ResolutionRecord(BaseModel):
@@ -64,7 +74,7 @@ class ResolutionRecord(BaseModel):
 
     campaign_id: int
     turn: int
-    seed: str
+    seed: str  # what the report reveals (TurnRecord.revealed): the seed, or the public key; never a private key
     before_state: JsonDict
     after_state: JsonDict
     orders: list[SubmittedOrder]
@@ -150,7 +160,8 @@ class Repository(Protocol):
 
     # Turns.  Opening records the seed and commitment and sets phase "planning".
     async def open_turn(self, campaign_id: int, turn: int, seed: str, commitment: str,
-                        note: str | None = None, deadline: str | None = None) -> TurnRecord: ...
+                        note: str | None = None, deadline: str | None = None, *,
+                        dice_scheme: str = SEED_SCHEME, public_key: str | None = None) -> TurnRecord: ...
     async def get_turn(self, campaign_id: int, turn: int) -> TurnRecord | None: ...
 
     # Orders of an open (planning) turn; one per unit, re-submitting replaces.

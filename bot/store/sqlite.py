@@ -17,6 +17,7 @@ from typing import Self
 import aiosqlite
 
 from bot.domain.campaign import Campaign, Phase
+from bot.engine.dice import SEED_SCHEME
 from bot.store import sqlite_audit, sqlite_resolutions, sqlite_transfer
 from bot.store.codec import (
     CAMPAIGN_COLUMNS,
@@ -226,7 +227,8 @@ class SqliteRepository(OrderStore, TurnLifecycleStore):
     # Turns
 
     async def open_turn(self, campaign_id: int, turn: int, seed: str, commitment: str,
-                        note: str | None = None, deadline: str | None = None) -> TurnRecord:
+                        note: str | None = None, deadline: str | None = None, *,
+                        dice_scheme: str = SEED_SCHEME, public_key: str | None = None) -> TurnRecord:
         """Record the campaign's current turn as open (seed, commitment) and set
         the phase to planning and the deadline, together.  A turn opens once: its
         commitment is public."""
@@ -239,13 +241,14 @@ class SqliteRepository(OrderStore, TurnLifecycleStore):
                 raise StoreError(f"turn {turn} of campaign {campaign_id} is already open; "
                                  "its seed was committed and cannot change")
             await db.execute(
-                "INSERT INTO turns (campaign_id, turn, seed, commitment, status, opened_note)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (campaign_id, turn, seed, commitment, TurnStatus.PLANNING.value, note))
+                "INSERT INTO turns (campaign_id, turn, seed, commitment, status, opened_note, dice_scheme,"
+                " public_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (campaign_id, turn, seed, commitment, TurnStatus.PLANNING.value, note, dice_scheme, public_key))
             await db.execute("UPDATE campaigns SET phase = ?, deadline = ?, version = version + 1 WHERE id = ?",
                              (Phase.PLANNING.value, deadline, campaign_id))
         return TurnRecord(campaign_id=campaign_id, turn=turn, seed=seed, commitment=commitment,
-                          status=TurnStatus.PLANNING, opened_note=note)
+                          status=TurnStatus.PLANNING, opened_note=note, dice_scheme=dice_scheme,
+                          public_key=public_key)
 
     async def get_turn(self, campaign_id: int, turn: int) -> TurnRecord | None:
         async with self._unit() as db:

@@ -16,7 +16,7 @@ from bot.engine.dice import Roll
 from bot.engine.ruleset import SubmittedOrder
 from bot.store.codec import RowLike, dumps, loads
 from bot.store.errors import StoreError
-from bot.store.repository import ResolutionRecord, TurnStatus
+from bot.store.repository import ResolutionRecord, TurnRecord, TurnStatus
 from bot.store.sqlite_base import (
     campaign_row,
     fetch_one,
@@ -51,7 +51,7 @@ async def check_committable(db: aiosqlite.Connection, record: ResolutionRecord) 
         raise StoreError(f"cannot commit turn {turn} of campaign {cid}: "
                          f"the campaign is at turn {campaign['turn']}")
     turn_row = await require_planning_turn(db, cid, turn, f"commit turn {turn}")
-    if turn_row["seed"] != record.seed:
+    if TurnRecord.model_validate(dict(turn_row)).revealed() != record.seed:
         raise StoreError(f"cannot commit turn {turn} of campaign {cid}: it was resolved "
                          "with a seed other than the one committed when the turn opened")
     before_text = await state_text(db, cid)

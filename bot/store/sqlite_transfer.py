@@ -7,7 +7,8 @@ import aiosqlite
 from bot.domain.campaign import Campaign
 from bot.store import sqlite_audit
 from bot.store.codec import campaign_from_row, dumps, loads
-from bot.store.repository import AuditEntry, JsonDict, ResolutionRecord
+from bot.engine.dice import SEED_SCHEME
+from bot.store.repository import AuditEntry, JsonDict, ResolutionRecord, TurnRecord, TurnStatus
 from bot.store.sqlite_base import campaign_row, fetch_all, insert_campaign, state_row
 from bot.store.sqlite_resolutions import insert_resolution, record_from_row
 from bot.store.transfer import FORMAT, VERSION, CampaignExport
@@ -27,8 +28,7 @@ async def export(db: aiosqlite.Connection, campaign_id: int) -> JsonDict:
         "settings": loads(state["settings_json"], "settings"),
         "state": loads(state["state_json"], "state"),
         "last_seq": row["last_seq"],
-        "turns": [{k: t[k] for k in ("turn", "seed", "commitment", "status", "opened_note")}
-                  for t in turns],
+        "turns": [_turn_doc(t) for t in turns],
         "orders": [{"turn": o["turn"], "faction": o["faction"], "unit": o["unit"],
                     "seq": o["seq"], "payload": loads(o["payload_json"], "order payload")}
                    for o in orders],
@@ -38,6 +38,16 @@ async def export(db: aiosqlite.Connection, campaign_id: int) -> JsonDict:
     }
     # Validating what we export guarantees that it imports again.
     return CampaignExport.model_validate(doc).model_dump(mode="json")
+
+
+def _turn_doc(row: aiosqlite.Row) -> JsonDict:
+    """A turn as exported: what its report revealed, and never a secret (docs/decisions.md, signed dice)."""
+    turn = TurnRecord.model_validate({"campaign_id": 0, **dict(row)})
+    resolved = turn.status == TurnStatus.RESOLVED
+    return {"turn": turn.turn, "commitment": turn.commitment, "status": turn.status,
+            "opened_note": turn.opened_note, "dice_scheme": turn.dice_scheme,
+            "seed": turn.seed if resolved and turn.dice_scheme == SEED_SCHEME else None,
+            "public_key": turn.public_key if resolved else None}
 
 
 def _resolution_doc(record: ResolutionRecord) -> JsonDict:
@@ -50,9 +60,11 @@ async def import_(db: aiosqlite.Connection, doc: CampaignExport,
         "id": None, "guild_id": doc.campaign.guild_id if guild_id is None else guild_id})
     cid = await insert_campaign(db, campaign, doc.settings, doc.state, doc.seq_floor())
     await db.executemany(
-        "INSERT INTO turns (campaign_id, turn, seed, commitment, status, opened_note)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
-        [(cid, t.turn, t.seed, t.commitment, t.status.value, t.opened_note) for t in doc.turns])
+        "INSERT INTO turns (campaign_id, turn, seed, commitment, status, opened_note, dice_scheme, public_key)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        # A resolved rsa-vrf turn's private key stayed behind: '' (it cannot be resolved again here).
+        [(cid, t.turn, t.seed or "", t.commitment, t.status.value, t.opened_note, t.dice_scheme, t.public_key)
+         for t in doc.turns])
     await db.executemany(
         "INSERT INTO orders (campaign_id, turn, unit, faction, seq, payload_json)"
         " VALUES (?, ?, ?, ?, ?, ?)",

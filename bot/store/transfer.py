@@ -3,6 +3,12 @@
 Backend-neutral, so an export from SQLite imports into PostgreSQL unchanged.
 States, settings, payloads and events stay plain JSON; ids are not carried
 over (an import gets a new campaign id).
+
+An export carries no secret of a turn's dice (docs/decisions.md, signed dice):
+a resolved ``hmac-seed`` turn's seed (its report revealed it) and a resolved
+``rsa-vrf`` turn's public key, nothing of an unresolved turn and never a
+private key.  So an import gives an unresolved turn a fresh key pair
+(``CampaignService.import_``); the store refuses one that comes without.
 """
 
 from __future__ import annotations
@@ -13,13 +19,14 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot.domain.campaign import Campaign
-from bot.engine.dice import Roll
+from bot.engine.dice import SEED_SCHEME, DiceError, Roll, check_proof, key_fingerprint
+from bot.engine.seed import verify
 from bot.engine.ruleset import SubmittedOrder
 from bot.store.errors import StoreError
 from bot.store.repository import AuditFields, JsonDict, TurnStatus
 
 FORMAT = "fleetwright.campaign"
-VERSION = 1
+VERSION = 2  # 2: turns carry their dice scheme and public key, and no unresolved turn's seed
 
 
 class _Doc(BaseModel):
@@ -28,10 +35,12 @@ class _Doc(BaseModel):
 
 class TurnDoc(_Doc):
     turn: int = Field(ge=1)
-    seed: str
+    seed: str | None = None  # only a resolved hmac-seed turn's (revealed) seed; an import may give a new secret
     commitment: str
     status: TurnStatus
     opened_note: str | None = None
+    dice_scheme: Literal["hmac-seed", "rsa-vrf"] = SEED_SCHEME
+    public_key: str | None = None  # rsa-vrf, resolved: revealed with the report
 
 
 class OrderDoc(_Doc):
@@ -60,7 +69,7 @@ class AuditDoc(_Doc, AuditFields):
 
 class CampaignExport(_Doc):
     format: Literal["fleetwright.campaign"]
-    version: Literal[1]
+    version: Literal[1, 2]
     campaign: Campaign
     settings: JsonDict
     state: JsonDict
@@ -79,14 +88,19 @@ class CampaignExport(_Doc):
 
 def parse_export(data: Any) -> CampaignExport:
     """Validate an export document; raise StoreError saying what is wrong."""
-    try:
-        doc = CampaignExport.model_validate(data)
-    except ValidationError as exc:
-        raise StoreError(f"not a valid campaign export: {_describe(exc)}") from exc
-    problems = _inconsistencies(doc)
+    doc = parse_shape(data)
+    problems = inconsistencies(doc)
     if problems:
         raise StoreError("inconsistent campaign export: " + "; ".join(problems))
     return doc
+
+
+def parse_shape(data: Any) -> CampaignExport:
+    """The document's fields and types only; raise StoreError saying what is wrong."""
+    try:
+        return CampaignExport.model_validate(data)
+    except ValidationError as exc:
+        raise StoreError(f"not a valid campaign export: {_describe(exc)}") from exc
 
 
 def _describe(exc: ValidationError, limit: int = 5) -> str:
@@ -98,7 +112,7 @@ def _describe(exc: ValidationError, limit: int = 5) -> str:
     return "; ".join(parts)
 
 
-def _inconsistencies(doc: CampaignExport) -> list[str]:
+def inconsistencies(doc: CampaignExport) -> list[str]:
     problems = []
     turns = {t.turn: t for t in doc.turns}
     problems += [f"turn {n} is listed twice" for n in _repeated(t.turn for t in doc.turns)]
@@ -116,10 +130,44 @@ def _inconsistencies(doc: CampaignExport) -> list[str]:
     problems += [f"turn {n} is marked resolved but has no resolution"
                  for n in sorted(resolved - set(recorded))]
     problems += [f"the resolution of turn {r.turn} has another seed than the turn"
-                 for r in doc.resolutions if r.turn in turns and r.seed != turns[r.turn].seed]
+                 for r in doc.resolutions if r.turn in turns and turns[r.turn].dice_scheme == SEED_SCHEME
+                 and r.seed != turns[r.turn].seed]
     problems += [f"turn {n} is resolved but the campaign is still at turn {doc.campaign.turn}"
                  for n in sorted(resolved) if n >= doc.campaign.turn]
+    problems += [p for t in doc.turns for p in _dice_problems(t)]
+    problems += [p for r in doc.resolutions if r.turn in turns for p in _proof_problems(turns[r.turn], r)]
     return problems
+
+
+def _dice_problems(turn: TurnDoc) -> list[str]:
+    """A turn's revealed dice must be what its commitment promised; an unresolved one needs a secret."""
+    n = turn.turn
+    if turn.status != TurnStatus.RESOLVED:
+        return [] if turn.seed else [f"turn {n} is not resolved and carries no dice secret (an export never "
+                                     f"does): import it with `python -m bot import`, which makes it a new key"]
+    if turn.dice_scheme == SEED_SCHEME:
+        if turn.seed is None:
+            return [f"turn {n} is resolved but its seed is missing"]
+        return [] if verify(turn.seed, turn.commitment) else [
+            f"the seed of turn {n} does not match its commitment {turn.commitment}"]
+    if turn.public_key is None:
+        return [f"turn {n} is resolved but its public dice key is missing"]
+    try:
+        fingerprint = key_fingerprint(turn.public_key)
+    except DiceError as exc:
+        return [f"the public dice key of turn {n} is unreadable: {exc}"]
+    return [] if fingerprint == turn.commitment.lower() else [
+        f"the public dice key of turn {n} does not match its commitment {turn.commitment}"]
+
+
+def _proof_problems(turn: TurnDoc, resolution: ResolutionDoc) -> list[str]:
+    if turn.dice_scheme == SEED_SCHEME or turn.public_key is None:
+        return []
+    if resolution.seed != turn.public_key:
+        return [f"the resolution of turn {turn.turn} names another public dice key than the turn"]
+    bad = [p for roll in resolution.dice if (p := check_proof(turn.public_key, turn.turn, roll))]
+    return [f"turn {turn.turn}: roll {p}" for p in bad[:3]] + (
+        [f"turn {turn.turn}: and {len(bad) - 3} more rolls that do not match their proofs"] if len(bad) > 3 else [])
 
 
 def _repeated(values: Any) -> list[Any]:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import json
 import re
 
 import pytest
 
 from bot.engine.dice import derive_die
 from bot.engine.seed import commitment
+from bot.services.dice_keys import turn_key
 from tests.discord.conftest import CHANNELS, PNG, ROLES
 from tests.discord.harness import Member
 
@@ -147,23 +149,64 @@ async def test_a_clan_added_after_the_last_resolution_gets_the_public_map_and_wh
                              "resolved, so that turn has no map of its own for it; here is the public one.")
 
 
-async def test_dice_verify_lists_revealed_seeds_and_keeps_the_open_one_secret(world):
+async def test_dice_verify_lists_revealed_keys_and_keeps_the_open_one_secret(world):
     await resolve_demo_turn(world)
+    first, second = turn_key("seed-3"), turn_key("seed-4")
     sent = await world.run("dice verify", world.players["otomo"])
     assert private_defer(sent)
     assert sent[-1].content.splitlines() == [
-        "🎲 **Seto 1560** — dice of each turn (a roll is HMAC-SHA256(seed, key))",
-        f"Turn 3: seed `seed-3` — its SHA-256 ✅ matches the commitment `{commitment('seed-3')}` published when "
-        f"the turn opened.",
-        f"Turn 4: commitment `{commitment('seed-4')}` (SHA-256); the seed stays secret until the report reveals it.",
-        "Recompute a roll of your report: /dice verify turn:<n> key:<the key after 'key'>."]
+        "🎲 **Seto 1560** — dice of each turn",
+        f"Turn 3: public dice key revealed (RSA, attached for the last turn asked about) — its SHA-256 ✅ matches "
+        f"the commitment `{first.fingerprint}` published when the turn opened.",
+        f"Turn 4: commitment `{second.fingerprint}` (SHA-256 of the turn's public dice key); its rolls' proofs "
+        f"come with the report.",
+        "Check a roll of your report: /dice verify turn:<n> key:<the key after 'key'>.",
+        "Attached: the public key of turn 3 and the proofs of the "
+        f"{len(json.loads(sent[-1].files['dice-proofs-turn-3.json'])['rolls'])} rolls your reports show; check "
+        "them offline with `python -m bot dice verify --proofs dice-proofs-turn-3.json`."]
     sent = await world.run("dice verify", world.players["otomo"], turn=4, key="battle:x:r1", dice="2d6")
-    assert sent[-1].content.startswith("Turn 4 of Seto 1560 is not resolved: its seed stays secret")
-    assert "seed-4" not in "\n".join(s.content for s in world.h.log)
+    assert sent[-1].content.startswith("Turn 4 of Seto 1560 is not resolved: its dice stay secret")
+    everything = "\n".join(s.content + "".join(f.decode(errors="replace") for f in s.files.values())
+                           for s in world.h.log)
+    assert "PRIVATE KEY" not in everything and second.public_pem not in everything
 
 
-async def test_dice_verify_recomputes_a_roll_of_ones_own_report(world):
+async def test_dice_verify_checks_a_roll_of_ones_own_report_and_no_other(world):
     await resolve_demo_turn(world)
+    record = await world.service.repo.last_resolution(1)
+    report, public = record.report["faction:otomo"], record.report["public"]
+    key = re.findall(r"\(key ([^)]+)\)", report)[0]
+    rolled = next(r for r in record.dice if r.key == key)
+    sent = await world.run("dice verify", world.players["otomo"], key=key)
+    faces = "·".join(map(str, rolled.faces))
+    assert sent[-1].content.splitlines()[0] == (
+        f"🎲 Seto 1560, turn 3: key `{key}` → {rolled.expr} [{faces}] = {rolled.total}, checked against its proof "
+        f"and the turn's public key. ✅ The same as the resolution rolled.")
+    document = json.loads(sent[-1].files["dice-proofs-turn-3.json"])
+    shown = {r.key for r in record.dice if f"(key {r.key})" in report + public}
+    assert {r["key"] for r in document["rolls"]} == shown and document["public_key"] == turn_key("seed-3").public_pem
+
+    hidden = next(r for r in record.dice if r.key not in shown)
+    for dice in ({}, {"dice": hidden.expr}):  # refused word for word like a key never rolled
+        foreign = (await world.run("dice verify", world.players["otomo"], key=hidden.key, **dice))[-1].content
+        missing = (await world.run("dice verify", world.players["otomo"], key="battle:nowhere:r1", **dice))[-1].content
+        assert foreign.replace(hidden.key, "K") == missing.replace("battle:nowhere:r1", "K")
+        assert foreign.startswith(f"The key {hidden.key!r} is not one your report of that turn shows")
+    sent = await world.run("dice verify", world.mod, key=hidden.key, turn=3)
+    assert "✅ The same as the resolution rolled." in sent[-1].content
+    spectator = Member(60, "spectator", [ROLES["Spectators"]])
+    sent = await world.run("dice verify", spectator, key=key)
+    assert sent[-1].content.startswith(f"You play no clan of Seto 1560, so no report of yours shows the key {key!r}")
+    sent = await world.run("dice verify", spectator)
+    document = json.loads(sent[-1].files["dice-proofs-turn-3.json"])
+    assert {r["key"] for r in document["rolls"]} == {r.key for r in record.dice if f"(key {r.key})" in public}
+
+
+async def test_dice_verify_recomputes_a_roll_of_a_turn_stored_before_signed_dice(world):
+    await world.setup_campaign()
+    await world.service.repo.open_turn(1, 3, "seed-3", commitment("seed-3"))  # the old scheme
+    await world.submit_demo_orders()
+    await world.run("turn resolve", world.admin)
     report = (await world.service.repo.last_resolution(1)).report["faction:otomo"]
     key = re.findall(r"\(key ([^)]+)\)", report)[0]
     rolled = next(r for r in (await world.service.repo.last_resolution(1)).dice if r.key == key)
@@ -171,24 +214,15 @@ async def test_dice_verify_recomputes_a_roll_of_ones_own_report(world):
     faces = "·".join(map(str, rolled.faces))
     assert sent[-1].content == (f"🎲 Seto 1560, turn 3: key `{key}` → {rolled.expr} [{faces}] = {rolled.total}, "
                                 f"recomputed from the revealed seed. ✅ The same as the resolution rolled.")
-    assert rolled == derive_die("seed-3", key, rolled.expr)
-
-    hidden = next(r for r in (await world.service.repo.last_resolution(1)).dice if f"(key {r.key})" not in report)
-    sent = await world.run("dice verify", world.players["otomo"], key=hidden.key)
-    assert sent[-1].content.startswith(f"The key {hidden.key!r} is not one your report of that turn shows")
-    sent = await world.run("dice verify", world.mod, key=hidden.key, turn=3)
-    assert sent[-1].content.endswith("✅ The same as the resolution rolled.")
-    spectator = Member(60, "spectator", [ROLES["Spectators"]])
-    sent = await world.run("dice verify", spectator, key=key)
-    assert sent[-1].content.startswith(f"You play no clan of Seto 1560, so no report of yours shows the key {key!r}")
-    sent = await world.run("dice verify", spectator, key=key, dice="d6")
-    assert sent[-1].content.startswith(f"🎲 Seto 1560, turn 3: key `{key}` → d6 [")
-    assert "resolution rolled" not in sent[-1].content
+    assert rolled == derive_die("seed-3", key, rolled.expr) and not sent[-1].files
+    sent = await world.run("dice verify", world.players["otomo"])
+    assert (f"Turn 3: seed `seed-3` (a roll is HMAC-SHA256(seed, key)) — its SHA-256 ✅ matches the commitment "
+            f"`{commitment('seed-3')}` published when the turn opened.") in sent[-1].content.splitlines()
 
 
 async def test_dice_verify_before_any_resolution(world):
     await world.setup_campaign()
     sent = await world.run("dice verify", world.players["mori"], key="battle:x:r1")
-    assert sent[-1].content == "No turn of Seto 1560 has been resolved yet, so no seed is revealed"
+    assert sent[-1].content == "No turn of Seto 1560 has been resolved yet, so no dice are revealed"
     sent = await world.run("dice verify", world.players["mori"])
     assert "No turn has been opened yet." in sent[-1].content

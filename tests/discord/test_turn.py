@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-import hashlib
 
 import pytest
 
 from bot.domain.campaign import Phase
+from bot.services.dice_keys import turn_key
 from tests.discord.conftest import CHANNELS, CLANS, PNG, SEED
+
+KEY = turn_key(SEED)  # the fixed seed factory's turns all have this key pair
 
 NAMES = {"mori": "Mōri", "otomo": "Ōtomo", "kono": "Kōno", "miyoshi": "Miyoshi"}
 
@@ -24,7 +26,7 @@ async def test_resolve_posts_the_public_report_with_the_map_and_each_clans_repor
     assert "Seto 1560" in public[0].content
     assert list(public[0].files) == ["map.png"] and public[0].files["map.png"].startswith(PNG)
     assert all(not s.files for s in public[1:]) and all(len(s.content) <= 2000 for s in public)
-    assert SEED in "\n".join(s.content for s in public)  # revealed with the report
+    assert KEY.fingerprint in "\n".join(s.content for s in public)  # the public key's, named with the report
 
     for clan in CLANS:
         own = [s.content for s in sent if s.kind == "channel" and s.target == CHANNELS[f"{clan}-war-room"]]
@@ -37,10 +39,11 @@ async def test_resolve_posts_the_public_report_with_the_map_and_each_clans_repor
 
     summary = [s for s in sent if s.kind == "followup"]
     assert all(s.ephemeral for s in summary)
-    assert summary[0].content.startswith(f"Turn 3 of Seto 1560 resolved; seed `{SEED}` revealed.")
+    assert summary[0].content.startswith(f"Turn 3 of Seto 1560 resolved; seed `public key, SHA-256 "
+                                         f"{KEY.fingerprint}` revealed.")
     assert list(summary[0].files) == ["moderator-log.md"]
     log = summary[0].files["moderator-log.md"].decode()
-    assert "moderator log" in log and SEED in log
+    assert "moderator log" in log and KEY.fingerprint in log and "PRIVATE KEY" not in log
     campaign = await world.service.campaign(1)
     assert (campaign.turn, campaign.phase) == (4, Phase.RESOLVED)
     ready = (await world.run("orders ready", world.players["mori"]))[-1].content
@@ -92,8 +95,7 @@ async def test_preview_is_private_stores_nothing_and_never_shows_the_seed(planne
     (summary,) = [s for s in sent if s.kind == "followup"]
     assert summary.ephemeral and summary.content.startswith("🔍 PREVIEW of turn 3 of Seto 1560")
     log = summary.files["preview-moderator-log.md"].decode()
-    assert f"Throwaway preview seed (not the turn's): preview:{SEED}\n" in log
-    assert "Seed revealed" not in log
+    assert "fingerprint (preview: not the turn's dice key)" in log and KEY.fingerprint not in log
     campaign = await world.service.campaign(1)
     assert (campaign.turn, campaign.phase) == (3, Phase.PLANNING)
 
@@ -121,7 +123,7 @@ async def test_status_shows_moderators_every_clan_and_players_their_own(planned)
     player = (await world.run("game status", world.players["otomo"]))[-1].content
     assert "• Ōtomo: not ready; 6 of 7 units ordered" in player
     assert "• Mōri: not ready\n" in player and "• Kōno: ✅ ready\n" in player  # readiness of all, counts of its own
-    commitment = hashlib.sha256(SEED.encode()).hexdigest()
+    commitment = KEY.fingerprint
     for text in (moderator, player):
         assert f"Seed commitment: `{commitment}` (SHA-256); the seed is revealed with the report." in text
         assert SEED not in text

@@ -14,6 +14,7 @@ import pytest
 from bot.config import BotConfig
 from bot.discord_app import EXTENSIONS, FleetwrightBot, minimal_intents
 from bot.services.campaigns import CampaignService
+from bot.services.dice_keys import turn_key
 from bot.store import open_repository
 from tests.e2e.fake_discord import APP_ID, TOKEN, Call, FakeDiscord, Guild, Member, commands_finished
 
@@ -179,7 +180,7 @@ async def test_the_real_bot_runs_a_turn_through_a_fake_discord(fake, tmp_path, c
             public = posts(sent, "naval-reports")
             assert public and list(public[0].files) == ["map.png"] and public[0].files["map.png"].startswith(PNG)
             assert all(not p.files for p in public[1:]) and all(len(p.content) <= 2000 for p in public)
-            assert SEED in "\n".join(p.content for p in public)  # the seed is revealed with the report
+            assert turn_key(SEED).fingerprint in "\n".join(p.content for p in public)  # named with the report
             assert all(p.payload["allowed_mentions"] == {"parse": []} for p in public)
             for clan, name in (("mori", "Mōri"), ("otomo", "Ōtomo")):
                 own = posts(sent, f"{clan}-war-room")
@@ -189,7 +190,8 @@ async def test_the_real_bot_runs_a_turn_through_a_fake_discord(fake, tmp_path, c
                 assert all(p.payload["allowed_mentions"] == {"parse": []} for p in own)
             summary = followups(sent)
             assert all(s.ephemeral for s in summary)
-            assert summary[0].content.startswith("Turn 3 of ") and f"seed `{SEED}` revealed" in summary[0].content
+            assert summary[0].content.startswith("Turn 3 of ")
+            assert f"SHA-256 {turn_key(SEED).fingerprint}` revealed" in summary[0].content
             assert {"moderator-log.md", "report-kono.md"} <= set(summary[0].files)  # unlinked clans: attached
             assert "report-otomo.md" not in summary[0].files
             assert {c.kind for c in sent} == {"callback", "followup", "channel"}

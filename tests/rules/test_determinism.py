@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 
-from bot.engine.dice import SeededDice
+from bot.engine.dice import SeededDice, SignedDice, check_proof, load_private_key
 from bot.engine.ruleset import SubmittedOrder
 from bot.mapfiles import load_shipped_map
 from bot.rules import get_ruleset
 from bot.scenarios import load_shipped_scenario
+from bot.services.dice_keys import turn_key
 
 RULESET = get_ruleset("sengoku")
 GAMEMAP = load_shipped_map("seto")
@@ -68,3 +69,30 @@ def test_every_event_kind_has_a_report_template_and_parses_back():
     blob, _ = resolve("seed-a")
     for raw in json.loads(blob)["events"]:
         assert parse_event(raw).model_dump(mode="json") == raw
+
+
+def resolve_signed(seed: str, turn: int = 3):
+    """The demo turn on signed dice (rsa-vrf) from the key pair ``seed`` makes."""
+    scenario = load_shipped_scenario("seto-demo")
+    dice = SignedDice(load_private_key(turn_key(seed).private_pem), turn)
+    result = RULESET.resolve(scenario.state, GAMEMAP, scenario.settings, demo_orders(scenario), dice)
+    blob = json.dumps({"state": result.state.model_dump(mode="json"),
+                       "events": [e.model_dump(mode="json") for e in result.events],
+                       "dice": [r.model_dump(mode="json") for r in dice.log]}, sort_keys=True)
+    return blob, dice.log
+
+
+def test_the_same_key_pair_gives_byte_identical_resolutions():
+    first, rolls = resolve_signed("key-a")
+    assert resolve_signed("key-a")[0] == first  # PKCS#1 v1.5 signing is deterministic
+    assert resolve_signed("key-b")[0] != first
+    public = turn_key("key-a").public_pem
+    assert rolls and all(check_proof(public, 3, roll) is None for roll in rolls)
+
+
+def test_a_proof_binds_its_turn_and_key():
+    _, rolls = resolve_signed("key-a")
+    public, roll = turn_key("key-a").public_pem, rolls[0]
+    assert "not the turn key's signature" in check_proof(public, 4, roll)
+    assert "not the turn key's signature" in check_proof(public, 3, roll.model_copy(update={"key": rolls[1].key}))
+    assert "not the turn key's signature" in check_proof(turn_key("key-b").public_pem, 3, roll)

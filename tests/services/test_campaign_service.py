@@ -10,6 +10,7 @@ import pytest
 from bot.domain.campaign import Phase
 from bot.engine.seed import commitment
 from bot.services.campaigns import CampaignService
+from bot.services.dice_keys import turn_key
 from bot.services.errors import UserError
 from bot.store import StoreError, open_repository
 
@@ -33,7 +34,8 @@ async def test_create_lists_the_clans_and_open_publishes_the_commitment(service)
     campaign = await service.create_campaign("seto-demo", guild_id=7)
     assert [f.id for f in campaign.factions] == ["mori", "otomo", "kono", "miyoshi"]
     turn = await service.open_turn(campaign.id, "in 48h")
-    assert turn.commitment == commitment("fixed-seed")
+    key = turn_key("fixed-seed")  # the turn's key pair, made from the seed factory's seed
+    assert (turn.commitment, turn.public_key, turn.dice_scheme) == (key.fingerprint, key.public_pem, "rsa-vrf")
     stored = await service.campaign(campaign.id)
     assert stored.phase is Phase.PLANNING and stored.deadline == "2026-12-01T12:00+00:00"
 
@@ -141,7 +143,7 @@ async def test_resolve_then_undo_restores_the_turn_exactly(service):
     before = await service.repo.load_state(campaign.id)
     outcome = await service.resolve_turn(campaign.id)
     assert outcome.turn == 3 and outcome.campaign.turn == 4
-    assert "Seed revealed: fixed-seed" in outcome.reports.public
+    assert f"SHA-256 fingerprint {turn_key('fixed-seed').fingerprint}" in outcome.reports.public
     maps = await service.render_maps(outcome.campaign.ruleset, outcome.data, ["public"])
     assert maps["public"].startswith(b"\x89PNG")
     assert await service.undo_last(campaign.id) == 3
@@ -200,6 +202,95 @@ async def test_after_undo_only_moderators_correct_orders_and_untouched_rolls_sta
     assert common and all(first_dice[k] == second_dice[k] for k in common)
 
 
+async def test_redo_after_undo_rolls_the_same_signed_dice(service):
+    campaign = await opened(service)
+    await submit_demo_orders(service, campaign.id)
+    await service.resolve_turn(campaign.id)
+    first = (await service.repo.last_resolution(campaign.id)).dice
+    await service.undo_last(campaign.id)
+    await service.resolve_turn(campaign.id)
+    again = (await service.repo.last_resolution(campaign.id)).dice
+    assert first and again == first and all(r.proof for r in first)  # same key, same proofs, same faces
+
+
+async def test_an_imported_resolution_cannot_be_undone_without_its_key(service):
+    campaign = await opened(service)
+    await submit_demo_orders(service, campaign.id)
+    await service.resolve_turn(campaign.id)
+    copy = await service.import_(await service.export(campaign.id))
+    with pytest.raises(UserError, match="its dice key did not come with the export, so it cannot be resolved again"):
+        await service.undo_last(copy.id)
+    assert (await service.campaign(copy.id)).turn == 4
+
+
+async def test_an_imported_open_turn_gets_a_fresh_key_and_says_so(tmp_path):
+    seeds = iter(["turn-seed", "import-seed"])
+    repo = await open_repository(tmp_path / "rekey.db")
+    service = CampaignService(repo, clock=lambda: NOW, seed_factory=lambda: next(seeds))
+    campaign = await opened(service)
+    data = await service.export(campaign.id)
+    assert data["turns"][0]["seed"] is None and data["turns"][0]["public_key"] is None
+    copy = await service.import_(data)
+    turn, fresh = await repo.get_turn(copy.id, 3), turn_key("import-seed")
+    assert (turn.commitment, turn.public_key) == (fresh.fingerprint, fresh.public_pem)
+    assert turn.opened_note == (f"dice key made anew on import; commitment {fresh.fingerprint} "
+                                f"(was {turn_key('turn-seed').fingerprint})")
+    await repo.close()
+
+
+def _break(data, what):
+    if what == "seed":  # an old-scheme export whose resolved turn's seed is not the one committed
+        data["turns"][0].update(dice_scheme="hmac-seed", seed="forged", public_key=None)
+    elif what == "map":
+        data["campaign"]["map_id"] = "atlantis"
+    elif what == "deadline":
+        data["campaign"]["deadline"] = "next tuesday"
+    elif what == "order":
+        data["orders"][0]["payload"] = {"kind": "sq_teleport"}
+    elif what == "proof":
+        roll = data["resolutions"][0]["dice"][0]
+        roll["faces"] = [7 - f for f in roll["faces"]]
+    elif what == "state":
+        data["state"]["squadrons"] = "none"
+
+
+async def test_import_refuses_an_inconsistent_export_listing_every_problem(service):
+    campaign = await opened(service)
+    await submit_demo_orders(service, campaign.id)
+    await service.resolve_turn(campaign.id)
+    await service.open_turn(campaign.id)
+    data = await service.export(campaign.id)
+    for what in ("seed", "map", "deadline", "order", "proof", "state"):
+        _break(data, what)
+    with pytest.raises(UserError) as caught:
+        await service.import_(data)
+    message = str(caught.value)
+    assert message.startswith("the export does not hold a valid campaign, nothing was imported:\n- ")
+    for expected in ("the seed of turn 3 does not match its commitment", "the campaign's map 'atlantis' does not load",
+                     "the deadline 'next tuesday' is not an ISO 8601 time", "the turn 3 order for unit",
+                     "does not read", "the state does not fit the ruleset"):
+        assert expected in message, expected
+    assert [c.id for c in await service.repo.campaigns_in_guild(7)] == [campaign.id]
+
+
+async def test_import_refuses_a_roll_that_does_not_match_its_proof(service):
+    campaign = await opened(service)
+    await submit_demo_orders(service, campaign.id)
+    await service.resolve_turn(campaign.id)
+    data = await service.export(campaign.id)
+    _break(data, "proof")
+    with pytest.raises(UserError, match=r"turn 3: roll [^ ]+: the proof gives"):
+        await service.import_(data)
+
+
+async def test_import_refuses_a_deadline_out_of_range(service):
+    campaign = await opened(service)
+    data = await service.export(campaign.id)
+    data["campaign"]["deadline"] = "9999-12-31T23:00+00:00"
+    with pytest.raises(UserError, match="the deadline '9999-12-31T23:00\\+00:00' is out of range"):
+        await service.import_(data)
+
+
 async def test_preview_uses_a_throwaway_seed_and_stores_nothing(tmp_path):
     seeds = iter(["turn-seed", "preview-seed"])
     repo = await open_repository(tmp_path / "preview.db")
@@ -208,7 +299,9 @@ async def test_preview_uses_a_throwaway_seed_and_stores_nothing(tmp_path):
     await submit_demo_orders(service, campaign.id)
     before = await repo.load_state(campaign.id)
     preview = await service.preview_turn(campaign.id)
-    assert "Seed revealed: preview:preview-seed" in preview.moderators and "turn-seed" not in preview.moderators
+    turn = turn_key("turn-seed")
+    assert "fingerprint (preview: not the turn's dice key)" in preview.moderators
+    assert turn.fingerprint not in preview.moderators and "PRIVATE KEY" not in preview.moderators
     assert (await repo.load_state(campaign.id)).state == before.state
     assert (await service.campaign(campaign.id)).phase is Phase.PLANNING
     assert await repo.last_resolution(campaign.id) is None

@@ -16,6 +16,7 @@ from bot.engine.seed import commitment
 from bot.scenarios import load_shipped_scenario
 from bot.services import queries, setup
 from bot.services.campaigns import CampaignService
+from bot.services.dice_keys import turn_key
 from bot.services.errors import UserError
 from bot.store import StoreError, open_repository
 from bot.store import sqlite as sqlite_store
@@ -106,9 +107,15 @@ async def test_relations_are_listed_once_per_pair_or_for_one_clan(service):
         ("kono", "mori", "allied"), ("kono", "otomo", "at_war"), ("kono", "miyoshi", "at_war")]
 
 
-async def resolved_demo(service) -> int:
+async def resolved_demo(service, *, old_scheme: bool = False) -> int:
+    """The demo turn resolved and the next opened.  ``old_scheme``: turn 3 as a turn stored before
+    signed dice (an HMAC seed, "seed-1", revealed with the report)."""
     campaign = await service.create_campaign("seto-demo", guild_id=7)
-    await service.open_turn(campaign.id)
+    if old_scheme:
+        await service.repo.open_turn(campaign.id, 3, "seed-1", commitment("seed-1"))
+        service.seed_factory()  # the next turn gets "seed-2", as if the service had opened this one
+    else:
+        await service.open_turn(campaign.id)
     for clan, payloads in load_shipped_scenario("seto-demo").file.orders.items():
         for payload in payloads:
             await service.submit_order(campaign.id, clan, payload)
@@ -128,27 +135,63 @@ async def test_the_map_is_the_last_resolution_as_stored(service):
     campaign_id = await resolved_demo(service)
     record = await service.repo.last_resolution(campaign_id)
     data = await queries.map_data(service, campaign_id)
-    assert (data.turn, data.seed, data.commitment) == (3, "seed-1", commitment("seed-1"))
+    key = turn_key("seed-1")  # the service's seed factory makes the turn's key pair from "seed-1"
+    assert (data.turn, data.seed, data.commitment) == (3, key.public_pem, key.fingerprint)
     assert data.after.model_dump(mode="json") == record.after_state
     assert [e.model_dump(mode="json") for e in data.events] == record.events
     assert data.rolls == record.dice and any(e.kind == "battle_began" for e in data.events)
 
 
 async def test_seeds_are_revealed_for_resolved_turns_only(service):
-    campaign_id = await resolved_demo(service)
+    campaign_id = await resolved_demo(service, old_scheme=True)
     seeds = await queries.turn_seeds(service, campaign_id)
+    second = turn_key("seed-2")
     assert [(s.turn, s.commitment, s.seed, s.matches) for s in seeds] == [
-        (3, commitment("seed-1"), "seed-1", True), (4, commitment("seed-2"), None, False)]
+        (3, commitment("seed-1"), "seed-1", True), (4, second.fingerprint, None, False)]
     with pytest.raises(UserError) as caught:
         await queries.recompute_roll(service, campaign_id, 4, "battle:x:r1", "2d6")
-    assert "turn 4 of Seto 1560 is not resolved: its seed stays secret" in str(caught.value)
+    assert "turn 4 of Seto 1560 is not resolved: its dice stay secret" in str(caught.value)
     with pytest.raises(UserError) as caught:
         await queries.recompute_roll(service, campaign_id, 2, "battle:x:r1", "2d6")
     assert str(caught.value) == "turn 2 of Seto 1560 was never opened; /dice verify lists its turns"
 
 
-async def test_a_roll_is_recomputed_and_compared_only_for_a_key_the_reader_may_see(service):
+async def test_a_signed_turn_reveals_its_public_key_never_its_private_key(service):
     campaign_id = await resolved_demo(service)
+    first, second = turn_key("seed-1"), turn_key("seed-2")
+    seeds = await queries.turn_seeds(service, campaign_id)
+    assert [(s.turn, s.commitment, s.seed, s.matches, s.dice_scheme) for s in seeds] == [
+        (3, first.fingerprint, first.public_pem, True, "rsa-vrf"), (4, second.fingerprint, None, False, "rsa-vrf")]
+
+
+async def test_a_signed_roll_is_checked_only_by_those_shown_it(service):
+    campaign_id = await resolved_demo(service)
+    record = await service.repo.last_resolution(campaign_id)
+    kono_keys = set(re.findall(r"\(key ([^)]+)\)", record.report["faction:kono"]))
+    public_keys = set(re.findall(r"\(key ([^)]+)\)", record.report["public"]))
+    mine = next(r for r in record.dice if r.key in kono_keys)
+    hidden = next(r for r in record.dice if r.key not in kono_keys | public_keys)
+
+    roll, recorded = await queries.recompute_roll(service, campaign_id, 3, mine.key, reader="kono")
+    assert recorded == mine and (roll.faces, roll.total, roll.proof) == (mine.faces, mine.total, mine.proof)
+    for dice in (None, hidden.expr):  # a foreign key is refused exactly like a key never rolled
+        with pytest.raises(UserError) as foreign:
+            await queries.recompute_roll(service, campaign_id, 3, hidden.key, dice, reader="kono")
+        with pytest.raises(UserError) as missing:
+            await queries.recompute_roll(service, campaign_id, 3, "battle:nowhere:r1", dice, reader="kono")
+        assert str(foreign.value).replace(hidden.key, "K") == str(missing.value).replace("battle:nowhere:r1", "K")
+    roll, recorded = await queries.recompute_roll(service, campaign_id, 3, hidden.key)  # a moderator
+    assert recorded == hidden and roll.faces == hidden.faces
+
+    proofs = await queries.turn_proofs(service, campaign_id, 3, reader="kono")
+    assert {r.key for r in proofs.rolls} == {r.key for r in record.dice if r.key in kono_keys | public_keys}
+    assert proofs.public_key == turn_key("seed-1").public_pem and hidden.key not in {r.key for r in proofs.rolls}
+    everyone = await queries.turn_proofs(service, campaign_id, 3, reader="")
+    assert {r.key for r in everyone.rolls} == {r.key for r in record.dice if r.key in public_keys}
+
+
+async def test_a_roll_is_recomputed_and_compared_only_for_a_key_the_reader_may_see(service):
+    campaign_id = await resolved_demo(service, old_scheme=True)
     record = await service.repo.last_resolution(campaign_id)
     kono_keys = set(re.findall(r"\(key ([^)]+)\)", record.report["faction:kono"]))
     mine = next(r for r in record.dice if r.key in kono_keys)

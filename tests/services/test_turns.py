@@ -10,6 +10,7 @@ import pytest
 
 from bot.domain.campaign import Phase
 from bot.services.campaigns import CampaignService
+from bot.services.dice_keys import turn_key
 from bot.services.errors import UserError
 from bot.services.turn_diff import line_diff
 from bot.services.turns import TurnLifecycle
@@ -126,7 +127,8 @@ async def test_redo_resolves_again_with_the_same_seed_and_says_what_changed(turn
     await service.submit_order(1, "miyoshi", CORRECTION, moderator=True)
     correction = await turns.redo(1)
     second, diff = correction.outcome, correction.diff
-    assert second.seed == first.seed == "fixed-seed" and second.turn == 3
+    assert second.seed == first.seed == f"public key, SHA-256 {turn_key('fixed-seed').fingerprint}"
+    assert second.turn == 3
     assert diff.public == line_diff(first.reports.public, second.reports.public) != []
     assert "+   Sogō-1 avoided battle and was dispersed (S5.5)." in diff.public
     assert "−   Battle off Iyo over after 1 round: Kōno won." in diff.public

@@ -3,6 +3,8 @@ small campaign with an open turn."""
 
 from __future__ import annotations
 
+import copy
+
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -75,3 +77,12 @@ async def campaign(repo: SqliteRepository) -> Campaign:
     stored = await repo.create_campaign(make_campaign(), SETTINGS, STATE)
     await repo.open_turn(stored.id, 1, SEED, commitment(SEED), note="first turn")
     return stored
+
+
+def with_secret(data: dict) -> dict:
+    """What the service's import does first: a new secret for the open turn, which no export carries."""
+    data = copy.deepcopy(data)
+    for turn in data["turns"]:
+        if turn["status"] != "resolved":
+            turn.update(seed="new-seed", commitment=commitment("new-seed"))
+    return data

@@ -13,7 +13,7 @@ from bot.store.errors import StoreError
 from bot.store.repository import AuditEntry
 from bot.store.sqlite import SqliteRepository
 
-from .conftest import raw_state_text
+from .conftest import raw_state_text, with_secret
 
 
 def entry(campaign_id: int, kind: str = "unit_edit", subjects: tuple[str, ...] = ("mori", "zeta"),
@@ -59,7 +59,7 @@ async def test_export_and_import_carry_the_log(repo, campaign, tmp_path):
     assert [(a["seq"], a["kind"], a["reason"]) for a in exported["audit"]] == [(1, "unit_edit", None),
                                                                             (2, "weather", None)]
     async with await SqliteRepository.open(tmp_path / "other.db") as other:
-        imported = await other.import_campaign(exported)
+        imported = await other.import_campaign(with_secret(exported))
         assert [e.model_dump(exclude={"campaign_id"}) for e in await other.audit_log(imported.id)] == \
             [e.model_dump(exclude={"campaign_id"}) for e in await repo.audit_log(campaign.id)]
         later = await other.put_order(imported.id, 1, "mori", "zeta", {})
@@ -69,7 +69,7 @@ async def test_export_and_import_carry_the_log(repo, campaign, tmp_path):
 async def test_an_export_without_a_log_still_imports(repo, campaign):
     exported = await repo.export_campaign(campaign.id)
     del exported["audit"]
-    imported = await repo.import_campaign(exported)
+    imported = await repo.import_campaign(with_secret(exported))
     assert await repo.audit_log(imported.id) == []
 
 
@@ -78,7 +78,7 @@ async def test_an_export_with_a_repeated_entry_number_is_refused(repo, campaign)
     exported = await repo.export_campaign(campaign.id)
     exported["audit"].append(exported["audit"][0])
     with pytest.raises(StoreError, match="audit entry number 1 is used twice"):
-        await repo.import_campaign(exported)
+        await repo.import_campaign(with_secret(exported))
 
 
 async def test_a_migration_numbered_below_one_already_applied_still_runs(db_path, monkeypatch):

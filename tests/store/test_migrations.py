@@ -7,6 +7,8 @@ import sqlite3
 import pytest
 
 from bot.rules import get_ruleset
+from bot.domain.campaign import Campaign
+from bot.engine.seed import commitment
 from bot.store.errors import StoreError
 from bot.store.migrate import known_migrations, migrate, split_statements
 from bot.store.sqlite import SqliteRepository
@@ -116,3 +118,22 @@ async def test_0008_moves_stored_order_slots_into_their_namespaces(db_path, monk
     assert kept == [slot for _, slot, _ in legacy]  # another ruleset's slots are its own business
     ruleset = get_ruleset("sengoku")  # the migration and the rules agree
     assert [ruleset.order_slot(ruleset.parse_order(p)) for _, _, p in legacy] == [slot for slot, _ in moved]
+
+
+async def test_turns_stored_before_signed_dice_keep_the_seed_scheme(tmp_path):
+    """0005 adds the dice scheme and public key to turns: a turn stored before it stays an HMAC-seed
+    turn, so its revealed seed still verifies (docs/decisions.md, signed dice)."""
+    path = tmp_path / "old.db"
+    async with await SqliteRepository.open(path) as repo:
+        campaign = await repo.create_campaign(Campaign(name="Old", ruleset="sengoku", map_id="seto", turn=1),
+                                              {}, {})
+        await repo.open_turn(campaign.id, 1, "old-seed", commitment("old-seed"))
+    with sqlite3.connect(path) as conn:  # as a database of version 4 held it
+        conn.execute("DELETE FROM schema_version WHERE version = 5")
+        conn.execute("ALTER TABLE turns DROP COLUMN public_key")
+        conn.execute("ALTER TABLE turns DROP COLUMN dice_scheme")
+    async with await SqliteRepository.open(path) as repo:
+        turn = await repo.get_turn(campaign.id, 1)
+    assert (turn.dice_scheme, turn.public_key, turn.seed, turn.revealed()) == ("hmac-seed", None, "old-seed",
+                                                                               "old-seed")
+    assert 5 in _versions(path)

@@ -8,7 +8,7 @@ import sqlite3
 from bot.engine.seed import commitment
 from bot.store.sqlite import SqliteRepository
 
-from .conftest import SEED, SETTINGS, STATE, make_campaign, resolution_for
+from .conftest import SEED, SETTINGS, STATE, make_campaign, resolution_for, with_secret
 
 T0 = "2026-03-01T12:00:00+00:00"
 T1 = "2026-03-01T12:05:00+00:00"
@@ -60,7 +60,7 @@ async def test_resolutions_committed_before_the_migration_count_as_posted(db_pat
 
 async def test_imported_resolutions_are_history_and_not_posted_again(repo, campaign):
     await _commit(repo, campaign)
-    copy = await repo.import_campaign(await repo.export_campaign(campaign.id))
+    copy = await repo.import_campaign(with_secret(await repo.export_campaign(campaign.id)))
     claimed = await repo.claim_unposted_resolutions(T2, T2)
     assert [(r.campaign_id, r.turn) for r in claimed] == [(campaign.id, 1)]  # the original's, not the copy's
     assert copy.id != campaign.id

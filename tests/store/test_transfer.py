@@ -12,7 +12,7 @@ from bot.store.errors import StoreError
 from bot.store.repository import AuditEntry
 from bot.store.sqlite import SqliteRepository
 
-from .conftest import raw_state_text, resolution_for
+from .conftest import raw_state_text, resolution_for, with_secret
 
 
 async def _played(repo, campaign):
@@ -36,6 +36,21 @@ def _without_ids(export: dict) -> dict:
     return data
 
 
+async def test_an_export_never_carries_an_unresolved_turns_secret(repo, campaign):
+    await _played(repo, campaign)
+    exported = await repo.export_campaign(campaign.id)
+    assert [(t["turn"], t["status"], t["seed"]) for t in exported["turns"]] == [
+        (1, "resolved", "turn-one-secret"), (2, "planning", None)]
+    assert "seed-2" not in json.dumps(exported)
+    with pytest.raises(StoreError, match="turn 2 is not resolved and carries no dice secret"):
+        await repo.import_campaign(exported)
+
+
+async def test_a_turn_record_never_shows_its_secret(repo, campaign):
+    turn = await repo.get_turn(campaign.id, 1)
+    assert turn.seed and turn.seed not in repr(turn) and turn.seed not in str(turn)
+
+
 async def test_export_import_round_trip(repo, campaign, tmp_path, db_path):
     await _played(repo, campaign)
     exported = await repo.export_campaign(campaign.id)
@@ -44,14 +59,16 @@ async def test_export_import_round_trip(repo, campaign, tmp_path, db_path):
     as_text = json.dumps(exported)  # an export is plain JSON
 
     async with await SqliteRepository.open(tmp_path / "other.db") as other:
-        imported = await other.import_campaign(json.loads(as_text), guild_id=777)
+        imported = await other.import_campaign(with_secret(json.loads(as_text)), guild_id=777)
         assert imported.guild_id == 777
         original = await repo.get_campaign(campaign.id)
         assert imported.version == 0  # a new record: its own count of writes (not exported)
         assert imported.model_copy(update={"id": campaign.id, "guild_id": campaign.guild_id,
                                            "version": original.version}) == original
         again = await other.export_campaign(imported.id)
-        assert _without_ids(again) == _without_ids(exported)
+        expected = _without_ids(exported)
+        expected["turns"][1]["commitment"] = commitment("new-seed")  # the open turn's new secret, not exported
+        assert _without_ids(again) == expected
         assert raw_state_text(tmp_path / "other.db", imported.id) == \
             raw_state_text(db_path, campaign.id)
 
@@ -76,7 +93,8 @@ async def test_undo_after_import_restores_the_exact_before_state(repo, campaign,
 @pytest.mark.parametrize(("mutate", "message"), [
     (lambda d: d.update(format="something.else"), r"format: Input should be"),
     (lambda d: d["campaign"].pop("name"), r"campaign\.name: Field required"),
-    (lambda d: d["turns"][0].update(seed=None), r"turns\.0\.seed: Input should be"),
+    (lambda d: d["turns"][0].update(seed=None), r"turn 1 is resolved but its seed is missing"),
+    (lambda d: d["turns"][0].update(seed="not-the-seed"), r"the seed of turn 1 does not match its commitment"),
     (lambda d: d.update(extra=1), r"extra: Extra inputs are not permitted"),
     (lambda d: d["orders"][0].update(turn=9), r"order for unit '\w+' is for turn 9"),
     (lambda d: d["resolutions"].clear(), r"turn 1 is marked resolved but has no resolution"),
@@ -86,6 +104,7 @@ async def test_undo_after_import_restores_the_exact_before_state(repo, campaign,
 async def test_bad_imports_are_refused_clearly(repo, campaign, mutate, message):
     await _played(repo, campaign)
     data = await repo.export_campaign(campaign.id)
+    data = with_secret(data)
     mutate(data)
     with pytest.raises(StoreError, match=message):
         await repo.import_campaign(data)
