@@ -19,6 +19,7 @@ from discord import app_commands
 
 from bot.domain.campaign import Campaign, Faction
 from bot.domain.gamemap import GameMap
+from bot.domain.text import sentence
 from bot.engine.ruleset import UnitView
 from bot.mapfiles import load_shipped_map
 from bot.services.errors import UserError
@@ -266,7 +267,7 @@ class CreditRef(_Quiet):
 
     async def options(self, interaction, campaign, faction):
         rows = await service_of(interaction).credits(campaign.id, faction.id)
-        return [(f"{credit} — captured {kind.replace('_', ' ')}, turn {turn}", credit) for credit, kind, turn in rows]
+        return [(sentence(name), credit) for credit, name, turn in rows]
 
 
 class OperationRef(_Quiet):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.domain.gamemap import GameMap
+from bot.domain.text import sentence
 from bot.report import ReportInput, Reports
 from bot.report.sengoku import build
 from bot.report.sengoku_overlay import overlay_for
@@ -67,7 +68,7 @@ class SengokuPresenter:
 def _clan_order_text(order, state: SengokuState, fields: dict) -> str:
     if order.kind == "redeem_capture":
         build = order.build.replace("_", " ")
-        return f"Capture credit {order.unit} is redeemed for a new {build} at {fields['port']} (S8.4.6)."
+        return f"{sentence(state.credit_name(order.unit))} is redeemed for a new {build} at {fields['port']} (S8.4.6)."
     clan = state.clans[order.unit].name if order.unit in state.clans else order.unit
     text = f"{clan}: {MISSIONS[order.kind].format_map(_Default(fields))}"
     if order.multi_clan_priority:

@@ -99,7 +99,7 @@ class CampaignReads:
         return ruleset.holdings(state, faction).get(kind)
 
     async def credits(self, campaign_id: int, faction: str) -> list[tuple[str, str, int]]:
-        """(id, kind, turn won) of each usable capture credit the clan holds."""
+        """(id, what players call it, turn won) of each usable capture credit the clan holds."""
         return await self.holding(campaign_id, faction, "credits") or []
 
     async def characters(self, campaign_id: int, faction: str) -> list[dict[str, Any]]:

@@ -20,6 +20,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.domain.campaign import Campaign, Faction, Phase
+from bot.domain.text import clean, clean_payload, quote
 from bot.engine.dice import SeededDice
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
 from bot.engine.seed import commitment
@@ -92,7 +93,7 @@ class CampaignService(CampaignReads):
         ruleset = get_ruleset(scenario.file.ruleset)
         factions = [Faction(id=fid, name=fname, colour=colour)
                     for fid, fname, colour in ruleset.factions(scenario.state)]
-        campaign = Campaign(name=name or scenario.file.name, guild_id=guild_id, ruleset=ruleset.id,
+        campaign = Campaign(name=clean(name or "") or scenario.file.name, guild_id=guild_id, ruleset=ruleset.id,
                             map_id=scenario.file.map, scenario=scenario.file.id,
                             turn=scenario.state.turn, factions=factions)
         return await self.repo.create_campaign(campaign, scenario.settings.model_dump(mode="json"),
@@ -103,8 +104,8 @@ class CampaignService(CampaignReads):
         campaign = await self.campaign(campaign_id)
         faction = campaign.faction(faction_id)
         if faction is None:
-            known = ", ".join(f.id for f in campaign.factions)
-            raise UserError(f"campaign {campaign.name} has no faction {faction_id!r}; factions: {known}")
+            known = ", ".join(f.name for f in campaign.factions)
+            raise UserError(f"{campaign.name} has no clan {quote(faction_id)}; its clans: {known}")
         faction.role_id, faction.channel_id = role_id, channel_id
         await self.repo.update_campaign(campaign)
         return faction
@@ -157,6 +158,7 @@ class CampaignService(CampaignReads):
         campaign = await self._planning(campaign_id, moderator)
         ruleset, state, settings, gamemap = await self._loaded(campaign)
         others = await self.repo.list_orders(campaign_id, campaign.turn)
+        payload = clean_payload(payload)  # names typed by players reach public reports: store them clean
         try:
             order = ruleset.parse_order(payload)
             warnings = ruleset.validate_order(state, gamemap, settings, faction, order, others)
@@ -270,6 +272,7 @@ class CampaignService(CampaignReads):
         together: a refused or failed edit leaves neither.  ``campaign_change`` amends the
         campaign record in the same transaction (a clan added to the rules joins the campaign)."""
         campaign = await self.campaign(campaign_id)
+        payload = clean_payload(payload)  # names and reasons typed by moderators reach posts: store them clean
         if self._resolving.get(campaign_id):
             raise UserError(f"turn {campaign.turn} of {campaign.name} is being resolved right now; make the edit "
                             f"once its reports are out")

@@ -16,6 +16,7 @@ from matplotlib.colors import to_hex
 
 from bot.domain.campaign import Campaign, Faction
 from bot.domain.gamemap import MapError
+from bot.domain.text import clean
 from bot.mapfiles import load_shipped_map, shipped_map_ids
 from bot.rules import get_ruleset, ruleset_ids
 from bot.services.audit import COMMAND_LINE, Moderator
@@ -77,7 +78,7 @@ async def add_faction(service: CampaignService, campaign_id: int, name: str, col
     """A new clan in the campaign and in its rules' state; (the faction, what the rules say changed).
     Refuses a name, role or channel another clan has, or a bad colour, and then changes nothing."""
     campaign = await service.campaign(campaign_id)
-    name = name.strip()
+    name = clean(name)
     hex_colour = colour_hex(colour)
     for other in campaign.factions:
         if _fold(other.name) == _fold(name):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.domain.events import Event
+from bot.domain.text import sentence
 from bot.report.sengoku_names import Names
 
 BASIS = {"admiral": "the most experienced admiral", "squadron_experience": "the most experienced squadron",
@@ -30,7 +31,7 @@ def _battle_order(e, n: Names) -> str:
 def _redeemed(e, n: Names) -> str:
     what = "squadron" if e.build == "squadron" else "heavy detachment"
     joined = f", attached to {n.unit(e.attached_to)}" if e.attached_to else ""
-    return f"Capture credit {e.credit} redeemed for 1 DP + 3 RP: new {what} {n.unit(e.unit)} at " \
+    return f"{sentence(n.credit(e.credit))} is redeemed for 1 DP + 3 RP: new {what} {n.unit(e.unit)} at " \
            f"{n.port(e.port)}{joined} (S8.4.6)."
 
 
@@ -52,9 +53,9 @@ def _naval_record(e, n: Names) -> str:
 TEMPLATES: dict[str, Callable[[Event, Names], str]] = {
     "clan_policy_set": lambda e, n: f"Standing clan policy of {n.clan(e.clan)}: {e.summary}.",
     "credit_redeemed": _redeemed,
-    "credit_expired": lambda e, n: f"Capture credit {e.credit} (won on turn {e.turn_captured}) was not redeemed "
-                                   f"and has expired (S8.4.6).",
-    "credit_voided": lambda e, n: f"Capture credit {e.credit} is void: {e.reason}.",
+    "credit_expired": lambda e, n: f"{sentence(n.credit(e.credit))} was not redeemed and has expired "
+                                   f"(S8.4.6).",
+    "credit_voided": lambda e, n: f"{sentence(n.credit(e.credit))} is void: {e.reason}.",
     "mothballed": _mothballed,
     "disbanded": lambda e, n: f"{n.unit(e.unit)} is disbanded (S2.5).",
     "last_port_lost": lambda e, n: f"{n.clan(e.clan)} has no port left (S2.6).",
