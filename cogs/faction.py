@@ -25,7 +25,7 @@ from cogs.common import (
     reply,
     service_of,
 )
-from cogs.params import campaign_quietly, fold, named_clan
+from cogs.params import Typed, campaign_quietly, fold, named_clan
 
 Choice = app_commands.Choice
 RELATIONS = [Choice(name="at war", value="at_war"), Choice(name="allied", value="allied"),
@@ -83,7 +83,7 @@ class FactionCog(commands.GroupCog, group_name="faction",
                            channel="its private channel, for its turn reports", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
-    async def link(self, interaction: discord.Interaction, clan: str, role: discord.Role,
+    async def link(self, interaction: discord.Interaction, clan: Typed, role: discord.Role,
                    channel: discord.TextChannel, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
@@ -115,7 +115,7 @@ class FactionCog(commands.GroupCog, group_name="faction",
                            relation="their new relation", campaign=CAMPAIGN)
     @app_commands.choices(relation=RELATIONS)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
-    async def relations(self, interaction: discord.Interaction, clan_a: str | None = None, clan_b: str | None = None,
+    async def relations(self, interaction: discord.Interaction, clan_a: Typed | None = None, clan_b: Typed | None = None,
                         relation: Choice[str] | None = None, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)

@@ -26,7 +26,7 @@ from cogs.common import (
     reply,
     service_of,
 )
-from cogs.params import AnyUnit, PlayerContext, campaign_quietly, fold, game_map
+from cogs.params import AnyUnit, PlayerContext, Typed, campaign_quietly, fold, game_map
 
 Choice = app_commands.Choice
 ALL = "all"
@@ -85,7 +85,7 @@ class FleetCog(MarksActing, commands.GroupCog, group_name="fleet",
     @app_commands.command(name="list", description="Your clan's units: kind, state, base and this turn's order")
     @app_commands.describe(clan="moderators: another clan's units, or 'all'", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
-    async def list_units(self, interaction: discord.Interaction, clan: str | None = None,
+    async def list_units(self, interaction: discord.Interaction, clan: Typed | None = None,
                          campaign: int | None = None) -> None:
         await defer(interaction)
         if clan is not None:

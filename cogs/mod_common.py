@@ -25,7 +25,7 @@ from bot.domain.campaign import Campaign
 from bot.services.errors import UserError
 from bot.store import StoreError
 from cogs.common import is_moderator, moderator_of, reply, service_of
-from cogs.params import campaign_quietly, clip, fold, game_map
+from cogs.params import REF_LENGTH, campaign_quietly, clip, fold, game_map
 
 Choice = app_commands.Choice
 NOBODY = {"none", "nobody", "-"}
@@ -112,6 +112,10 @@ def names(rows: list[dict[str, Any]]) -> dict[str, str]:
 class ModeratorRef(app_commands.Transformer):
     """A text option whose autocomplete is for moderators only (it would show every clan's units and
     characters); ``options`` gives (label, value) pairs."""
+
+    @property
+    def max_value(self) -> int:
+        return REF_LENGTH
 
     async def transform(self, interaction: discord.Interaction, value: str) -> str:
         return value.strip()

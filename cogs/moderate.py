@@ -52,7 +52,7 @@ from cogs.mod_common import (
     roster,
 )
 from cogs.mod_units import CommanderCommands, UnitCommands
-from cogs.params import Port
+from cogs.params import Port, Reason
 
 Choice = app_commands.Choice
 RELATIONS = [Choice(name="at war", value="at_war"), Choice(name="allied", value="allied"),
@@ -78,7 +78,7 @@ class ModerateCog(commands.GroupCog, group_name="mod",
     @app_commands.describe(storm="true: storms threaten landings and evacuations", reason="why", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
-    async def weather(self, interaction: discord.Interaction, storm: bool, reason: str | None = None,
+    async def weather(self, interaction: discord.Interaction, storm: bool, reason: Reason | None = None,
                       campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
@@ -91,7 +91,7 @@ class ModerateCog(commands.GroupCog, group_name="mod",
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
     async def relation(self, interaction: discord.Interaction, clan_a: Clan, clan_b: Clan,
-                       relation: Choice[str], reason: str | None = None, campaign: int | None = None) -> None:
+                       relation: Choice[str], reason: Reason | None = None, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         named = clans(chosen)
@@ -103,7 +103,7 @@ class ModerateCog(commands.GroupCog, group_name="mod",
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
     async def province(self, interaction: discord.Interaction, area: Province, clan: Owner,
-                       reason: str | None = None, campaign: int | None = None) -> None:
+                       reason: Reason | None = None, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         await apply(interaction, chosen, {"kind": "province_owner", "area": pick(area, provinces(chosen, seas=True)),
@@ -118,7 +118,7 @@ class ModerateCog(commands.GroupCog, group_name="mod",
     @moderator_only()
     async def port(self, interaction: discord.Interaction, port: Port, owner: Owner | None = None,
                    guard: Figures | None = None, guard_cavalry: Figures | None = None,
-                   reason: str | None = None, campaign: int | None = None) -> None:
+                   reason: Reason | None = None, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         payload: dict[str, Any] = {"kind": "port", "port": pick(port, ports(chosen))}
@@ -137,7 +137,7 @@ class ModerateCog(commands.GroupCog, group_name="mod",
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
     async def treasury(self, interaction: discord.Interaction, clan: Clan, rice: Points | None = None,
-                       development: Points | None = None, reason: str | None = None,
+                       development: Points | None = None, reason: Reason | None = None,
                        campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)

@@ -13,13 +13,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.domain.text import quote
 from bot.services.campaigns import OrderReceipt
 from bot.services.errors import UserError
 from bot.store import StoreError
 from cogs.common import (CAMPAIGN, MarksActing, campaign_autocomplete, defer, is_moderator, player_faction,
                          reply, service_of)
 from cogs.params import (AnyUnit, Area, ArmyId, Coast, Fleets, Leader, PlayerContext, Port, Route, Squadron,
-                         TradeFleet, campaign_quietly, clip, fold)
+                         TradeFleet, Typed, campaign_quietly, clip, fold)
 
 Choice = app_commands.Choice
 Stake = Literal["low", "high"]
@@ -211,7 +212,7 @@ class OrderCog(MarksActing, commands.GroupCog, group_name="order",
     @app_commands.command(name="clear", description="Withdraw one of your orders for this turn")
     @app_commands.describe(unit="the order to withdraw", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
-    async def clear(self, interaction: discord.Interaction, unit: str, campaign: int | None = None) -> None:
+    async def clear(self, interaction: discord.Interaction, unit: Typed, campaign: int | None = None) -> None:
         await defer(interaction)
         ctx = await PlayerContext.load(interaction, campaign)
         slot = ctx.resolve({"unit": unit.strip()})["unit"]
@@ -219,7 +220,7 @@ class OrderCog(MarksActing, commands.GroupCog, group_name="order",
         line = next((o for o in await service.order_lines(ctx.campaign.id, ctx.faction.id) if o.slot == slot), None)
         await service.clear_order(ctx.campaign.id, ctx.faction.id, slot,
                                   moderator=is_moderator(interaction, ctx.campaign))
-        await reply(interaction, f"🗑️ Order withdrawn: {line.text if line else slot + '.'} "
+        await reply(interaction, f"🗑️ Order withdrawn: {line.text if line else quote(slot) + '.'} "
                                  f"/orders show shows the rest.")
 
     @clear.autocomplete("unit")

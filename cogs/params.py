@@ -35,6 +35,12 @@ UNIT_LISTS = {"fleets"}
 CLAN_FIELDS = {"transfer_to"}
 CLAN_LISTS = {"multi_clan_priority"}
 LANDING_KINDS = ("tf_landing", "tf_evacuation")
+# Longest text each kind of option takes (Discord refuses longer input; the tree checks again): a name
+# typed or picked, a list of names, a new unit's or character's name, a moderator's reason.
+REF_LENGTH = 100
+LIST_LENGTH = 400
+NAME_LENGTH = 64
+REASON_LENGTH = 300
 _LIST_SEPARATOR = re.compile(r"\s*(?:,|→|->|;)\s*")
 
 
@@ -145,7 +151,15 @@ def _choices(options: list[tuple[str, str]], current: str) -> list[Choice[str]]:
     return hits[:25]
 
 
-class UnitRef(app_commands.Transformer):
+class _Named(app_commands.Transformer):
+    """A name (of a unit, area, port, clan …) typed or picked: at most ``REF_LENGTH`` characters."""
+
+    @property
+    def max_value(self) -> int:
+        return REF_LENGTH
+
+
+class UnitRef(_Named):
     """One of the caller's own units (optionally of one kind)."""
 
     def __init__(self, kind: str | None = None) -> None:
@@ -167,7 +181,7 @@ class UnitRef(app_commands.Transformer):
                          if self.kind in (None, u.kind)], value)
 
 
-class AreaRef(app_commands.Transformer):
+class AreaRef(_Named):
     """A province of the campaign's map, by name (``portless``: coastal provinces without a port)."""
 
     def __init__(self, coastal_only: bool = False, portless: bool = False) -> None:
@@ -187,7 +201,7 @@ class AreaRef(app_commands.Transformer):
                          and not (self.portless and gamemap.port_in(a.id) is not None)], value)
 
 
-class PortRef(app_commands.Transformer):
+class PortRef(_Named):
     """A port of the campaign's map, by name."""
 
     async def transform(self, interaction: discord.Interaction, value: str) -> str:
@@ -213,7 +227,7 @@ async def _player(interaction: discord.Interaction) -> tuple[Campaign, Faction] 
         return None
 
 
-class _Quiet(app_commands.Transformer):
+class _Quiet(_Named):
     """A text option whose autocomplete reads the caller's clan from the state; ``options``
     returns (label, value) pairs and any store or rules error offers nothing."""
 
@@ -284,7 +298,7 @@ class OperationRef(_Quiet):
                 + [(f"{u.name} — no landing ordered yet", u.id) for u in fleets if u.id not in leads])
 
 
-class ClanRef(app_commands.Transformer):
+class ClanRef(_Named):
     """Another clan of the campaign, by name."""
 
     async def transform(self, interaction: discord.Interaction, value: str) -> str:
@@ -303,6 +317,10 @@ class ListRef(app_commands.Transformer):
 
     def __init__(self, of: app_commands.Transformer) -> None:
         self.of = of
+
+    @property
+    def max_value(self) -> int:
+        return LIST_LENGTH
 
     async def transform(self, interaction: discord.Interaction, value: str) -> list[str]:
         return split_list(value)
@@ -331,3 +349,6 @@ Credit = app_commands.Transform[str, CreditRef()]
 Operation = app_commands.Transform[str, OperationRef()]
 Clan = app_commands.Transform[str, ClanRef()]
 Clans = app_commands.Transform[list[str], ListRef(ClanRef())]
+Typed = app_commands.Range[str, 1, REF_LENGTH]  # a clan or unit typed by hand, without a transformer
+NewName = app_commands.Range[str, 1, NAME_LENGTH]
+Reason = app_commands.Range[str, 1, REASON_LENGTH]

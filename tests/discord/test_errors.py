@@ -139,3 +139,26 @@ def test_run_bot_lets_the_event_loop_take_the_gil_back_quickly(clean_env, monkey
         assert sys.getswitchinterval() == pytest.approx(SWITCH_INTERVAL_S)
     finally:
         sys.setswitchinterval(before)
+
+
+async def test_a_5000_character_unit_gets_a_short_refusal_that_arrives(world):
+    """Issue 17: Discord caps option lengths itself; the bot checks again, and its refusal quotes only the start
+    of what was typed, so it is never longer than a message (and the rules never see the text)."""
+    await world.setup_campaign()
+    await world.run("turn open", world.admin)
+    sent = await world.run("order cruise", world.players["mori"], unit="K" * 5000, target="Iyo")
+    assert len(sent) == 1 and sent[0].type == 4 and sent[0].ephemeral
+    assert sent[0].content == f"Unit: that is 5,000 characters, at most 100 fit (you typed “{'K' * 39}…”)"
+    assert await world.service.orders(1, "mori") == []
+
+
+async def test_a_refusal_longer_than_a_message_is_cut_to_fit(world):
+    from bot.services.errors import UserError
+    await world.setup_campaign()
+
+    async def refuses(*args, **kwargs):
+        raise UserError("no such unit: " + "x" * 5000)
+
+    world.service.units = refuses
+    sent = await world.run("fleet list", world.players["mori"])
+    assert sent[-1].ephemeral and len(sent[-1].content) == 2000 and sent[-1].content.endswith("…")
