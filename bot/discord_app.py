@@ -125,6 +125,9 @@ class FleetwrightTree(app_commands.CommandTree):
             text = POLITE_FAILURE
         elif text == STALE_COMMAND:
             log.warning("Out-of-date command invoked: %s", error)
+        detail = getattr(getattr(error, "original", error), "detail", None)
+        if detail:  # the store's own words (the file, SQLite's error) are for the log, never for players
+            log.error("Store error in interaction %s: %s", interaction.id, detail)
         await self.say_privately(interaction, text)
 
     @staticmethod
@@ -212,7 +215,7 @@ async def _serve(config) -> int:
     try:
         repo = await open_repository(config.database)
     except StoreError as exc:
-        print(f"error: {exc}", file=sys.stderr)  # the store's messages name the file and the fix
+        print(f"error: {exc}" + (f" ({exc.detail})" if exc.detail else ""), file=sys.stderr)  # the operator
         return 2
     try:
         async with FleetwrightBot(CampaignService(repo), config=config) as bot:

@@ -162,3 +162,35 @@ async def test_a_refusal_longer_than_a_message_is_cut_to_fit(world):
     world.service.units = refuses
     sent = await world.run("fleet list", world.players["mori"])
     assert sent[-1].ephemeral and len(sent[-1].content) == 2000 and sent[-1].content.endswith("…")
+
+
+async def test_a_database_failure_shows_players_a_sentence_and_logs_the_path(world, monkeypatch, caplog, tmp_path):
+    """Issue 10: a store error used to show the player the database's absolute path and SQLite's words."""
+    import sqlite3
+    from contextlib import asynccontextmanager
+
+    from bot.store import sqlite as store
+    await world.setup_campaign()
+
+    @asynccontextmanager
+    async def failing(db, immediate=False):
+        raise sqlite3.OperationalError("disk I/O error")
+        yield  # pragma: no cover
+
+    monkeypatch.setattr(store, "transaction", failing)
+    with caplog.at_level(logging.ERROR, logger="bot.discord_app"):
+        sent = await world.run("fleet list", world.players["mori"])
+    text = sent[-1].content
+    assert sent[-1].ephemeral and text == ("The campaign database could not do this just now, so nothing was changed; "
+                                           "try again, and if it keeps failing tell the moderators (the bot's log "
+                                           "has the details)")
+    assert str(tmp_path) not in text and "disk I/O" not in text
+    assert any(str(tmp_path) in r.getMessage() and "disk I/O error" in r.getMessage() for r in caplog.records)
+
+
+async def test_a_closed_database_names_no_file(world, tmp_path):
+    await world.setup_campaign()
+    await world.service.repo.close()
+    sent = await world.run("fleet list", world.players["mori"])
+    assert sent[-1].content == ("The campaign database is closed (the bot is shutting down or restarting); try "
+                                "again in a minute")
