@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.domain.campaign import Campaign, Phase
 from bot.domain.gamemap import GameMap
+from bot.domain.text import escape
 from bot.engine.ruleset import UnitView
 from bot.services.campaigns import OrderLine
 from bot.services.errors import UserError
@@ -49,7 +50,7 @@ def orders_of(unit: UnitView, lines: list[OrderLine]) -> list[str]:
 
 
 def unit_line(unit: UnitView, gamemap: GameMap, lines: list[OrderLine] | None) -> str:
-    text = f"`{unit.id}` **{unit.name}** — {with_names(unit.summary, gamemap)}"
+    text = f"`{unit.id}` **{escape(unit.name)}** — {escape(with_names(unit.summary, gamemap))}"
     if lines is None:
         return text
     given = orders_of(unit, lines)
@@ -63,8 +64,8 @@ def open_for_orders(campaign: Campaign) -> bool:
 def unit_details(unit: UnitView, campaign: Campaign, clan: str, lines: list[OrderLine] | None) -> str:
     gamemap = game_map(campaign.map_id)
     where = gamemap.areas[unit.location].name if unit.location in gamemap.areas else "nowhere on the map"
-    parts = [f"**{unit.name}** (`{unit.id}`) — {clan}, {unit.kind.replace('_', ' ')}",
-             f"State: {with_names(unit.summary, gamemap)}",
+    parts = [f"**{escape(unit.name)}** (`{unit.id}`) — {escape(clan)}, {unit.kind.replace('_', ' ')}",
+             f"State: {escape(with_names(unit.summary, gamemap))}",
              f"Lies in: {where}"]
     if lines is None:
         parts.append(f"Orders: no turn is open (turn {campaign.turn}: a moderator opens it with /turn open).")

@@ -199,3 +199,13 @@ async def test_settings_show_and_set_validate_against_the_rules(world):
     shown = "\n".join(s.content for s in await world.run("campaign settings show", world.mod) if s.content)
     assert "**Seto 1560** — settings (change with /campaign settings set):" in shown
     assert "`max_melee_rounds` = 0" in shown
+
+
+async def test_linking_an_unknown_clan_names_the_clans_not_their_ids(world):
+    """Issue 17: the refusal read "has no faction 'Shimazu'; factions: mori, otomo, …"."""
+    from tests.discord.conftest import CHANNELS, ROLES
+    await world.setup_campaign(link=())
+    sent = await world.run("faction link", world.admin, clan="Shimazu", role=ROLES["mori"],
+                           channel=CHANNELS["mori-war-room"])
+    assert sent[-1].ephemeral
+    assert sent[-1].content == "Seto 1560 has no clan “Shimazu”; its clans: Mōri, Ōtomo, Kōno, Miyoshi"
