@@ -22,6 +22,7 @@ import discord
 from discord import app_commands
 
 from bot.domain.campaign import Campaign
+from bot.domain.text import clean_payload
 from bot.services.errors import UserError
 from bot.store import StoreError
 from cogs.common import is_moderator, moderator_of, reply, service_of
@@ -217,5 +218,6 @@ async def apply(interaction: discord.Interaction, campaign: Campaign, payload: d
         description = await service_of(interaction).moderator_edit(campaign.id, payload, moderator_of(interaction))
     finally:
         getattr(interaction.client, ROSTER_ATTRIBUTE, {}).pop(campaign.id, None)
-    recorded = json.dumps(payload, ensure_ascii=False)
+    # As stored (cleaned); a backtick would end the code span and let the rest render as markdown.
+    recorded = json.dumps(clean_payload(payload), ensure_ascii=False).replace("`", "ˋ")
     await reply(interaction, f"🛠️ **{campaign.name}** — {description}\nEdit: `{recorded}`")

@@ -82,8 +82,9 @@ async def test_a_clan_is_added_to_rules_campaign_and_audit_log_together_or_not_a
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr(sqlite_store, "campaign_values", broken_campaign_write)
-    with pytest.raises(StoreError, match="disk I/O error"):
+    with pytest.raises(StoreError, match="nothing was changed") as failed:
         await setup.add_faction(service, campaign.id, "Shōni", "crimson", role_id=11, channel_id=21)
+    assert "disk I/O error" in failed.value.detail
     assert (await service.campaign(campaign.id)).factions == []
     assert (await service.repo.load_state(campaign.id)).state["clans"] == {}
     monkeypatch.undo()

@@ -11,6 +11,7 @@ what they led, and the moderator is told.
 from __future__ import annotations
 
 from bot.domain.gamemap import GameMap
+from bot.domain.text import escape
 from bot.engine.ruleset import OrderRejected
 from bot.rules.sengoku.model import (
     Character,
@@ -148,7 +149,7 @@ def _released(state: SengokuState, character: Character) -> str:
 
 
 def _title(state: SengokuState, character: Character) -> str:
-    return f"{character.kind.value.capitalize()} {character.name} (`{character.id}`) of " \
+    return f"{character.kind.value.capitalize()} {escape(character.name)} (`{character.id}`) of " \
            f"{_clan_name(state, character.clan)}"
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.domain.gamemap import GameMap
+from bot.domain.text import escape
 from bot.engine.ruleset import OrderRejected
 from bot.rules.sengoku.model import (
     HeavyDetachment,
@@ -207,7 +208,7 @@ def _consequences(state: SengokuState, gamemap: GameMap, kind: str, was: Any, un
 def _title(state: SengokuState, kind: str, unit: Any) -> str:
     word = WORDS[kind].capitalize()
     name = getattr(unit, "name", None)
-    return f"{word} {name} (`{unit.id}`) of {_clan_name(state, unit.owner)}" if name else \
+    return f"{word} {escape(name)} (`{unit.id}`) of {_clan_name(state, unit.owner)}" if name else \
         f"{word} `{unit.id}` of {_clan_name(state, unit.owner)}"
 
 
@@ -242,7 +243,7 @@ def _shown(state: SengokuState, gamemap: GameMap, field: str, value: Any) -> str
     if field == "attached_to":
         return state.squadrons[value].name if value in state.squadrons else value
     raw = getattr(value, "value", value)
-    return str(raw).lower() if isinstance(raw, bool) else str(raw)
+    return str(raw).lower() if isinstance(raw, bool) else escape(str(raw))  # a name, as typed
 
 
 def _port(gamemap: GameMap, port_id: str | None) -> str:

@@ -1,0 +1,31 @@
+"""Issue 10: a name a player or moderator chose reaches public posts as typed, never as markdown, a link,
+a mention or text turned right to left."""
+
+from __future__ import annotations
+
+from tests.discord.conftest import CHANNELS, channel_posts
+
+HOSTILE = "# \u202eKobayakawa [x](http://e.vil) @everyone\u200b"
+SHOWN = r"\# Kobayakawa \[x\](http://e.vil) @" + "\u200beveryone"
+
+
+async def test_a_hostile_unit_name_is_escaped_in_the_public_report_and_its_post(planned):
+    world = planned
+    sent = await world.run("mod unit edit", world.mod, unit="Kobayakawa-1", reason="renamed", name=HOSTILE)
+    assert "\u202e" not in sent[-1].content
+    outcome_posts = channel_posts(await world.run("turn resolve", world.mod), CHANNELS["naval-reports"])
+    posted = "\n".join(p.content for p in outcome_posts)
+    assert SHOWN in posted
+    assert "[x](" not in posted and "@everyone" not in posted and "\u202e" not in posted
+    assert all(p.payload["allowed_mentions"] == {"parse": []} for p in outcome_posts)  # nothing pings anyone
+    mori = "\n".join(p.content for p in channel_posts(world.h.log, CHANNELS["mori-war-room"]))
+    assert SHOWN in mori and "[x](" not in mori
+
+
+async def test_a_hostile_redeem_name_is_stored_clean_and_quoted_escaped(armed):
+    world = armed
+    sent = await world.run("clan redeem", world.players["mori"], credit="credit:2:mori", build="squadron",
+                           port="Tomo", name="@here [x](http://e.vil)\u200b")
+    assert sent[-1].content.endswith("a new squadron “@\u200bhere \\[x\\](http://e.vil)” at Tomo.")
+    (order,) = [o.payload for o in await world.service.orders(1, "mori")]
+    assert order["name"] == "@here [x](http://e.vil)"
