@@ -90,7 +90,7 @@ async def test_a_player_cannot_act_as_and_a_stray_entry_is_ignored(open_turn):
         assert sent[-1].content.startswith("**Ōtomo**") or sent[-1].content.startswith("Ōtomo has no orders")
         assert "acting as" not in sent[-1].content
     sent = await world.run("order idle", otomo, unit="mori-kobayakawa")
-    assert sent[-1].content == "Refused: mori-kobayakawa does not belong to your clan (V1)"
+    assert sent[-1].content == "Refused: there is no unit “mori-kobayakawa” in your clan; /fleet list shows your units (V1)"
     assert await world.service.orders(1, None) == []
 
     # So does that of a moderator who has lost the moderator role since.

@@ -59,7 +59,8 @@ async def test_a_member_without_a_clan_role_is_refused(open_turn):
 async def test_a_player_cannot_order_another_clans_unit(open_turn):
     world = open_turn
     sent = await world.run("order cruise", world.players["mori"], unit="otomo-usuki", target="iyo")
-    assert sent[-1].ephemeral and sent[-1].content == "Refused: otomo-usuki does not belong to your clan (V1)"
+    assert sent[-1].ephemeral and sent[-1].content == ("Refused: there is no unit “otomo-usuki” in your clan; /fleet list "
+                                                     "shows your units (V1)")
     assert await stored(world) == []
 
 

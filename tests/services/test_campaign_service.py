@@ -95,7 +95,7 @@ async def test_a_refused_order_names_the_rule_and_stores_nothing(service):
 
 async def test_a_clan_cannot_order_another_clans_unit(service):
     campaign = await opened(service)
-    with pytest.raises(UserError, match="does not belong to your clan"):
+    with pytest.raises(UserError, match="there is no unit “mori-kurushima” in your clan"):
         await service.submit_order(campaign.id, "otomo", {"kind": "sq_idle", "unit": "mori-kurushima"})
 
 
