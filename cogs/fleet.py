@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.domain.campaign import Campaign, Phase
 from bot.domain.gamemap import GameMap
-from bot.domain.text import escape
+from bot.domain.text import escape, quote
 from bot.engine.ruleset import UnitView
 from bot.services.campaigns import OrderLine
 from bot.services.errors import UserError
@@ -109,7 +109,7 @@ class FleetCog(MarksActing, commands.GroupCog, group_name="fleet",
         wanted = [f for f in chosen.factions if fold(clan) in (ALL, fold(f.id), fold(f.name))]
         if not wanted:
             names = ", ".join(f.name for f in chosen.factions)
-            raise UserError(f"{chosen.name} has no clan {clan!r}; its clans: {names}, or 'all'")
+            raise UserError(f"{chosen.name} has no clan {quote(clan)}; its clans: {names}, or 'all'")
         service, gamemap = service_of(interaction), game_map(chosen.map_id)
         lines = await self.order_lines(interaction, chosen, None)
         text = []

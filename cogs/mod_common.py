@@ -22,7 +22,7 @@ import discord
 from discord import app_commands
 
 from bot.domain.campaign import Campaign
-from bot.domain.text import clean_payload
+from bot.domain.text import clean_payload, quote
 from bot.services.errors import UserError
 from bot.store import StoreError
 from cogs.common import is_moderator, moderator_of, reply, service_of
@@ -49,11 +49,11 @@ def parse_detachments(text: str) -> list[dict[str, Any]]:
     for part in parts:
         match = _DETACHMENT.match(part)
         if match is None:
-            raise UserError(f"detachments: {part!r} is not a detachment; {DETACHMENT_FORMAT}")
+            raise UserError(f"detachments: {quote(part)} is not a detachment; {DETACHMENT_FORMAT}")
         counts = {"i": 0, "c": 0}
         for number, letter in _COUNT.findall(match["counts"]):
             if counts[letter.lower()]:
-                raise UserError(f"detachments: {part!r} gives its {'infantry' if letter in 'iI' else 'cavalry'} "
+                raise UserError(f"detachments: {quote(part)} gives its {'infantry' if letter in 'iI' else 'cavalry'} "
                                 f"twice; {DETACHMENT_FORMAT}")
             counts[letter.lower()] = int(number)
         detachments.append({"id": match["name"].strip(), "infantry": counts["i"], "cavalry": counts["c"]})

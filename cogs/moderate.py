@@ -22,6 +22,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.domain.text import quote
 from bot.services.errors import UserError
 from cogs.common import (
     CAMPAIGN,
@@ -166,7 +167,7 @@ class ModerateCog(commands.GroupCog, group_name="mod",
         faction = chosen.faction(clan_id)
         if faction is None:
             names = ", ".join(f.name for f in chosen.factions)
-            raise UserError(f"{chosen.name} has no clan {clan!r}; its clans: {names} (or 'none' to stop acting)")
+            raise UserError(f"{chosen.name} has no clan {quote(clan)}; its clans: {names} (or 'none' to stop acting)")
         table[key] = faction.id
         await reply(interaction, f"🎭 You now act for {faction.name} in {chosen.name}: your /order, /unit, /clan, "
                                  f"/orders and /fleet list commands give and show {faction.name}'s orders, and each "

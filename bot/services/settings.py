@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from bot.domain.text import quote
 from bot.services.errors import UserError
 
 
@@ -35,7 +36,7 @@ def apply_setting(model: type[BaseModel], current: dict[str, Any], path: str,
     if path not in known:
         close = [k for k in known if path.split(".")[-1] in k][:5]
         hint = f"; did you mean {', '.join(close)}?" if close else "; /campaign settings show lists them"
-        raise UserError(f"unknown setting {path!r}{hint}")
+        raise UserError(f"unknown setting {quote(path)}{hint}")
     updated = json.loads(json.dumps(current))
     node = updated
     *parents, leaf = path.split(".")
@@ -47,7 +48,7 @@ def apply_setting(model: type[BaseModel], current: dict[str, Any], path: str,
         checked = model.model_validate(updated).model_dump(mode="json")
     except ValidationError as exc:
         reasons = "; ".join(e["msg"] for e in exc.errors())
-        raise UserError(f"{path} cannot be {text!r}: {reasons}") from None
+        raise UserError(f"{path} cannot be {quote(text)}: {reasons}") from None
     return checked, old, flatten(checked)[path], describe_setting(model, path)
 
 

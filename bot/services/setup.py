@@ -16,7 +16,7 @@ from matplotlib.colors import to_hex
 
 from bot.domain.campaign import Campaign, Faction
 from bot.domain.gamemap import MapError
-from bot.domain.text import clean
+from bot.domain.text import clean, quote
 from bot.mapfiles import load_shipped_map, shipped_map_ids
 from bot.rules import get_ruleset, ruleset_ids
 from bot.services.audit import COMMAND_LINE, Moderator
@@ -54,7 +54,7 @@ def colour_hex(text: str) -> str:
     try:
         return to_hex(value)
     except ValueError:
-        raise UserError(f"{text!r} is not a colour: give #rrggbb (e.g. #d35400) or a colour name such as "
+        raise UserError(f"{quote(text)} is not a colour: give #rrggbb (e.g. #d35400) or a colour name such as "
                         f"crimson or teal") from None
 
 

@@ -55,7 +55,7 @@ async def test_unit_edit_refusals_name_the_rule_and_change_nothing(linked):
         "Refused: base_port: Moji is Ōtomo's, not Mōri's; a unit is based at its own clan's port (S2.1; abroad "
         "only by an agreement, S2.4). Mōri's ports: Akamagaseki, Kusatsu, Mitajiri, Tomo")
     sent = await world.run("mod unit edit", world.mod, unit="Kodama-3", reason="x", damage=2)
-    assert sent[-1].content == ("Refused: unknown unit 'Kodama-3'; did you mean Kodama-2, Mōri squadron "
+    assert sent[-1].content == ("Refused: unknown unit “Kodama-3”; did you mean Kodama-2, Mōri squadron "
                                 "(mori-kodama)?")
     sent = await world.run("mod unit edit", world.mod, unit="Akita-maru", reason="x", damage=2)
     assert sent[-1].content == ("Refused: damage: 2; a trade fleet is damaged or not (S3.2.5): give 0 (sound) or 1 "

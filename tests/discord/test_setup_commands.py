@@ -76,7 +76,7 @@ async def test_faction_add_refuses_clashes_and_changes_nothing(world):
                                f"private channel"),
         "a bad colour": ({"name": "Shōni", "colour": "#12345", "role": ROLES["Spectators"],
                           "channel": CHANNELS["general"]},
-                         "'#12345' is not a colour: give #rrggbb (e.g. #d35400) or a colour name such as crimson "
+                         "“\\#12345” is not a colour: give #rrggbb (e.g. #d35400) or a colour name such as crimson "
                          "or teal"),
     }
     state = (await world.service.repo.load_state(1)).state
@@ -193,9 +193,9 @@ async def test_a_player_with_two_clan_roles_is_told_which(world):
 async def test_settings_show_and_set_validate_against_the_rules(world):
     await world.setup_campaign()
     sent = await world.run("campaign settings set", world.mod, key="stake_target.hi", value="9")
-    assert sent[-1].content.startswith("Unknown setting 'stake_target.hi'; did you mean stake_target.high, ")
+    assert sent[-1].content.startswith(r"Unknown setting “stake\_target.hi”; did you mean stake_target.high, ")
     sent = await world.run("campaign settings set", world.mod, key="max_melee_rounds", value="many")
-    assert sent[-1].content.startswith("Max_melee_rounds cannot be 'many'")
+    assert sent[-1].content.startswith("Max_melee_rounds cannot be “many”")
     shown = "\n".join(s.content for s in await world.run("campaign settings show", world.mod) if s.content)
     assert "**Seto 1560** — settings (change with /campaign settings set):" in shown
     assert "`max_melee_rounds` = 0" in shown

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from bot.domain.gamemap import GameMap
-from bot.domain.text import same_name
+from bot.domain.text import quote, same_name
 from bot.engine.ruleset import OrderRejected
 from bot.rules.sengoku.model import (
     CharacterKind,
@@ -232,7 +232,7 @@ def _unknown(what: str, value: str, known: dict[str, str], listing: str | None =
         hint = f"{listing}: " + ", ".join(f"{name} ({key})" for key, name in sorted(known.items()))
     else:
         hint = f"give the id of one of the {len(known)} {listing}"
-    return OrderRejected(f"{label}unknown {what} {value!r}; {hint}")
+    return OrderRejected(f"{label}unknown {what} {quote(value)}; {hint}")
 
 
 NAME_LIMIT = 64  # a unit's or a character's name (an army's: 80): what fits a report line and a Discord choice
