@@ -27,7 +27,7 @@ class Names:
                 if unit_id in table:
                     return table[unit_id].name
             if unit_id in state.heavy:
-                return f"heavy detachment {unit_id}"
+                return state.heavy_name(unit_id, self._port(state.heavy[unit_id].base_port))
         return unit_id
 
     def units(self, unit_ids: list[str]) -> str:
@@ -37,6 +37,9 @@ class Names:
         if area_id in self.map.areas:
             return escape(self.map.areas[area_id].name)
         return escape(area_id or "nowhere")
+
+    def _port(self, port_id: str | None) -> str | None:
+        return self.map.ports[port_id].name if port_id in self.map.ports else None
 
     def port(self, port_id: str | None) -> str:
         return escape(self.map.ports[port_id].name if port_id in self.map.ports else (port_id or "no port"))

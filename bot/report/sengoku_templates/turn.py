@@ -29,9 +29,9 @@ def _battle_order(e, n: Names) -> str:
 
 
 def _redeemed(e, n: Names) -> str:
-    what = "squadron" if e.build == "squadron" else "heavy detachment"
+    what = f"squadron {n.unit(e.unit)}" if e.build == "squadron" else "heavy detachment"  # it has no name
     joined = f", attached to {n.unit(e.attached_to)}" if e.attached_to else ""
-    return f"{sentence(n.credit(e.credit))} is redeemed for 1 DP + 3 RP: new {what} {n.unit(e.unit)} at " \
+    return f"{sentence(n.credit(e.credit))} is redeemed for 1 DP + 3 RP: new {what} at " \
            f"{n.port(e.port)}{joined} (S8.4.6)."
 
 

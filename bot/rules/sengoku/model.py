@@ -247,6 +247,17 @@ class SengokuState(_Model):
         return [hd for hd in self.heavy.values()
                 if hd.attached_to == squadron_id and hd.state is UnitState.ACTIVE]
 
+    def heavy_name(self, hd_id: str, port_name: str | None = None) -> str:
+        """A heavy detachment as players read it (it has no name, S12.2): "Kobayakawa-1's heavy detachment",
+        or, not attached, "Mōri's heavy detachment" (at ``port_name``, its base); never its id."""
+        hd = self.heavy.get(hd_id)
+        squadron = self.squadrons.get(hd.attached_to or "") if hd else None
+        if squadron is not None:
+            return f"{squadron.name}'s heavy detachment"
+        clan = self.clans[hd.owner].name if hd and hd.owner in self.clans else None
+        where = f" at {port_name}" if port_name else ""
+        return f"{clan}'s heavy detachment{where}" if clan else "a heavy detachment"
+
     def credit_name(self, credit_id: str) -> str:
         """A capture credit as players read it (S8.4.6): "the credit for Tahara (squadron of Ōtomo, captured
         on turn 3)", never its id; the prize is the unit the id ends with (``credit:<turn>:<unit>``)."""
