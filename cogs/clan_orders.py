@@ -144,8 +144,9 @@ class ClanOrderCog(MarksActing, commands.GroupCog, group_name="clan",
             what = f"a new squadron “{escape(order['name'])}”" if order.get("name") else "a new squadron"
         else:
             joins = ctx.unit(order.get("attach_to") or "")
-            what = f"a new heavy detachment joining {joins.name}" if joins else "a new heavy detachment"
-        named = {key: label for key, label, _ in await service_of(interaction).credits(ctx.campaign.id, ctx.faction.id)}
+            what = f"a new heavy detachment joining {escape(joins.name)}" if joins else "a new heavy detachment"
+        credits = await service_of(interaction).credits(ctx.campaign.id, ctx.faction.id)
+        named = {key: label for key, label, _ in credits}
         lines = [f"✅ {sentence(named.get(order['unit'], 'the credit'))} will be redeemed when the turn is resolved: "
                  f"{what} at {where}."]
         if receipt.replaced:

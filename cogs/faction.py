@@ -115,8 +115,9 @@ class FactionCog(commands.GroupCog, group_name="faction",
                            relation="their new relation", campaign=CAMPAIGN)
     @app_commands.choices(relation=RELATIONS)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
-    async def relations(self, interaction: discord.Interaction, clan_a: Typed | None = None, clan_b: Typed | None = None,
-                        relation: Choice[str] | None = None, campaign: int | None = None) -> None:
+    async def relations(self, interaction: discord.Interaction, clan_a: Typed | None = None,
+                        clan_b: Typed | None = None, relation: Choice[str] | None = None,
+                        campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         service = service_of(interaction)

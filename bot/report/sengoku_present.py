@@ -68,7 +68,8 @@ class SengokuPresenter:
 def _clan_order_text(order, state: SengokuState, fields: dict) -> str:
     if order.kind == "redeem_capture":
         build = order.build.replace("_", " ")
-        return f"{sentence(state.credit_name(order.unit))} is redeemed for a new {build} at {fields['port']} (S8.4.6)."
+        credit = sentence(state.credit_name(order.unit))
+        return f"{credit} is redeemed for a new {build} at {fields['port']} (S8.4.6)."
     clan = state.clans[order.unit].name if order.unit in state.clans else order.unit
     text = f"{clan}: {MISSIONS[order.kind].format_map(_Default(fields))}"
     if order.multi_clan_priority:

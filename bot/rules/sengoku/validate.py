@@ -62,8 +62,8 @@ def _check_basing(state, gamemap, settings, faction, order, unit, others) -> lis
         return []
     if order.kind == "mothball":
         if state.area_owner.get(order.area) != faction or not coastal_area(gamemap, order.area):
-            raise OrderRejected(f"{place(gamemap, order.area)} is not a coastal province of your clan; a unit can only be "
-                                f"mothballed on its owner's coast (S2.5)", rule="S2.5")
+            raise OrderRejected(f"{place(gamemap, order.area)} is not a coastal province of your clan; a unit can "
+                                f"only be mothballed on its owner's coast (S2.5)", rule="S2.5")
         return []
     port = gamemap.ports.get(order.port)
     if port is None:
@@ -159,8 +159,8 @@ def _check_repair(state, gamemap, settings, sq) -> None:
 def _check_ravage(state, gamemap, faction, sq, order) -> None:
     owner = state.area_owner.get(order.target)
     if not coastal_area(gamemap, order.target) or owner is None or not state.at_war(faction, owner):
-        raise OrderRejected(f"{place(gamemap, order.target)} is not the coast of a province of a clan you are at war with "
-                            f"(S4.6, V3)", rule="V3")
+        raise OrderRejected(f"{place(gamemap, order.target)} is not the coast of a province of a clan you are at "
+                            f"war with (S4.6, V3)", rule="V3")
     if order.coast_action == "plunder" and not state.hds_of(order.unit):
         raise OrderRejected(f"{sq.name} is an ordinary squadron: only a reinforced squadron plunders; "
                             f"ordinary ones ravage (S4.6.1, OP-22)", rule="S4.6.1")

@@ -57,8 +57,8 @@ def _piracy(state, gamemap, settings, faction, fleet, order) -> None:
 def _plunder(state, gamemap, settings, faction, fleet, order) -> None:
     owner = state.area_owner.get(order.target)
     if not coastal_area(gamemap, order.target) or owner is None or not state.at_war(faction, owner):
-        raise OrderRejected(f"{place(gamemap, order.target)} is not the coast of a clan you are at war with (S3.5, V3)",
-                            rule="V3")
+        raise OrderRejected(f"{place(gamemap, order.target)} is not the coast of a clan you are at war with "
+                            f"(S3.5, V3)", rule="V3")
     check_route(state, gamemap, fleet, order.target, order.route, "plunder")
 
 
