@@ -110,7 +110,7 @@ def losses(data: ReportInput, audience: str) -> dict[str, tuple[str, str]]:
             how = LOST[event.kind]
             if event.kind == "captured":
                 clan = data.before.clans.get(event.by)
-                how = f"captured by {clan.name if clan else event.by}"
+                how = f"captured by {clan.name if clan else event.by}"  # drawn on the map, not posted
             lost[event.unit] = (event.area, how)
     return lost
 
