@@ -194,3 +194,17 @@ async def test_a_closed_database_names_no_file(world, tmp_path):
     sent = await world.run("fleet list", world.players["mori"])
     assert sent[-1].content == ("The campaign database is closed (the bot is shutting down or restarting); try "
                                 "again in a minute")
+
+
+async def test_a_database_failure_in_the_moderator_check_is_logged_with_its_detail(world, monkeypatch, caplog):
+    from bot.store import StoreError
+    await world.setup_campaign()
+
+    async def failing(guild_id):
+        raise StoreError("the campaign database could not do this just now", detail="/srv/db/campaigns.db: locked")
+
+    monkeypatch.setattr(world.service.repo, "campaigns_in_guild", failing)
+    with caplog.at_level(logging.ERROR, logger="bot.discord_app"):
+        sent = await world.run("turn open", world.mod)
+    assert sent[-1].content == "The campaign database could not do this just now"
+    assert any("/srv/db/campaigns.db: locked" in r.getMessage() for r in caplog.records)
