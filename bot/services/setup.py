@@ -82,7 +82,7 @@ async def add_faction(service: CampaignService, campaign_id: int, name: str, col
     hex_colour = colour_hex(colour)
     for other in campaign.factions:
         if _fold(other.name) == _fold(name):
-            raise UserError(f"{campaign.name} already has a clan named {other.name} (`{other.id}`); "
+            raise UserError(f"{campaign.name} already has a clan named {other.name}; "
                             f"choose another name, or link it with /faction link")
         if role_id is not None and other.role_id == role_id:
             raise UserError(f"<@&{role_id}> is already {other.name}'s role; each clan needs its own role")
@@ -91,8 +91,9 @@ async def add_faction(service: CampaignService, campaign_id: int, name: str, col
                             f"private channel, or it would read another clan's report")
     faction_id = faction_id_for(name, {f.id for f in campaign.factions})
     if campaign.faction(faction_id) is not None:
-        raise UserError(f"the name {name!r} gives the id `{faction_id}`, which {campaign.faction(faction_id).name} "
-                        f"already has; choose a name that differs in its letters")
+        raise UserError(f"the name {quote(name)} is too close to {campaign.faction(faction_id).name}: it "
+                        f"differs only in accents, case, punctuation or spacing; choose a name that differs in its "
+                        f"letters")
     faction = Faction(id=faction_id, name=name, colour=hex_colour, role_id=role_id, channel_id=channel_id)
     description = await service.moderator_edit(
         campaign_id, {"kind": "clan_add", "id": faction_id, "name": name, "colour": hex_colour}, by=by,

@@ -62,7 +62,7 @@ async def test_faction_add_refuses_clashes_and_changes_nothing(world):
     refusals = {
         "a name taken": ({"name": "mori", "colour": "#000000", "role": ROLES["Spectators"],
                           "channel": CHANNELS["general"]},
-                         "Seto 1560 already has a clan named Mōri (`mori`); choose another name, or link it with "
+                         "Seto 1560 already has a clan named Mōri; choose another name, or link it with "
                          "/faction link"),
         "a role taken": ({"name": "Shōni", "colour": "#000000", "role": ROLES["mori"], "channel": CHANNELS["general"]},
                          f"<@&{ROLES['mori']}> is already Mōri's role; each clan needs its own role"),
