@@ -67,8 +67,9 @@ TEMPLATES: dict[str, Callable[[Event, Names], str]] = {
     "sides_formed": lambda e, n: f"Off {n.area(e.area)} allies fight as one side: "
                                  f"{'; '.join(_side(s, n) for s in e.sides)} (OP-29).",
     "battle_order_decided": _battle_order,
-    "decider_ranked": lambda e, n: f"S5.9 ranking off {n.area(e.area)}: {' > '.join(e.ranking)} decided by "
-                                   f"{BASIS[e.basis]} ({e.detail}).",
+    "decider_ranked": lambda e, n: f"S5.9 ranking off {n.area(e.area)}: "
+                                   f"{' > '.join(_label(r, n) for r in e.ranking)} decided by {BASIS[e.basis]} "
+                                   f"({e.detail}).",
     "withdrew": lambda e, n: f"  {n.unit(e.unit)} withdrew after round {e.round} and is dispersed (OP-33).",
     "round_cap_reached": lambda e, n: f"Battle {e.battle} off {n.area(e.area)} stopped after {e.rounds} rounds "
                                       f"(max_rounds) with {n.units(e.still_in_line)} still in line: a moderator "
