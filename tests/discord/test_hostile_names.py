@@ -29,3 +29,10 @@ async def test_a_hostile_redeem_name_is_stored_clean_and_quoted_escaped(armed):
     assert sent[-1].content.endswith("a new squadron “@\u200bhere \\[x\\](http://e.vil)” at Tomo.")
     (order,) = [o.payload for o in await world.service.orders(1, "mori")]
     assert order["name"] == "@here [x](http://e.vil)"
+
+
+async def test_order_lines_escape_a_hostile_unit_name(planned):
+    world = planned
+    await world.run("mod unit edit", world.mod, unit="Kobayakawa-1", reason="renamed", name=HOSTILE)
+    shown = (await world.run("orders show", world.players["mori"]))[-1].content
+    assert SHOWN in shown and "[x](" not in shown
