@@ -81,3 +81,13 @@ def clean_payload(value):
 def sentence(text: str) -> str:
     """``text`` with its first letter upper case and the rest as written (``str.capitalize`` lowers names)."""
     return text[:1].upper() + text[1:]
+
+
+_MARKUP = re.compile(r"[\\*_~`|\[\]<>@]|^[#\-]")
+
+
+def markup_in(text: str) -> str | None:
+    """The first character of ``text`` that Discord would read as formatting or a mention, else ``None``.
+    For the names shown in nearly every reply (a campaign's, a clan's), refused rather than escaped everywhere."""
+    found = _MARKUP.search(clean(text))
+    return found.group(0) if found else None

@@ -20,7 +20,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.domain.campaign import Campaign, Faction, Phase
-from bot.domain.text import clean, clean_payload, quote
+from bot.domain.text import clean, clean_payload, markup_in, quote
 from bot.engine.dice import SeededDice
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
 from bot.engine.seed import commitment
@@ -90,6 +90,7 @@ class CampaignService(CampaignReads):
             scenario = load_shipped_scenario(scenario_id)
         except ScenarioFileError as exc:
             raise UserError(str(exc)) from None
+        plain_name(name or "", "a campaign")
         ruleset = get_ruleset(scenario.file.ruleset)
         factions = [Faction(id=fid, name=fname, colour=colour)
                     for fid, fname, colour in ruleset.factions(scenario.state)]
@@ -315,6 +316,14 @@ class CampaignService(CampaignReads):
             raise UserError(f"the export does not hold a valid campaign: {exc}") from None
         return campaign
 
+
+
+def plain_name(name: str, what: str) -> None:
+    """Refuse a campaign's or a clan's name that Discord would format: these names are in nearly every reply."""
+    mark = markup_in(name)
+    if mark is not None:
+        raise UserError(f"name: {quote(name)} has {mark!r}, which Discord reads as formatting or a mention; "
+                        f"give {what} a name of letters, digits, spaces and plain punctuation (. , ' - ( ) &)")
 
 
 def _resolution_record(campaign: Campaign, turn: TurnRecord, orders: list[SubmittedOrder], data: ReportInput,

@@ -20,7 +20,7 @@ from bot.domain.text import clean, quote
 from bot.mapfiles import load_shipped_map, shipped_map_ids
 from bot.rules import get_ruleset, ruleset_ids
 from bot.services.audit import COMMAND_LINE, Moderator
-from bot.services.campaigns import CampaignService
+from bot.services.campaigns import CampaignService, plain_name
 from bot.services.errors import UserError
 
 
@@ -79,6 +79,7 @@ async def add_faction(service: CampaignService, campaign_id: int, name: str, col
     Refuses a name, role or channel another clan has, or a bad colour, and then changes nothing."""
     campaign = await service.campaign(campaign_id)
     name = clean(name)
+    plain_name(name, "a clan")
     hex_colour = colour_hex(colour)
     for other in campaign.factions:
         if _fold(other.name) == _fold(name):

@@ -36,3 +36,18 @@ async def test_order_lines_escape_a_hostile_unit_name(planned):
     await world.run("mod unit edit", world.mod, unit="Kobayakawa-1", reason="renamed", name=HOSTILE)
     shown = (await world.run("orders show", world.players["mori"]))[-1].content
     assert SHOWN in shown and "[x](" not in shown
+
+
+async def test_campaign_and_clan_names_that_discord_would_format_are_refused(world):
+    """A campaign's and a clan's names are in nearly every reply: refused at input rather than escaped in each."""
+    from tests.discord.conftest import CHANNELS, ROLES
+    sent = await world.run("campaign create", world.admin, scenario="seto-demo", name="[Seto](http://e.vil)")
+    assert sent[-1].ephemeral and sent[-1].content == (
+        "Name: “\\[Seto\\](http://e.vil)” has '[', which Discord reads as formatting or a mention; give a campaign "
+        "a name of letters, digits, spaces and plain punctuation (. , ' - ( ) &)")
+    assert await world.service.repo.campaigns_in_guild(world.h.bot.guilds[0].id) == []
+    await world.setup_campaign()
+    sent = await world.run("faction add", world.admin, name="@everyone", colour="teal", role=ROLES["Spectators"],
+                           channel=CHANNELS["general"])
+    assert sent[-1].content.startswith("Name: “@\u200beveryone” has '@', which Discord reads as formatting")
+    assert len((await world.service.campaign(1)).factions) == 4
