@@ -20,7 +20,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.handler(args) or 0
     except (UserError, StoreError, MapError, ScenarioFileError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        detail = getattr(exc, "detail", None)  # a store error's file and SQLite's words: the operator's
+        print(f"error: {exc}" + (f" ({detail})" if detail else ""), file=sys.stderr)
         return 2
 
 

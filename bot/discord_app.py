@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 from pydantic import ValidationError
 
+from bot.domain.text import quote
 from bot.scheduler import DeadlineScheduler
 from bot.render import RenderTimeout
 from bot.runtime import favour_event_loop
@@ -50,6 +51,37 @@ POLITE_FAILURE = "Something went wrong on our side; the moderators can see the l
 RENDER_BUSY = "The map renderer is busy right now; please try again in a minute."
 STALE_COMMAND = ("This command has changed since Discord last loaded it. "
                  "Please try again in a minute, or reload Discord.")
+MESSAGE_LIMIT = 2000  # characters of one Discord message
+TEXT_LIMIT = 100  # an option without a declared max_length (a choice's value): Discord's limit for choices
+
+
+class TooLong(app_commands.CheckFailure):
+    """A text option longer than its max_length: Discord refuses these itself, the bot checks again."""
+
+
+def _leaf_options(options: list[dict]) -> list[dict]:
+    leaves = []
+    for option in options or ():
+        leaves += _leaf_options(option["options"]) if option.get("type") in (1, 2) else [option]
+    return leaves
+
+
+def overlong_option(interaction: discord.Interaction) -> str | None:
+    """What is wrong if a text option is longer than the command declares, else ``None``: the refusal
+    quotes only the start of what was typed, so it always fits in a message."""
+    command = interaction.command
+    if not isinstance(command, app_commands.Command):
+        return None
+    declared = {p.display_name: p for p in command.parameters}
+    for option in _leaf_options((interaction.data or {}).get("options", [])):
+        value, parameter = option.get("value"), declared.get(option.get("name"))
+        if not isinstance(value, str) or parameter is None:
+            continue
+        limit = parameter.max_value if parameter.max_value is not None else TEXT_LIMIT
+        if len(value) > limit:
+            return (f"{option['name']}: that is {len(value):,} characters, at most {int(limit)} fit "
+                    f"(you typed {quote(value)})")
+    return None
 
 
 def minimal_intents() -> discord.Intents:
@@ -78,6 +110,13 @@ def user_message(error: BaseException) -> str | None:
 class FleetwrightTree(app_commands.CommandTree):
     """The one place that speaks errors to users (CONVENTIONS 9)."""
 
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        if interaction.type is discord.InteractionType.application_command:
+            problem = overlong_option(interaction)
+            if problem is not None:
+                raise TooLong(problem)
+        return True
+
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
         text = user_message(error)
         if text is None:
@@ -88,10 +127,15 @@ class FleetwrightTree(app_commands.CommandTree):
             text = POLITE_FAILURE
         elif text == STALE_COMMAND:
             log.warning("Out-of-date command invoked: %s", error)
+        detail = getattr(getattr(error, "original", error), "detail", None)
+        if detail:  # the store's own words (the file, SQLite's error) are for the log, never for players
+            log.error("Store error in interaction %s: %s", interaction.id, detail)
         await self.say_privately(interaction, text)
 
     @staticmethod
     async def say_privately(interaction: discord.Interaction, text: str) -> None:
+        """One private message: a refusal longer than a message is cut, marked with …"""
+        text = text if len(text) <= MESSAGE_LIMIT else text[:MESSAGE_LIMIT - 1] + "…"
         if interaction.is_expired():
             log.info("Interaction %s expired before we could answer: %s", interaction.id, text)
             return
@@ -179,7 +223,7 @@ async def _serve(config) -> int:
     try:
         repo = await open_repository(config.database)
     except StoreError as exc:
-        print(f"error: {exc}", file=sys.stderr)  # the store's messages name the file and the fix
+        print(f"error: {exc}" + (f" ({exc.detail})" if exc.detail else ""), file=sys.stderr)  # the operator
         return 2
     try:
         async with FleetwrightBot(CampaignService(repo), config=config) as bot:

@@ -11,6 +11,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot.domain.gamemap import MapError
+from bot.domain.text import quote
 from bot.mapfiles import load_shipped_map
 from bot.rules import get_ruleset
 from bot.safe_yaml import YamlLimitError, load_yaml
@@ -59,7 +60,7 @@ def shipped_scenario_ids() -> list[str]:
 
 def load_shipped_scenario(scenario_id: str) -> Scenario:
     if scenario_id not in shipped_scenario_ids():
-        raise ScenarioFileError(f"unknown scenario {scenario_id!r}; shipped: {', '.join(shipped_scenario_ids())}")
+        raise ScenarioFileError(f"unknown scenario {quote(scenario_id)}; shipped: {', '.join(shipped_scenario_ids())}")
     return load_scenario_file(SCENARIOS_DIR / f"{scenario_id}.yaml")
 
 

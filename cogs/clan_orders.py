@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.domain.campaign import Campaign, Faction
+from bot.domain.text import escape, sentence
 from bot.rules import get_ruleset
 from bot.services.errors import UserError
 from cogs.common import CAMPAIGN, MarksActing, campaign_autocomplete, defer, reply, service_of
@@ -164,11 +165,14 @@ class ClanOrderCog(MarksActing, commands.GroupCog, group_name="clan",
         gamemap = game_map(ctx.campaign.map_id)
         where = gamemap.ports[order["port"]].name if order["port"] in gamemap.ports else order["port"]
         if build.value == "squadron":
-            what = f"a new squadron “{name}”" if name else "a new squadron"
+            what = f"a new squadron “{escape(order['name'])}”" if order.get("name") else "a new squadron"
         else:
             joins = ctx.unit(order.get("attach_to") or "")
-            what = f"a new heavy detachment joining {joins.name}" if joins else "a new heavy detachment"
-        lines = [f"✅ Credit {order['unit']} will be redeemed when the turn is resolved: {what} at {where}."]
+            what = f"a new heavy detachment joining {escape(joins.name)}" if joins else "a new heavy detachment"
+        credits = await service_of(interaction).credits(ctx.campaign.id, ctx.faction.id)
+        named = {key: label for key, label, _ in credits}
+        lines = [f"✅ {sentence(named.get(order['unit'], 'the credit'))} will be redeemed when the turn is resolved: "
+                 f"{what} at {where}."]
         if receipt.replaced:
             lines.append("Replaces what you ordered for this credit earlier this turn.")
         lines += [f"⚠️ {warning}" for warning in receipt.warnings]

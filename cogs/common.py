@@ -190,7 +190,9 @@ class MarksActing:
         original = getattr(error, "original", None)
         if marker and isinstance(original, (UserError, StoreError)):
             text = str(original).strip()
-            error.original = UserError(f"{marker}{text[:1].upper()}{text[1:]}")  # type: ignore[attr-defined]
+            marked = UserError(f"{marker}{text[:1].upper()}{text[1:]}")
+            marked.detail = getattr(original, "detail", None)  # a store error's detail still reaches the log
+            error.original = marked  # type: ignore[attr-defined]
 
 
 class NotModerator(app_commands.CheckFailure):
@@ -215,7 +217,9 @@ def _guarded(predicate):
         except app_commands.AppCommandError:
             raise
         except (UserError, StoreError) as exc:
-            raise NotModerator(str(exc)) from None
+            refusal = NotModerator(str(exc))
+            refusal.detail = getattr(exc, "detail", None)  # for the log, never the reply
+            raise refusal from None
         except Exception as exc:
             raise app_commands.CommandInvokeError(interaction.command, exc) from exc
     check.fleetwright_moderator = True  # type: ignore[attr-defined]  # the audit trail records such commands

@@ -23,7 +23,7 @@ from cogs.common import (
     reply,
     service_of,
 )
-from cogs.params import campaign_quietly, fold, named_clan
+from cogs.params import Typed, campaign_quietly, fold, named_clan
 
 Choice = app_commands.Choice
 RELATIONS = [Choice(name="at war", value="at_war"), Choice(name="allied", value="allied"),
@@ -123,7 +123,7 @@ class FactionCog(commands.GroupCog, group_name="faction",
                            channel="its private channel, for its turn reports", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
-    async def link(self, interaction: discord.Interaction, clan: str, role: discord.Role,
+    async def link(self, interaction: discord.Interaction, clan: Typed, role: discord.Role,
                    channel: discord.TextChannel, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)

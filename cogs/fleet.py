@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.domain.campaign import Campaign, Phase
 from bot.domain.gamemap import GameMap
+from bot.domain.text import escape, quote
 from bot.engine.ruleset import UnitView, slot_unit
 from bot.services.campaigns import OrderLine
 from bot.services.errors import UserError
@@ -26,7 +27,7 @@ from cogs.common import (
     reply,
     service_of,
 )
-from cogs.params import AnyUnit, PlayerContext, campaign_quietly, fold, game_map
+from cogs.params import AnyUnit, PlayerContext, Typed, campaign_quietly, fold, game_map
 
 Choice = app_commands.Choice
 ALL = "all"
@@ -49,7 +50,7 @@ def orders_of(unit: UnitView, lines: list[OrderLine]) -> list[str]:
 
 
 def unit_line(unit: UnitView, gamemap: GameMap, lines: list[OrderLine] | None) -> str:
-    text = f"`{unit.id}` **{unit.name}** — {with_names(unit.summary, gamemap)}"
+    text = f"`{unit.id}` **{escape(unit.name)}** — {escape(with_names(unit.summary, gamemap))}"
     if lines is None:
         return text
     given = orders_of(unit, lines)
@@ -63,8 +64,8 @@ def open_for_orders(campaign: Campaign) -> bool:
 def unit_details(unit: UnitView, campaign: Campaign, clan: str, lines: list[OrderLine] | None) -> str:
     gamemap = game_map(campaign.map_id)
     where = gamemap.areas[unit.location].name if unit.location in gamemap.areas else "nowhere on the map"
-    parts = [f"**{unit.name}** (`{unit.id}`) — {clan}, {unit.kind.replace('_', ' ')}",
-             f"State: {with_names(unit.summary, gamemap)}",
+    parts = [f"**{escape(unit.name)}** (`{unit.id}`) — {escape(clan)}, {unit.kind.replace('_', ' ')}",
+             f"State: {escape(with_names(unit.summary, gamemap))}",
              f"Lies in: {where}"]
     if lines is None:
         parts.append(f"Orders: no turn is open (turn {campaign.turn}: a moderator opens it with /turn open).")
@@ -85,7 +86,7 @@ class FleetCog(MarksActing, commands.GroupCog, group_name="fleet",
     @app_commands.command(name="list", description="Your clan's units: kind, state, base and this turn's order")
     @app_commands.describe(clan="moderators: another clan's units, or 'all'", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
-    async def list_units(self, interaction: discord.Interaction, clan: str | None = None,
+    async def list_units(self, interaction: discord.Interaction, clan: Typed | None = None,
                          campaign: int | None = None) -> None:
         await defer(interaction)
         if clan is not None:
@@ -108,7 +109,7 @@ class FleetCog(MarksActing, commands.GroupCog, group_name="fleet",
         wanted = [f for f in chosen.factions if fold(clan) in (ALL, fold(f.id), fold(f.name))]
         if not wanted:
             names = ", ".join(f.name for f in chosen.factions)
-            raise UserError(f"{chosen.name} has no clan {clan!r}; its clans: {names}, or 'all'")
+            raise UserError(f"{chosen.name} has no clan {quote(clan)}; its clans: {names}, or 'all'")
         service, gamemap = service_of(interaction), game_map(chosen.map_id)
         lines = await self.order_lines(interaction, chosen, None)
         text = []

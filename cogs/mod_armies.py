@@ -22,6 +22,7 @@ from cogs.mod_common import (
     provinces,
     roster,
 )
+from cogs.params import Reason
 
 
 class ArmyCommands(app_commands.Group, name="army", description="Create, replace or remove an army"):
@@ -36,7 +37,7 @@ class ArmyCommands(app_commands.Group, name="army", description="Create, replace
     @moderator_only()
     async def set(self, interaction: discord.Interaction, clan: Clan, name: app_commands.Range[str, 1, 80],
                   area: Province, detachments: app_commands.Range[str, 1, 500], leader: FreeCharacter | None = None,
-                  army: ArmyOf | None = None, reason: str | None = None, campaign: int | None = None) -> None:
+                  army: ArmyOf | None = None, reason: Reason | None = None, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         clan_id = pick(clan, clans(chosen))
@@ -58,7 +59,7 @@ class ArmyCommands(app_commands.Group, name="army", description="Create, replace
     @app_commands.describe(army="the army", reason="why", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
-    async def remove(self, interaction: discord.Interaction, army: ArmyOf, reason: str | None = None,
+    async def remove(self, interaction: discord.Interaction, army: ArmyOf, reason: Reason | None = None,
                      campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from bot.domain.text import escape
 from bot.store import AuditEntry
 
 LIMIT = 2000
@@ -32,8 +33,9 @@ def audit_text(title: str, entries: list[AuditEntry], more: bool, limit: int = L
 
 def _entry(entry: AuditEntry) -> str:
     when = datetime.fromisoformat(entry.at).strftime("%Y-%m-%d %H:%M UTC")
-    who = f"{entry.actor_name} ({entry.actor_id})" if entry.actor_id is not None else entry.actor_name
+    name = escape(entry.actor_name)  # a Discord display name, and the reason, are typed by people
+    who = f"{name} ({entry.actor_id})" if entry.actor_id is not None else name
     text = entry.description if len(entry.description) <= DESCRIPTION_CHARS else \
         entry.description[:DESCRIPTION_CHARS - 1] + "…"
-    reason = f"\n  Reason: {entry.reason}" if entry.reason else ""
+    reason = f"\n  Reason: {escape(entry.reason)}" if entry.reason else ""
     return f"**#{entry.seq}** {when} · turn {entry.turn}, {entry.phase} · {who} · `{entry.kind}`\n  {text}{reason}"

@@ -22,10 +22,11 @@ import discord
 from discord import app_commands
 
 from bot.domain.campaign import Campaign
+from bot.domain.text import clean_payload, quote
 from bot.services.errors import UserError
 from bot.store import StoreError
 from cogs.common import AUDITED_EXTRA, is_moderator, moderator_of, reply, service_of
-from cogs.params import campaign_quietly, clip, fold, game_map
+from cogs.params import REF_LENGTH, campaign_quietly, clip, fold, game_map
 
 Choice = app_commands.Choice
 NOBODY = {"none", "nobody", "-"}
@@ -48,11 +49,11 @@ def parse_detachments(text: str) -> list[dict[str, Any]]:
     for part in parts:
         match = _DETACHMENT.match(part)
         if match is None:
-            raise UserError(f"detachments: {part!r} is not a detachment; {DETACHMENT_FORMAT}")
+            raise UserError(f"detachments: {quote(part)} is not a detachment; {DETACHMENT_FORMAT}")
         counts = {"i": 0, "c": 0}
         for number, letter in _COUNT.findall(match["counts"]):
             if counts[letter.lower()]:
-                raise UserError(f"detachments: {part!r} gives its {'infantry' if letter in 'iI' else 'cavalry'} "
+                raise UserError(f"detachments: {quote(part)} gives its {'infantry' if letter in 'iI' else 'cavalry'} "
                                 f"twice; {DETACHMENT_FORMAT}")
             counts[letter.lower()] = int(number)
         detachments.append({"id": match["name"].strip(), "infantry": counts["i"], "cavalry": counts["c"]})
@@ -112,6 +113,10 @@ def names(rows: list[dict[str, Any]]) -> dict[str, str]:
 class ModeratorRef(app_commands.Transformer):
     """A text option whose autocomplete is for moderators only (it would show every clan's units and
     characters); ``options`` gives (label, value) pairs."""
+
+    @property
+    def max_value(self) -> int:
+        return REF_LENGTH
 
     async def transform(self, interaction: discord.Interaction, value: str) -> str:
         return value.strip()
@@ -214,5 +219,6 @@ async def apply(interaction: discord.Interaction, campaign: Campaign, payload: d
         interaction.extras[AUDITED_EXTRA] = True
     finally:
         getattr(interaction.client, ROSTER_ATTRIBUTE, {}).pop(campaign.id, None)
-    recorded = json.dumps(payload, ensure_ascii=False)
+    # As stored (cleaned); a backtick would end the code span and let the rest render as markdown.
+    recorded = json.dumps(clean_payload(payload), ensure_ascii=False).replace("`", "ˋ")
     await reply(interaction, f"🛠️ **{campaign.name}** — {description}\nEdit: `{recorded}`")

@@ -37,7 +37,7 @@ from cogs.mod_common import (
     provinces,
     roster,
 )
-from cogs.params import Coast, Port
+from cogs.params import Coast, NewName, Port, Reason
 
 Choice = app_commands.Choice
 KINDS = [Choice(name="squadron", value="squadron"), Choice(name="trade fleet", value="trade_fleet"),
@@ -88,10 +88,10 @@ class UnitCommands(app_commands.Group, name="unit", description="Add, correct or
     @app_commands.choices(kind=KINDS)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
-    async def add(self, interaction: discord.Interaction, kind: Choice[str], owner: Clan, name: str | None = None,
+    async def add(self, interaction: discord.Interaction, kind: Choice[str], owner: Clan, name: NewName | None = None,
                   base_port: Port | None = None, location: Coast | None = None, damage: Damage | None = None,
                   experience: Experience | None = None, attached_to: SquadronOf | None = None,
-                  leader: OwnersCharacter | None = None, id: str | None = None, reason: str | None = None,
+                  leader: OwnersCharacter | None = None, id: NewName | None = None, reason: Reason | None = None,
                   campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
@@ -109,8 +109,8 @@ class UnitCommands(app_commands.Group, name="unit", description="Add, correct or
                            attached_to="squadron or 'none'", leader="character or 'none'", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
-    async def edit(self, interaction: discord.Interaction, unit: AnyUnit, reason: str, owner: Clan | None = None,
-                   name: str | None = None, base_port: Port | None = None, location: Coast | None = None,
+    async def edit(self, interaction: discord.Interaction, unit: AnyUnit, reason: Reason, owner: Clan | None = None,
+                   name: NewName | None = None, base_port: Port | None = None, location: Coast | None = None,
                    damage: Damage | None = None, experience: Experience | None = None,
                    state: UnitState | None = None, attached_to: SquadronOf | None = None,
                    leader: AnyFreeCharacter | None = None, campaign: int | None = None) -> None:
@@ -126,7 +126,7 @@ class UnitCommands(app_commands.Group, name="unit", description="Add, correct or
     @app_commands.describe(unit="unit", reason="why", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
-    async def remove(self, interaction: discord.Interaction, unit: AnyUnit, reason: str | None = None,
+    async def remove(self, interaction: discord.Interaction, unit: AnyUnit, reason: Reason | None = None,
                      campaign: int | None = None) -> None:
         chosen = await campaign_for(interaction, campaign)
         fields = await _edit_fields(interaction, chosen, {"id": unit, "reason": reason})
@@ -150,9 +150,9 @@ class CommanderCommands(app_commands.Group, name="commander", description="Add, 
     @app_commands.choices(rank=RANKS)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
-    async def add(self, interaction: discord.Interaction, name: str, clan: Clan, rank: Choice[str],
+    async def add(self, interaction: discord.Interaction, name: NewName, clan: Clan, rank: Choice[str],
                   veteran: bool = False, victories: Count = 0, academy: bool = False, wounds: Count = 0,
-                  reason: str | None = None, campaign: int | None = None) -> None:
+                  reason: Reason | None = None, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         fields = await _edit_fields(interaction, chosen, {"clan": clan, "reason": reason})
@@ -168,10 +168,10 @@ class CommanderCommands(app_commands.Group, name="commander", description="Add, 
     @app_commands.choices(rank=RANKS)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
-    async def edit(self, interaction: discord.Interaction, commander: AnyCharacter, name: str | None = None,
+    async def edit(self, interaction: discord.Interaction, commander: AnyCharacter, name: NewName | None = None,
                    clan: Clan | None = None, rank: Choice[str] | None = None, status: CharacterState | None = None,
                    captor: Clan | None = None, veteran: bool | None = None, victories: Count | None = None,
-                   academy: bool | None = None, wounds: Count | None = None, reason: str | None = None,
+                   academy: bool | None = None, wounds: Count | None = None, reason: Reason | None = None,
                    campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
@@ -186,7 +186,7 @@ class CommanderCommands(app_commands.Group, name="commander", description="Add, 
     @app_commands.describe(commander="character", reason="why", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
-    async def remove(self, interaction: discord.Interaction, commander: AnyCharacter, reason: str | None = None,
+    async def remove(self, interaction: discord.Interaction, commander: AnyCharacter, reason: Reason | None = None,
                      campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)

@@ -22,6 +22,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.domain.text import quote
 from bot.services.errors import UserError
 from cogs.common import (
     CAMPAIGN,
@@ -52,7 +53,7 @@ from cogs.mod_common import (
     roster,
 )
 from cogs.mod_units import CommanderCommands, UnitCommands
-from cogs.params import Port
+from cogs.params import Port, Reason
 
 Choice = app_commands.Choice
 RELATIONS = [Choice(name="at war", value="at_war"), Choice(name="allied", value="allied"),
@@ -80,7 +81,7 @@ class ModerateCog(commands.GroupCog, group_name="mod",
     @app_commands.describe(storm="true: storms threaten landings and evacuations", reason="why", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
-    async def weather(self, interaction: discord.Interaction, storm: bool, reason: str | None = None,
+    async def weather(self, interaction: discord.Interaction, storm: bool, reason: Reason | None = None,
                       campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
@@ -93,7 +94,7 @@ class ModerateCog(commands.GroupCog, group_name="mod",
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
     async def relation(self, interaction: discord.Interaction, clan_a: Clan, clan_b: Clan,
-                       relation: Choice[str], reason: str | None = None, campaign: int | None = None) -> None:
+                       relation: Choice[str], reason: Reason | None = None, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         named = clans(chosen)
@@ -131,7 +132,7 @@ class ModerateCog(commands.GroupCog, group_name="mod",
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
     async def province(self, interaction: discord.Interaction, area: Province, clan: Owner,
-                       reason: str | None = None, campaign: int | None = None) -> None:
+                       reason: Reason | None = None, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         await apply(interaction, chosen, {"kind": "province_owner", "area": pick(area, provinces(chosen, seas=True)),
@@ -146,7 +147,7 @@ class ModerateCog(commands.GroupCog, group_name="mod",
     @moderator_only()
     async def port(self, interaction: discord.Interaction, port: Port, owner: Owner | None = None,
                    guard: Figures | None = None, guard_cavalry: Figures | None = None,
-                   reason: str | None = None, campaign: int | None = None) -> None:
+                   reason: Reason | None = None, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         payload: dict[str, Any] = {"kind": "port", "port": pick(port, ports(chosen))}
@@ -165,7 +166,7 @@ class ModerateCog(commands.GroupCog, group_name="mod",
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
     async def treasury(self, interaction: discord.Interaction, clan: Clan, rice: Points | None = None,
-                       development: Points | None = None, reason: str | None = None,
+                       development: Points | None = None, reason: Reason | None = None,
                        campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
@@ -194,7 +195,7 @@ class ModerateCog(commands.GroupCog, group_name="mod",
         faction = chosen.faction(clan_id)
         if faction is None:
             names = ", ".join(f.name for f in chosen.factions)
-            raise UserError(f"{chosen.name} has no clan {clan!r}; its clans: {names} (or 'none' to stop acting)")
+            raise UserError(f"{chosen.name} has no clan {quote(clan)}; its clans: {names} (or 'none' to stop acting)")
         table[key] = faction.id
         await reply(interaction, f"🎭 You now act for {faction.name} in {chosen.name}: your /order, /unit, /clan, "
                                  f"/orders and /fleet list commands give and show {faction.name}'s orders, and each "

@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.domain.text import quote
 from bot.engine.ruleset import slot_unit
 from bot.services.campaigns import OrderReceipt
 from bot.services.errors import UserError
@@ -20,7 +21,8 @@ from bot.store import StoreError
 from cogs.common import (CAMPAIGN, ORDER_EXTRA, MarksActing, campaign_autocomplete, defer, is_moderator, player_faction,
                          reply, service_of)
 from cogs.params import (AnyUnit, Area, ArmyId, Coast, Detachments, Engage, Fleets, IfAttacked, Leader, Leaders,
-                         Manoeuvre, PlayerContext, Port, Route, Squadron, TradeFleet, campaign_quietly, clip, fold)
+                         Manoeuvre, PlayerContext, Port, Route, Squadron, TradeFleet, Typed, campaign_quietly, clip,
+                         fold)
 
 Choice = app_commands.Choice
 Stake = Literal["low", "high"]
@@ -232,7 +234,7 @@ class OrderCog(MarksActing, commands.GroupCog, group_name="order",
     @app_commands.command(name="clear", description="Withdraw one of your orders for this turn")
     @app_commands.describe(unit="the order to withdraw", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
-    async def clear(self, interaction: discord.Interaction, unit: str, campaign: int | None = None) -> None:
+    async def clear(self, interaction: discord.Interaction, unit: Typed, campaign: int | None = None) -> None:
         await defer(interaction)
         ctx = await PlayerContext.load(interaction, campaign)
         typed = unit.strip()
@@ -250,7 +252,7 @@ class OrderCog(MarksActing, commands.GroupCog, group_name="order",
                                   moderator=is_moderator(interaction, ctx.campaign))
         interaction.extras[ORDER_EXTRA] = True
         note = f"\n⚠️ {unmarked(ctx)}" if was_ready else ""
-        await reply(interaction, f"🗑️ Order withdrawn: {line.text if line else slot + '.'} "
+        await reply(interaction, f"🗑️ Order withdrawn: {line.text if line else quote(slot) + '.'} "
                                  f"/orders show shows the rest.{note}")
 
     @clear.autocomplete("unit")

@@ -19,6 +19,7 @@ from discord import app_commands
 
 from bot.domain.campaign import Campaign, Faction
 from bot.domain.gamemap import GameMap
+from bot.domain.text import sentence
 from bot.engine.ruleset import UnitView
 from bot.mapfiles import load_shipped_map
 from bot.services.errors import UserError
@@ -36,6 +37,12 @@ CLAN_LISTS = {"multi_clan_priority"}
 POLICY_FIELDS = {"want_battle", "when_enemy_wants", "withdraw_if"}  # S5.5, OP-33: text that may name a clan
 _CLAN_CONDITION = re.compile(r"(enemy_clan\s*(?:==|!=)\s*)(.+?)(?=\s+and\s+|\s*$)", re.IGNORECASE)
 LANDING_KINDS = ("tf_landing", "tf_evacuation")
+# Longest text each kind of option takes (Discord refuses longer input; the tree checks again): a name
+# typed or picked, a list of names, a new unit's or character's name, a moderator's reason.
+REF_LENGTH = 100
+LIST_LENGTH = 400
+NAME_LENGTH = 64
+REASON_LENGTH = 300
 _LIST_SEPARATOR = re.compile(r"\s*(?:,|→|->|;)\s*")
 
 
@@ -159,7 +166,15 @@ def _choices(options: list[tuple[str, str]], current: str) -> list[Choice[str]]:
     return hits[:25]
 
 
-class UnitRef(app_commands.Transformer):
+class _Named(app_commands.Transformer):
+    """A name (of a unit, area, port, clan …) typed or picked: at most ``REF_LENGTH`` characters."""
+
+    @property
+    def max_value(self) -> int:
+        return REF_LENGTH
+
+
+class UnitRef(_Named):
     """One of the caller's own units (optionally of one kind)."""
 
     def __init__(self, kind: str | None = None) -> None:
@@ -181,7 +196,7 @@ class UnitRef(app_commands.Transformer):
                          if self.kind in (None, u.kind)], value)
 
 
-class AreaRef(app_commands.Transformer):
+class AreaRef(_Named):
     """A province of the campaign's map, by name (``portless``: coastal provinces without a port)."""
 
     def __init__(self, coastal_only: bool = False, portless: bool = False) -> None:
@@ -201,7 +216,7 @@ class AreaRef(app_commands.Transformer):
                          and not (self.portless and gamemap.port_in(a.id) is not None)], value)
 
 
-class PortRef(app_commands.Transformer):
+class PortRef(_Named):
     """A port of the campaign's map, by name."""
 
     async def transform(self, interaction: discord.Interaction, value: str) -> str:
@@ -227,7 +242,7 @@ async def _player(interaction: discord.Interaction) -> tuple[Campaign, Faction] 
         return None
 
 
-class _Quiet(app_commands.Transformer):
+class _Quiet(_Named):
     """A text option whose autocomplete reads the caller's clan from the state; ``options``
     returns (label, value) pairs and any store or rules error offers nothing."""
 
@@ -290,7 +305,7 @@ class CreditRef(_Quiet):
 
     async def options(self, interaction, campaign, faction):
         rows = await service_of(interaction).credits(campaign.id, faction.id)
-        return [(f"{credit} — captured {kind.replace('_', ' ')}, turn {turn}", credit) for credit, kind, turn in rows]
+        return [(sentence(name), credit) for credit, name, turn in rows]
 
 
 class OperationRef(_Quiet):
@@ -307,7 +322,7 @@ class OperationRef(_Quiet):
                 + [(f"{u.name} — no landing ordered yet", u.id) for u in fleets if u.id not in leads])
 
 
-class ClanRef(app_commands.Transformer):
+class ClanRef(_Named):
     """Another clan of the campaign, by name."""
 
     async def transform(self, interaction: discord.Interaction, value: str) -> str:
@@ -402,6 +417,10 @@ class ListRef(app_commands.Transformer):
     def __init__(self, of: app_commands.Transformer) -> None:
         self.of = of
 
+    @property
+    def max_value(self) -> int:
+        return LIST_LENGTH
+
     async def transform(self, interaction: discord.Interaction, value: str) -> list[str]:
         return split_list(value)
 
@@ -437,3 +456,6 @@ Withdraw = app_commands.Transform[str, PolicyRef(WITHDRAW_PRESETS, ("withdraw if
 Manoeuvre = app_commands.Transform[str, ManoeuvreRef()]
 Leaders = app_commands.Transform[list[str], ListRef(CharacterRef())]
 Detachments = app_commands.Transform[list[str], ListRef(DetachmentRef())]
+Typed = app_commands.Range[str, 1, REF_LENGTH]  # a clan or unit typed by hand, without a transformer
+NewName = app_commands.Range[str, 1, NAME_LENGTH]
+Reason = app_commands.Range[str, 1, REASON_LENGTH]

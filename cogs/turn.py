@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.domain.campaign import Campaign, Faction, Phase
 from bot.domain.viewer import Viewer
+from bot.domain.text import quote
 from bot.services.errors import UserError
 from bot.services.stored_turns import StoredTurns
 from bot.services.turns import TurnLifecycle
@@ -106,7 +107,7 @@ def clan_of(campaign: Campaign, typed: str) -> Faction:
     """The clan ``typed`` names, by id or name (accents and case aside)."""
     found = named_clan(campaign, typed)
     if found is None:
-        raise UserError(f"{campaign.name} has no clan {typed!r}; its clans: "
+        raise UserError(f"{campaign.name} has no clan {quote(typed)}; its clans: "
                         f"{', '.join(f.name for f in campaign.factions) or 'none yet'}")
     return found
 

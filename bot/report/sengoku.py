@@ -12,6 +12,7 @@ from functools import cache
 
 from bot.domain.events import Event
 from bot.engine.dice import SEED_SCHEME
+from bot.domain.text import escape
 from bot.report import ReportInput, Reports
 from bot.report.sengoku_names import Names
 from bot.report.sengoku_templates import all_group_templates, all_templates
@@ -62,7 +63,7 @@ def _group_key(event: Event) -> tuple | None:
 
 def _header(data: ReportInput, who: str) -> list[str]:
     season = SEASONS.get(data.before.season, data.before.season)
-    return [f"⚓ {data.campaign_name} — turn {data.turn} ({season}) — {who}", ""]
+    return [f"⚓ {escape(data.campaign_name)} — turn {data.turn} ({season}) — {who}", ""]
 
 
 def _footer(data: ReportInput) -> list[str]:

@@ -6,6 +6,7 @@ import re
 
 from bot.domain.gamemap import GameMap
 from bot.domain.viewer import PUBLIC, Viewer
+from bot.domain.text import escape, sentence
 from bot.report import ReportInput, Reports
 from bot.report.sengoku import build
 from bot.report.sengoku_overlay import overlay_for
@@ -33,13 +34,13 @@ class SengokuPresenter:
         return build(data)
 
     def describe_order(self, order, state: SengokuState, gamemap: GameMap) -> str:
-        name = _unit_name(state, order.unit)
+        name = escape(_unit_name(state, order.unit))  # order lines reach replies: names as typed
         fields = {k: _place(gamemap, v) for k, v in order.model_dump().items() if isinstance(v, str)}
         fields["port"] = _port(gamemap, getattr(order, "target_port", None) or getattr(order, "port", None))
         fields["action"] = getattr(order, "coast_action", None) or "ravage or plunder"
-        fields["army"] = state.armies[order.army].name if getattr(order, "army", None) in state.armies else ""
+        fields["army"] = escape(state.armies[order.army].name) if getattr(order, "army", None) in state.armies else ""
         if getattr(order, "operation", None):
-            fields["operation"] = _unit_name(state, order.operation)
+            fields["operation"] = escape(_unit_name(state, order.operation))
         if order.kind in ("clan_policy", "redeem_capture"):
             return _clan_order_text(order, state, fields)
         text = f"{name} {MISSIONS[order.kind].format_map(_Default(fields))}"
@@ -99,8 +100,9 @@ def _policy_text(text: str, state: SengokuState) -> str:
 def _clan_order_text(order, state: SengokuState, fields: dict) -> str:
     if order.kind == "redeem_capture":
         build = order.build.replace("_", " ")
-        return f"Capture credit {order.unit} is redeemed for a new {build} at {fields['port']} (S8.4.6)."
-    clan = state.clans[order.unit].name if order.unit in state.clans else order.unit
+        credit = sentence(state.credit_name(order.unit))
+        return f"{credit} is redeemed for a new {build} at {fields['port']} (S8.4.6)."
+    clan = _clan_name(state, order.unit)
     text = f"{clan}: {MISSIONS[order.kind].format_map(_Default(fields))}"
     if order.multi_clan_priority:
         text += f"; fights first against {', '.join(_clan_name(state, c) for c in order.multi_clan_priority)}"
@@ -110,7 +112,7 @@ def _clan_order_text(order, state: SengokuState, fields: dict) -> str:
 
 
 def _clan_name(state: SengokuState, clan: str | None) -> str:
-    return state.clans[clan].name if clan in state.clans else str(clan)
+    return escape(state.clans[clan].name if clan in state.clans else str(clan))
 
 
 class _Default(dict):

@@ -111,7 +111,7 @@ def losses(data: ReportInput, audience: Viewer | str) -> dict[str, tuple[str, st
             how = LOST[event.kind]
             if event.kind == "captured":
                 clan = data.before.clans.get(event.by)
-                how = f"captured by {clan.name if clan else event.by}"
+                how = f"captured by {clan.name if clan else event.by}"  # drawn on the map, not posted
             lost[event.unit] = (event.area, how)
     return lost
 

@@ -8,12 +8,14 @@ module stays readable; nothing here writes to the store.
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from bot.domain.campaign import Campaign
+from bot.domain.gamemap import GameMap
 from bot.engine.ruleset import OrderRejected, SubmittedOrder, UnitView
 from bot.mapfiles import load_shipped_map
 from bot.report.presenters import presenter
@@ -23,6 +25,22 @@ from bot.services.settings import describe_setting, flatten
 from bot.store import AuditEntry, Repository, StateRecord, TurnRecord
 
 log = logging.getLogger(__name__)
+_WORD = re.compile(r"(?<![\w-])[a-z0-9][a-z0-9_-]*")
+
+
+def with_names(text: str, gamemap: GameMap) -> str:
+    """Port and area ids in a ruleset's unit summary ('based mitajiri') → their names on the map."""
+    def name(match: re.Match) -> str:
+        word = match.group(0)
+        if word in gamemap.ports:
+            return gamemap.ports[word].name
+        return gamemap.areas[word].name if word in gamemap.areas else word
+    return _WORD.sub(name, text)
+
+
+def named_units(units: list[UnitView], gamemap: GameMap) -> list[UnitView]:
+    """Units as players read them: the summary in the map's names, never its ids."""
+    return [u.model_copy(update={"summary": with_names(u.summary, gamemap)}) for u in units]
 
 
 @dataclass
@@ -87,8 +105,8 @@ class CampaignReads:
 
     async def units(self, campaign_id: int, faction: str | None) -> list[UnitView]:
         campaign = await self.campaign(campaign_id)
-        ruleset, state, _, _ = await self._loaded(campaign)
-        return ruleset.units(state, faction)
+        ruleset, state, _, gamemap = await self._loaded(campaign)
+        return named_units(ruleset.units(state, faction), gamemap)
 
     async def is_ready(self, campaign_id: int, faction: str) -> bool:
         """Whether the clan has marked its orders for the current turn ready (/orders ready)."""
@@ -117,7 +135,7 @@ class CampaignReads:
         return ruleset.holdings(state, faction).get(kind)
 
     async def credits(self, campaign_id: int, faction: str) -> list[tuple[str, str, int]]:
-        """(id, kind, turn won) of each usable capture credit the clan holds."""
+        """(id, what players call it, turn won) of each usable capture credit the clan holds."""
         return await self.holding(campaign_id, faction, "credits") or []
 
     async def characters(self, campaign_id: int, faction: str) -> list[dict[str, Any]]:

@@ -18,6 +18,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from bot.domain.campaign import Campaign, Faction, Phase, deadline_passed, deadline_refusal
+from bot.domain.text import clean, clean_payload, markup_in, quote
 from bot.domain.viewer import Viewer
 from bot.engine.dice import KEY_SCHEME, SEED_SCHEME, SeededDice, SignedDice, load_private_key
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
@@ -101,10 +102,11 @@ class CampaignService(CampaignReads):
             scenario = load_shipped_scenario(scenario_id)
         except ScenarioFileError as exc:
             raise UserError(str(exc)) from None
+        plain_name(name or "", "a campaign")
         ruleset = get_ruleset(scenario.file.ruleset)
         factions = [Faction(id=fid, name=fname, colour=colour)
                     for fid, fname, colour in ruleset.factions(scenario.state)]
-        campaign = Campaign(name=name or scenario.file.name, guild_id=guild_id, ruleset=ruleset.id,
+        campaign = Campaign(name=clean(name or "") or scenario.file.name, guild_id=guild_id, ruleset=ruleset.id,
                             map_id=scenario.file.map, scenario=scenario.file.id,
                             turn=scenario.state.turn, factions=factions)
         return await self.repo.create_campaign(campaign, scenario.settings.model_dump(mode="json"),
@@ -115,8 +117,8 @@ class CampaignService(CampaignReads):
         def link(campaign: Campaign) -> None:
             faction = campaign.faction(faction_id)
             if faction is None:
-                known = ", ".join(f.id for f in campaign.factions)
-                raise UserError(f"campaign {campaign.name} has no faction {faction_id!r}; factions: {known}")
+                known = ", ".join(f.name for f in campaign.factions)
+                raise UserError(f"{campaign.name} has no clan {quote(faction_id)}; its clans: {known}")
             faction.role_id, faction.channel_id = role_id, channel_id
 
         campaign = await self.amend_campaign(campaign_id, link)
@@ -206,6 +208,7 @@ class CampaignService(CampaignReads):
         campaign = await self._planning(campaign_id, moderator)
         ruleset, state, settings, gamemap = await self._loaded(campaign)
         others = await self.repo.list_orders(campaign_id, campaign.turn)
+        payload = clean_payload(payload)  # names typed by players reach public reports: store them clean
         try:
             order = ruleset.parse_order(payload)
             warnings = ruleset.validate_order(state, gamemap, settings, faction, order, others)
@@ -335,6 +338,7 @@ class CampaignService(CampaignReads):
         together: a refused or failed edit leaves neither.  ``campaign_change`` amends the
         campaign record in the same transaction (a clan added to the rules joins the campaign)."""
         campaign = await self.campaign(campaign_id)
+        payload = clean_payload(payload)  # names and reasons typed by moderators reach posts: store them clean
         if self._resolving.get(campaign_id):
             raise UserError(f"turn {campaign.turn} of {campaign.name} is being resolved right now; make the edit "
                             f"once its reports are out")
@@ -406,6 +410,14 @@ def _turn_dice(turn: TurnRecord) -> SeededDice | SignedDice:
     if turn.dice_scheme == SEED_SCHEME:
         return SeededDice(turn.seed)
     return SignedDice(load_private_key(turn.seed), turn.turn)
+
+
+def plain_name(name: str, what: str) -> None:
+    """Refuse a campaign's or a clan's name that Discord would format: these names are in nearly every reply."""
+    mark = markup_in(name)
+    if mark is not None:
+        raise UserError(f"name: {quote(name)} has {mark!r}, which Discord reads as formatting or a mention; "
+                        f"give {what} a name of letters, digits, spaces and plain punctuation (. , ' - ( ) &)")
 
 
 def _resolution_record(campaign: Campaign, turn: TurnRecord, orders: list[SubmittedOrder], data: ReportInput,

@@ -8,6 +8,7 @@ from typing import Any, Literal, get_args, get_origin
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
+from bot.domain.text import quote
 from bot.services.errors import UserError
 
 
@@ -36,7 +37,7 @@ def apply_setting(model: type[BaseModel], current: dict[str, Any], path: str,
     if path not in known:
         close = [k for k in known if path.split(".")[-1] in k][:5]
         hint = f"; did you mean {', '.join(close)}?" if close else "; /game settings lists them"
-        raise UserError(f"unknown setting {path!r}{hint}")
+        raise UserError(f"unknown setting {quote(path)}{hint}")
     updated = json.loads(json.dumps(current))
     node = updated
     *parents, leaf = path.split(".")
@@ -48,7 +49,7 @@ def apply_setting(model: type[BaseModel], current: dict[str, Any], path: str,
         checked = model.model_validate(updated).model_dump(mode="json")
     except ValidationError as exc:
         reasons = "; ".join(e["msg"].removeprefix("Value error, ") for e in exc.errors())
-        raise UserError(f"{path} cannot be {text!r}: {reasons}. Allowed: {allowed_values(model, path)}") from None
+        raise UserError(f"{path} cannot be {quote(text)}: {reasons}. Allowed: {allowed_values(model, path)}") from None
     return checked, old, flatten(checked)[path], describe_setting(model, path)
 
 

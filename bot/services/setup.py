@@ -16,10 +16,11 @@ from matplotlib.colors import to_hex
 
 from bot.domain.campaign import Campaign, Faction
 from bot.domain.gamemap import MapError
+from bot.domain.text import clean, quote
 from bot.mapfiles import load_shipped_map, shipped_map_ids
 from bot.rules import get_ruleset, ruleset_ids
 from bot.services.audit import COMMAND_LINE, Moderator
-from bot.services.campaigns import CampaignService
+from bot.services.campaigns import CampaignService, plain_name
 from bot.services.errors import UserError
 
 
@@ -53,7 +54,7 @@ def colour_hex(text: str) -> str:
     try:
         return to_hex(value)
     except ValueError:
-        raise UserError(f"{text!r} is not a colour: give #rrggbb (e.g. #d35400) or a colour name such as "
+        raise UserError(f"{quote(text)} is not a colour: give #rrggbb (e.g. #d35400) or a colour name such as "
                         f"crimson or teal") from None
 
 
@@ -77,11 +78,12 @@ async def add_faction(service: CampaignService, campaign_id: int, name: str, col
     """A new clan in the campaign and in its rules' state; (the faction, what the rules say changed).
     Refuses a name, role or channel another clan has, or a bad colour, and then changes nothing."""
     campaign = await service.campaign(campaign_id)
-    name = name.strip()
+    name = clean(name)
+    plain_name(name, "a clan")
     hex_colour = colour_hex(colour)
     for other in campaign.factions:
         if _fold(other.name) == _fold(name):
-            raise UserError(f"{campaign.name} already has a clan named {other.name} (`{other.id}`); "
+            raise UserError(f"{campaign.name} already has a clan named {other.name}; "
                             f"choose another name, or link it with /faction link")
         if role_id is not None and other.role_id == role_id:
             raise UserError(f"<@&{role_id}> is already {other.name}'s role; each clan needs its own role")
@@ -90,8 +92,9 @@ async def add_faction(service: CampaignService, campaign_id: int, name: str, col
                             f"private channel, or it would read another clan's report")
     faction_id = faction_id_for(name, {f.id for f in campaign.factions})
     if campaign.faction(faction_id) is not None:
-        raise UserError(f"the name {name!r} gives the id `{faction_id}`, which {campaign.faction(faction_id).name} "
-                        f"already has; choose a name that differs in its letters")
+        raise UserError(f"the name {quote(name)} is too close to {campaign.faction(faction_id).name}: it "
+                        f"differs only in accents, case, punctuation or spacing; choose a name that differs in its "
+                        f"letters")
     faction = Faction(id=faction_id, name=name, colour=hex_colour, role_id=role_id, channel_id=channel_id)
     description = await service.moderator_edit(
         campaign_id, {"kind": "clan_add", "id": faction_id, "name": name, "colour": hex_colour}, by=by,

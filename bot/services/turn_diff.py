@@ -13,8 +13,12 @@ import difflib
 from collections import Counter
 from dataclasses import dataclass, field
 
+from bot.domain.gamemap import GameMap
+from bot.domain.text import escape
 from bot.domain.viewer import Viewer
+from bot.engine.ruleset import UnitView
 from bot.rules import get_ruleset
+from bot.services.campaign_reads import named_units
 from bot.services.campaigns import TurnOutcome
 from bot.store import UndoneReport
 
@@ -55,20 +59,26 @@ def line_diff(before: str, after: str) -> list[str]:
 
 
 def unit_changes(ruleset_id: str, before_state: dict, outcome: TurnOutcome, faction: str) -> list[str]:
-    """The clan's own units whose place or condition after the turn differs."""
-    ruleset = get_ruleset(ruleset_id)
-    first = {u.id: u for u in ruleset.units(ruleset.state_model.model_validate(before_state), faction)}
-    second = {u.id: u for u in ruleset.units(outcome.data.after, faction)}
+    """The clan's own units whose place or condition after the turn differs, in the map's names."""
+    ruleset, gamemap = get_ruleset(ruleset_id), outcome.data.gamemap
+    earlier = ruleset.units(ruleset.state_model.model_validate(before_state), faction)
+    first = {u.id: u for u in named_units(earlier, gamemap)}
+    second = {u.id: u for u in named_units(ruleset.units(outcome.data.after, faction), gamemap)}
     lines = []
     for unit_id in [*first, *(u for u in second if u not in first)]:
         was, now = first.get(unit_id), second.get(unit_id)
         if was and now and (was.location, was.summary) == (now.location, now.summary):
             continue
-        name = (now or was).name
-        before = f"{was.location}: {was.summary}" if was else "not in service"
-        after = f"{now.location}: {now.summary}" if now else "no longer in service (lost, captured or laid up)"
+        name = escape((now or was).name)
+        before = _where(was, gamemap) if was else "out of service (lost, captured or laid up)"
+        after = _where(now, gamemap) if now else "out of service (lost, captured or laid up)"
         lines.append(f"{name}: was {before}; now {after}")
     return lines
+
+
+def _where(unit: UnitView, gamemap: GameMap) -> str:
+    place = gamemap.area_name(unit.location) if unit.location else "nowhere on the map"
+    return f"in {place}, {unit.summary}"
 
 
 def compare(ruleset_id: str, undone: UndoneReport, outcome: TurnOutcome) -> TurnDiff:

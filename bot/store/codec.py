@@ -72,4 +72,5 @@ def campaign_from_row(row: RowLike) -> Campaign:
             factions=[Faction.model_validate(f) for f in meta.get("factions", [])],
         )
     except ValidationError as exc:
-        raise StoreError(f"stored campaign {row['id']} is not valid: {exc}") from exc
+        raise StoreError(f"stored campaign #{row['id']} cannot be read; the moderators can see the log",
+                         detail=f"stored campaign {row['id']} is not valid: {exc}") from exc

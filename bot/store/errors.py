@@ -9,7 +9,14 @@ from __future__ import annotations
 
 
 class StoreError(Exception):
-    """A campaign database could not do what was asked; the message is for people."""
+    """A campaign database could not do what was asked; the message is for people.
+
+    ``detail`` is for the log and the operator (the database's path, SQLite's own words): players see
+    the message only, never where the server keeps its files."""
+
+    def __init__(self, message: str, *, detail: str | None = None) -> None:
+        super().__init__(message)
+        self.detail = detail
 
 
 class CampaignChanged(StoreError):

@@ -51,6 +51,9 @@ from bot.store.sqlite_orders import OrderStore
 from bot.store.sqlite_turns import TurnLifecycleStore
 from bot.store.transfer import parse_export
 
+# What a player reads when the database fails mid-command; SQLite's words and the file go to the log.
+STORE_FAILED = ("the campaign database could not do this just now, so nothing was changed; try again, "
+                "and if it keeps failing tell the moderators (the bot's log has the details)")
 
 class SqliteRepository(OrderStore, TurnLifecycleStore):
     """Implements ``bot.store.repository.Repository`` on an SQLite file."""
@@ -85,12 +88,13 @@ class SqliteRepository(OrderStore, TurnLifecycleStore):
         """
         async with self._lock:
             if self._db is None:
-                raise StoreError(f"campaign database {self._path} is closed")
+                raise StoreError("the campaign database is closed (the bot is shutting down or restarting); "
+                                 "try again in a minute", detail=f"campaign database {self._path} is closed")
             try:
                 async with transaction(self._db, immediate=write):
                     yield self._db
             except sqlite3.Error as exc:
-                raise StoreError(f"campaign database {self._path}: {exc}") from exc
+                raise StoreError(STORE_FAILED, detail=f"campaign database {self._path}: {exc}") from exc
             except OverflowError as exc:  # an id beyond SQLite's 64-bit integers; rolled back above
                 raise StoreError(f"cannot store a number that large ({exc}): SQLite keeps integers up to "
                                  f"{2 ** 63 - 1}; nothing was changed") from exc

@@ -107,7 +107,7 @@ async def test_clearing_returns_the_moderator_to_their_own_roles(open_turn):
     assert [c["value"] for c in choices] == [*CLANS, "none"]
     assert choices[-1]["name"] == "none — stop acting for a clan"
     sent = await world.run("mod act-as", mod, clan="Shimazu")
-    assert sent[-1].content == ("Seto 1560 has no clan 'Shimazu'; its clans: Mōri, Ōtomo, Kōno, Miyoshi "
+    assert sent[-1].content == ("Seto 1560 has no clan “Shimazu”; its clans: Mōri, Ōtomo, Kōno, Miyoshi "
                                 "(or 'none' to stop acting)")
     assert acting(world) == {}
 

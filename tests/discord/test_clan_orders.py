@@ -61,15 +61,34 @@ async def test_a_policy_handing_squadrons_to_an_ally_is_refused(armed):
 async def test_redeem_a_credit_offered_by_autocomplete(armed):
     world, mori = armed, armed.players["mori"]
     choices = await world.h.autocomplete("clan redeem", mori, "credit", credit="", build="squadron", port="x")
-    assert choices == [{"name": "credit:2:mori — captured squadron, turn 2", "value": "credit:2:mori"}]
+    assert choices == [{"name": "The credit for a squadron captured on turn 2", "value": "credit:2:mori"}]
     sent = await world.run("clan redeem", mori, credit="credit:2:mori", build="squadron", port="Tomo",
                            name="Prize of Iyo")
     assert private(sent)
-    assert sent[-1].content == ("✅ Credit credit:2:mori will be redeemed when the turn is resolved: a new squadron "
-                                "“Prize of Iyo” at Tomo.")
+    assert sent[-1].content == ("✅ The credit for a squadron captured on turn 2 will be redeemed when the turn is "
+                                "resolved: a new squadron “Prize of Iyo” at Tomo.")
     (order,) = [o.payload for o in await world.service.orders(1, "mori")]
     assert order | {"kind": "redeem_capture", "unit": "credit:2:mori", "build": "squadron", "port": "tomo",
                     "name": "Prize of Iyo"} == order
+
+
+async def test_a_credit_is_named_by_its_prize_never_by_its_id(armed):
+    """Issue 17: a player reads "the credit for Tahara-2", not "credit:2:otomo-tahara" (S8.4.6)."""
+    world, mori = armed, armed.players["mori"]
+
+    def tahara_captured(state):
+        state["squadrons"]["otomo-tahara"]["state"] = "captured"
+        state["credits"] = [{"id": "credit:2:otomo-tahara", "holder": "mori", "kind": "squadron",
+                             "turn_captured": 2}]
+
+    await world.edit_state(1, tahara_captured)
+    choices = await world.h.autocomplete("clan redeem", mori, "credit", credit="", build="squadron", port="x")
+    assert choices == [{"name": "The credit for Tahara-2 (squadron of Ōtomo, captured on turn 2)",
+                        "value": "credit:2:otomo-tahara"}]
+    sent = await world.run("clan redeem", mori, credit="credit:2:otomo-tahara", build="squadron", port="Tomo")
+    assert sent[-1].content == ("✅ The credit for Tahara-2 (squadron of Ōtomo, captured on turn 2) will be redeemed "
+                                "when the turn is resolved: a new squadron at Tomo.")
+    assert "credit:" not in (await world.run("orders show", mori))[-1].content
 
 
 async def test_redeeming_another_clans_credit_is_refused(armed):

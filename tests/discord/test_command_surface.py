@@ -168,3 +168,26 @@ def test_moderator_groups_are_hidden_from_players_and_never_mixed(world):
         if isinstance(command, discord.app_commands.Command):
             root = command.qualified_name.split()[0]
             assert moderator_command(command) == (root in MODERATOR_GROUPS), command.qualified_name
+def _text_options(node: dict, where: str = ""):
+    """(command path, option) for every text option a person types (choices are Discord's to limit)."""
+    here = f"{where} {node['name']}".strip()
+    for option in node.get("options") or []:
+        if option["type"] in SUB:
+            yield from _text_options(option, here)
+        elif option["type"] == 3 and not option.get("choices"):
+            yield here, option
+
+
+def test_every_text_option_has_a_max_length(export):
+    """Issue 17: without max_length a 5,000-character name is accepted, and a reply repeating it never arrives."""
+    missing = [f"/{path} {o['name']}" for c in export for path, o in _text_options(c) if not o.get("max_length")]
+    assert missing == []
+    assert max(o["max_length"] for c in export for _, o in _text_options(c)) <= 500
+
+
+def test_every_command_takes_at_most_6000_characters_of_text(export):
+    totals: dict[str, int] = {}
+    for command in export:
+        for path, option in _text_options(command):
+            totals[path] = totals.get(path, 0) + option["max_length"]
+    assert {path: total for path, total in totals.items() if total > 6000} == {}

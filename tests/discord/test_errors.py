@@ -139,3 +139,72 @@ def test_run_bot_lets_the_event_loop_take_the_gil_back_quickly(clean_env, monkey
         assert sys.getswitchinterval() == pytest.approx(SWITCH_INTERVAL_S)
     finally:
         sys.setswitchinterval(before)
+
+
+async def test_a_5000_character_unit_gets_a_short_refusal_that_arrives(world):
+    """Issue 17: Discord caps option lengths itself; the bot checks again, and its refusal quotes only the start
+    of what was typed, so it is never longer than a message (and the rules never see the text)."""
+    await world.setup_campaign()
+    await world.run("turn open", world.admin)
+    sent = await world.run("order cruise", world.players["mori"], unit="K" * 5000, target="Iyo")
+    assert len(sent) == 1 and sent[0].type == 4 and sent[0].ephemeral
+    assert sent[0].content == f"Unit: that is 5,000 characters, at most 100 fit (you typed “{'K' * 39}…”)"
+    assert await world.service.orders(1, "mori") == []
+
+
+async def test_a_refusal_longer_than_a_message_is_cut_to_fit(world):
+    from bot.services.errors import UserError
+    await world.setup_campaign()
+
+    async def refuses(*args, **kwargs):
+        raise UserError("no such unit: " + "x" * 5000)
+
+    world.service.units = refuses
+    sent = await world.run("fleet list", world.players["mori"])
+    assert sent[-1].ephemeral and len(sent[-1].content) == 2000 and sent[-1].content.endswith("…")
+
+
+async def test_a_database_failure_shows_players_a_sentence_and_logs_the_path(world, monkeypatch, caplog, tmp_path):
+    """Issue 10: a store error used to show the player the database's absolute path and SQLite's words."""
+    import sqlite3
+    from contextlib import asynccontextmanager
+
+    from bot.store import sqlite as store
+    await world.setup_campaign()
+
+    @asynccontextmanager
+    async def failing(db, immediate=False):
+        raise sqlite3.OperationalError("disk I/O error")
+        yield  # pragma: no cover
+
+    monkeypatch.setattr(store, "transaction", failing)
+    with caplog.at_level(logging.ERROR, logger="bot.discord_app"):
+        sent = await world.run("fleet list", world.players["mori"])
+    text = sent[-1].content
+    assert sent[-1].ephemeral and text == ("The campaign database could not do this just now, so nothing was changed; "
+                                           "try again, and if it keeps failing tell the moderators (the bot's log "
+                                           "has the details)")
+    assert str(tmp_path) not in text and "disk I/O" not in text
+    assert any(str(tmp_path) in r.getMessage() and "disk I/O error" in r.getMessage() for r in caplog.records)
+
+
+async def test_a_closed_database_names_no_file(world, tmp_path):
+    await world.setup_campaign()
+    await world.service.repo.close()
+    sent = await world.run("fleet list", world.players["mori"])
+    assert sent[-1].content == ("The campaign database is closed (the bot is shutting down or restarting); try "
+                                "again in a minute")
+
+
+async def test_a_database_failure_in_the_moderator_check_is_logged_with_its_detail(world, monkeypatch, caplog):
+    from bot.store import StoreError
+    await world.setup_campaign()
+
+    async def failing(guild_id):
+        raise StoreError("the campaign database could not do this just now", detail="/srv/db/campaigns.db: locked")
+
+    monkeypatch.setattr(world.service.repo, "campaigns_in_guild", failing)
+    with caplog.at_level(logging.ERROR, logger="bot.discord_app"):
+        sent = await world.run("turn open", world.mod)
+    assert sent[-1].content == "The campaign database could not do this just now"
+    assert any("/srv/db/campaigns.db: locked" in r.getMessage() for r in caplog.records)

@@ -75,7 +75,7 @@ async def test_moderators_list_any_clan_or_all_and_show_any_unit(ordered):
     kono = text(await ordered.run("fleet list", ordered.mod, clan="Kōno"))
     assert kono.startswith("**Kōno** — 4 units") and "Mōri" not in kono
     sent = await ordered.run("fleet list", ordered.mod, clan="shimazu")
-    assert sent[-1].content == "Seto 1560 has no clan 'shimazu'; its clans: Mōri, Ōtomo, Kōno, Miyoshi, or 'all'"
+    assert sent[-1].content == "Seto 1560 has no clan “shimazu”; its clans: Mōri, Ōtomo, Kōno, Miyoshi, or 'all'"
     sent = await ordered.run("fleet show", ordered.mod, unit="mori-kobayakawa")
     assert "Order this turn: Kobayakawa-1 will cruise off Suō" in sent[-1].content
     choices = await ordered.h.autocomplete("fleet list", ordered.mod, "clan", clan="")

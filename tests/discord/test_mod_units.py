@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.services.errors import UserError
+
 from tests.discord.test_moderate import recorded, state
 from tests.discord.test_unit_orders import private
 
@@ -58,7 +60,7 @@ async def test_unit_edit_refusals_name_the_rule_and_change_nothing(linked):
         "Refused: base_port: Moji is Ōtomo's, not Mōri's; a unit is based at its own clan's port (S2.1; abroad "
         "only by an agreement, S2.4). Mōri's ports: Akamagaseki, Kusatsu, Mitajiri, Tomo")
     sent = await world.run("mod unit edit", world.mod, unit="Kodama-3", reason="x", damage=2)
-    assert sent[-1].content == ("Refused: unknown unit 'Kodama-3'; did you mean Kodama-2, Mōri squadron "
+    assert sent[-1].content == ("Refused: unknown unit “Kodama-3”; did you mean Kodama-2, Mōri squadron "
                                 "(mori-kodama)?")
     sent = await world.run("mod unit edit", world.mod, unit="Akita-maru", reason="x", damage=2)
     assert sent[-1].content == ("Refused: damage: 2; a trade fleet is damaged or not (S3.2.5): give 0 (sound) or 1 "
@@ -183,3 +185,62 @@ async def test_autocomplete_offers_a_new_heavy_detachment_the_owners_squadrons_o
                                          clan="otomo")
     assert leaders == [{"name": "Kobayakawa Takakage — Mōri, commander, leads Kobayakawa-1",
                         "value": "kobayakawa-takakage"}]
+
+
+async def test_unit_add_refuses_a_name_the_clan_already_has_accents_and_case_aside(linked):
+    """Issue 17: a second "Kobayakawa-1" of Mōri was accepted, and lookups by name then picked the first."""
+    world = linked
+    sent = await world.run("mod unit add", world.mod, kind="trade_fleet", owner="mori", name="  KOBAYAKAWA-1 ",
+                           base_port="tomo")
+    assert private(sent) and sent[-1].content == (
+        "Refused: name: Mōri already has a unit named Kobayakawa-1; give another name (names that differ only in "
+        "accents or case count as the same)")
+    assert "mori-kobayakawa-1" not in (await state(world))["fleets"]
+    sent = await world.run("mod unit add", world.mod, kind="squadron", owner="otomo", name="Kobayakawa-1",
+                           base_port="moji")
+    assert sent[-1].content.startswith("🛠️ **Seto 1560** — Squadron Kobayakawa-1 (`otomo-kobayakawa-1`) of Ōtomo")
+
+
+async def test_renames_to_a_name_taken_in_the_clan_are_refused(linked):
+    world = linked
+    sent = await world.run("mod unit edit", world.mod, unit="Kodama-2", reason="typo", name="kurushima-maru")
+    assert sent[-1].content.startswith("Refused: name: Mōri already has a unit named Kurushima-maru;")
+    sent = await world.run("mod commander add", world.mod, name="kobayakawa takakage", clan="mori", rank="general")
+    assert sent[-1].content.startswith("Refused: name: Mōri already has a character named Kobayakawa Takakage;")
+    sent = await world.run("mod commander edit", world.mod, commander="Murakami Takeyoshi",
+                           name="Kobayakawa Takakage")
+    assert sent[-1].content.startswith("Refused: name: Mōri already has a character named Kobayakawa Takakage;")
+    assert await world.service.audit_log(1) == []
+
+
+async def test_an_overlong_unit_name_is_refused_briefly_and_by_the_rules_too(linked):
+    world = linked
+    sent = await world.run("mod unit add", world.mod, kind="squadron", owner="mori", name="N" * 3000,
+                           base_port="tomo")
+    assert len(sent) == 1 and sent[0].ephemeral
+    assert sent[0].content == f"Name: that is 3,000 characters, at most 64 fit (you typed “{'N' * 39}…”)"
+    with pytest.raises(UserError, match=r"^Refused: name: 3,000 characters is too long for the name of a unit; "
+                                        r"give at most 64$"):
+        await world.service.moderator_edit(1, {"kind": "unit_add", "unit_kind": "squadron", "owner": "mori",
+                                               "name": "N" * 3000, "base_port": "tomo"})
+
+
+async def test_a_hostile_unit_name_is_stored_clean_and_listed_escaped(linked):
+    """Issue 10: markdown, mentions, a right-to-left override and a zero-width space in a name."""
+    world = linked
+    hostile = "# \u202eBig [x](http://e.vil) @everyone\u200b"
+    await world.run("mod unit add", world.mod, kind="squadron", owner="mori", name=hostile, base_port="tomo")
+    (stored,) = [u["name"] for u in (await state(world))["squadrons"].values() if "e.vil" in u["name"]]
+    assert stored == "# Big [x](http://e.vil) @everyone"
+    listing = (await world.run("fleet list", world.players["mori"]))[-1].content
+    assert r"**\# Big \[x\](http://e.vil) @" + "\u200beveryone**" in listing
+    assert "[x](" not in listing and "@everyone" not in listing and "\u202e" not in listing
+
+
+async def test_an_army_renamed_to_another_armys_name_is_refused(linked):
+    world = linked
+    await world.run("mod army set", world.mod, clan="mori", name="Kikkawa army", area="aki", detachments="a:3i")
+    await world.run("mod army set", world.mod, clan="mori", name="Kobayakawa army", area="aki", detachments="b:3i")
+    sent = await world.run("mod army set", world.mod, clan="mori", name="KIKKAWA ARMY", area="aki",
+                           detachments="b:3i", army="Kobayakawa army")
+    assert sent[-1].content.startswith("Refused: name: Mōri already has an army named Kikkawa army;")

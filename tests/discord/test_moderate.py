@@ -67,7 +67,7 @@ async def test_a_bad_detachment_spec_is_refused_with_the_format(linked):
     sent = await world.run("mod army set", world.mod, clan="mori", name="Kikkawa army", area="aki",
                            detachments="ashigaru 18, horse:6c")
     assert private(sent)
-    assert sent[-1].content.startswith("Detachments: 'ashigaru 18' is not a detachment; write each detachment as "
+    assert sent[-1].content.startswith("Detachments: “ashigaru 18” is not a detachment; write each detachment as "
                                        "name:figures, with i for infantry and c for cavalry")
     assert '"ashigaru:18i, samurai:8i, horse:6c"' in sent[-1].content
     assert await state(world) == before

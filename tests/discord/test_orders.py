@@ -186,3 +186,12 @@ async def test_no_reply_to_one_clan_shows_another_clans_orders(open_turn):
         assert receipts[clan] in text
         leaks = [other for other in CLANS if other != clan and receipts[other] in text]
         assert leaks == [], f"{clan} was shown the orders of {leaks}"
+
+
+async def test_unit_autocomplete_says_where_a_unit_is_based_by_the_ports_name(world):
+    """Issue 17: the choice read "based kusatsu" (the port's id)."""
+    await world.setup_campaign()
+    choices = await world.h.autocomplete("order idle", world.players["mori"], "unit", unit="Kobayakawa")
+    assert choices == [{"name": "Kobayakawa-1 — squadron, XP 1, dmg 0, 1 heavy det., based Kusatsu, led by "
+                                "Kobayakawa Takakage",
+                        "value": "mori-kobayakawa"}]

@@ -62,7 +62,7 @@ async def test_faction_add_refuses_clashes_and_changes_nothing(world):
     refusals = {
         "a name taken": ({"name": "mori", "colour": "#000000", "role": ROLES["Spectators"],
                           "channel": CHANNELS["spectators-lounge"]},
-                         "Seto 1560 already has a clan named Mōri (`mori`); choose another name, or link it with "
+                         "Seto 1560 already has a clan named Mōri; choose another name, or link it with "
                          "/faction link"),
         "a role taken": ({"name": "Shōni", "colour": "#000000", "role": ROLES["mori"], "channel": CHANNELS["general"]},
                          f"<@&{ROLES['mori']}> is already Mōri's role; each clan needs its own role"),
@@ -76,7 +76,7 @@ async def test_faction_add_refuses_clashes_and_changes_nothing(world):
                                f"private channel"),
         "a bad colour": ({"name": "Shōni", "colour": "#12345", "role": ROLES["Spectators"],
                           "channel": CHANNELS["spectators-lounge"]},
-                         "'#12345' is not a colour: give #rrggbb (e.g. #d35400) or a colour name such as crimson "
+                         "“\\#12345” is not a colour: give #rrggbb (e.g. #d35400) or a colour name such as crimson "
                          "or teal"),
     }
     state = (await world.service.repo.load_state(1)).state
@@ -182,9 +182,9 @@ async def test_a_player_with_two_clan_roles_is_told_which(world):
 async def test_settings_show_and_set_validate_against_the_rules(world):
     await world.setup_campaign()
     sent = await world.run("campaign settings set", world.mod, key="stake_target.hi", value="9")
-    assert sent[-1].content.startswith("Unknown setting 'stake_target.hi'; did you mean stake_target.high, ")
+    assert sent[-1].content.startswith(r"Unknown setting “stake\_target.hi”; did you mean stake_target.high, ")
     sent = await world.run("campaign settings set", world.mod, key="max_melee_rounds", value="many")
-    assert sent[-1].content.startswith("Max_melee_rounds cannot be 'many'")
+    assert sent[-1].content.startswith("Max_melee_rounds cannot be “many”")
     shown = "\n".join(s.content for s in await world.run("game settings", world.mod) if s.content)
     assert "**Seto 1560** — settings (moderators change them with /campaign settings set):" in shown
     assert "`max_melee_rounds` = 0" in shown
@@ -227,3 +227,13 @@ async def test_a_clan_role_gone_from_the_server_is_a_warning_not_a_refusal(world
     assert sent[-1].content.endswith(f"its private reports go to <#{CHANNELS['kono-war-room']}>.\n⚠️ I cannot tell "
                                      f"everything about who sees <#{CHANNELS['kono-war-room']}>: Ōtomo's role is "
                                      f"not on this server any more.")
+
+
+async def test_linking_an_unknown_clan_names_the_clans_not_their_ids(world):
+    """Issue 17: the refusal read "has no faction 'Shimazu'; factions: mori, otomo, …"."""
+    from tests.discord.conftest import CHANNELS, ROLES
+    await world.setup_campaign(link=())
+    sent = await world.run("faction link", world.admin, clan="Shimazu", role=ROLES["mori"],
+                           channel=CHANNELS["mori-war-room"])
+    assert sent[-1].ephemeral
+    assert sent[-1].content == "Seto 1560 has no clan “Shimazu”; its clans: Mōri, Ōtomo, Kōno, Miyoshi"

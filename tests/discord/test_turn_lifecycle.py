@@ -129,7 +129,7 @@ async def test_redo_posts_what_changed_publicly_and_to_each_clan_then_the_new_re
     assert "(key " not in public[0].content  # no die reaches the public
     assert list(public[1].files) == ["map.png"]  # then the new report
     miyoshi = channel_posts(sent, CHANNELS["miyoshi-war-room"])
-    assert "Sogō-1: was sanuki: squadron, XP 2, dmg 2" in miyoshi[0].content
+    assert "Sogō-1: was in Sanuki, squadron, XP 2, dmg 2" in miyoshi[0].content
     assert "key battle:sp1-w2-iyo-s1-kono-miyoshi:miyoshi-sogo:r1" in miyoshi[0].content
     assert list(miyoshi[1].files) == ["map-miyoshi.png"]
     for clan in ("mori", "otomo", "kono"):

@@ -142,4 +142,4 @@ async def test_a_clan_report_that_could_not_be_posted_is_announced_and_kept_for_
     assert sent[-1].content == ("Mōri's report of turn 3 of Seto 1560, as stored with its resolution; only Mōri "
                                 "may read it.")
     sent = await world.run("turn log", world.mod, clan="Shimazu")
-    assert sent[-1].content == "Seto 1560 has no clan 'Shimazu'; its clans: Mōri, Ōtomo, Kōno, Miyoshi"
+    assert sent[-1].content == "Seto 1560 has no clan “Shimazu”; its clans: Mōri, Ōtomo, Kōno, Miyoshi"

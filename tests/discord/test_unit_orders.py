@@ -37,7 +37,7 @@ async def test_escort_of_another_clans_fleet_is_refused(armed):
     world = armed
     sent = await world.run("unit escort", world.players["mori"], unit="mori-kobayakawa",
                            operation="otomo-hakata-maru")
-    assert private(sent) and sent[-1].content.startswith("Refused: 'otomo-hakata-maru' is not a trade fleet of "
+    assert private(sent) and sent[-1].content.startswith("Refused: “otomo-hakata-maru” is not a trade fleet of "
                                                          "your clan") and "(S4.5)" in sent[-1].content
     assert await payloads(world) == {}
 
@@ -56,7 +56,7 @@ async def test_sweep_follows_the_route_given(armed):
 async def test_sweep_by_a_trade_fleet_is_refused(armed):
     world = armed
     sent = await world.run("unit sweep", world.players["mori"], unit="mori-akita-maru", route="aki, geiyo")
-    assert private(sent) and sent[-1].content == ("Refused: mori-akita-maru is a trade fleet; sq_locsweep is a "
+    assert private(sent) and sent[-1].content == ("Refused: Akita-maru is a trade fleet; sq_locsweep is a "
                                                   "war-squadron mission (S4.1)")
     assert await payloads(world) == {}
 
@@ -71,7 +71,7 @@ async def test_keep_loc_offers_and_takes_only_provinces_without_a_port(armed):
     assert (order["kind"], order["target"]) == ("tf_loc", "bitchu")
 
     sent = await world.run("unit keep-loc", mori, unit="mori-akita-maru", target="bingo")
-    assert sent[-1].ephemeral and sent[-1].content.startswith("Refused: bingo has a port") and "(S3.6.1)" in \
+    assert sent[-1].ephemeral and sent[-1].content.startswith("Refused: Bingo has a port") and "(S3.6.1)" in \
         sent[-1].content
 
 
@@ -91,7 +91,7 @@ async def test_evacuating_another_clans_army_is_refused(armed):
     world = armed
     sent = await world.run("unit evacuate", world.players["mori"], unit="mori-tomo-maru", army="otomo-bungo",
                            origin="bingo", destination="aki")
-    assert private(sent) and sent[-1].content == "Refused: 'otomo-bungo' is not an army of your clan (S3.8)"
+    assert private(sent) and sent[-1].content == "Refused: “otomo-bungo” is not an army of your clan (S3.8)"
     assert await payloads(world) == {}
 
 
@@ -102,7 +102,7 @@ async def test_mothball_on_your_own_coast_only(armed):
     assert (await payloads(world))["mori-kodama"] == {"kind": "mothball", "unit": "mori-kodama", "area": "aki",
                                                       "subphase": "SP1"}
     sent = await world.run("unit mothball", mori, unit="mori-kurushima", area="Iyo")
-    assert sent[-1].ephemeral and sent[-1].content.startswith("Refused: iyo is not a coastal province of your clan")
+    assert sent[-1].ephemeral and sent[-1].content.startswith("Refused: Iyo is not a coastal province of your clan")
     assert "mori-kurushima" not in await payloads(world)
 
 

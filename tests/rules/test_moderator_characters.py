@@ -61,8 +61,8 @@ def test_a_removed_general_leaves_his_army_without_a_leader(state, gamemap):
      "nothing to change for Kobayakawa Takakage: give one of name, clan, rank, status, captor, wounds, victories, "
      "academy_naval_art, veteran"),
     ({"kind": "character_edit", "id": "kobayakawa", "wounds": 1},
-     "unknown character 'kobayakawa'; did you mean Kobayakawa Takakage, Mōri (kobayakawa-takakage)?"),
-    ({"kind": "character_add", "name": "Kōno Michinao", "clan": "kono", "id": "kono-michinao"},
+     "unknown character “kobayakawa”; did you mean Kobayakawa Takakage, Mōri (kobayakawa-takakage)?"),
+    ({"kind": "character_add", "name": "Kōno Michinao II", "clan": "kono", "id": "kono-michinao"},
      "id: kono-michinao is already Kōno Michinao; give another id, or correct that character with a commander edit"),
     ({"kind": "character_add", "name": " ", "clan": "kono"},
      "name: a character needs a name, e.g. 'Kikkawa Motoharu'"),

@@ -80,11 +80,11 @@ def test_army_set_by_id_replaces_the_army_and_keeps_its_state_and_castle_barred_
 @pytest.mark.parametrize("change, message", [
     ({"leader": "kono-michinao"}, ("leader: Kōno Michinao is a character of Kōno, not of Mōri; an army is led by a "
                                    "character of its own clan, or by none")),
-    ({"leader": "kobayakawa"}, ("unknown character 'kobayakawa'; did you mean Kobayakawa Takakage "
+    ({"leader": "kobayakawa"}, ("unknown character “kobayakawa”; did you mean Kobayakawa Takakage "
                                 "(kobayakawa-takakage)?")),
-    ({"area": "iya"}, "unknown province 'iya'; did you mean Iyo (iyo)?"),
+    ({"area": "iya"}, "unknown province “iya”; did you mean Iyo (iyo)?"),
     ({"area": "suonada"}, "is a sea area; an army stands in a province"),
-    ({"clan": "mouri"}, "clan: unknown clan 'mouri'; did you mean Mōri (mori)?"),
+    ({"clan": "mouri"}, "clan: unknown clan “mouri”; did you mean Mōri (mori)?"),
     ({"detachments": [{"id": "ashigaru", "infantry": -3}]},
      "detachment ashigaru: -3 infantry figures; a figure count cannot be negative (give 0 or more)"),
     ({"detachments": [{"id": "ashigaru"}]}, "detachment ashigaru has no figures"),
@@ -112,7 +112,7 @@ def test_army_remove_takes_the_army_off_the_map(state, gamemap):
 
 def test_army_remove_refuses_an_unknown_army_and_lists_the_armies(state, gamemap):
     assert refused(state, gamemap, kind="army_remove", id="sue") == \
-        "unknown army 'sue'; armies: Kōno Vanguard, Kōno (kono-army)"
+        "unknown army “sue”; armies: Kōno Vanguard, Kōno (kono-army)"
 
 
 # weather
@@ -143,7 +143,7 @@ def test_relation_refuses_a_clan_related_to_itself_and_unknown_clans(state, game
     assert refused(state, gamemap, kind="relation", a="mori", b="mori", relation="at_war").startswith(
         "Mōri is named twice: a clan's relation to itself is fixed")
     assert refused(state, gamemap, kind="relation", a="mori", b="takeda", relation="at_war").startswith(
-        "unknown clan 'takeda'; clans: Kōno (kono), Miyoshi (miyoshi), Mōri (mori), Ōtomo (otomo)")
+        "unknown clan “takeda”; clans: Kōno (kono), Miyoshi (miyoshi), Mōri (mori), Ōtomo (otomo)")
     assert "relation: Input should be 'at_war', 'allied' or 'neutral'" in \
         refused(state, gamemap, kind="relation", a="mori", b="otomo", relation="truce")
 
@@ -182,7 +182,7 @@ def test_port_refuses_more_cavalry_than_guard_figures_and_unknown_ports(state, g
         "land_guard_cavalry: 5 cavalry among 3 guard figures; the cavalry are counted among the land guard's "
         "figures (OP-42 e), so give at most 3, or raise the land guard")
     assert refused(state, gamemap, kind="port", port="tommo", land_guard=3) == \
-        "unknown port 'tommo'; did you mean Tomo (tomo)?"
+        "unknown port “tommo”; did you mean Tomo (tomo)?"
     assert refused(state, gamemap, kind="port", port="tomo", land_guard=-1).startswith(
         "land_guard: -1; a figure count cannot be negative")
 

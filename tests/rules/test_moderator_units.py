@@ -89,7 +89,7 @@ def test_a_trade_fleet_and_a_heavy_detachment_are_added(state, gamemap):
     ({"unit_kind": "trade_fleet", "owner": "mori", "name": "X", "base_port": "tomo", "experience": 1},
      "experience: a trade fleet has no experience of its own (S9.1: only war squadrons gain it)"),
     ({"unit_kind": "squadron", "owner": "shimazu", "name": "X", "base_port": "tomo"},
-     "owner: unknown clan 'shimazu'; clans: Kōno (kono), Miyoshi (miyoshi), Mōri (mori), Ōtomo (otomo)"),
+     "owner: unknown clan “shimazu”; clans: Kōno (kono), Miyoshi (miyoshi), Mōri (mori), Ōtomo (otomo)"),
 ])
 def test_unit_add_refusals(state, gamemap, payload, message):
     assert refused(state, gamemap, kind="unit_add", **payload) == message
@@ -177,7 +177,7 @@ def test_a_squadron_can_be_mothballed_on_its_owners_coast(state, gamemap):
      "reason: a unit correction needs a reason (e.g. 'battle of Iyo replayed: the loss roll was misread'); it is "
      "kept in the audit log with the edit"),
     ({"id": "mori-kodma", "damage": 2, "reason": "x"},
-     "unknown unit 'mori-kodma'; did you mean Kodama-2, Mōri squadron (mori-kodama) or Noshima Murakami, Mōri "
+     "unknown unit “mori-kodma”; did you mean Kodama-2, Mōri squadron (mori-kodama) or Noshima Murakami, Mōri "
      "squadron (mori-noshima) or Tomo-maru, Mōri trade fleet (mori-tomo-maru)?"),
     ({"id": "mori-kodama", "damage": 7, "reason": "x"},
      "damage: 7; damage runs from 0 to 5, and a squadron is destroyed on reaching 5 (S8.4.3, OP-35)"),
@@ -222,5 +222,5 @@ def test_a_unit_entered_by_mistake_is_removed_and_its_heavy_detachment_stays(sta
                     "Kusatsu, in Aki, damage 0, XP 1, led by Kobayakawa Takakage). Heavy detachment "
                     "mori-kobayakawa-hd is detached and stays based at Kusatsu.")
     assert refused(state, gamemap, kind="unit_remove", id="Kobayakawa") == (
-        "unknown unit 'Kobayakawa'; did you mean Kobayakawa-1, Mōri squadron (mori-kobayakawa) or mori-kobayakawa-hd, "
+        "unknown unit “Kobayakawa”; did you mean Kobayakawa-1, Mōri squadron (mori-kobayakawa) or mori-kobayakawa-hd, "
         "Mōri heavy detachment (mori-kobayakawa-hd)?")

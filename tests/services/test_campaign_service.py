@@ -75,7 +75,7 @@ async def test_a_lock_between_the_check_and_the_write_stops_a_players_order_not_
 
 
 async def test_unknown_scenario_is_refused(service):
-    with pytest.raises(UserError, match="unknown scenario 'atlantis'; shipped: seto-demo"):
+    with pytest.raises(UserError, match="unknown scenario “atlantis”; shipped: seto-demo"):
         await service.create_campaign("atlantis")
 
 
@@ -123,9 +123,9 @@ async def test_setting_change_reports_old_new_and_its_open_point(service):
     campaign = await service.create_campaign("seto-demo")
     assert await service.set_setting(campaign.id, "stake_target.high", "9") == (
         10, 9, "OP-01: total needed to succeed at high stake")
-    with pytest.raises(UserError, match="stake_target.high cannot be '3'"):
+    with pytest.raises(UserError, match="stake_target.high cannot be “3”"):
         await service.set_setting(campaign.id, "stake_target.high", "3")
-    with pytest.raises(UserError, match="unknown setting 'stake_targt.high'"):
+    with pytest.raises(UserError, match=r"unknown setting “stake\\_targt.high”"):
         await service.set_setting(campaign.id, "stake_targt.high", "9")
     assert (await service.settings(campaign.id))["stake_target.high"] == 9
 

@@ -64,9 +64,10 @@ async def test_an_edit_whose_log_entry_fails_leaves_the_state_as_it_was(service,
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr(sqlite_audit, "insert", broken_insert)
-    with pytest.raises(StoreError, match="disk I/O error"):
+    with pytest.raises(StoreError, match="nothing was changed") as failed:
         await service.moderator_edit(campaign.id, {"kind": "unit_edit", "id": "mori-kodama", "damage": 3,
                                                    "reason": "x"}, MOD)
+    assert "disk I/O error" in failed.value.detail  # SQLite's words are for the log
     assert (await squadron(service, campaign, "mori-kodama"))["damage"] == 1  # the state write was rolled back
     monkeypatch.undo()
     assert await service.audit_log(campaign.id) == []

@@ -54,15 +54,15 @@ async def test_an_empty_campaign_is_filled_clan_by_clan(service):
 
 
 @pytest.mark.parametrize(("name", "colour", "role", "channel", "message"), [
-    ("MŌRI", "#000000", 90, 91, "Seto 1560 already has a clan named Mōri (`mori`); choose another name, or link "
+    ("MŌRI", "#000000", 90, 91, "Seto 1560 already has a clan named Mōri; choose another name, or link "
                                 "it with /faction link"),
     ("Shōni", "#000000", 620, 91, "<@&620> is already Mōri's role; each clan needs its own role"),
     ("Shōni", "#000000", 90, 530, "<#530> is already Mōri's channel; each clan needs its own private channel, "
                                   "or it would read another clan's report"),
-    ("Shōni", "not a colour", 90, 91, "'not a colour' is not a colour: give #rrggbb (e.g. #d35400) or a colour "
+    ("Shōni", "not a colour", 90, 91, "“not a colour” is not a colour: give #rrggbb (e.g. #d35400) or a colour "
                                       "name such as crimson or teal"),
-    ("Mori!", "#000000", 90, 91, "the name 'Mori!' gives the id `mori`, which Mōri already has; choose a name "
-                                 "that differs in its letters"),
+    ("Mori!", "#000000", 90, 91, "the name “Mori!” is too close to Mōri: it differs only in accents, case, "
+                                 "punctuation or spacing; choose a name that differs in its letters"),
 ])
 async def test_a_clan_that_would_clash_is_refused_and_nothing_changes(service, name, colour, role, channel,
                                                                       message):
@@ -83,8 +83,9 @@ async def test_a_clan_is_added_to_rules_campaign_and_audit_log_together_or_not_a
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr(sqlite_store, "campaign_values", broken_campaign_write)
-    with pytest.raises(StoreError, match="disk I/O error"):
+    with pytest.raises(StoreError, match="nothing was changed") as failed:
         await setup.add_faction(service, campaign.id, "Shōni", "crimson", role_id=11, channel_id=21)
+    assert "disk I/O error" in failed.value.detail
     assert (await service.campaign(campaign.id)).factions == []
     assert (await service.repo.load_state(campaign.id)).state["clans"] == {}
     monkeypatch.undo()

@@ -132,8 +132,8 @@ async def test_redo_resolves_again_with_the_same_seed_and_says_what_changed(turn
     assert diff.public == line_diff(first.reports.public, second.reports.public) != []
     assert "+   Sogō-1 avoided battle and was dispersed (S5.5)." in diff.public
     assert "−   Battle off Iyo over after 1 round: Kōno won." in diff.public
-    assert diff.factions["miyoshi"][0] == ("Sogō-1: was sanuki: squadron, XP 2, dmg 2, based utazu; "
-                                           "now sanuki: squadron, XP 1, dmg 0, based utazu")
+    assert diff.factions["miyoshi"][0] == ("Sogō-1: was in Sanuki, squadron, XP 2, dmg 2, based Utazu; "
+                                           "now in Sanuki, squadron, XP 1, dmg 0, based Utazu")
     private = [line for line in diff.factions["miyoshi"] if "(key " in line]
     assert private and all(line not in "\n".join(diff.public + diff.factions["mori"]) for line in private)
     assert not any("miyoshi-sogo" in line for line in diff.factions["mori"])  # no other clan's dice

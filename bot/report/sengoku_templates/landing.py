@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.domain.events import Event
+from bot.domain.text import escape
 from bot.report.sengoku_names import Names
 
 RESULT = {"FH": "organised resistance (FH)", "FL": "the landing force is mauled (FL)",
@@ -23,8 +24,8 @@ CAUSE = {"storm": "storm", "interception": "interception", "melee": "melee at se
 def _army(n: Names, army_id: str) -> str:
     for state in (n.after, n.before):
         if army_id in state.armies:
-            return state.armies[army_id].name
-    return army_id
+            return escape(state.armies[army_id].name)
+    return escape(army_id)
 
 
 def _what(e) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.domain.events import Event
+from bot.domain.text import sentence
 from bot.report.sengoku_names import Names
 
 BASIS = {"admiral": "the most experienced admiral", "squadron_experience": "the most experienced squadron",
@@ -28,9 +29,9 @@ def _battle_order(e, n: Names) -> str:
 
 
 def _redeemed(e, n: Names) -> str:
-    what = "squadron" if e.build == "squadron" else "heavy detachment"
+    what = f"squadron {n.unit(e.unit)}" if e.build == "squadron" else "heavy detachment"  # it has no name
     joined = f", attached to {n.unit(e.attached_to)}" if e.attached_to else ""
-    return f"Capture credit {e.credit} redeemed for 1 DP + 3 RP: new {what} {n.unit(e.unit)} at " \
+    return f"{sentence(n.credit(e.credit))} is redeemed for 1 DP + 3 RP: new {what} at " \
            f"{n.port(e.port)}{joined} (S8.4.6)."
 
 
@@ -52,9 +53,9 @@ def _naval_record(e, n: Names) -> str:
 TEMPLATES: dict[str, Callable[[Event, Names], str]] = {
     "clan_policy_set": lambda e, n: f"Standing clan policy of {n.clan(e.clan)}: {e.summary}.",
     "credit_redeemed": _redeemed,
-    "credit_expired": lambda e, n: f"Capture credit {e.credit} (won on turn {e.turn_captured}) was not redeemed "
-                                   f"and has expired (S8.4.6).",
-    "credit_voided": lambda e, n: f"Capture credit {e.credit} is void: {e.reason}.",
+    "credit_expired": lambda e, n: f"{sentence(n.credit(e.credit))} was not redeemed and has expired "
+                                   f"(S8.4.6).",
+    "credit_voided": lambda e, n: f"{sentence(n.credit(e.credit))} is void: {e.reason}.",
     "mothballed": _mothballed,
     "disbanded": lambda e, n: f"{n.unit(e.unit)} is disbanded (S2.5).",
     "last_port_lost": lambda e, n: f"{n.clan(e.clan)} has no port left (S2.6).",
@@ -66,8 +67,9 @@ TEMPLATES: dict[str, Callable[[Event, Names], str]] = {
     "sides_formed": lambda e, n: f"Off {n.area(e.area)} allies fight as one side: "
                                  f"{'; '.join(_side(s, n) for s in e.sides)} (OP-29).",
     "battle_order_decided": _battle_order,
-    "decider_ranked": lambda e, n: f"S5.9 ranking off {n.area(e.area)}: {' > '.join(e.ranking)} decided by "
-                                   f"{BASIS[e.basis]} ({e.detail}).",
+    "decider_ranked": lambda e, n: f"S5.9 ranking off {n.area(e.area)}: "
+                                   f"{' > '.join(_label(r, n) for r in e.ranking)} decided by {BASIS[e.basis]} "
+                                   f"({e.detail}).",
     "withdrew": lambda e, n: f"  {n.unit(e.unit)} withdrew after round {e.round} and is dispersed (OP-33).",
     "round_cap_reached": lambda e, n: f"Battle {e.battle} off {n.area(e.area)} stopped after {e.rounds} rounds "
                                       f"(max_rounds) with {n.units(e.still_in_line)} still in line: a moderator "

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from bot.domain.events import Audience
 from bot.domain.gamemap import GameMap
+from bot.domain.text import quote
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
 from bot.rules.sengoku.basing import MAX_UNITS, occupancy
 from bot.rules.sengoku.context import Ctx
@@ -69,12 +70,12 @@ def check_clan_order(state: SengokuState, gamemap: GameMap, settings: SengokuSet
 
 def _check_policy(state: SengokuState, faction: str, order: ClanPolicy) -> list[str]:
     if order.unit != faction:
-        raise OrderRejected(f"a clan policy is given for your own clan: unit must be {faction!r}, "
-                            f"not {order.unit!r} (V1)", rule="V1")
+        raise OrderRejected(f"a clan policy is given for your own clan, {_clan_name(state, faction)}, not for "
+                            f"{quote(_clan_name(state, order.unit))} (V1)", rule="V1")
     for clan in order.multi_clan_priority:
         if clan not in state.clans:
-            raise OrderRejected(f"multi_clan_priority names {clan!r}, which is not a clan; clans: "
-                                f"{', '.join(sorted(state.clans))} (S5.9)", rule="S5.9")
+            raise OrderRejected(f"multi_clan_priority names {quote(clan)}, which is not a clan; clans: "
+                                f"{', '.join(sorted(c.name for c in state.clans.values()))} (S5.9)", rule="S5.9")
         if clan == faction:
             raise OrderRejected("multi_clan_priority lists the clans to fight, in order; your own clan is not "
                                 "one of them (S5.9)", rule="S5.9")
@@ -82,7 +83,8 @@ def _check_policy(state: SengokuState, faction: str, order: ClanPolicy) -> list[
     if order.transfer_to is not None:
         if order.transfer_to not in state.clans or not state.at_war(faction, order.transfer_to):
             raise OrderRejected(f"transfer_to: squadrons can only be handed over to an enemy, a clan you are at "
-                                f"war with; {order.transfer_to!r} is not (S2.6, OP-07)", rule="S2.6")
+                                f"war with; {quote(_clan_name(state, order.transfer_to))} is not (S2.6, OP-07)",
+                                rule="S2.6")
         if order.on_last_port_lost == "lose":
             warnings.append("transfer_to applies only with on_last_port_lost: transfer; ignored (R18)")
     return warnings
@@ -94,12 +96,12 @@ def _check_redeem(state: SengokuState, gamemap: GameMap, settings: SengokuSettin
     _check_credit_turn(state, credit)
     port = gamemap.ports.get(order.port)
     if port is None:
-        raise OrderRejected(f"there is no port {order.port!r} on this map (S8.4.6)", rule="S8.4.6")
+        raise OrderRejected(f"there is no port {quote(order.port)} on this map (S8.4.6)", rule="S8.4.6")
     if state.ports[order.port].owner != faction or state.ports[order.port].destroyed:
         raise OrderRejected(f"a captured prize is rebuilt at one of your own ports; {port.name} is not one "
                             f"(S8.4.6)", rule="S8.4.6")
     pending = [s for s in others if s.payload.get("kind") == "redeem_capture" and s.faction == faction]
-    problem = resources_problem(state, faction, 1 + len(pending)) or _attach_problem(state, faction, order)
+    problem = resources_problem(state, faction, 1 + len(pending)) or _attach_problem(state, faction, order, port.name)
     problem = problem or capacity_problem(state, settings, order, port.name, pending)
     if problem:
         raise OrderRejected(problem, rule="S8.4.6")
@@ -114,19 +116,19 @@ def _credit(state: SengokuState, faction: str, credit_id: str) -> CaptureCredit:
         raise OrderRejected(f"your clan has no capture credit {credit_id!r}; your last report lists your "
                             f"credits (S8.4.6, V1)", rule="V1")
     if credit.void:
-        raise OrderRejected(f"credit {credit_id} is void: every squadron that held it was dispersed or "
+        raise OrderRejected(f"{state.credit_name(credit_id)} is void: every squadron that held it was dispersed or "
                             f"destroyed later in turn {credit.turn_captured} (S8.4.6, R3)", rule="S8.4.6")
     return credit
 
 
 def _check_credit_turn(state: SengokuState, credit: CaptureCredit) -> None:
-    won, due = credit.turn_captured, credit.turn_captured + 1
+    due = credit.turn_captured + 1
     if state.turn < due:
-        raise OrderRejected(f"credit {credit.id} was won on turn {won} and can only be redeemed on turn {due} "
-                            f"(S8.4.6)", rule="S8.4.6")
+        raise OrderRejected(f"{state.credit_name(credit.id)} can only be redeemed on turn {due}, the turn after "
+                            f"its capture (S8.4.6)", rule="S8.4.6")
     if state.turn > due:
-        raise OrderRejected(f"credit {credit.id} was won on turn {won} and could only be redeemed on turn "
-                            f"{due}; it has expired (S8.4.6)", rule="S8.4.6")
+        raise OrderRejected(f"{state.credit_name(credit.id)} could only be redeemed on turn {due}, the turn after "
+                            f"its capture; it has expired (S8.4.6)", rule="S8.4.6")
 
 
 def resources_problem(state: SengokuState, faction: str, count: int = 1) -> str | None:
@@ -138,12 +140,17 @@ def resources_problem(state: SengokuState, faction: str, count: int = 1) -> str 
             f"{clan.rice} RP")
 
 
-def _attach_problem(state: SengokuState, faction: str, order: RedeemCapture) -> str | None:
+def _clan_name(state: SengokuState, clan: str | None) -> str:
+    return state.clans[clan].name if clan in state.clans else str(clan)
+
+
+def _attach_problem(state: SengokuState, faction: str, order: RedeemCapture, port_name: str) -> str | None:
     if order.build != "heavy_detachment" or order.attach_to is None:
         return None
     sq = state.squadrons.get(order.attach_to)
     if sq is None or sq.owner != faction or sq.state is not UnitState.ACTIVE or sq.base_port != order.port:
-        return f"attach_to: {order.attach_to!r} is not an active squadron of yours based at {order.port}"
+        named = sq.name if sq is not None and sq.owner == faction else order.attach_to
+        return f"attach_to: {quote(named)} is not an active squadron of yours based at {port_name}"
     return None
 
 

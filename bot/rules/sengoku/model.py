@@ -263,6 +263,34 @@ class SengokuState(_Model):
         return [hd for hd in self.heavy.values()
                 if hd.attached_to == squadron_id and hd.state is UnitState.ACTIVE]
 
+    def heavy_name(self, hd_id: str, port_name: str | None = None) -> str:
+        """A heavy detachment as players read it (it has no name, S12.2): "Kobayakawa-1's heavy detachment",
+        or, not attached, "Mōri's heavy detachment" (at ``port_name``, its base); never its id."""
+        hd = self.heavy.get(hd_id)
+        squadron = self.squadrons.get(hd.attached_to or "") if hd else None
+        if squadron is not None:
+            return f"{squadron.name}'s heavy detachment"
+        clan = self.clans[hd.owner].name if hd and hd.owner in self.clans else None
+        where = f" at {port_name}" if port_name else ""
+        return f"{clan}'s heavy detachment{where}" if clan else "a heavy detachment"
+
+    def credit_name(self, credit_id: str) -> str:
+        """A capture credit as players read it (S8.4.6): "the credit for Tahara (squadron of Ōtomo, captured
+        on turn 3)", never its id; the prize is the unit the id ends with (``credit:<turn>:<unit>``)."""
+        credit = next((c for c in self.credits if c.id == credit_id), None)
+        _, turn, source = (credit_id.split(":", 2) + ["", ""])[:3]
+        prize = self.squadrons.get(source) or self.heavy.get(source)
+        kind = (credit.kind if credit else "squadron" if source in self.squadrons else "heavy_detachment")
+        words = "squadron" if kind == "squadron" else "heavy detachment"
+        turn = str(credit.turn_captured) if credit else turn
+        name = getattr(prize, "name", None) if isinstance(prize, Squadron) else None
+        owner = self.clans[prize.owner].name if prize is not None and prize.owner in self.clans else None
+        if name:
+            whose = f"{words} of {owner}, " if owner else ""
+            return f"the credit for {name} ({whose}captured on turn {turn})"
+        whose = f" of {owner}" if owner else ""
+        return f"the credit for a {words}{whose} captured on turn {turn}"
+
     def port_owner(self, port_id: str) -> str | None:
         return self.ports[port_id].owner if port_id in self.ports else None
 

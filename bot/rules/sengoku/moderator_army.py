@@ -16,6 +16,7 @@ from bot.rules.sengoku.moderator_edit_models import (
     ArmySet,
     DetachmentSpec,
     _area_name,
+    _check_name,
     _clan,
     _clan_name,
     _fold,
@@ -26,6 +27,9 @@ from bot.rules.sengoku.moderator_edit_models import (
 from bot.rules.sengoku.sealift import FLEET_CAPACITY
 
 
+ARMY_NAME_LIMIT = 80
+
+
 def _army_set(state: SengokuState, gamemap: GameMap, edit: ArmySet) -> str:
     clan = _clan(state, edit.clan, "clan")
     name = edit.name.strip()
@@ -33,6 +37,8 @@ def _army_set(state: SengokuState, gamemap: GameMap, edit: ArmySet) -> str:
         raise OrderRejected("an army needs a name, e.g. 'Kōno Vanguard'")
     area = _province(gamemap, edit.area, "an army stands in a province")
     army_id = (edit.id or "").strip() or _army_id_for(state, clan.id, name)
+    _check_name(name, "army", clan.name, {a.id: a.name for a in state.armies.values()
+                                          if a.clan == clan.id and a.id != army_id}, limit=ARMY_NAME_LIMIT)
     old = state.armies.get(army_id)
     leader = _leader(state, edit.leader.strip(), clan, army_id) if edit.leader and edit.leader.strip() else None
     detachments = _detachments(edit.detachments, old)

@@ -11,6 +11,7 @@ what they led, and the moderator is told.
 from __future__ import annotations
 
 from bot.domain.gamemap import GameMap
+from bot.domain.text import escape
 from bot.engine.ruleset import OrderRejected
 from bot.rules.sengoku.model import (
     Character,
@@ -23,6 +24,7 @@ from bot.rules.sengoku.moderator_edit_models import (
     CharacterAdd,
     CharacterEdit,
     CharacterRemove,
+    _check_name,
     _clan,
     _clan_name,
     _slug,
@@ -37,6 +39,7 @@ def _character_add(state: SengokuState, gamemap: GameMap, edit: CharacterAdd) ->
     name = edit.name.strip()
     if not name:
         raise OrderRejected("name: a character needs a name, e.g. 'Kikkawa Motoharu'")
+    _check_name(name, "character", clan.name, _characters_of(state, clan.id))
     char_id = (edit.id or "").strip() or _new_id(state, name)
     if char_id in state.characters:
         raise OrderRejected(f"id: {char_id} is already {state.characters[char_id].name}; give another id, or "
@@ -55,6 +58,9 @@ def _character_edit(state: SengokuState, gamemap: GameMap, edit: CharacterEdit) 
         raise OrderRejected(f"nothing to change for {character.name}: give one of {', '.join(FIELDS)}")
     before = _facts(state, character)
     _settle(state, character, changes)
+    if changes.keys() & {"name", "clan"}:
+        _check_name(character.name, "character", _clan_name(state, character.clan),
+                    _characters_of(state, character.clan, character.id))
     notes = _released(state, character)
     after = _facts(state, character)
     change = "unchanged" if before == after else f"was {before}"
@@ -67,6 +73,10 @@ def _character_remove(state: SengokuState, gamemap: GameMap, edit: CharacterRemo
     notes = _released(state, character)
     del state.characters[character.id]
     return f"{_title(state, character)} removed from the campaign." + notes
+
+
+def _characters_of(state: SengokuState, clan: str, but: str | None = None) -> dict[str, str]:
+    return {c.id: c.name for c in state.characters.values() if c.clan == clan and c.id != but}
 
 
 def _find(state: SengokuState, char_id: str) -> Character:
@@ -139,7 +149,7 @@ def _released(state: SengokuState, character: Character) -> str:
 
 
 def _title(state: SengokuState, character: Character) -> str:
-    return f"{character.kind.value.capitalize()} {character.name} (`{character.id}`) of " \
+    return f"{character.kind.value.capitalize()} {escape(character.name)} (`{character.id}`) of " \
            f"{_clan_name(state, character.clan)}"
 
 

@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from bot.domain.gamemap import GameMap
+from bot.domain.text import quote, same_name
 from bot.engine.ruleset import OrderRejected
 from bot.rules.sengoku.model import (
     CharacterKind,
@@ -231,7 +232,23 @@ def _unknown(what: str, value: str, known: dict[str, str], listing: str | None =
         hint = f"{listing}: " + ", ".join(f"{name} ({key})" for key, name in sorted(known.items()))
     else:
         hint = f"give the id of one of the {len(known)} {listing}"
-    return OrderRejected(f"{label}unknown {what} {value!r}; {hint}")
+    return OrderRejected(f"{label}unknown {what} {quote(value)}; {hint}")
+
+
+NAME_LIMIT = 64  # a unit's or a character's name (an army's: 80): what fits a report line and a Discord choice
+
+
+def _check_name(name: str, what: str, clan: str, others: dict[str, str], limit: int = NAME_LIMIT) -> None:
+    """A new name for a ``what`` of ``clan`` that fits and that none of the clan's ``others`` (id → name) has,
+    accents and case aside: a moderator picks units and characters by name, and two alike would be confused."""
+    a = "an" if what[:1] in "aeio" else "a"  # an army, a unit
+    if len(name) > limit:
+        raise OrderRejected(f"name: {len(name):,} characters is too long for the name of {a} {what}; give at most "
+                            f"{limit}")
+    same = next((other for other in others.values() if same_name(other, name)), None)
+    if same is not None:
+        raise OrderRejected(f"name: {clan} already has {a} {what} named {same}; give another name (names that "
+                            f"differ only in accents or case count as the same)")
 
 
 def _clan_name(state: SengokuState, clan_id: str | None) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.domain.gamemap import GameMap
+from bot.domain.text import escape
 from bot.engine.ruleset import OrderRejected
 from bot.rules.sengoku.model import (
     HeavyDetachment,
@@ -29,6 +30,7 @@ from bot.rules.sengoku.moderator_edit_models import (
     UnitEdit,
     UnitRemove,
     _area_name,
+    _check_name,
     _clan,
     _clan_name,
     _slug,
@@ -63,6 +65,8 @@ def _unit_add(state: SengokuState, gamemap: GameMap, edit: UnitAdd) -> str:
     name = (edit.name or "").strip()
     if edit.unit_kind != "heavy_detachment" and not name:
         raise OrderRejected(f"name: a {WORDS[edit.unit_kind]} needs a name, e.g. 'Kobayakawa-2'")
+    if name:
+        _check_name(name, "unit", owner.name, _named_units(state, owner.id))
     unit_id = (edit.id or "").strip() or _new_id(state, (edit.attached_to or owner.id).strip(), name or "hd")
     if any(unit_id in getattr(state, t) for t in TABLES.values()):
         raise OrderRejected(f"id: {unit_id} is already the id of {unit_names(state)[unit_id]}; give another id, "
@@ -89,10 +93,18 @@ def _unit_edit(state: SengokuState, gamemap: GameMap, edit: UnitEdit) -> str:
                             f"{', '.join(EDITABLE)}")
     before = unit.model_copy(deep=True)
     notes = _settle(state, gamemap, kind, unit, changes)
+    if kind != "heavy_detachment" and changes.keys() & {"name", "owner"}:
+        _check_name(unit.name, "unit", _clan_name(state, unit.owner), _named_units(state, unit.owner, unit.id))
     diff = [f"{field.replace('_', ' ')} {_shown(state, gamemap, field, getattr(before, field, None))} → "
             f"{_shown(state, gamemap, field, getattr(unit, field, None))}"
             for field in (*EDITABLE, "damaged") if getattr(before, field, None) != getattr(unit, field, None)]
     return f"{_title(state, kind, unit)}: {'; '.join(diff) or 'unchanged'}." + notes
+
+
+def _named_units(state: SengokuState, clan: str, but: str | None = None) -> dict[str, str]:
+    """The clan's squadrons and trade fleets in any state (id → name), but ``but``: moderators find them by name."""
+    return {u.id: u.name for table in (state.squadrons, state.fleets) for u in table.values()
+            if u.owner == clan and u.id != but}
 
 
 def _unit_remove(state: SengokuState, gamemap: GameMap, edit: UnitRemove) -> str:
@@ -196,7 +208,7 @@ def _consequences(state: SengokuState, gamemap: GameMap, kind: str, was: Any, un
 def _title(state: SengokuState, kind: str, unit: Any) -> str:
     word = WORDS[kind].capitalize()
     name = getattr(unit, "name", None)
-    return f"{word} {name} (`{unit.id}`) of {_clan_name(state, unit.owner)}" if name else \
+    return f"{word} {escape(name)} (`{unit.id}`) of {_clan_name(state, unit.owner)}" if name else \
         f"{word} `{unit.id}` of {_clan_name(state, unit.owner)}"
 
 
@@ -231,7 +243,7 @@ def _shown(state: SengokuState, gamemap: GameMap, field: str, value: Any) -> str
     if field == "attached_to":
         return state.squadrons[value].name if value in state.squadrons else value
     raw = getattr(value, "value", value)
-    return str(raw).lower() if isinstance(raw, bool) else str(raw)
+    return str(raw).lower() if isinstance(raw, bool) else escape(str(raw))  # a name, as typed
 
 
 def _port(gamemap: GameMap, port_id: str | None) -> str:

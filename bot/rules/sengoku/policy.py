@@ -20,6 +20,7 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from bot.domain.text import quote
 from bot.engine.ruleset import OrderRejected
 
 VISIBLE_FACTS = {
@@ -89,7 +90,7 @@ def parse_policy(text: str, field: str, yes: str = "always", no: str = "never",
         return Policy(False)
     if not words.startswith("if "):
         raise OrderRejected(
-            f"{field}: {text!r} is not a policy; use '{yes}', '{no}' or 'if <condition>', "
+            f"{field}: {quote(text)} is not a policy; use '{yes}', '{no}' or 'if <condition>', "
             f"e.g. 'if enemy_count <= own_count'", rule="S5.5")
     clauses = tuple(_parse_clause(part, field, clans) for part in words[3:].split(" and "))
     return Policy(None, clauses)

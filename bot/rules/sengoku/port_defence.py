@@ -75,7 +75,8 @@ def muster(ctx: Ctx, port_id: str, clans: list[str]) -> Defence:
 
 def _stand_in(ctx: Ctx, port_id: str, hd_id: str) -> None:
     hd = ctx.state.heavy[hd_id]
-    ctx.state.squadrons[hd_id] = Squadron(id=hd_id, name=f"heavy detachment {hd_id}", owner=hd.owner,
+    name = ctx.state.heavy_name(hd_id, ctx.gamemap.ports[port_id].name if port_id in ctx.gamemap.ports else None)
+    ctx.state.squadrons[hd_id] = Squadron(id=hd_id, name=name, owner=hd.owner,
                                           base_port=port_id, location=port_area(ctx, port_id), damage=hd.damage)
     ctx.emit(HeavyInPort(audience=Audience.of(hd.owner), port=port_id, unit=hd_id, attached_to=None))
 

@@ -7,6 +7,7 @@ for fields that do not apply (R18: accepted and ignored).
 from __future__ import annotations
 
 from bot.domain.gamemap import GameMap
+from bot.domain.text import quote
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
 from bot.rules.sengoku import orders as o
 from bot.rules.sengoku.basing import capacity_problem, planned_bases
@@ -17,7 +18,7 @@ from bot.rules.sengoku.model import SengokuState, UnitState
 from bot.rules.sengoku.policy import parse_policy
 from bot.rules.sengoku.settings import SengokuSettings
 from bot.rules.sengoku.validate_fleet import check_fleet_order
-from bot.rules.sengoku.validate_routes import check_route, coastal_area, enemy_port
+from bot.rules.sengoku.validate_routes import check_route, coastal_area, enemy_port, place
 
 
 def validate(state: SengokuState, gamemap: GameMap, settings: SengokuSettings, faction: str,
@@ -32,11 +33,11 @@ def validate(state: SengokuState, gamemap: GameMap, settings: SengokuSettings, f
         state = planned_bases(state, gamemap, faction, others)
     if order.kind in o.FLEET_KINDS:
         if order.unit not in state.fleets:
-            raise OrderRejected(f"{order.unit} is a war squadron; {order.kind} is a trade-fleet task (S3.1)",
+            raise OrderRejected(f"{_name(unit)} is a war squadron; {order.kind} is a trade-fleet task (S3.1)",
                                 rule="S3.1")
         return check_fleet_order(state, gamemap, settings, faction, order) or []
     if order.unit not in state.squadrons:
-        raise OrderRejected(f"{order.unit} is a trade fleet; {order.kind} is a war-squadron mission (S4.1)",
+        raise OrderRejected(f"{_name(unit)} is a trade fleet; {order.kind} is a war-squadron mission (S4.1)",
                             rule="S4.1")
     return _check_squadron(state, gamemap, settings, faction, order)
 
@@ -48,10 +49,15 @@ def _check_unit(state: SengokuState, faction: str, order):
         # the heavy detachments (<squadron>-hd1, -hd2) of an enemy squadron (S5.6, OP-26).
         raise OrderRejected(f"your clan has no unit {order.unit!r}; /fleet list shows your units (V1)", rule="V1")
     if unit.state is UnitState.MOTHBALLED and order.kind != "disband":
-        raise OrderRejected(f"{order.unit} is mothballed; it can only be disbanded (S2.5, V1)", rule="V1")
+        raise OrderRejected(f"{_name(unit)} is mothballed; it can only be disbanded (S2.5, V1)", rule="V1")
     if unit.state is not UnitState.ACTIVE and unit.state is not UnitState.MOTHBALLED:
-        raise OrderRejected(f"{order.unit} is {unit.state.value} and takes no orders (V1)", rule="V1")
+        raise OrderRejected(f"{_name(unit)} is {unit.state.value} and takes no orders (V1)", rule="V1")
     return unit
+
+
+def _name(unit) -> str:
+    """A unit as its player calls it (a heavy detachment has no name: what it is and whose squadron it joins)."""
+    return getattr(unit, "name", None) or "a heavy detachment"
 
 
 def _check_basing(state, gamemap, settings, faction, order, unit, others) -> list[str]:
@@ -59,12 +65,12 @@ def _check_basing(state, gamemap, settings, faction, order, unit, others) -> lis
         return []
     if order.kind == "mothball":
         if state.area_owner.get(order.area) != faction or not coastal_area(gamemap, order.area):
-            raise OrderRejected(f"{order.area} is not a coastal province of your clan; a unit can only be "
-                                f"mothballed on its owner's coast (S2.5)", rule="S2.5")
+            raise OrderRejected(f"{place(gamemap, order.area)} is not a coastal province of your clan; a unit can "
+                                f"only be mothballed on its owner's coast (S2.5)", rule="S2.5")
         return []
     port = gamemap.ports.get(order.port)
     if port is None:
-        raise OrderRejected(f"there is no port {order.port!r} on this map (S2.1)", rule="S2.1")
+        raise OrderRejected(f"there is no port {quote(order.port)} on this map (S2.1)", rule="S2.1")
     if state.ports[order.port].destroyed:
         raise OrderRejected(f"port {port.name} is destroyed; choose another base (S2.1)", rule="S2.1")
     if state.ports[order.port].owner != faction and state.basing_agreement(faction, order.port) is None:
@@ -145,7 +151,7 @@ def _check_leader(state: SengokuState, faction: str, order) -> None:
         return
     character = state.characters.get(order.leader)
     if character is None or character.clan != faction:
-        raise OrderRejected(f"{order.leader!r} is not a character of your clan (S9.2)", rule="S9.2")
+        raise OrderRejected(f"{quote(order.leader)} is not a character of your clan (S9.2)", rule="S9.2")
     if character.status != "free":
         raise OrderRejected(f"{character.name} is {character.status.value} and cannot lead (S9.2)", rule="S9.2")
     for other in state.squadrons.values():
@@ -166,8 +172,8 @@ def _check_repair(state, gamemap, settings, sq) -> None:
 def _check_ravage(state, gamemap, faction, sq, order) -> None:
     owner = state.area_owner.get(order.target)
     if not coastal_area(gamemap, order.target) or owner is None or not state.at_war(faction, owner):
-        raise OrderRejected(f"{order.target} is not the coast of a province of a clan you are at war with "
-                            f"(S4.6, V3)", rule="V3")
+        raise OrderRejected(f"{place(gamemap, order.target)} is not the coast of a province of a clan you are at "
+                            f"war with (S4.6, V3)", rule="V3")
     if order.coast_action == "plunder" and not state.hds_of(order.unit):
         raise OrderRejected(f"{sq.name} is an ordinary squadron: only a reinforced squadron plunders; "
                             f"ordinary ones ravage (S4.6.1, OP-22)", rule="S4.6.1")
@@ -177,5 +183,5 @@ def _check_ravage(state, gamemap, faction, sq, order) -> None:
 def _check_escort(state, faction, order) -> None:
     fleet = state.fleets.get(order.operation)
     if fleet is None or fleet.owner != faction:
-        raise OrderRejected(f"{order.operation!r} is not a trade fleet of your clan; an escort covers your own "
+        raise OrderRejected(f"{quote(order.operation)} is not a trade fleet of your clan; an escort covers your own "
                             f"landing or evacuation (S4.5)", rule="S4.5")

@@ -8,7 +8,7 @@ from bot.rules.sengoku.model import SengokuState
 from bot.rules.sengoku.sealift import FLEET_CAPACITY  # noqa: F401  (S3.7.2; kept importable here)
 from bot.rules.sengoku.settings import SengokuSettings
 from bot.rules.sengoku.validate_landing import check_evacuation, check_landing
-from bot.rules.sengoku.validate_routes import check_route, coastal_area, enemy_port
+from bot.rules.sengoku.validate_routes import check_route, coastal_area, enemy_port, place
 
 
 def check_fleet_order(state: SengokuState, gamemap: GameMap, settings: SengokuSettings, faction: str,
@@ -57,14 +57,14 @@ def _piracy(state, gamemap, settings, faction, fleet, order) -> None:
 def _plunder(state, gamemap, settings, faction, fleet, order) -> None:
     owner = state.area_owner.get(order.target)
     if not coastal_area(gamemap, order.target) or owner is None or not state.at_war(faction, owner):
-        raise OrderRejected(f"{order.target} is not the coast of a clan you are at war with (S3.5, V3)",
-                            rule="V3")
+        raise OrderRejected(f"{place(gamemap, order.target)} is not the coast of a clan you are at war with "
+                            f"(S3.5, V3)", rule="V3")
     check_route(state, gamemap, fleet, order.target, order.route, "plunder")
 
 
 def _loc(state, gamemap, settings, faction, fleet, order) -> None:
     if gamemap.port_in(order.target) is not None:
-        raise OrderRejected(f"{order.target} has a port: lines of communication between ports exist "
+        raise OrderRejected(f"{place(gamemap, order.target)} has a port: lines of communication between ports exist "
                             f"automatically; keep one open only to a province without a port (S3.6.1)",
                             rule="S3.6.1")
     check_route(state, gamemap, fleet, order.target, order.path, "line of communication")

@@ -9,8 +9,10 @@ checked when the fleets leave, not before.
 from __future__ import annotations
 
 from bot.domain.gamemap import GameMap
+from bot.domain.text import quote
 from bot.engine.ruleset import OrderRejected
 from bot.rules.sengoku.model import CharacterStatus, SengokuState, UnitState
+from bot.rules.sengoku.validate_routes import place
 from bot.rules.sengoku.sealift import (
     carried_detachments,
     check_weight,
@@ -38,8 +40,8 @@ def check_landing(state: SengokuState, gamemap: GameMap, faction: str, order, sa
                             f"carry (S8.7.3, OP-41 b)", rule="OP-41")
     target = order.auto_evacuation_target
     if target is not None and not _friendly_coast(state, gamemap, faction, target):
-        raise OrderRejected(f"auto_evacuation_target {target!r} is not a friendly coastal province (S3.8.1, "
-                            f"OP-15)", rule="OP-15")
+        raise OrderRejected(f"auto_evacuation_target {place(gamemap, target)} is not a friendly coastal province "
+                            f"(S3.8.1, OP-15)", rule="OP-15")
     _passengers(state, faction, army, order.passengers)
 
 
@@ -62,7 +64,7 @@ def check_evacuation(state: SengokuState, gamemap: GameMap, faction: str, order,
 def _own_army(state: SengokuState, faction: str, army_id: str, rule: str):
     army = state.armies.get(army_id)
     if army is None or army.clan != faction:
-        raise OrderRejected(f"{army_id!r} is not an army of your clan ({rule})", rule=rule)
+        raise OrderRejected(f"{quote(army_id)} is not an army of your clan ({rule})", rule=rule)
     return army
 
 
@@ -74,7 +76,7 @@ def _fleets(state: SengokuState, faction: str, order) -> list[str]:
     for fleet_id in fleets:
         fleet = state.fleets.get(fleet_id)
         if fleet is None or fleet.owner != faction:
-            raise OrderRejected(f"{fleet_id!r} is not a trade fleet of your clan (V1)", rule="V1")
+            raise OrderRejected(f"{quote(fleet_id)} is not a trade fleet of your clan (V1)", rule="V1")
         if fleet.state is not UnitState.ACTIVE or fleet.damaged:
             raise OrderRejected(f"{fleet.name} cannot carry troops: it is damaged or not active (S3.2.3)",
                                 rule="S3.2.3")
@@ -106,7 +108,7 @@ def _passengers(state: SengokuState, faction: str, army, passengers: list[str]) 
     for char_id in passengers:
         character = state.characters.get(char_id)
         if character is None or character.clan != faction:
-            raise OrderRejected(f"{char_id!r} is not a character of your clan (S9.5)", rule="S9.5")
+            raise OrderRejected(f"{quote(char_id)} is not a character of your clan (S9.5)", rule="S9.5")
         if character.status is not CharacterStatus.FREE or char_id == army.leader:
             raise OrderRejected(f"{character.name} cannot sail as a passenger: not free, or already the army's "
                                 f"leader (S9.5)", rule="S9.5")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.domain.gamemap import GameMap
+from bot.domain.text import quote
 from bot.engine.ruleset import OrderRejected
 from bot.rules.sengoku.model import SengokuState
 
@@ -22,11 +23,17 @@ def start_area(state: SengokuState, gamemap: GameMap, unit) -> str | None:
 
 
 
+def place(gamemap: GameMap, area: str | None) -> str:
+    """An area by its name on the map; what was typed, quoted, if it is none."""
+    return gamemap.areas[area].name if area in gamemap.areas else quote(area or "")
+
+
 def check_route(state: SengokuState, gamemap: GameMap, unit, target: str, route: list[str], what: str) -> list[str]:
     """Return the full route from the unit's base or station; raise naming the first bad step."""
     if not coastal_area(gamemap, target):
         known = "unknown" if target not in gamemap.areas else "not coastal"
-        raise OrderRejected(f"{what}: target {target!r} is {known}; give a coastal province (S5.3, V4)", rule="V4")
+        raise OrderRejected(f"{what}: target {place(gamemap, target)} is {known}; give a coastal province (S5.3, V4)",
+                            rule="V4")
     start = start_area(state, gamemap, unit)
     if start is None:
         raise OrderRejected(f"{unit.name} has no base port to sail from; base it first (S2.5, V4)", rule="V4")
@@ -62,7 +69,7 @@ def enemy_port(state: SengokuState, gamemap: GameMap, faction: str, port_id: str
     """V3: the port must belong to a clan at war with the orderer; returns its area."""
     port = gamemap.ports.get(port_id)
     if port is None:
-        raise OrderRejected(f"there is no port {port_id!r} on this map", rule="V3")
+        raise OrderRejected(f"there is no port {quote(port_id)} on this map", rule="V3")
     owner = state.ports[port_id].owner
     if owner is None or not state.at_war(faction, owner):
         raise OrderRejected(f"port {port.name} is not held by a clan you are at war with (V3, OP-48)", rule="V3")

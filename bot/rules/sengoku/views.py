@@ -9,8 +9,9 @@ from bot.rules.sengoku.model import SengokuState, UnitState
 
 
 def credits(state: SengokuState, faction: str) -> list[tuple[str, str, int]]:
-    """(id, kind, turn won) of each usable capture credit (S8.4.6)."""
-    return [(c.id, c.kind, c.turn_captured) for c in state.credits if c.holder == faction and not c.void]
+    """(id, what players call it, turn won) of each usable capture credit (S8.4.6)."""
+    return [(c.id, state.credit_name(c.id), c.turn_captured) for c in state.credits
+            if c.holder == faction and not c.void]
 
 
 def characters(state: SengokuState, faction: str) -> list[dict[str, Any]]:
