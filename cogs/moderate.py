@@ -110,7 +110,7 @@ class ModerateCog(commands.GroupCog, group_name="mod",
     @moderator_only()
     async def basing(self, interaction: discord.Interaction, action: Choice[str], host: Clan | None = None,
                      guest: Clan | None = None, port: Port | None = None,
-                     turn: app_commands.Range[int, 1, 10000] | None = None, reason: str | None = None,
+                     turn: app_commands.Range[int, 1, 10000] | None = None, reason: Reason | None = None,
                      campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)

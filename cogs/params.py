@@ -43,6 +43,7 @@ REF_LENGTH = 100
 LIST_LENGTH = 400
 NAME_LENGTH = 64
 REASON_LENGTH = 300
+POLICY_LENGTH = 200  # a battle policy typed by hand: "if enemy_clan != otomo and …" (S5.5, V5)
 _LIST_SEPARATOR = re.compile(r"\s*(?:,|→|->|;)\s*")
 
 
@@ -356,6 +357,10 @@ class PolicyRef(app_commands.Transformer):
     def __init__(self, presets: list[tuple[str, str]], against: tuple[str, str]) -> None:
         self.presets, self.against = presets, against
 
+    @property
+    def max_value(self) -> int:
+        return POLICY_LENGTH
+
     async def transform(self, interaction: discord.Interaction, value: str) -> str:
         return POLICIES.get(value.strip(), value.strip())
 
@@ -381,6 +386,10 @@ MANOEUVRE_NAMES = {"take_wind": "Take the wind", "feigned_retreat": "Feigned ret
 class ManoeuvreRef(app_commands.Transformer):
     """S9.3: a naval manoeuvre; autocomplete offers them only when the squadron's leader (the
     ``leader`` option if given, else its present one) has the naval art active."""
+
+    @property
+    def max_value(self) -> int:
+        return REF_LENGTH
 
     async def transform(self, interaction: discord.Interaction, value: str) -> str:
         wanted = fold(value)

@@ -48,6 +48,6 @@ async def test_campaign_and_clan_names_that_discord_would_format_are_refused(wor
     assert await world.service.repo.campaigns_in_guild(world.h.bot.guilds[0].id) == []
     await world.setup_campaign()
     sent = await world.run("faction add", world.admin, name="@everyone", colour="teal", role=ROLES["Spectators"],
-                           channel=CHANNELS["general"])
+                           channel=CHANNELS["spectators-lounge"])
     assert sent[-1].content.startswith("Name: “@\u200beveryone” has '@', which Discord reads as formatting")
     assert len((await world.service.campaign(1)).factions) == 4

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.domain.text import quote
+
 from bot.engine.dice import SeededDice
 from bot.engine.ruleset import SubmittedOrder
 from bot.mapfiles import load_shipped_map
@@ -56,11 +58,11 @@ def test_a_wrong_value_is_refused_naming_what_is_allowed(key):
     for text in WRONG_FOR_EVERY_KEY:
         with pytest.raises(UserError) as refused:
             apply_setting(MODEL, DEFAULTS, key, text)
-        assert str(refused.value).startswith(f"{key} cannot be {text!r}: ") and ". Allowed: " in str(refused.value)
+        assert str(refused.value).startswith(f"{key} cannot be {quote(text)}: ") and ". Allowed: " in str(refused.value)
 
 
 def test_the_refusals_of_issue_10():
-    with pytest.raises(UserError, match=r"sq_plunder_loot_dice cannot be 'banana': bad die expression 'banana': "
+    with pytest.raises(UserError, match=r"sq_plunder_loot_dice cannot be “banana”: bad die expression 'banana': "
                                         r"expected e.g. d6, 2d6, d6-1, 2d6-2. Allowed: e.g. 2d6 or d6"):
         apply_setting(MODEL, DEFAULTS, "sq_plunder_loot_dice", "banana")
     with pytest.raises(UserError, match=r"subphases cannot be .*: the sub-phases start with SP1 and list each of "

@@ -64,7 +64,7 @@ async def test_a_standing_cruise_that_no_longer_holds_falls_back_to_idle(service
 @pytest.mark.parametrize("policy, reason", [
     ({"unit": "mori", "pairing_own_order": "bravest_first"}, "the standing clan policy no longer reads "
                                                              "(pairing_own_order: Input should be"),
-    ({"unit": "mori", "multi_clan_priority": ["amago"]}, "multi_clan_priority names 'amago', which is not a clan"),
+    ({"unit": "mori", "multi_clan_priority": ["amago"]}, "multi_clan_priority names “amago”, which is not a clan"),
     ({"unit": "mori", "on_last_port_lost": "transfer", "transfer_to": "kono"},  # not at war with Kōno (any more)
      "transfer_to: squadrons can only be handed over to an enemy"),
 ])
