@@ -38,6 +38,10 @@ class Placer:
     def boxes(self) -> np.ndarray:
         return self._boxes.copy()
 
+    def restore(self, boxes: np.ndarray) -> None:
+        """Back to an earlier ``boxes()``: a layout that did not fit is tried another way."""
+        self._boxes = boxes.copy()
+
     def block_disc(self, x: float, y: float, r: float) -> None:
         """A disc, as a plus of two boxes: corner candidates may come close."""
         self.block(Box(x - r, y - 0.55 * r, x + r, y + 0.55 * r))
@@ -61,6 +65,27 @@ class Placer:
         if block:
             self.block(candidates[best])
         return best, float(cost[best])
+
+    def place_free(self, candidates: Sequence[Box], *, block: bool = True,
+                   anchor: tuple[float, float] | None = None, unambiguous_from: int | None = None) -> int | None:
+        """Index of the first candidate that touches nothing and stays inside,
+        the least ambiguous one with ``anchor``; None when every one is taken:
+        the caller then tries smaller, farther or fewer words, never an overlap."""
+        if not candidates:
+            return None
+        cand = np.array([[b.x0, b.y0, b.x1, b.y1] for b in candidates])
+        free = (self._overlap(cand) + self._outside(cand)) <= 0.0
+        if not free.any():
+            return None
+        pref = np.zeros(len(cand))
+        if anchor is not None:
+            pref = self._ambiguity(cand, anchor)
+            if unambiguous_from is not None:
+                pref[unambiguous_from:] = 0.0
+        best = int(np.argmin(np.where(free, pref, np.inf)))
+        if block:
+            self.block(candidates[best])
+        return best
 
     def _overlap(self, cand: np.ndarray) -> np.ndarray:
         if not len(self._boxes):
