@@ -121,7 +121,8 @@ def draw_units(scene: Scene) -> None:
     plan: Plan = []
     if scene.ov.units_as == "cards":
         for area_id in order:
-            _place_card(scene, area_id, by_area[area_id], plan)
+            if not _place_card(scene, area_id, by_area[area_id], plan):
+                break  # the whole map gets badges: no need to try the other cards
     if scene.ov.units_as != "cards" or len(scene.unplaced) > n_unplaced:
         scene.placer.restore(saved)
         del scene.unplaced[n_unplaced:]
@@ -233,7 +234,7 @@ def _panel(scene: Scene, box: Box) -> None:
 # --- cards -----------------------------------------------------------------------
 
 
-def _place_card(scene: Scene, area_id: str, markers: list[Marker], plan: Plan) -> None:
+def _place_card(scene: Scene, area_id: str, markers: list[Marker], plan: Plan) -> bool:
     """Units of one area share a card beside the area: one row per unit
     (shape in the unit's colour, label, detail), at most MAX_ROWS_PER_AREA
     rows. A card that has to sit away from its area gets a leader line and
@@ -251,7 +252,7 @@ def _place_card(scene: Scene, area_id: str, markers: list[Marker], plan: Plan) -
     best = scene.placer.place_free(cands, anchor=(x, y), unambiguous_from=n_near)
     if best is None:
         scene.unplaced.append(f"card {area_id}")
-        return
+        return False
     rows, box = near if best < n_near else far, cands[best]
 
     def draw(symbols: Symbols) -> None:
@@ -260,6 +261,7 @@ def _place_card(scene: Scene, area_id: str, markers: list[Marker], plan: Plan) -
                                         F_CARD_DETAIL.size / UNIT_PT))
         scene.leader(x, y, box, start=foot, colour=INK)
     plan.append(draw)
+    return True
 
 
 def _draw_card(scene: Scene, box: Box, rows: list[_Row], symbols: Symbols) -> None:
