@@ -222,3 +222,14 @@ def test_the_demo_map_bytes_do_not_change_between_renders() -> None:
     data = demo()
     first = png_bytes(draw_scene(data.gamemap, overlay_for(data, "mori"), width_px=WIDTH))
     assert first == png_bytes(draw_scene(data.gamemap, overlay_for(data, "mori"), width_px=WIDTH))
+
+
+def test_place_free_refuses_rather_than_overlap() -> None:
+    """The greedy placer's least-overlap pick is no longer what labels use: a taken spot is refused."""
+    from bot.render.placer import Placer
+    placer = Placer(Box(0, 0, 100, 100), gap=2)
+    placer.block(Box(10, 10, 30, 30))
+    taken, inside_out = Box(20, 20, 40, 40), Box(90, 90, 120, 110)
+    assert placer.place_free([taken, inside_out]) is None
+    assert placer.place_free([taken, Box(31, 10, 50, 30), Box(60, 60, 70, 70)]) == 2  # 31 is within the gap
+    assert placer.place_free([Box(60, 60, 70, 70)]) is None  # now blocked by the one just placed
