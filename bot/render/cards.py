@@ -1,25 +1,34 @@
-"""Unit cards: the markers of one area listed on a card beside it."""
+"""Units on the map: per area a badge (a large glyph per faction and kind,
+with a count) or a card (one row per unit with its name and detail)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
 from matplotlib.patches import FancyBboxPatch
 
-from bot.render.geometry import AROUND_SIDE_FIRST, Box, candidates
+from bot.render.geometry import AROUND_ALL, AROUND_SIDE_FIRST, Box, PlacedLabel, candidates
 from bot.render.overlay import Marker
 from bot.render.scene import Scene
 from bot.render.style import (
+    BADGE_GLYPH,
+    F_BADGE,
     F_CARD,
     F_CARD_DETAIL,
     F_CARD_HEAD,
     F_CARD_MORE,
     GAP,
+    Font,
+    HOLLOW,
     INK,
     SHAPE_MARKER,
     SHAPE_NAME,
+    SHAPE_PLURAL,
+    UNIT_PT,
     clip,
+    hollow_fill,
     pt,
 )
 
@@ -68,7 +77,7 @@ def _grouped(markers: list[Marker]) -> list[Marker]:
         if len(ms) == 1:
             out.append(ms[0])
             continue
-        kind = SHAPE_NAME[shape] + ("s" if n > 1 and shape != "lost" else "")
+        kind = SHAPE_PLURAL[shape] if n > 1 else SHAPE_NAME[shape]
         out.append(Marker(area=ms[0].area, label=kind, faction=faction, colour=colour, shape=shape, count=n,
                           detail=", ".join(m.label for m in ms)))
     return out
@@ -90,39 +99,173 @@ def _card_size(scene: Scene, rows: list[_Row]) -> tuple[float, float]:
     return (2 * CARD_PAD + max(_row_width(scene, r) for r in rows), 2 * CARD_PAD + CARD_ROW * len(rows))
 
 
-def draw_marker_cards(scene: Scene) -> None:
-    """Units of one area share a card beside the area: one row per unit
-    (shape in the unit's colour, label, detail), at most MAX_ROWS_PER_AREA
-    rows. A card that has to sit away from its area gets a leader line and
-    the area's name as a header, so it cannot be read as a neighbour's."""
+Symbols = dict[tuple[str, float], tuple[list[float], list[float], list[str]]]
+Plan = list[Callable[[Symbols], None]]  # drawing steps, run once every spot is chosen
+FAR_CARD = (16, 34, 60, 95, 135, 180, 230)  # beyond the footprint, with a leader line
+FAR_BADGE = (*FAR_CARD, 290, 360, 440, 520)
+# On a crowded map, smaller ones before an overlap: the last is the size of a card's glyph.
+BADGE_SIZES = ((BADGE_GLYPH, F_BADGE), (15.0, Font(11, "bold", halo=0)), (10.0, Font(8, "bold", halo=0)))
+
+
+def draw_units(scene: Scene) -> None:
+    """Every marker of the overlay, per area: as badges (``units_as="badges"``,
+    readable in a chat preview) or as cards. Busy areas first: theirs are the
+    hardest to fit. Only on free spots: when cards leave an area without one,
+    the whole map gets badges instead; what still finds none is placed where
+    it overlaps least and named in ``scene.unplaced`` (tests fail on it)."""
     by_area: dict[str, list[Marker]] = {}
     for m in scene.ov.markers:
         by_area.setdefault(m.area, []).append(m)
-    symbols: dict[str, tuple[list[float], list[float], list[str]]] = {s: ([], [], []) for s in SHAPE_MARKER}
-    # Busy areas first: their cards are the hardest to fit.
-    for area_id in sorted(by_area, key=lambda a: (-len(by_area[a]), a)):
-        near = _card_rows(by_area[area_id])
-        far = [_Row("head", clip(scene.gm.areas[area_id].name, MAX_LABEL)), *near]
-        x, y, foot = scene.nodes[area_id]
-        # Without a header only right beside the area, and only where the
-        # card is not as near to a neighbour; else with the header, near or farther out.
-        cands = candidates(x, y, *_card_size(scene, near), (foot + GAP + 2,), AROUND_SIDE_FIRST)
+    order = sorted(by_area, key=lambda a: (-len(by_area[a]), a))
+    saved, n_unplaced = scene.placer.boxes(), len(scene.unplaced)
+    plan: Plan = []
+    if scene.ov.units_as == "cards":
+        for area_id in order:
+            if not _place_card(scene, area_id, by_area[area_id], plan):
+                break  # the whole map gets badges: no need to try the other cards
+    if scene.ov.units_as != "cards" or len(scene.unplaced) > n_unplaced:
+        scene.placer.restore(saved)
+        del scene.unplaced[n_unplaced:]
+        plan = []
+        for area_id in order:
+            _place_badge(scene, area_id, by_area[area_id], plan)
+    symbols: Symbols = {}
+    for step in plan:
+        step(symbols)
+    for (shape, size), (xs, ys, cs) in sorted(symbols.items()):
+        draw_glyphs(scene, shape, xs, ys, cs, size, zorder=10.5)
+
+
+def draw_glyphs(scene: Scene, shape: str, xs, ys, colours, size: float, *, zorder: float) -> None:
+    """Unit glyphs ``size`` layout units tall; a hollow one has a pale fill and its colour on a thick rim."""
+    if shape in HOLLOW:
+        scene.ax.scatter(xs, ys, s=pt(size) ** 2, marker=SHAPE_MARKER[shape], c=[hollow_fill(c) for c in colours],
+                         edgecolors=colours, linewidths=pt(size / 7), zorder=zorder)
+        return
+    scene.ax.scatter(xs, ys, s=pt(size) ** 2, marker=SHAPE_MARKER[shape], c=colours, edgecolors=INK,
+                     linewidths=0.6 * max(1.0, size / 12), zorder=zorder)
+
+
+# --- badges ----------------------------------------------------------------------
+
+BADGE_PAD = 4.0
+ITEM_GAP = 8.0
+
+
+@dataclass(frozen=True)
+class _Item:
+    shape: str
+    colour: str
+    markers: tuple[Marker, ...]
+
+    @property
+    def count(self) -> int:
+        return sum(m.count for m in self.markers)
+
+
+def _badge_items(markers: list[Marker]) -> list[_Item]:
+    """One item per faction and kind, factions in the overlay's order, kinds in the legend's."""
+    groups: dict[tuple[str, str], list[Marker]] = {}
+    for m in markers:
+        groups.setdefault((m.faction, m.shape), []).append(m)
+    factions = list(dict.fromkeys(m.faction for m in markers))
+    order = list(SHAPE_MARKER)
+    keys = sorted(groups, key=lambda k: (factions.index(k[0]), order.index(k[1])))
+    return [_Item(shape, groups[(f, shape)][0].colour, tuple(groups[(f, shape)])) for f, shape in keys]
+
+
+def _item_width(scene: Scene, item: _Item, glyph: float, font: Font) -> float:
+    return glyph + (2 + scene.measure(str(item.count), font)[0] if item.count > 1 else 0.0)
+
+
+def _badge_size(scene: Scene, items: list[_Item], glyph: float, font: Font) -> tuple[float, float]:
+    w = sum(_item_width(scene, i, glyph, font) for i in items) + ITEM_GAP * (len(items) - 1)
+    return 2 * BADGE_PAD + w, 2 * BADGE_PAD + max(glyph, scene.measure("0", font)[1])
+
+
+def _place_badge(scene: Scene, area_id: str, markers: list[Marker], plan: Plan) -> None:
+    """Beside the area; else farther out on a leader line; else, on a crowded map, at a smaller size
+    (below the preview's reading size: better than on top of another label)."""
+    items = _badge_items(markers)
+    x, y, foot = scene.nodes[area_id]
+    for glyph, font in BADGE_SIZES:
+        size = _badge_size(scene, items, glyph, font)
+        cands = candidates(x, y, *size, (foot + GAP + 2,), AROUND_SIDE_FIRST)
         n_near = len(cands)
-        cands += candidates(x, y, *_card_size(scene, far), (foot + GAP + 2, foot + 16, foot + 34, foot + 60, foot + 95, foot + 135),
-                             AROUND_SIDE_FIRST)
+        cands += candidates(x, y, *size, [foot + d for d in FAR_BADGE], AROUND_ALL)
+        best = scene.placer.place_free(cands, anchor=(x, y), unambiguous_from=n_near)
+        if best is not None:
+            break
+    else:
         best, _ = scene.placer.place(cands, anchor=(x, y), unambiguous_from=n_near)
-        _draw_card(scene, cands[best], near if best < n_near else far, symbols)
-        scene.leader(x, y, cands[best], start=foot, colour=INK)
-    for shape, (xs, ys, cs) in symbols.items():
-        if xs:
-            scene.ax.scatter(xs, ys, s=pt(9) ** 2, marker=SHAPE_MARKER[shape], c=cs, edgecolors=INK,
-                             linewidths=0.6, zorder=10.5)
+        scene.unplaced.append(f"units {area_id}")
+    box, far = cands[best], best >= n_near
+
+    def draw(symbols: Symbols) -> None:
+        _draw_badge(scene, box, items, symbols, glyph, font)
+        scene.labels.append(PlacedLabel("units", " ".join(f"{i.shape}×{i.count}" for i in items), box, area_id,
+                                        min(glyph, font.size / UNIT_PT)))
+        if far:
+            scene.leader(x, y, box, start=foot, colour=INK)
+    plan.append(draw)
 
 
-def _draw_card(scene: Scene, box: Box, rows: list[_Row], symbols) -> None:
+def _draw_badge(scene: Scene, box: Box, items: list[_Item], symbols: Symbols, glyph: float, font: Font) -> None:
+    _panel(scene, box)
+    x, mid = box.x0 + BADGE_PAD, (box.y0 + box.y1) / 2
+    for item in items:
+        xs, ys, cs = symbols.setdefault((item.shape, glyph), ([], [], []))
+        gx = x + glyph / 2
+        xs.append(gx)
+        ys.append(mid)
+        cs.append(item.colour)
+        scene.tokens += [(m, gx, mid) for m in item.markers]
+        if item.count > 1:
+            scene.text(x + glyph + 2, mid, str(item.count), font, zorder=10.6, va="center_baseline")
+        x += _item_width(scene, item, glyph, font) + ITEM_GAP
+
+
+def _panel(scene: Scene, box: Box) -> None:
     scene.ax.add_artist(FancyBboxPatch((box.x0, box.y0), box.x1 - box.x0, box.y1 - box.y0,
                                        boxstyle="round,pad=0,rounding_size=3", facecolor="white",
                                        edgecolor="#8a8a8a", lw=0.6, alpha=0.92, zorder=10))
+
+
+# --- cards -----------------------------------------------------------------------
+
+
+def _place_card(scene: Scene, area_id: str, markers: list[Marker], plan: Plan) -> bool:
+    """Units of one area share a card beside the area: one row per unit
+    (shape in the unit's colour, label, detail), at most MAX_ROWS_PER_AREA
+    rows. A card that has to sit away from its area gets a leader line and
+    the area's name as a header, so it cannot be read as a neighbour's.
+    Where no card fits, the map gets badges (draw_units)."""
+    near = _card_rows(markers)
+    far = [_Row("head", clip(scene.gm.areas[area_id].name, MAX_LABEL)), *near]
+    x, y, foot = scene.nodes[area_id]
+    # Without a header only right beside the area, and only where the
+    # card is not as near to a neighbour; else with the header, near or farther out.
+    cands = candidates(x, y, *_card_size(scene, near), (foot + GAP + 2,), AROUND_SIDE_FIRST)
+    n_near = len(cands)
+    cands += candidates(x, y, *_card_size(scene, far), [foot + GAP + 2, *(foot + d for d in FAR_CARD)],
+                        AROUND_ALL)
+    best = scene.placer.place_free(cands, anchor=(x, y), unambiguous_from=n_near)
+    if best is None:
+        scene.unplaced.append(f"card {area_id}")
+        return False
+    rows, box = near if best < n_near else far, cands[best]
+
+    def draw(symbols: Symbols) -> None:
+        _draw_card(scene, box, rows, symbols)
+        scene.labels.append(PlacedLabel("units", " / ".join(r.label for r in rows), box, area_id,
+                                        F_CARD_DETAIL.size / UNIT_PT))
+        scene.leader(x, y, box, start=foot, colour=INK)
+    plan.append(draw)
+    return True
+
+
+def _draw_card(scene: Scene, box: Box, rows: list[_Row], symbols: Symbols) -> None:
+    _panel(scene, box)
     top = box.y1 - CARD_PAD
     for i, row in enumerate(rows):
         mid = top - CARD_ROW * (i + 0.5)
@@ -130,7 +273,7 @@ def _draw_card(scene: Scene, box: Box, rows: list[_Row], symbols) -> None:
         if row.kind != "unit":
             scene.text(x, mid, row.label, _ROW_FONT[row.kind], zorder=10.6, va="center_baseline")
             continue
-        xs, ys, cs = symbols[row.marker.shape]
+        xs, ys, cs = symbols.setdefault((row.marker.shape, 9.0), ([], [], []))
         xs.append(x + CARD_SYMBOL / 2 - 1)
         ys.append(mid)
         cs.append(row.marker.colour)

@@ -32,12 +32,24 @@ def draw_highlights(scene: Scene) -> None:
             r = base + RING_STEP * (i + 1)
             scene.ax.add_artist(Circle((x, y), r, facecolor="none", edgecolor=colour, lw=pt(2.6),
                                       linestyle=style, zorder=7))
-            # Glyphs go round the rim, one slot per highlight, from upper left.
-            angle = math.radians(135 - 60 * i)
-            gx, gy = x + (r + 7) * math.cos(angle), y + (r + 7) * math.sin(angle)
-            scene.text(gx, gy, glyph, F_EVENT_GLYPH, zorder=11, ha="center", va="center", colour=colour)
+            # Glyphs go round the rim, one slot per highlight, from upper left; a slot
+            # where a name already is gives way to the next free one round the rim.
             w, h_ = scene.measure(glyph, F_EVENT_GLYPH)
-            scene.placer.block(Box(gx - w / 2, gy - h_ / 2, gx + w / 2, gy + h_ / 2))
+            spots = []
+            for step in range(12):
+                angle = math.radians(135 - 60 * i - 30 * step)
+                gx, gy = x + (r + 7) * math.cos(angle), y + (r + 7) * math.sin(angle)
+                spots.append(Box(gx - w / 2, gy - h_ / 2, gx + w / 2, gy + h_ / 2))
+            # (against the names only: the node's own footprint, rings included, is where a glyph belongs)
+            box = next((b for b in spots if not any(_touch(b, n.box) for n in scene.labels)), spots[0])
+            scene.placer.block(box)
+            scene.text((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2, glyph, F_EVENT_GLYPH, zorder=11, ha="center",
+                       va="center", colour=colour)
+            scene.glyphs.append(box)
+
+
+def _touch(a: Box, b: Box, gap: float = 1.0) -> bool:
+    return a.x0 - gap < b.x1 and b.x0 < a.x1 + gap and a.y0 - gap < b.y1 and b.y0 < a.y1 + gap
 
 
 ROUTE_RAD = 0.18

@@ -74,6 +74,22 @@ class Box:
         return min(max(x, self.x0), self.x1), min(max(y, self.y0), self.y1)
 
 
+@dataclass(frozen=True)
+class PlacedLabel:
+    """A label as placed: tests check that no two overlap and none sits on a
+    strait or a node; ``size``: its smallest text or glyph, in layout units."""
+
+    kind: str  # "area", "port", "strait", "sea", "island", "event", "units"
+    text: str
+    box: Box
+    anchor: str | None = None  # the area, port or strait it names or belongs to
+    size: float = 0.0
+
+    def shifted(self, dy: float) -> PlacedLabel:
+        b = self.box
+        return PlacedLabel(self.kind, self.text, Box(b.x0, b.y0 + dy, b.x1, b.y1 + dy), self.anchor, self.size)
+
+
 # Directions tried around an anchor, as unit offsets (dx, dy) of the box
 # side or corner that faces the anchor. Order = preference.
 _E, _W, _S, _N = (1, 0), (-1, 0), (0, -1), (0, 1)
@@ -82,23 +98,30 @@ AROUND_SIDE_FIRST = (_E, _W, _NE, _SE, _NW, _SW, _S, _N)
 AROUND_BELOW_FIRST = (_S, _N, _E, _W, _SE, _SW, _NE, _NW)
 
 
+# Sixteen directions, for a last, far ring of spots when the near ones are taken.
+AROUND_ALL = (*AROUND_SIDE_FIRST, (2, 1), (2, -1), (-2, 1), (-2, -1), (1, 2), (-1, 2), (1, -2), (-1, -2))
+
+
 def candidates(cx: float, cy: float, w: float, h: float, dists: Iterable[float],
                 dirs: Sequence[tuple[int, int]]) -> list[Box]:
     """Boxes of size w×h that sit ``dist`` away from (cx, cy) in each direction."""
     out = []
     for d in dists:
         for dx, dy in dirs:
-            diag = 0.75 if dx and dy else 1.0
+            fx = fy = 0.75 if dx and dy else 1.0
+            if abs(dx) == 2 or abs(dy) == 2:  # in between: a longer reach along the main axis
+                fx, fy = (0.9, 0.4) if abs(dx) == 2 else (0.4, 0.9)
+                dx, dy = (dx // 2, dy) if abs(dx) == 2 else (dx, dy // 2)
             if dx > 0:
-                x0 = cx + d * diag
+                x0 = cx + d * fx
             elif dx < 0:
-                x0 = cx - d * diag - w
+                x0 = cx - d * fx - w
             else:
                 x0 = cx - w / 2
             if dy > 0:
-                y0 = cy + d * diag
+                y0 = cy + d * fy
             elif dy < 0:
-                y0 = cy - d * diag - h
+                y0 = cy - d * fy - h
             else:
                 y0 = cy - h / 2
             out.append(Box(x0, y0, x0 + w, y0 + h))

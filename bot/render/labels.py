@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from bot.render.events import highlights_by_area
-from bot.render.geometry import AROUND_BELOW_FIRST, AROUND_SIDE_FIRST, candidates
+from bot.render.geometry import AROUND_ALL, AROUND_BELOW_FIRST, AROUND_SIDE_FIRST, PlacedLabel, candidates
 from bot.render.localnames import drawable, families
 from bot.render.scene import Scene
 from bot.render.style import (
@@ -23,29 +23,53 @@ from bot.render.style import (
     GAP,
     HIGHLIGHT_STYLE,
     MUTED,
+    UNIT_PT,
     Font,
+    clip,
 )
+
+
+NEAR = (0.0, 10.0, 24.0)  # beyond the anchor's footprint: beside it, no leader line
+FAR = (40.0, 60.0, 85.0, 115.0, 150.0)  # farther out, with a leader line
+SHORT = 14  # characters left of a name that still finds no free spot
 
 
 def _place_label(scene: Scene, x: float, y: float, text: str, font: Font, *, start: float,
                  dirs: Sequence[tuple[int, int]], zorder: float, colour: str | None = None,
-                 area: bool = True, under: tuple[str, Font] | None = None) -> None:
-    """Put ``text`` next to (x, y), ``start`` away from it; farther out with a
-    leader line when the near spots are taken. ``under``: a second, smaller
-    line centred below (the localised name)."""
-    w, h = scene.measure(text, font)
-    w2, h2 = scene.measure(*under) if under else (0.0, -1.0)
-    cands = candidates(x, y, max(w, w2), h + h2 + 1, (start + GAP, start + GAP + 10, start + GAP + 24), dirs)
-    best, _ = scene.placer.place(cands, anchor=(x, y) if area else None)
-    box = cands[best]
-    if under:
-        mid = (box.x0 + box.x1) / 2
-        scene.text(mid, box.y0 + h2 + 1, text, font, zorder=zorder, ha="center", colour=colour)
-        scene.text(mid, box.y0, under[0], under[1], zorder=zorder, ha="center")
+                 area: bool = True, under: tuple[str, Font] | None = None, kind: str = "area",
+                 anchor: str | None = None) -> bool:
+    """Put ``text`` next to (x, y), ``start`` away from it, on a free spot
+    only: beside it, else farther out with a leader line, else without its
+    second line, else shortened. ``under``: a second, smaller line centred
+    below (the localised name). False when even that found no room: the
+    label is left out (the report names everything) rather than drawn over another."""
+    tries = [(text, under)] + ([(text, None)] if under else [])
+    if len(text) > SHORT:
+        tries.append((clip(text, SHORT), None))
+    for words, second in tries:
+        w, h = scene.measure(words, font)
+        w2, h2 = scene.measure(*second) if second else (0.0, -1.0)
+        size = (max(w, w2), h + h2 + 1)
+        cands = candidates(x, y, *size, [start + GAP + d for d in NEAR], dirs)
+        n_near = len(cands)
+        cands += candidates(x, y, *size, [start + GAP + d for d in FAR], AROUND_ALL)
+        best = scene.placer.place_free(cands, anchor=(x, y) if area else None, unambiguous_from=n_near)
+        if best is not None:
+            break
     else:
-        scene.text_in(box, text, font, zorder=zorder, colour=colour)
-    if best >= len(dirs):
+        scene.unplaced.append(f"{kind} {text}")
+        return False
+    box = cands[best]
+    if second:
+        mid = (box.x0 + box.x1) / 2
+        scene.text(mid, box.y0 + h2 + 1, words, font, zorder=zorder, ha="center", colour=colour)
+        scene.text(mid, box.y0, second[0], second[1], zorder=zorder, ha="center")
+    else:
+        scene.text_in(box, words, font, zorder=zorder, colour=colour)
+    scene.labels.append(PlacedLabel(kind, words, box, anchor, font.size / UNIT_PT))
+    if best >= n_near:
         scene.leader(x, y, box, start=start, colour=colour or MUTED)
+    return True
 
 
 def place_area_names(scene: Scene) -> None:
@@ -60,20 +84,21 @@ def place_area_names(scene: Scene) -> None:
         font = F_SEA if area.kind == "sea" else (F_AREA if area.coastal else F_AREA_INLAND)
         local = area.local_name if area.kind != "sea" and area.local_name and drawable(area.local_name) else None
         _place_label(scene, x, y, area.name, font, start=foot + 1, dirs=AROUND_BELOW_FIRST, zorder=9,
-                     under=(local, local_font) if local else None)
+                     under=(local, local_font) if local else None, anchor=area_id)
 
 
 def place_port_names(scene: Scene) -> None:
     for _, port in sorted(scene.gm.ports.items()):
         x, y = scene.xy(port.id)
         _place_label(scene, x, y, port.name, F_PORT, start=max(scene.measure("⚓", F_PORT_GLYPH)) / 2,
-                     dirs=AROUND_SIDE_FIRST, zorder=9, area=False)
+                     dirs=AROUND_SIDE_FIRST, zorder=9, area=False, kind="port", anchor=port.id)
 
 
 def place_strait_names(scene: Scene) -> None:
     for _, s in sorted(scene.gm.straits.items()):
         x, y = scene.xy(s.id)
-        _place_label(scene, x, y, s.name, F_STRAIT, start=4, dirs=AROUND_BELOW_FIRST, zorder=9, area=False)
+        _place_label(scene, x, y, s.name, F_STRAIT, start=4, dirs=AROUND_BELOW_FIRST, zorder=9, area=False,
+                     kind="strait", anchor=s.id)
 
 
 def place_sea_names(scene: Scene) -> None:
@@ -85,10 +110,10 @@ def place_sea_names(scene: Scene) -> None:
         x, y = scene.xy(area_id)
         w, h = scene.measure(area.name, F_SEA)
         cands = candidates(x, y, w, h, (0.0, 8.0, 18.0, 30.0, 45.0), AROUND_BELOW_FIRST)
-        best, cost = scene.placer.place(cands, block=False)
-        if cost == 0:
-            scene.placer.block(cands[best])
+        best = scene.placer.place_free(cands)
+        if best is not None:
             scene.text_in(cands[best], area.name, F_SEA, zorder=3.5)
+            scene.labels.append(PlacedLabel("sea", area.name, cands[best], area_id, F_SEA.size / UNIT_PT))
 
 
 def place_island_names(scene: Scene) -> None:
@@ -102,10 +127,10 @@ def place_island_names(scene: Scene) -> None:
         cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
         w, h = scene.measure(island.name.upper(), F_ISLAND)
         cands = candidates(cx, cy, w, h, (0.0, 25.0, 50.0, 80.0), AROUND_BELOW_FIRST)
-        best, cost = scene.placer.place(cands, block=False)
-        if cost == 0:
-            scene.placer.block(cands[best])
+        best = scene.placer.place_free(cands)
+        if best is not None:
             scene.text_in(cands[best], island.name.upper(), F_ISLAND, zorder=1.2)
+            scene.labels.append(PlacedLabel("island", island.name, cands[best], None, F_ISLAND.size / UNIT_PT))
 
 
 def place_highlight_labels(scene: Scene) -> None:
@@ -115,4 +140,4 @@ def place_highlight_labels(scene: Scene) -> None:
             if h.label:
                 colour = HIGHLIGHT_STYLE[h.kind][0]
                 _place_label(scene, x, y, h.label, F_EVENT, start=foot + 4, dirs=AROUND_SIDE_FIRST,
-                             zorder=9.5, colour=colour)
+                             zorder=9.5, colour=colour, kind="event", anchor=area_id)

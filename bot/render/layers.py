@@ -129,6 +129,20 @@ def draw_straits(scene: Scene) -> None:
     scene.ax.scatter(xs, ys, s=pt(7) ** 2, marker="D", c=STRAIT, edgecolors="white", linewidths=0.8, zorder=4)
     for x, y in points:
         scene.placer.block(Box.around(x, y, 4))
+    for segment in segments:
+        block_segment(scene, *segment, half=STRAIT_HALF_W + 0.5)
+
+
+STRAIT_HALF_W = 4.5 / 2 / 0.72  # half the band's line width (4.5 pt), in layout units
+
+
+def block_segment(scene: Scene, a: tuple[float, float], b: tuple[float, float], *, half: float) -> None:
+    """Keep labels off a straight line: small boxes along it, closer than their size."""
+    (x0, y0), (x1, y1) = a, b
+    steps = max(1, int(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5 / half))
+    for i in range(steps + 1):
+        t = i / steps
+        scene.placer.block(Box.around(x0 + t * (x1 - x0), y0 + t * (y1 - y0), half))
 
 
 def draw_owner_tint(scene: Scene) -> None:

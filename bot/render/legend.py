@@ -20,9 +20,11 @@ from bot.render.style import (
     F_SUBTITLE,
     F_TITLE,
     HIGHLIGHT_STYLE,
+    HOLLOW,
     INK,
     LAND_ADJ,
     LOC,
+    MUTED,
     NOMINAL_W,
     R_COASTAL,
     R_INLAND,
@@ -163,7 +165,11 @@ def _swatch_disc(colour: str) -> Callable[[Scene, float, float], None]:
 
 def _swatch_shape(shape: str) -> Callable[[Scene, float, float], None]:
     def draw(scene: Scene, x: float, y: float) -> None:
-        scene.ax.scatter([x], [y], s=pt(10) ** 2, marker=SHAPE_MARKER[shape], c="#d0d0d0", edgecolors=INK,
+        if shape in HOLLOW:  # as drawn on the map: a pale fill, the colour on the rim
+            scene.ax.scatter([x], [y], s=pt(11) ** 2, marker=SHAPE_MARKER[shape], c="white", edgecolors=MUTED,
+                             linewidths=pt(11 / 7), zorder=12)
+            return
+        scene.ax.scatter([x], [y], s=pt(10) ** 2, marker=SHAPE_MARKER[shape], c="#8a8a8a", edgecolors=INK,
                          linewidths=0.6, zorder=12)
     return draw
 

@@ -25,7 +25,7 @@ The drawing is spread over these modules of ``bot.render``:
 - ``nodes``: area nodes and ports
 - ``events``: highlight rings and route arrows
 - ``labels``: area, event, port, strait, sea and island names
-- ``cards``: unit cards
+- ``cards``: unit badges and cards
 - ``legend``: title and legend
 """
 
@@ -34,7 +34,7 @@ from __future__ import annotations
 import difflib
 
 from bot.domain.gamemap import GameMap
-from bot.render.cards import draw_marker_cards
+from bot.render.cards import draw_units
 from bot.render.events import draw_highlights, draw_routes
 from bot.render.labels import place_highlight_labels
 from bot.render.layers import draw_blocked, draw_owner_tint
@@ -72,9 +72,10 @@ def draw_scene(gamemap: GameMap, overlay: Overlay, *, width_px: int = 1400) -> S
     draw_area_nodes(scene)
     draw_highlights(scene)
     draw_routes(scene)
-    # The names are in the static layer; the turn's labels avoid them and each other.
+    # The names are in the static layer; the turn's labels avoid them and each other,
+    # units first: an event's words may be left out (its ring and glyph stay), a unit may not.
+    draw_units(scene)
     place_highlight_labels(scene)
-    draw_marker_cards(scene)
     draw_title(scene)
     draw_legend(scene)
     return scene

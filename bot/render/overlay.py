@@ -19,8 +19,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 __all__ = ["Highlight", "HighlightKind", "Marker", "MarkerShape", "Overlay", "Route"]
 
-# "reinforced": a squadron with heavy ships; "lost": a unit destroyed or captured this turn.
-MarkerShape = Literal["squadron", "reinforced", "fleet", "other", "lost"]
+# "reinforced": a squadron with heavy ships; "unknown": a squadron whose strength the reader
+# cannot know (ordinary or reinforced, drawn hollow); "lost": a unit destroyed or captured this turn.
+MarkerShape = Literal["squadron", "reinforced", "unknown", "fleet", "other", "lost"]
 HighlightKind = Literal["battle", "blockade", "raid", "landing", "storm", "interception", "port_attack", "piracy",
                         "plunder"]
 
@@ -85,6 +86,9 @@ class Overlay(_Model):
     route_names: dict[Literal["solid", "dashed"], str] = {}  # legend text per route style; "move" if unnamed
     blocked_locs: list[str] = []  # line-of-communication ids drawn as cut
     blocked_straits: list[str] = []  # strait ids whose crossing is drawn as blocked
+    # "badges": per area one large badge per faction and kind ("▲3"), readable in a chat
+    # preview; "cards": one row per unit with its name and detail, for a full-size reader.
+    units_as: Literal["badges", "cards"] = "badges"
 
     @field_validator("faction_colours")
     @classmethod

@@ -38,6 +38,10 @@ class Placer:
     def boxes(self) -> np.ndarray:
         return self._boxes.copy()
 
+    def restore(self, boxes: np.ndarray) -> None:
+        """Back to an earlier ``boxes()``: a layout that did not fit is tried another way."""
+        self._boxes = boxes.copy()
+
     def block_disc(self, x: float, y: float, r: float) -> None:
         """A disc, as a plus of two boxes: corner candidates may come close."""
         self.block(Box(x - r, y - 0.55 * r, x + r, y + 0.55 * r))
@@ -62,11 +66,48 @@ class Placer:
             self.block(candidates[best])
         return best, float(cost[best])
 
-    def _overlap(self, cand: np.ndarray) -> np.ndarray:
-        if not len(self._boxes):
+    def place_free(self, candidates: Sequence[Box], *, block: bool = True,
+                   anchor: tuple[float, float] | None = None, unambiguous_from: int | None = None) -> int | None:
+        """Index of the first candidate that touches nothing and stays inside,
+        the least ambiguous one with ``anchor``; None when every one is taken:
+        the caller then tries smaller, farther or fewer words, never an overlap."""
+        if not candidates:
+            return None
+        cand = np.array([[b.x0, b.y0, b.x1, b.y1] for b in candidates])
+        pref = np.zeros(len(cand))
+        if anchor is not None:
+            pref = self._ambiguity(cand, anchor)
+            if unambiguous_from is not None:
+                pref[unambiguous_from:] = 0.0
+        # In chunks, in order: the first free candidate that is not ambiguous at all ends
+        # the search, so the far rings of a busy map are measured only when needed.
+        free = np.zeros(len(cand), dtype=bool)
+        for lo in range(0, len(cand), self.CHUNK):
+            part = cand[lo:lo + self.CHUNK]
+            free[lo:lo + self.CHUNK] = (self._overlap(part, self._near(part)) + self._outside(part)) <= 0.0
+            if (free[lo:lo + self.CHUNK] & (pref[lo:lo + self.CHUNK] == 0.0)).any():
+                break
+        if not free.any():
+            return None
+        best = int(np.argmin(np.where(free, pref, np.inf)))
+        if block:
+            self.block(candidates[best])
+        return best
+
+    CHUNK = 24
+
+    def _near(self, cand: np.ndarray) -> np.ndarray:
+        """The placed boxes that can touch any of these candidates (within the gap)."""
+        g, b = self.gap, self._boxes
+        x0, y0 = cand[:, 0].min() - g, cand[:, 1].min() - g
+        x1, y1 = cand[:, 2].max() + g, cand[:, 3].max() + g
+        return b[(b[:, 2] > x0) & (b[:, 0] < x1) & (b[:, 3] > y0) & (b[:, 1] < y1)]
+
+    def _overlap(self, cand: np.ndarray, boxes: np.ndarray | None = None) -> np.ndarray:
+        b = self._boxes if boxes is None else boxes
+        if not len(b):
             return np.zeros(len(cand))
         g = self.gap
-        b = self._boxes
         w = np.minimum(cand[:, None, 2] + g, b[None, :, 2]) - np.maximum(cand[:, None, 0] - g, b[None, :, 0])
         h = np.minimum(cand[:, None, 3] + g, b[None, :, 3]) - np.maximum(cand[:, None, 1] - g, b[None, :, 1])
         return (np.clip(w, 0, None) * np.clip(h, 0, None)).sum(axis=1)

@@ -18,7 +18,7 @@ from matplotlib.figure import Figure
 from PIL import Image
 
 from bot.domain.gamemap import GameMap
-from bot.render.geometry import Box, Frame
+from bot.render.geometry import Box, Frame, PlacedLabel
 from bot.render.legend import LegendItem, legend_height, legend_items, legend_rows
 from bot.render.overlay import Marker, Overlay
 from bot.render.placer import Placer
@@ -62,6 +62,10 @@ class Scene:
     nodes: dict[str, tuple[float, float, float]] = field(default_factory=dict)
     # every unit token drawn: (marker, x, y) in layout units; tests read it
     tokens: list[tuple[Marker, float, float]] = field(default_factory=list)
+    # every label placed, the static layer's names included; and what found no free spot
+    labels: list[PlacedLabel] = field(default_factory=list)
+    unplaced: list[str] = field(default_factory=list)
+    glyphs: list[Box] = field(default_factory=list)  # event glyphs on the rings: labels keep off them too
 
     @classmethod
     def create(cls, gm: GameMap, ov: Overlay, width_px: int, *, bands: bool = True,

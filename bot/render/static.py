@@ -25,6 +25,7 @@ import numpy as np
 from matplotlib.artist import Artist
 
 from bot.domain.gamemap import GameMap
+from bot.render.geometry import PlacedLabel
 from bot.render.labels import (
     place_area_names,
     place_island_names,
@@ -58,6 +59,8 @@ class StaticLayer:
     height: float  # layout units the images cover, from the region's bottom edge
     boxes: np.ndarray  # (n, 4) placer boxes taken by the names, bottom edge at 0
     area_names: np.ndarray  # the boxes of the areas' names among them
+    placed: tuple[PlacedLabel, ...] = ()  # the names, bottom edge at 0; and those left out
+    unplaced: tuple[str, ...] = ()
 
 
 _cache: OrderedDict[tuple, StaticLayer] = OrderedDict()
@@ -120,7 +123,8 @@ def _build(gm: GameMap, width_px: int) -> StaticLayer:
     place_island_names(scene)
     labels = _pixels(scene)
     height = base.shape[0] * NOMINAL_W / width_px
-    return StaticLayer(base, labels, height, scene.placer.boxes(), area_names)
+    return StaticLayer(base, labels, height, scene.placer.boxes(), area_names, tuple(scene.labels),
+                       tuple(scene.unplaced))
 
 
 def _pixels(scene: Scene) -> np.ndarray:
@@ -151,6 +155,8 @@ def paste(scene: Scene, layer: StaticLayer) -> None:
     for image, z in ((layer.base, BASE_Z), (layer.labels, LABELS_Z)):
         scene.ax.add_artist(_Pixels(image, bottom_px, z))
     shift = np.array([0.0, scene.bottom, 0.0, scene.bottom])
+    scene.labels += [label.shifted(scene.bottom) for label in layer.placed]
+    scene.unplaced += layer.unplaced
     scene.placer.block_many(layer.boxes + shift)
     # An area's name is what a card covers last: its overlap counts AREA_NAME_WEIGHT times.
     for _ in range(AREA_NAME_WEIGHT - 1):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from matplotlib.colors import to_rgb
 from matplotlib.font_manager import FontProperties
 from matplotlib.path import Path
 
@@ -44,9 +45,16 @@ HIGHLIGHT_STYLE: dict[str, tuple[str, str, object]] = {
 # A squadron with heavy ships is a "house" (a triangle on a broad hull): it
 # must read differently from a plain squadron at card size on a phone.
 _REINFORCED = Path([(0, 1), (0.95, 0.05), (0.95, -0.9), (-0.95, -0.9), (-0.95, 0.05), (0, 1)], closed=True)
-SHAPE_MARKER = {"squadron": "^", "reinforced": _REINFORCED, "fleet": "D", "other": "o", "lost": "X"}
-SHAPE_NAME = {"squadron": "squadron", "reinforced": "reinforced squadron", "fleet": "fleet", "other": "other",
+# "unknown" is the squadron's triangle drawn hollow (a pale fill, the colour on the rim): it must
+# not read as "ordinary squadron" when the reader cannot know that (S5.6, OP-26).
+SHAPE_MARKER = {"squadron": "^", "reinforced": _REINFORCED, "unknown": "^", "fleet": "D", "other": "o",
+                "lost": "X"}
+SHAPE_NAME = {"squadron": "squadron", "reinforced": "reinforced squadron",
+              "unknown": "squadron (strength unknown)", "fleet": "fleet", "other": "other",
               "lost": "lost this turn"}
+SHAPE_PLURAL = {"squadron": "squadrons", "reinforced": "reinforced squadrons", "unknown": "squadrons (strength?)",
+                "fleet": "fleets", "other": "others", "lost": "lost this turn"}
+HOLLOW = {"unknown"}
 BLOCKED = "#c1121f"
 
 # --- sizes (layout units) ----------------------------------------------------
@@ -92,6 +100,12 @@ F_PORT_GLYPH = Font(10, "bold", colour=PORT, halo=2.2)
 F_STRAIT = Font(7.5, style="italic", colour=STRAIT)
 F_SEA = Font(9.5, style="italic", colour=SEA_INK, halo=2.0)
 F_ISLAND = Font(13, "bold", style="italic", colour=ISLAND_INK, halo=0)
+# The chat preview the player maps are designed for (docs/decisions.md): Discord shows an
+# attachment about 550 px wide on desktop, so a unit label must be >= MIN_PREVIEW_PX there.
+PREVIEW_W = 550.0
+MIN_PREVIEW_PX = 9.0
+F_BADGE = Font(18.5, "bold", halo=0)  # 25.7 units: 10.1 px in a 550 px preview of any width
+BADGE_GLYPH = 24.0  # layout units: 9.4 px in the preview
 F_CARD = Font(8.5, halo=0)
 F_CARD_DETAIL = Font(7.5, colour=MUTED, halo=0)
 F_CARD_MORE = Font(7.5, style="italic", colour=MUTED, halo=0)
@@ -107,6 +121,17 @@ F_LEGEND_HEAD = Font(9, "bold", halo=0)
 
 def pt(units: float) -> float:
     return units * UNIT_PT
+
+
+def preview_px(units: float) -> float:
+    """A length in layout units as pixels of the chat preview (PREVIEW_W wide, whatever the PNG's width)."""
+    return units * PREVIEW_W / NOMINAL_W
+
+
+def hollow_fill(colour: str) -> tuple[float, float, float]:
+    """The pale fill of a hollow glyph: the colour mixed with three parts white."""
+    r, g, b = to_rgb(colour)
+    return (0.25 * r + 0.75, 0.25 * g + 0.75, 0.25 * b + 0.75)
 
 
 def clip(text: str, limit: int) -> str:

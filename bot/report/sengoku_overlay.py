@@ -49,6 +49,8 @@ def overlay_for(data: ReportInput, audience: Viewer | str = PUBLIC) -> Overlay:
                        **{c.id: c.name for c in clans.values()}},
         blocked_locs=_still_blocked(events, "loc_cut", "loc", "loc"),
         blocked_straits=_still_blocked(events, "crossing_blocked", "strait", "crossing"),
+        # a player reads the map in the chat preview: large badges; the moderators open it full size
+        units_as="cards" if audience == MODERATORS else "badges",
     )
 
 
@@ -81,9 +83,11 @@ def _markers(data: ReportInput, audience: Viewer, events: list[Event]) -> list[M
             sq = state.squadrons[unit_id]
             hds = state.hds_of(unit_id)
             detail = f"XP {sq.experience}, dmg {sq.damage}" + (f", {len(hds)} HD" if hds else "") if full else ""
+            # Ordinary or reinforced is known only to its owner (S5.6, OP-26): anyone else's squadron is
+            # drawn as of unknown strength, never as "ordinary", which would be a claim too.
+            shape = ("reinforced" if hds else "squadron") if full else "unknown"
             markers.append(Marker(area=area, label=sq.name, faction=sq.owner, colour=colours[sq.owner],
-                                  # ordinary or reinforced is known only to who meets it (S5.6, OP-26)
-                                  shape="reinforced" if hds and full else "squadron", detail=detail))
+                                  shape=shape, detail=detail))
         else:
             tf = state.fleets[unit_id]
             shown_damaged = tf.damaged if full else unit_id in damaged

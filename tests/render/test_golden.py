@@ -34,8 +34,8 @@ CHANGED = 0.25
 def fixed_overlay(gm: GameMap) -> Overlay:
     """Every kind of token, event and line once, on the first coastal areas."""
     coastal = sorted(a for a, area in gm.areas.items() if area.coastal)
-    shapes = ["squadron", "reinforced", "fleet", "lost"]
-    markers = [Marker(area=coastal[i % 3], label=f"Unit {i}", faction=f, colour=FACTIONS[f][1], shape=shapes[i % 4],
+    shapes = ["squadron", "reinforced", "unknown", "fleet", "lost"]
+    markers = [Marker(area=coastal[i % 3], label=f"Unit {i}", faction=f, colour=FACTIONS[f][1], shape=shapes[i % 5],
                       detail="dmg 1" if i % 2 else "")
                for i, f in enumerate(list(FACTIONS) * 3)]
     kinds = ["battle", "blockade", "interception", "port_attack", "piracy", "plunder", "landing", "storm"]
@@ -75,6 +75,20 @@ def test_map_matches_its_golden_image(map_id: str) -> None:
     assert mean <= MAX_MEAN_DIFF and changed <= MAX_CHANGED, (
         f"{map_id}: differs from {path.name} (mean {mean:.4f}, {changed:.2%} pixels changed); "
         "if the change is intended, regenerate with FLEETWRIGHT_REGEN_GOLDEN=1")
+
+
+def test_the_card_layout_matches_its_golden_image() -> None:
+    """The moderators' layout: one row per unit, with its name and detail."""
+    gm = load_shipped_map(shipped_map_ids()[0])
+    png = render_map(gm, fixed_overlay(gm).model_copy(update={"units_as": "cards"}), width_px=WIDTH)
+    path = GOLDEN / f"{gm.id}-cards.png"
+    if REGEN:
+        path.write_bytes(png)
+        pytest.skip(f"regenerated {path.name}")
+    assert path.exists(), f"no golden image {path}: run with FLEETWRIGHT_REGEN_GOLDEN=1 and look at it"
+    mean, changed = difference(png, path.read_bytes())
+    assert mean <= MAX_MEAN_DIFF and changed <= MAX_CHANGED, (
+        f"{gm.id} cards: differs from {path.name} (mean {mean:.4f}, {changed:.2%} pixels changed)")
 
 
 def test_the_tolerance_catches_a_real_change() -> None:
