@@ -50,7 +50,7 @@ def overlay_for(data: ReportInput, audience: Viewer | str = PUBLIC) -> Overlay:
         blocked_locs=_still_blocked(events, "loc_cut", "loc", "loc"),
         blocked_straits=_still_blocked(events, "crossing_blocked", "strait", "crossing"),
         # a player reads the map in the chat preview: large badges; the moderators open it full size
-        units_as="cards" if audience == MODERATORS else "badges",
+        units_as="cards" if audience.is_moderators else "badges",
     )
 
 
