@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.domain.campaign import Campaign, Faction, Phase
 from bot.services.errors import UserError
+from bot.services.posting import PostLedger
 from bot.services.stored_turns import StoredTurns
 from bot.services.turns import TurnLifecycle
 from cogs.common import (
@@ -25,14 +26,16 @@ from cogs.common import (
     deadline_text,
     defer,
     is_moderator,
+    moderator_of,
     moderator_only,
     phase_words,
     reply,
     role_ids,
+    send_split,
     service_of,
 )
 from cogs.params import named_clan
-from cogs.turn_posts import TurnPoster, text_file
+from cogs.turn_posts import Progress, TurnPoster, text_file
 
 log = logging.getLogger(__name__)
 
@@ -84,20 +87,26 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
         return [(await self.poster.post(campaign.report_channel_id, text, "notice"))[0]]
 
     @app_commands.command(name="open", description="Open the next turn for orders and publish the seed commitment")
-    @app_commands.describe(deadline="e.g. 'in 48h', 'in 2d' or '2026-12-01 20:00' (UTC)", campaign=CAMPAIGN)
+    @app_commands.describe(deadline="e.g. 'in 48h', 'in 2d' or '2026-12-01 20:00' (UTC)", campaign=CAMPAIGN,
+                           skip_unposted="give up the last turn's reports not posted yet (kept in the audit log)")
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
     async def open_turn(self, interaction: discord.Interaction,
                         deadline: app_commands.Range[str, 1, 40] | None = None,
-                        campaign: int | None = None) -> None:
+                        campaign: int | None = None, skip_unposted: bool = False) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         channel_id = report_channel(chosen)
+        ledger = PostLedger(service_of(interaction))
+        skipped = await ledger.skip(chosen, moderator_of(interaction)) if skip_unposted else []
+        await ledger.require_posted(chosen)  # clans must never read turn 5 before turn 4
         record = await service_of(interaction).open_turn(chosen.id, deadline)
         chosen = await service_of(interaction).campaign(chosen.id)
         line, _ = await self.poster.post(channel_id, opening_text(chosen, record.turn, record.commitment),
                                          "announcement")
-        await reply(interaction, f"Turn {record.turn} of {chosen.name} is open for orders.\n{line}")
+        gave_up = [f"Given up, as you asked (in the audit log): {', '.join(skipped)}."] if skipped else []
+        await reply(interaction, "\n".join([f"Turn {record.turn} of {chosen.name} is open for orders.", *gave_up,
+                                            line]))
 
     @app_commands.command(name="status", description="The turn, its phase and deadline, and which clans are ready")
     @app_commands.describe(campaign=CAMPAIGN)
@@ -106,6 +115,7 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         lines = [f"**{chosen.name}** (#{chosen.id}) — turn {chosen.turn}: {phase_words(chosen)}"]
+        lines += await self.unposted_lines(interaction, chosen)
         if chosen.phase in (Phase.PLANNING, Phase.LOCKED, Phase.CORRECTION):
             record = await service_of(interaction).current_turn(chosen.id)
             if record is not None:
@@ -116,6 +126,15 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
                 lines.append(deadline_words(chosen))
             lines += await self.clan_lines(interaction, chosen)
         await reply(interaction, "\n".join(lines))
+
+    async def unposted_lines(self, interaction: discord.Interaction, campaign: Campaign) -> list[str]:
+        left = await PostLedger(service_of(interaction)).outstanding(campaign)
+        if left is None:
+            return []
+        how = ("being posted now" if left.posting else
+               "the bot posts them shortly (a moderator may give them up: /turn open skip_unposted:true)")
+        return [f"⏳ The reports of turn {left.turn} are not all posted yet: {', '.join(left.missing) or 'the last'} "
+                f"still missing; {how}."]
 
     async def clan_lines(self, interaction: discord.Interaction, campaign: Campaign) -> list[str]:
         """Everyone sees which clans are ready; order counts only of one's own clan (moderators: all)."""
@@ -198,13 +217,29 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
         if chosen.phase is Phase.CORRECTION:  # resolving a corrected turn says what changed, like /turn redo
             await self._redo(interaction, chosen, channel_id)
             return
+        progress = Progress(interaction, f"Turn {chosen.turn} of {chosen.name}: ")
+        await progress.say("resolving…", force=True)
         outcome = await turns_of(interaction).resolve(chosen.id, chosen.turn)
-        lines, files = await self.poster.deliver(outcome, channel_id)
-        await StoredTurns(service_of(interaction)).mark_posted(outcome)
+        lines, files = await self.poster.deliver(outcome, channel_id, progress)
         head = (f"Turn {outcome.turn} of {chosen.name} resolved; seed `{outcome.seed}` revealed. "
                 f"Next: /turn open for turn {outcome.campaign.turn}. The moderator log is attached.")
-        await reply(interaction, "\n".join([head, *lines]),
-                    files=[text_file(outcome.reports.moderators, "moderator-log.md"), *files])
+        await self.answer(interaction, "\n".join([head, *lines]),
+                          [text_file(outcome.reports.moderators, "moderator-log.md"), *files])
+
+    async def answer(self, interaction: discord.Interaction, text: str, files: list[discord.File]) -> None:
+        """The moderator's summary of a resolution: the reply while the interaction's token lasts
+        (15 minutes; a large turn at Discord's rate limits can take longer), else a direct message,
+        which needs no token.  Nothing else to try if the moderator takes no direct messages."""
+        if not interaction.is_expired():
+            await reply(interaction, text, files)
+            return
+        async def send(content: str, **extra) -> None:
+            await interaction.user.send(content, **extra)
+        try:
+            await send_split(send, f"(Your /turn command took longer than Discord lets a reply wait.)\n{text}",
+                             files)
+        except discord.HTTPException as exc:
+            log.warning("Could not tell moderator %s how the resolution went: %s", interaction.user.id, exc)
 
     @app_commands.command(name="log", description="The moderator log of a resolved turn, or one clan's report")
     @app_commands.describe(turn="the turn's number (default: the last resolved turn)",
@@ -257,19 +292,20 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
         await self._redo(interaction, chosen, report_channel(chosen))
 
     async def _redo(self, interaction: discord.Interaction, chosen: Campaign, channel_id: int) -> None:
+        progress = Progress(interaction, f"Turn {chosen.turn} of {chosen.name}: ")
+        await progress.say("resolving again…", force=True)
         correction = await turns_of(interaction).redo(chosen.id)
         outcome, diff = correction.outcome, correction.diff
         lines = await self.poster.deliver_correction(correction, channel_id)
-        posted, files = await self.poster.deliver(outcome, channel_id)
-        await StoredTurns(service_of(interaction)).mark_posted(outcome)
+        posted, files = await self.poster.deliver(outcome, channel_id, progress)
         changed = sum(1 for lines_ in diff.factions.values() if lines_)
         compared = (f"Public report: {len(diff.public)} line(s) changed; {changed} clan(s) see changes."
                     if diff.known else "The undone resolution was not kept, so nothing could be compared.")
         head = (f"Turn {outcome.turn} of {chosen.name} resolved again with the same seed `{outcome.seed}`. "
                 f"{compared} The new moderator log and its changes are attached.")
         changes = "\n".join(diff.moderators) or "Nothing in the moderator log changed."
-        await reply(interaction, "\n".join([head, *lines, *posted]),
-                    files=[text_file(outcome.reports.moderators, "moderator-log.md"),
+        await self.answer(interaction, "\n".join([head, *lines, *posted]),
+                          [text_file(outcome.reports.moderators, "moderator-log.md"),
                            text_file(changes, "moderator-log-changes.md"), *files])
 
 

@@ -28,6 +28,11 @@ HISTORY = 50  # recent messages a recovered run looks through for one it may hav
 PROGRESS_EVERY = 1.0  # seconds between edits of a command's progress line (Discord's rate limits)
 
 
+def monotonic() -> float:
+    """The progress throttle's clock (a test replaces it)."""
+    return time.monotonic()
+
+
 def audience_of(key: str) -> str:
     """The map audience of a post key: "public", or the clan's id."""
     return key.removeprefix("faction:")
@@ -38,14 +43,14 @@ class Progress:
     ``every`` seconds (a later line replaces one not shown yet), none once the token expired."""
 
     def __init__(self, interaction: discord.Interaction | None, head: str = "", *,
-                 every: float = PROGRESS_EVERY, clock=time.monotonic) -> None:
-        self.interaction, self.head, self.every, self.clock = interaction, head, every, clock
+                 every: float = PROGRESS_EVERY) -> None:
+        self.interaction, self.head, self.every = interaction, head, every
         self._last: float | None = None
 
     async def say(self, text: str, force: bool = False) -> None:
         if self.interaction is None or self.interaction.is_expired():
             return
-        now = self.clock()
+        now = monotonic()
         if not force and self._last is not None and now - self._last < self.every:
             return
         self._last = now
