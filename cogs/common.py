@@ -18,6 +18,7 @@ from bot.report import split_message
 from bot.services.audit import Moderator
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
+from bot.services.posting import PostLedger
 from bot.store import StoreError
 
 CAMPAIGN = "campaign id (default: the newest here)"
@@ -92,6 +93,18 @@ def player_faction(interaction: discord.Interaction, campaign: Campaign) -> Fact
         raise UserError(f"you hold the roles of several clans of {campaign.name} ({names}); a player belongs "
                         f"to one clan, so ask a moderator to remove the others")
     return mine[0]
+
+
+async def require_results_out(interaction: discord.Interaction, campaign: Campaign) -> None:
+    """Players read a resolved turn's results (units, the map) only once its public report is posted:
+    a report is the news, and the state must not tell it first.  Moderators read at once."""
+    if is_moderator(interaction, campaign) and acting_faction(interaction, campaign) is None:
+        return
+    if await PostLedger(service_of(interaction)).public_out(campaign):
+        return
+    where = f" in <#{campaign.report_channel_id}>" if campaign.report_channel_id else ""
+    raise UserError(f"turn {campaign.turn - 1} of {campaign.name} has just been resolved; its results show here "
+                    f"once its report is posted{where}. Try again in a minute")
 
 
 def manages_server(interaction: discord.Interaction) -> bool:

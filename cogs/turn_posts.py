@@ -124,7 +124,7 @@ class TurnPoster:
         run = await PostRun.start(self.service, outcome)
         plan = run.plan(campaign)
         wanted = [key for key, messages in plan.items() if not all(run.is_out(m) for m in messages)]
-        await progress.say(f"drawing {len(wanted)} map(s)…")
+        await progress.say(f"drawing {len(wanted)} map(s)…", force=True)  # a new step is always shown
         maps = await self.maps(outcome, [audience_of(key) for key in wanted]) if wanted else {}
         counter = Counter(progress, sum(len(m) for m in plan.values()), len(run.delivered))
         lines: list[str] = []

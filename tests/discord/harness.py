@@ -248,6 +248,20 @@ class Harness:
             async_context.reset(token)
         return self.log[start:]
 
+    async def invoke_alongside(self, path: str, member: Member, **values: Any) -> list[Sent]:
+        """Like ``invoke``, for a command typed while another one runs (``invoke`` would wait for that one
+        too, from inside it)."""
+        running = {t for t in asyncio.all_tasks() if t.get_name() == "CommandTree-invoker"}
+        start = len(self.log)
+        token = async_context.set(self.adapter)
+        try:
+            self.bot._connection.parse_interaction_create(self.payload(path, member, values))
+            await asyncio.gather(*[t for t in asyncio.all_tasks()
+                                   if t.get_name() == "CommandTree-invoker" and t not in running])
+        finally:
+            async_context.reset(token)
+        return self.log[start:]
+
     async def autocomplete(self, path: str, member: Member, focused: str, **values: Any) -> list[dict]:
         sent = await self.invoke(path, member, focused=focused, **values)
         return sent[-1].payload["data"]["choices"]
