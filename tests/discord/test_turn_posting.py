@@ -168,10 +168,10 @@ async def test_more_than_ten_attachments_go_in_several_messages(planned, monkeyp
     for name in ("Amago", "Ouchi", "Hosokawa", "Chosokabe", "Ukita"):  # no channel: their reports are attached
         await add_faction(world.service, 1, name, "#123456")
 
-    async def refuse(self, message, file=None):
+    async def refuse(channel_id, *, params):
         raise discord.Forbidden(type("R", (), {"status": 403, "reason": "Forbidden"})(), "Missing Access")
 
-    monkeypatch.setattr(TurnPoster, "send", refuse)
+    world.bot.http.send_message = refuse
     sent = await world.run("turn resolve", world.mod)
     followups = [s for s in sent if s.kind == "followup"]
     counts = [len(s.files) for s in followups if s.files]
@@ -196,16 +196,16 @@ async def test_resolve_shows_its_progress_by_editing_one_message(planned, monkey
 async def test_players_see_the_new_turn_only_once_its_public_report_is_out(planned, monkeypatch):
     world = planned
     seen: dict[str, str] = {}
-    real_send = TurnPoster.send
+    real_send = world.bot.http.send_message
     mori = world.players["mori"]
 
-    async def look_first(self, message, file=None):
-        if message.key == "public" and message.part == 0 and not seen:  # resolved and stored, not posted yet
+    async def look_first(channel_id, *, params):
+        if int(channel_id) == REPORTS and not seen:  # resolved and stored, the public report not posted yet
             for what in ("fleet list", "map"):
                 seen[what] = (await world.h.invoke_alongside(what, mori))[-1].content
-        return await real_send(self, message, file)
+        return await real_send(channel_id, params=params)
 
-    monkeypatch.setattr(TurnPoster, "send", look_first)
+    world.bot.http.send_message = look_first
     await world.run("turn resolve", world.mod)
     assert seen["fleet list"] == ("Turn 3 of Seto 1560 has just been resolved; its results show here once its "
                                   f"report is posted in <#{REPORTS}>. Try again in a minute")
