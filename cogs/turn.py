@@ -219,8 +219,12 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
             return
         progress = Progress(interaction, f"Turn {chosen.turn} of {chosen.name}: ")
         await progress.say("resolving…", force=True)
-        outcome = await turns_of(interaction).resolve(chosen.id, chosen.turn)
-        lines, files = await self.poster.deliver(outcome, channel_id, progress)
+        try:
+            outcome = await turns_of(interaction).resolve(chosen.id, chosen.turn)
+            lines, files = await self.poster.deliver(outcome, channel_id, progress)
+        except Exception:
+            await progress.stopped()
+            raise
         head = (f"Turn {outcome.turn} of {chosen.name} resolved; seed `{outcome.seed}` revealed. "
                 f"Next: /turn open for turn {outcome.campaign.turn}. The moderator log is attached.")
         await self.answer(interaction, "\n".join([head, *lines]),
@@ -294,10 +298,14 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Open, res
     async def _redo(self, interaction: discord.Interaction, chosen: Campaign, channel_id: int) -> None:
         progress = Progress(interaction, f"Turn {chosen.turn} of {chosen.name}: ")
         await progress.say("resolving again…", force=True)
-        correction = await turns_of(interaction).redo(chosen.id)
+        try:
+            correction = await turns_of(interaction).redo(chosen.id)
+            lines = await self.poster.deliver_correction(correction, channel_id)
+            posted, files = await self.poster.deliver(correction.outcome, channel_id, progress)
+        except Exception:
+            await progress.stopped()
+            raise
         outcome, diff = correction.outcome, correction.diff
-        lines = await self.poster.deliver_correction(correction, channel_id)
-        posted, files = await self.poster.deliver(outcome, channel_id, progress)
         changed = sum(1 for lines_ in diff.factions.values() if lines_)
         compared = (f"Public report: {len(diff.public)} line(s) changed; {changed} clan(s) see changes."
                     if diff.known else "The undone resolution was not kept, so nothing could be compared.")

@@ -47,6 +47,12 @@ class Progress:
         self.interaction, self.head, self.every = interaction, head, every
         self._last: float | None = None
 
+    async def stopped(self) -> None:
+        """The command failed after showing progress: the line must not go on saying it is at work
+        (the error itself follows as a reply)."""
+        if self._last is not None:
+            await self.say("stopped; see below.", force=True)
+
     async def say(self, text: str, force: bool = False) -> None:
         if self.interaction is None or self.interaction.is_expired():
             return
@@ -123,7 +129,7 @@ class TurnPoster:
         campaign, progress = outcome.campaign, progress or Progress(None)
         run = await PostRun.start(self.service, outcome)
         plan = run.plan(campaign)
-        wanted = [key for key, messages in plan.items() if not all(run.is_out(m) for m in messages)]
+        wanted = [key for key, messages in plan.items() if not run.is_out(messages[0])]  # a map goes with the first
         await progress.say(f"drawing {len(wanted)} map(s)…", force=True)  # a new step is always shown
         maps = await self.maps(outcome, [audience_of(key) for key in wanted]) if wanted else {}
         counter = Counter(progress, sum(len(m) for m in plan.values()), len(run.delivered))

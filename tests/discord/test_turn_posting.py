@@ -212,3 +212,12 @@ async def test_players_see_the_new_turn_only_once_its_public_report_is_out(plann
     assert seen["map"] == seen["fleet list"]
     after = await world.run("fleet list", mori)
     assert after[-1].content.startswith("**Mōri**")
+
+
+async def test_a_refused_resolve_does_not_leave_its_progress_line_at_work(planned):
+    world = planned
+    await world.run("turn resolve", world.mod)
+    sent = await world.run("turn resolve", world.mod)
+    assert [s.content for s in sent if s.kind == "edit"] == ["Turn 4 of Seto 1560: resolving…",
+                                                             "Turn 4 of Seto 1560: stopped; see below."]
+    assert sent[-1].kind == "followup" and sent[-1].ephemeral
