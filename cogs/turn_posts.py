@@ -133,6 +133,15 @@ class TurnPoster:
         await progress.say(f"drawing {len(wanted)} map(s)…", force=True)  # a new step is always shown
         maps = await self.maps(outcome, [audience_of(key) for key in wanted]) if wanted else {}
         counter = Counter(progress, sum(len(m) for m in plan.values()), len(run.delivered))
+        async with run.kept():
+            lines, files = await self.post_all(run, plan, maps, counter, bool(wanted))
+        await run.finish()
+        return lines, files
+
+    async def post_all(self, run: PostRun, plan: dict[str, list[Message]], maps: dict[str, bytes],
+                       counter: Counter, drew: bool) -> tuple[list[str], list[discord.File]]:
+        """The public post first (it is the news), then each clan's; lines and files as ``deliver``'s."""
+        outcome, campaign = run.outcome, run.outcome.campaign
         lines: list[str] = []
         files: list[discord.File] = []
         if PUBLIC in plan:
@@ -140,7 +149,7 @@ class TurnPoster:
             lines.append(line)
             if not ok:
                 files.append(text_file(outcome.reports.public, "report-public.md"))
-        if wanted and not maps:
+        if drew and not maps:
             lines.append("⚠️ The maps could not be drawn (see the bot's log); the reports went out without them.")
         for faction_id, text in outcome.reports.factions.items():
             faction = campaign.faction(faction_id)
@@ -153,7 +162,6 @@ class TurnPoster:
             lines.append(line)
             if not ok:
                 files.append(text_file(text, f"report-{faction_id}.md"))
-        await run.finish()
         return lines, files
 
     async def post_messages(self, run: PostRun, messages: list[Message], what: str, maps: dict[str, bytes],

@@ -15,7 +15,10 @@ recovered run looks in the channel for its message before sending it again
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -117,6 +120,25 @@ class PostRun:
             self.outcome.campaign.id, self.outcome.turn, self.outcome.created_seq, self.service.boot_id,
             utc_stamp(now))
         return not self.lost
+
+    @contextlib.asynccontextmanager
+    async def kept(self) -> AsyncIterator[None]:
+        """While the body runs, renew the claim every ``HEARTBEAT`` in the background too: one send
+        held up by Discord's rate limits for minutes must not make the claim look abandoned."""
+        async def beat() -> None:
+            while not self.lost:
+                await asyncio.sleep(HEARTBEAT.total_seconds())
+                self._renewed -= HEARTBEAT  # due now, whatever the service's clock says
+                await self.keep_claim()
+
+        task = asyncio.create_task(beat(), name="fleetwright-post-claim") if self.tracked else None
+        try:
+            yield
+        finally:
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
 
     async def finish(self) -> None:
         """Every message was tried: the posts are done (what failed went to the moderators)."""

@@ -6,6 +6,7 @@ split; progress is shown; players see results only after the public report."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 from datetime import timedelta
@@ -17,6 +18,8 @@ from bot.report import split_message
 from bot.scheduler import DeadlineScheduler
 from bot.services.boot import new_boot_id
 from bot.services.campaigns import CampaignService
+from bot.services import posting
+from bot.services.campaigns import utc_stamp
 from bot.services.posting import PostRun
 from bot.services.setup import add_faction
 from cogs import turn_posts
@@ -221,3 +224,35 @@ async def test_a_refused_resolve_does_not_leave_its_progress_line_at_work(planne
     assert [s.content for s in sent if s.kind == "edit"] == ["Turn 4 of Seto 1560: resolving…",
                                                              "Turn 4 of Seto 1560: stopped; see below."]
     assert sent[-1].kind == "followup" and sent[-1].ephemeral
+
+
+async def test_one_send_held_up_for_minutes_keeps_the_claim_by_a_background_heartbeat(planned, monkeypatch):
+    world = planned
+    monkeypatch.setattr(posting, "HEARTBEAT", timedelta(seconds=0.05))
+    now = [CLOCK]
+    world.service.clock = lambda: now[0]
+    renewed: list[str] = []  # while the message is held up
+    holding = [False]
+    real_renew = world.service.repo.renew_resolution_claim
+
+    async def renew(*args):
+        if holding[0]:
+            renewed.append(args[-1])
+        return await real_renew(*args)
+
+    monkeypatch.setattr(world.service.repo, "renew_resolution_claim", renew)
+    real_send = world.bot.http.send_message
+    held: list[int] = []
+
+    async def held_up(channel_id, *, params):
+        if not held:  # Discord's rate limit holds the first message five minutes
+            held.append(int(channel_id))
+            now[0] += timedelta(minutes=5)
+            holding[0] = True
+            await asyncio.sleep(0.3)
+            holding[0] = False
+        return await real_send(channel_id, params=params)
+
+    world.bot.http.send_message = held_up
+    await world.run("turn resolve", world.mod)
+    assert held == [REPORTS] and utc_stamp(CLOCK + timedelta(minutes=5)) in renewed
