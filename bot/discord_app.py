@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 import sys
 
 import aiohttp
@@ -82,6 +83,11 @@ def overlong_option(interaction: discord.Interaction) -> str | None:
             return (f"{option['name']}: that is {len(value):,} characters, at most {int(limit)} fit "
                     f"(you typed {quote(value)})")
     return None
+RESTARTING = "The bot is restarting; please try again in a minute."
+# How long a stopping bot lets commands under way finish.  Below docker's and systemd's default
+# stop timeouts (10 s and 90 s): a post cut off here stays claimed by this boot, and the next boot
+# takes it over at once and posts only what is missing (bot/services/posting.py).
+SHUTDOWN_GRACE_S = 8.0
 
 
 def minimal_intents() -> discord.Intents:
@@ -111,10 +117,22 @@ class FleetwrightTree(app_commands.CommandTree):
     """The one place that speaks errors to users (CONVENTIONS 9)."""
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """A stopping bot takes no new command (it answers so); the ones it takes are counted, so
+        that shutting down can let them finish.  A text option longer than it may be is refused."""
+        bot = self.client
+        if getattr(bot, "stopping", False):
+            if interaction.type is discord.InteractionType.application_command:
+                await self.say_privately(interaction, RESTARTING)
+            return False
         if interaction.type is discord.InteractionType.application_command:
             problem = overlong_option(interaction)
             if problem is not None:
                 raise TooLong(problem)
+        task = asyncio.current_task()
+        in_flight = getattr(bot, "in_flight", None)
+        if task is not None and in_flight is not None:
+            in_flight.add(task)
+            task.add_done_callback(in_flight.discard)
         return True
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
@@ -161,6 +179,8 @@ class FleetwrightBot(commands.Bot):
         self.failed_extensions: dict[str, BaseException] = {}
         self.run_scheduler = run_scheduler
         self.scheduler: DeadlineScheduler | None = None
+        self.stopping = False  # set by ``shutdown``: new commands are turned away
+        self.in_flight: set[asyncio.Task] = set()  # the commands being run
 
     async def setup_hook(self) -> None:
         await self.load_all_extensions()
@@ -178,6 +198,26 @@ class FleetwrightBot(commands.Bot):
             self.scheduler = DeadlineScheduler(self.service, TurnPoster(self))
             self.scheduler.start()
 
+    async def shutdown(self, grace: float = SHUTDOWN_GRACE_S) -> None:
+        """A clean stop (SIGTERM, Ctrl-C): turn new commands away, let those under way finish for
+        ``grace`` seconds (then cancel them: their posts stay claimable by the next boot), close."""
+        if self.stopping:
+            return
+        self.stopping = True
+        log.info("Shutting down: %d command(s) under way get %.0f s to finish", len(self.in_flight), grace)
+        if self.scheduler is not None:
+            await self.scheduler.stop()
+            self.scheduler = None
+        busy = set(self.in_flight)
+        if busy:
+            _, late = await asyncio.wait(busy, timeout=grace)
+            for task in late:
+                log.warning("A command did not finish within the shutdown grace period; cancelled")
+                task.cancel()
+            if late:
+                await asyncio.wait(late, timeout=1.0)
+        await self.close()
+
     async def close(self) -> None:
         if self.scheduler is not None:
             await self.scheduler.stop()  # before the connection and the store go away
@@ -191,6 +231,23 @@ class FleetwrightBot(commands.Bot):
             except Exception as exc:  # noqa: BLE001 - one broken cog must not stop the others
                 self.failed_extensions[name] = exc
                 log.exception("Failed to load extension %s", name)
+
+
+def stop_on_signals(bot: FleetwrightBot) -> None:
+    """SIGTERM (what systemd and docker send) and SIGINT (Ctrl-C) shut the bot down cleanly."""
+    loop = asyncio.get_running_loop()
+    stopping: list[asyncio.Task] = []  # held, so the task is not collected while it runs
+
+    def on_signal(name: str) -> None:
+        log.info("%s received", name)
+        if not stopping:
+            stopping.append(loop.create_task(bot.shutdown(), name="fleetwright-shutdown"))
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(sig, on_signal, sig.name)
+        except (NotImplementedError, RuntimeError):  # not on this platform / not the main thread
+            pass
 
 
 def _config_problem(exc: ValidationError) -> str:
@@ -227,6 +284,7 @@ async def _serve(config) -> int:
         return 2
     try:
         async with FleetwrightBot(CampaignService(repo), config=config) as bot:
+            stop_on_signals(bot)
             await bot.start(config.discord_token.get_secret_value())
     except discord.LoginFailure:
         print("error: Discord rejected DISCORD_TOKEN; copy the token again from the developer portal.",

@@ -18,6 +18,7 @@ from bot.report import split_message
 from bot.services.audit import Moderator
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
+from bot.services.posting import PostLedger
 from bot.store import StoreError
 
 CAMPAIGN = "campaign id (default: your own)"  # yours, else the channel's: default_campaign
@@ -131,6 +132,18 @@ def player_faction(interaction: discord.Interaction, campaign: Campaign) -> Fact
         raise UserError(f"you hold the roles of several clans of {campaign.name} ({names}); a player belongs "
                         f"to one clan, so ask a moderator to remove the others")
     return mine[0]
+
+
+async def require_results_out(interaction: discord.Interaction, campaign: Campaign) -> None:
+    """Players read a resolved turn's results (units, the map) only once its public report is posted:
+    a report is the news, and the state must not tell it first.  Moderators read at once."""
+    if is_moderator(interaction, campaign) and acting_faction(interaction, campaign) is None:
+        return
+    if await PostLedger(service_of(interaction)).public_out(campaign):
+        return
+    where = f" in <#{campaign.report_channel_id}>" if campaign.report_channel_id else ""
+    raise UserError(f"turn {campaign.turn - 1} of {campaign.name} has just been resolved; its results show here "
+                    f"once its report is posted{where}. Try again in a minute")
 
 
 def manages_server(interaction: discord.Interaction) -> bool:
@@ -251,15 +264,66 @@ def server_moderator_only():
     return _guarded(predicate)
 
 
+MAX_FILES = 10  # Discord's limit of attachments on one message
+DEFAULT_SIZE_LIMIT = 25 * 1024 * 1024  # Discord's upload limit without boosts, when an interaction does not say
+
+
+def file_size(file: discord.File) -> int:
+    position = file.fp.tell()
+    size = file.fp.seek(0, 2)
+    file.fp.seek(position)
+    return size
+
+
+def file_batches(files: Sequence[discord.File],
+                 limit: int = DEFAULT_SIZE_LIMIT) -> tuple[list[list[discord.File]], list[str]]:
+    """``files`` in messages Discord takes: at most ten each, together within ``limit`` bytes (a
+    little kept for the message itself).  Also the lines for files too large for any message."""
+    room = limit - 64 * 1024
+    batches: list[list[discord.File]] = []
+    too_large: list[str] = []
+    used = room + 1
+    for file in files:
+        size = file_size(file)
+        if size > room:
+            too_large.append(f"⚠️ {file.filename} ({size / 1024 / 1024:.1f} MiB) is larger than Discord takes "
+                             f"({limit / 1024 / 1024:.0f} MiB), so it is not attached; /turn log gives its text.")
+            continue
+        if not batches or len(batches[-1]) == MAX_FILES or used + size > room:
+            batches.append([])
+            used = 0
+        batches[-1].append(file)
+        used += size
+    return batches, too_large
+
+
+async def send_split(send, text: str, files: Sequence[discord.File] = (), *, marker: str = "",
+                     limit: int = DEFAULT_SIZE_LIMIT) -> None:
+    """Send ``text`` split at line ends through ``send(content, files=...)``, the first batch of files
+    with the first part and each further batch (ten files at most, within ``limit``) in a message of
+    its own after the text."""
+    batches, too_large = file_batches(files, limit)
+    chunks = split_message("\n".join([text, *too_large]), 2000 - len(marker)) or ["(nothing to show)"]
+    for index, chunk in enumerate(chunks):
+        extra = {"files": batches[0]} if index == 0 and batches else {}
+        await send(marker + chunk, **extra)
+    for number, batch in enumerate(batches[1:], start=2):
+        await send(f"{marker}(attachments, {number} of {len(batches)})", files=batch)
+
+
 async def reply(interaction: discord.Interaction, text: str,
                 files: Sequence[discord.File] = ()) -> None:
-    """Answer a deferred interaction privately, split at line ends; files go with the first part.
+    """Answer a deferred interaction privately, split at line ends; files go with the first part
+    (more than ten, or more than Discord's size limit, in further messages).
     When the command acts for a clan (/mod act-as), every part starts with the marker."""
     marker = acting_marker(interaction)
     interaction.extras.setdefault(REPLY_EXTRA, text)
-    for index, chunk in enumerate(split_message(text, 2000 - len(marker)) or ["(nothing to show)"]):
-        extra = {"files": list(files)} if index == 0 and files else {}
-        await interaction.followup.send(marker + chunk, ephemeral=True, **extra)
+
+    async def send(content: str, **extra) -> None:
+        await interaction.followup.send(content, ephemeral=True, **extra)
+
+    limit = getattr(interaction, "filesize_limit", None) or DEFAULT_SIZE_LIMIT
+    await send_split(send, text, files, marker=marker, limit=limit)
 
 
 async def defer(interaction: discord.Interaction) -> None:

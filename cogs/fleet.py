@@ -25,6 +25,7 @@ from cogs.common import (
     defer,
     is_moderator,
     reply,
+    require_results_out,
     service_of,
 )
 from cogs.params import AnyUnit, PlayerContext, Typed, campaign_quietly, fold, game_map
@@ -93,6 +94,7 @@ class FleetCog(MarksActing, commands.GroupCog, group_name="fleet",
             await self.list_for_moderator(interaction, clan, campaign)
             return
         ctx = await PlayerContext.load(interaction, campaign)
+        await require_results_out(interaction, ctx.campaign)
         if not ctx.units:
             await reply(interaction, f"{ctx.faction.name} has no active units in {ctx.campaign.name}.")
             return
@@ -137,6 +139,7 @@ class FleetCog(MarksActing, commands.GroupCog, group_name="fleet",
         service = service_of(interaction)
         sees_all = is_moderator(interaction, chosen) and acting_faction(interaction, chosen) is None
         mine = None if sees_all else await PlayerContext.load(interaction, campaign)
+        await require_results_out(interaction, chosen)
         units = mine.units if mine else await service.units(chosen.id, None)
         found = next((u for u in units if u.id == unit or fold(u.name) == fold(unit)), None)
         if found is None:

@@ -14,6 +14,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.domain.campaign import Campaign, Phase
+from bot.engine.dice import SEED_SCHEME
+from bot.services.posting import PostLedger
 from bot.services.setup import relations as relation_table
 from cogs.campaign import info_text
 from cogs.common import (
@@ -47,14 +49,33 @@ async def clan_lines(interaction: discord.Interaction, campaign: Campaign) -> li
     return lines
 
 
+def commitment_line(record, undone: bool) -> str:
+    if record.dice_scheme == SEED_SCHEME:  # a turn opened before signed dice
+        revealed = ("its seed was revealed with the report that was undone" if undone
+                    else "the seed is revealed with the report")
+        return f"Seed commitment: `{record.commitment}` (SHA-256); {revealed}."
+    published = ("its public key was published with the report that was undone" if undone
+                 else "the report publishes the key")
+    return f"Dice commitment: `{record.commitment}` (SHA-256 of the turn's public dice key); {published}."
+
+
+async def unposted_lines(interaction: discord.Interaction, campaign: Campaign) -> list[str]:
+    left = await PostLedger(service_of(interaction)).outstanding(campaign)
+    if left is None:
+        return []
+    how = ("being posted now" if left.posting else
+           "the bot posts them shortly (a moderator may give them up: /turn open skip_unposted:true)")
+    return [f"⏳ The reports of turn {left.turn} are not all posted yet: {', '.join(left.missing) or 'the last'} "
+            f"still missing; {how}."]
+
+
 async def status_text(interaction: discord.Interaction, chosen: Campaign) -> str:
     lines = [f"**{chosen.name}** (#{chosen.id}) — turn {chosen.turn}: {phase_words(chosen)}"]
+    lines += await unposted_lines(interaction, chosen)
     if chosen.phase in (Phase.PLANNING, Phase.LOCKED, Phase.CORRECTION):
         record = await service_of(interaction).current_turn(chosen.id)
         if record is not None:
-            revealed = ("its seed was revealed with the report that was undone"
-                        if chosen.phase is Phase.CORRECTION else "the seed is revealed with the report")
-            lines.append(f"Seed commitment: `{record.commitment}` (SHA-256); {revealed}.")
+            lines.append(commitment_line(record, chosen.phase is Phase.CORRECTION))
         if chosen.phase is not Phase.CORRECTION:
             lines.append(deadline_words(chosen))
         lines += await clan_lines(interaction, chosen)

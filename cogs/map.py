@@ -25,6 +25,7 @@ from cogs.common import (
     is_moderator,
     player_faction,
     reply,
+    require_results_out,
     service_of,
 )
 from cogs.params import campaign_quietly, fold, named_clan
@@ -85,6 +86,7 @@ class MapCog(commands.Cog):
         await defer(interaction)  # rendering takes a moment
         chosen = await campaign_for(interaction, campaign)
         audience = audience_for(interaction, chosen, view or PUBLIC)
+        await require_results_out(interaction, chosen)
         service = service_of(interaction)
         data = await map_data(service, chosen.id)
         resolved = bool(data.seed)  # map_data leaves the seed empty when no turn is resolved yet

@@ -18,6 +18,7 @@ from bot.domain.campaign import Campaign, Faction, Phase
 from bot.domain.viewer import Viewer
 from bot.domain.text import quote
 from bot.services.errors import UserError
+from bot.services.posting import PostLedger
 from bot.services.stored_turns import StoredTurns
 from bot.services.turns import TurnLifecycle
 from cogs.common import (
@@ -26,13 +27,17 @@ from cogs.common import (
     campaign_for,
     deadline_text,
     defer,
+    is_moderator,
+    moderator_of,
     moderator_only,
     reply,
+    role_ids,
+    send_split,
     service_of,
 )
 from cogs.confirm import ask
 from cogs.params import named_clan
-from cogs.turn_posts import TurnPoster, report_name, text_file
+from cogs.turn_posts import Progress, TurnPoster, report_name, text_file
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +54,9 @@ def opening_text(campaign: Campaign, turn: int, commitment: str) -> str:
     until = f"is open until {deadline}" if deadline else "is open (no deadline set)"
     auto = " The turn resolves by itself at the deadline." if deadline and campaign.auto_resolve else ""
     return (f"⚓ **{campaign.name}** — Turn {turn} planning {until}.{auto}\n"
-            f"Seed commitment: `{commitment}` (SHA-256). The seed is revealed with the report.")
+            f"Dice commitment: `{commitment}` (the SHA-256 of this turn's public dice key). Every roll is signed "
+            f"with the turn's key; the report publishes the public key, and each clan checks its own rolls with "
+            f"/dice verify.")
 
 
 def deadline_words(campaign: Campaign) -> str:
@@ -82,14 +89,14 @@ def resolve_prompt(campaign: Campaign, channel_id: int) -> str:
         raise UserError(f"no turn of {campaign.name} is open for orders; a moderator opens one with /turn open")
     return (f"Resolve turn {campaign.turn} of {campaign.name} now? Its dice are rolled with the committed seed, "
             f"the public report and map are posted in <#{channel_id}> and each clan's report in its channel. "
-            f"Orders can no longer be changed; /turn undo can take the resolution back, but its seed stays public.")
+            f"Orders can no longer be changed; /turn undo can take the resolution back, but its dice stay as rolled.")
 
 
 def redo_prompt(campaign: Campaign, channel_id: int) -> str:
     if campaign.phase is not Phase.CORRECTION:
         return (f"Resolve turn {campaign.turn} of {campaign.name} again? (/turn redo follows /turn undo; turn "
                 f"{campaign.turn} is {campaign.phase.value}, so this will be refused.)")
-    return (f"Resolve turn {campaign.turn} of {campaign.name} again with the same seed? The new reports are posted "
+    return (f"Resolve turn {campaign.turn} of {campaign.name} again with the same dice? The new reports are posted "
             f"in <#{channel_id}> and the clans' channels, with what changed against the undone ones.")
 
 
@@ -126,20 +133,26 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         return [(await self.poster.post(campaign.report_channel_id, text, "notice"))[0]]
 
     @app_commands.command(name="open", description="Open the next turn for orders and publish the seed commitment")
-    @app_commands.describe(deadline="e.g. 'in 48h', 'in 2d' or '2026-12-01 20:00' (UTC)", campaign=CAMPAIGN)
+    @app_commands.describe(deadline="e.g. 'in 48h', 'in 2d' or '2026-12-01 20:00' (UTC)", campaign=CAMPAIGN,
+                           skip_unposted="give up the last turn's reports not posted yet (kept in the audit log)")
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
     async def open_turn(self, interaction: discord.Interaction,
                         deadline: app_commands.Range[str, 1, 40] | None = None,
-                        campaign: int | None = None) -> None:
+                        campaign: int | None = None, skip_unposted: bool = False) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         channel_id = report_channel(chosen)
+        ledger = PostLedger(service_of(interaction))
+        skipped = await ledger.skip(chosen, moderator_of(interaction)) if skip_unposted else []
+        await ledger.require_posted(chosen)  # clans must never read turn 5 before turn 4
         record = await service_of(interaction).open_turn(chosen.id, deadline)
         chosen = await service_of(interaction).campaign(chosen.id)
         line, _ = await self.poster.post(channel_id, opening_text(chosen, record.turn, record.commitment),
                                          "announcement")
-        await reply(interaction, f"Turn {record.turn} of {chosen.name} is open for orders.\n{line}")
+        gave_up = [f"Given up, as you asked (in the audit log): {', '.join(skipped)}."] if skipped else []
+        await reply(interaction, "\n".join([f"Turn {record.turn} of {chosen.name} is open for orders.", *gave_up,
+                                            line]))
 
     @app_commands.command(name="deadline", description="Set, move or clear the deadline; resolve by itself at it?")
     @app_commands.describe(when="'in 24h', 'in 2d', '2026-12-01 20:00' (UTC), or 'clear'",
@@ -214,13 +227,33 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         if chosen.phase is Phase.CORRECTION:  # resolving a corrected turn says what changed, like /turn redo
             await self._redo(interaction, chosen, channel_id)
             return
-        outcome = await turns_of(interaction).resolve(chosen.id, chosen.turn)
-        lines, files = await self.poster.deliver(outcome, channel_id)
-        await StoredTurns(service_of(interaction)).mark_posted(outcome)
+        progress = Progress(interaction, f"Turn {chosen.turn} of {chosen.name}: ")
+        await progress.say("resolving…", force=True)
+        try:
+            outcome = await turns_of(interaction).resolve(chosen.id, chosen.turn)
+            lines, files = await self.poster.deliver(outcome, channel_id, progress)
+        except Exception:
+            await progress.stopped()
+            raise
         head = (f"Turn {outcome.turn} of {chosen.name} resolved; seed `{outcome.seed}` revealed. "
                 f"Next: /turn open for turn {outcome.campaign.turn}. The moderator log is attached.")
-        await reply(interaction, "\n".join([head, *lines]),
-                    files=[text_file(outcome.reports.moderators, "moderator-log.md"), *files])
+        await self.answer(interaction, "\n".join([head, *lines]),
+                          [text_file(outcome.reports.moderators, "moderator-log.md"), *files])
+
+    async def answer(self, interaction: discord.Interaction, text: str, files: list[discord.File]) -> None:
+        """The moderator's summary of a resolution: the reply while the interaction's token lasts
+        (15 minutes; a large turn at Discord's rate limits can take longer), else a direct message,
+        which needs no token.  Nothing else to try if the moderator takes no direct messages."""
+        if not interaction.is_expired():
+            await reply(interaction, text, files)
+            return
+        async def send(content: str, **extra) -> None:
+            await interaction.user.send(content, **extra)
+        try:
+            await send_split(send, f"(Your /turn command took longer than Discord lets a reply wait.)\n{text}",
+                             files)
+        except discord.HTTPException as exc:
+            log.warning("Could not tell moderator %s how the resolution went: %s", interaction.user.id, exc)
 
     @app_commands.command(name="log", description="The moderator log of a resolved turn, or one clan's report")
     @app_commands.describe(turn="the turn's number (default: the last resolved turn)",
@@ -284,19 +317,24 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         await self._redo(interaction, chosen, report_channel(chosen))
 
     async def _redo(self, interaction: discord.Interaction, chosen: Campaign, channel_id: int) -> None:
-        correction = await turns_of(interaction).redo(chosen.id)
+        progress = Progress(interaction, f"Turn {chosen.turn} of {chosen.name}: ")
+        await progress.say("resolving again…", force=True)
+        try:
+            correction = await turns_of(interaction).redo(chosen.id)
+            lines = await self.poster.deliver_correction(correction, channel_id)
+            posted, files = await self.poster.deliver(correction.outcome, channel_id, progress)
+        except Exception:
+            await progress.stopped()
+            raise
         outcome, diff = correction.outcome, correction.diff
-        lines = await self.poster.deliver_correction(correction, channel_id)
-        posted, files = await self.poster.deliver(outcome, channel_id)
-        await StoredTurns(service_of(interaction)).mark_posted(outcome)
         changed = sum(1 for lines_ in diff.factions.values() if lines_)
         compared = (f"Public report: {len(diff.public)} line(s) changed; {changed} clan(s) see changes."
                     if diff.known else "The undone resolution was not kept, so nothing could be compared.")
-        head = (f"Turn {outcome.turn} of {chosen.name} resolved again with the same seed `{outcome.seed}`. "
+        head = (f"Turn {outcome.turn} of {chosen.name} resolved again with the same dice ({outcome.seed}). "
                 f"{compared} The new moderator log and its changes are attached.")
         changes = "\n".join(diff.moderators) or "Nothing in the moderator log changed."
-        await reply(interaction, "\n".join([head, *lines, *posted]),
-                    files=[text_file(outcome.reports.moderators, "moderator-log.md"),
+        await self.answer(interaction, "\n".join([head, *lines, *posted]),
+                          [text_file(outcome.reports.moderators, "moderator-log.md"),
                            text_file(changes, "moderator-log-changes.md"), *files])
 
 

@@ -11,17 +11,76 @@ from __future__ import annotations
 
 import io
 import logging
+import time
 from datetime import timedelta
 
 import discord
 
 from bot.domain.campaign import Campaign, Faction
-from bot.domain.viewer import PUBLIC, Viewer
+from bot.domain.viewer import Viewer
 from bot.services.campaigns import TurnOutcome
+from bot.services.posting import PUBLIC, Message, PostRun
 from bot.services.turns import Correction
 from cogs.common import deadline_text, post
 
 log = logging.getLogger(__name__)
+
+HISTORY = 50  # recent messages a recovered run looks through for one it may have sent already
+PROGRESS_EVERY = 1.0  # seconds between edits of a command's progress line (Discord's rate limits)
+
+
+def monotonic() -> float:
+    """The progress throttle's clock (a test replaces it)."""
+    return time.monotonic()
+
+
+def audience_of(key: str) -> Viewer:
+    """The map audience of a post key ("public" or "faction:<clan id>"): a ``Viewer``, never a bare
+    id, since a clan's id may itself be "public"."""
+    return Viewer.public() if key == PUBLIC else Viewer.of(key.removeprefix("faction:"))
+
+
+def map_name(viewer: Viewer) -> str:
+    return "map.png" if viewer.is_public else f"map-{viewer.file_stem}.png"
+
+
+class Progress:
+    """What a long command is doing, shown by editing its deferred response: at most one edit a
+    ``every`` seconds (a later line replaces one not shown yet), none once the token expired."""
+
+    def __init__(self, interaction: discord.Interaction | None, head: str = "", *,
+                 every: float = PROGRESS_EVERY) -> None:
+        self.interaction, self.head, self.every = interaction, head, every
+        self._last: float | None = None
+
+    async def stopped(self) -> None:
+        """The command failed after showing progress: the line must not go on saying it is at work
+        (the error itself follows as a reply)."""
+        if self._last is not None:
+            await self.say("stopped; see below.", force=True)
+
+    async def say(self, text: str, force: bool = False) -> None:
+        if self.interaction is None or self.interaction.is_expired():
+            return
+        now = monotonic()
+        if not force and self._last is not None and now - self._last < self.every:
+            return
+        self._last = now
+        try:
+            await self.interaction.edit_original_response(content=f"{self.head}{text}")
+        except discord.HTTPException as exc:  # progress is a courtesy; the work goes on
+            log.info("Could not show progress on interaction %s: %s", self.interaction.id, exc)
+
+
+class Counter:
+    """Messages posted out of all of a resolution's, said as progress."""
+
+    def __init__(self, progress: Progress, total: int, done: int) -> None:
+        self.progress, self.total, self.done = progress, total, done
+
+    async def one_more(self) -> None:
+        self.done += 1
+        await self.progress.say(f"posting {self.done}/{self.total}…", force=self.done == self.total)
 
 
 def text_file(text: str, filename: str) -> discord.File:
@@ -74,31 +133,96 @@ class TurnPoster:
             return f"⚠️ {what}: could not post in <#{channel_id}> ({exc.status} {exc.text}).", False
         return f"✅ {what}: {count} message(s) in <#{channel_id}>.", True
 
-    async def deliver(self, outcome: TurnOutcome, channel_id: int) -> tuple[list[str], list[discord.File]]:
-        """The public report with the public map to the report channel; each clan's report with its own
-        map only to its own channel.  Returns lines for the moderator and files to hand on (what could
-        not be posted)."""
-        campaign = outcome.campaign
-        linked = [f.id for f in campaign.factions if f.channel_id is not None and f.id in outcome.reports.factions]
-        # Keyed by Viewer, not by id: a clan whose id is "public" must not get (or give) the public map.
-        maps = await self.maps(outcome, [PUBLIC, *map(Viewer.of, linked)])
-        line, ok = await self.post(channel_id, outcome.reports.public, "public report",
-                                   png_file(maps[PUBLIC], "map.png") if maps else None)
-        lines, files = [line], [] if ok else [text_file(outcome.reports.public, PUBLIC_REPORT)]
-        if not maps:
+    async def deliver(self, outcome: TurnOutcome, channel_id: int,
+                      progress: Progress | None = None) -> tuple[list[str], list[discord.File]]:
+        """The public report with the public map to the report channel (``channel_id``, the campaign's);
+        each clan's report with its own map only to its own channel.  Message by message, each marked
+        in the store once Discord confirmed it, so a run after a restart posts only what is missing
+        (``bot/services/posting.py``).  Returns lines for the moderator and files to hand on (what
+        could not be posted)."""
+        campaign, progress = outcome.campaign, progress or Progress(None)
+        run = await PostRun.start(self.service, outcome)
+        plan = run.plan(campaign)
+        wanted = [key for key, messages in plan.items() if not run.is_out(messages[0])]  # a map goes with the first
+        await progress.say(f"drawing {len(wanted)} map(s)…", force=True)  # a new step is always shown
+        maps = await self.maps(outcome, [audience_of(key) for key in wanted]) if wanted else {}
+        counter = Counter(progress, sum(len(m) for m in plan.values()), len(run.delivered))
+        async with run.kept():
+            lines, files = await self.post_all(run, plan, maps, counter, bool(wanted))
+        await run.finish()
+        return lines, files
+
+    async def post_all(self, run: PostRun, plan: dict[str, list[Message]], maps: dict[Viewer, bytes],
+                       counter: Counter, drew: bool) -> tuple[list[str], list[discord.File]]:
+        """The public post first (it is the news), then each clan's; lines and files as ``deliver``'s."""
+        outcome, campaign = run.outcome, run.outcome.campaign
+        lines: list[str] = []
+        files: list[discord.File] = []
+        if PUBLIC in plan:
+            line, ok = await self.post_messages(run, plan[PUBLIC], "public report", maps, counter)
+            lines.append(line)
+            if not ok:
+                files.append(text_file(outcome.reports.public, PUBLIC_REPORT))
+        if drew and not maps:
             lines.append("⚠️ The maps could not be drawn (see the bot's log); the reports went out without them.")
         for faction_id, text in outcome.reports.factions.items():
             faction, viewer = campaign.faction(faction_id), Viewer.of(faction_id)
             name = faction.name if faction else faction_id
-            if faction_id not in linked:
+            messages = plan.get(f"faction:{faction_id}")
+            if messages is None:
                 line, ok = f"⚠️ {name} has no linked channel: its report is attached; pass it on privately.", False
             else:
-                own_map = png_file(maps[viewer], f"map-{viewer.file_stem}.png") if maps else None
-                line, ok = await self.post(faction.channel_id, text, f"{name}'s report", own_map)
+                line, ok = await self.post_messages(run, messages, f"{name}'s report", maps, counter)
             lines.append(line)
             if not ok:
                 files.append(text_file(text, report_name(viewer)))
         return lines, files
+
+    async def post_messages(self, run: PostRun, messages: list[Message], what: str, maps: dict[Viewer, bytes],
+                            counter: Counter) -> tuple[str, bool]:
+        """One post's messages not yet out, in order; the map goes with the first.  A line for the
+        moderator, and whether the post is out."""
+        channel_id = messages[0].channel_id
+        checked = not run.recovered  # a recovered run may have sent the first missing one before it stopped
+        for message in messages:
+            if run.is_out(message):
+                continue
+            if not await run.keep_claim():
+                return f"⏩ {what}: another bot process took over posting it.", True
+            try:
+                found = None if checked else await self.already_sent(message)
+                checked = True
+                if found is None:
+                    viewer = audience_of(message.key)
+                    own_map = maps.get(viewer) if message.part == 0 else None
+                    found = await self.send(message, png_file(own_map, map_name(viewer)) if own_map else None)
+            except discord.HTTPException as exc:
+                log.warning("Could not post %s in channel %s: %s", what, channel_id, exc)
+                return f"⚠️ {what}: could not post in <#{channel_id}> ({exc.status} {exc.text}).", False
+            await run.mark(message, found)
+            await counter.one_more()
+        return f"✅ {what}: {len(messages)} message(s) in <#{channel_id}>.", True
+
+    def channel(self, channel_id: int):
+        return self.bot.get_channel(channel_id) or self.bot.get_partial_messageable(channel_id)
+
+    async def send(self, message: Message, file: discord.File | None) -> int:
+        extra = {"file": file} if file is not None else {}
+        sent = await self.channel(message.channel_id).send(message.text, nonce=message.nonce, **extra)
+        return sent.id
+
+    async def already_sent(self, message: Message) -> int | None:
+        """The id of this very message if the channel's recent history has it from the bot (same nonce,
+        or the same text): sent by a run that stopped before marking it.  None if not, or unreadable."""
+        me = self.bot.user
+        try:
+            async for earlier in self.channel(message.channel_id).history(limit=HISTORY):
+                if me is not None and earlier.author.id == me.id and (
+                        earlier.nonce == message.nonce or earlier.content == message.text):
+                    return earlier.id
+        except discord.HTTPException as exc:  # no Read Message History: sending again is the lesser harm
+            log.warning("Cannot read the history of channel %s to check a post: %s", message.channel_id, exc)
+        return None
 
     async def maps(self, outcome: TurnOutcome, audiences: list[Viewer]) -> dict[Viewer, bytes]:
         """Each audience's map, or none at all if drawing fails: the turn is resolved and stored by

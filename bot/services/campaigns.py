@@ -27,6 +27,7 @@ from bot.report.presenters import presenter
 from bot.rules import get_ruleset
 from bot.scenarios import ScenarioFileError, load_shipped_scenario
 from bot.services.audit import COMMAND_LINE, Moderator, audit_entry
+from bot.services.boot import THIS_BOOT
 from bot.services.campaign_reads import (
     CampaignReads,
     OrderLine,  # noqa: F401  (re-exported: cogs import it from here)
@@ -63,6 +64,7 @@ class TurnOutcome:
     reports: Reports
     data: ReportInput  # what the maps are drawn from: CampaignService.render_maps(outcome.data, ...)
     created_seq: int | None = None  # the stored resolution's; keys whether its posts went out
+    recovered: bool = False  # posted by another run than the one that resolved it: some may be out already
 
 
 def revealed_label(data: ReportInput) -> str:
@@ -91,6 +93,7 @@ class CampaignService(CampaignReads):
         self.repo = repo
         self.clock = clock
         self.seed_factory = seed_factory
+        self.boot_id = THIS_BOOT  # names this process in the posting claims it takes (bot/services/boot.py)
         self._resolving: dict[int, int] = {}  # campaign id → resolutions under way (moderator edits refused)
         self._state_locks: dict[int, asyncio.Lock] = {}
 
@@ -265,7 +268,8 @@ class CampaignService(CampaignReads):
         reports, record = await asyncio.to_thread(_resolution_record, campaign, turn, orders, data, dice, stored)
         # The caller posts the reports next: claimed now, so the scheduler leaves them to it
         # unless it stops before they are out (bot/services/stored_turns.py).
-        stored = await self.repo.commit_resolution(record, posts_claimed_at=utc_stamp(self.clock()))
+        stored = await self.repo.commit_resolution(record, posts_claimed_at=utc_stamp(self.clock()),
+                                                   claimed_by=self.boot_id)
         resolved = await self.campaign(campaign_id)  # the store cleared the deadline with the commit
         return TurnOutcome(resolved, campaign.turn, revealed_label(data), reports, data, stored.created_seq)
 

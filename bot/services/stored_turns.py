@@ -2,16 +2,17 @@
 posted late when the bot stopped between committing and posting them, and its
 moderator log on request (an automatic resolution has no moderator to hand it to).
 
-Which resolutions are still unposted is the store's record (migration 0004):
-the process that commits a resolution claims its posts and marks them done once
-they are out.  A claim older than ``STALE_CLAIM`` was left by a process that
-stopped, so the deadline scheduler claims it again and posts it; a fresh claim
-is a /turn resolve still posting and is left alone.
+Which resolutions are still unposted is the store's record (migrations 0004,
+0005): the process that commits a resolution claims its posts, marks each
+message once Discord confirmed it and the whole once every one was tried.  The
+deadline scheduler claims what a dead boot left (at once) or a claim not renewed
+for ``STALE_CLAIM`` (``bot/services/posting.py``) and posts what is missing; a
+live claim is a /turn resolve still posting and is left alone.
 """
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from bot.domain.campaign import Campaign, Phase
 from bot.domain.viewer import Viewer
@@ -21,11 +22,8 @@ from bot.report import ReportInput, Reports
 from bot.rules import get_ruleset
 from bot.services.campaigns import CampaignService, TurnOutcome, revealed_label, utc_stamp
 from bot.services.errors import UserError
+from bot.services.posting import PostLedger
 from bot.store import ResolutionRecord
-
-# Longer than posting a resolution takes (reports and five maps, Discord's rate limits included),
-# so the scheduler never posts what a live /turn resolve is still posting.
-STALE_CLAIM = timedelta(minutes=10)
 
 
 def reports_of(record: ResolutionRecord) -> Reports:
@@ -54,8 +52,8 @@ class StoredTurns:
         self.repo = service.repo
 
     async def claim_unposted(self, now: datetime) -> list[ResolutionRecord]:
-        """The resolutions whose posts never went out and nobody is posting, claimed for the caller."""
-        return await self.repo.claim_unposted_resolutions(utc_stamp(now), utc_stamp(now - STALE_CLAIM))
+        """The resolutions whose posts never went out and nobody alive is posting, claimed for the caller."""
+        return await PostLedger(self.service).claim_unposted(now)
 
     async def mark_posted(self, outcome: TurnOutcome) -> None:
         if outcome.created_seq is not None:
@@ -66,7 +64,8 @@ class StoredTurns:
         """A stored resolution as ``resolve_turn`` returned it: its reports, and what its maps are drawn from."""
         campaign = await self.service.campaign(record.campaign_id)
         data = await report_input(self.service, campaign, record)
-        return TurnOutcome(campaign, record.turn, revealed_label(data), reports_of(record), data, record.created_seq)
+        return TurnOutcome(campaign, record.turn, revealed_label(data), reports_of(record), data, record.created_seq,
+                           recovered=True)
 
     async def moderator_log(self, campaign_id: int, turn: int | None = None,
                             faction: str | None = None) -> tuple[int, str]:

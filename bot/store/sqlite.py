@@ -267,15 +267,15 @@ class SqliteRepository(OrderStore, TurnLifecycleStore):
 
     # Resolutions
 
-    async def commit_resolution(self, record: ResolutionRecord,
-                                posts_claimed_at: str | None = None) -> ResolutionRecord:
+    async def commit_resolution(self, record: ResolutionRecord, posts_claimed_at: str | None = None,
+                                claimed_by: str | None = None) -> ResolutionRecord:
         """Atomically store a resolved turn, replace the state with its after
         state, mark the turn resolved and advance the campaign to the next turn
         (phase "resolved").  Its posts are recorded as not done, claimed at
-        ``posts_claimed_at`` by the caller who will post them.  Returns the
+        ``posts_claimed_at`` by the caller (boot ``claimed_by``) who will post them.  Returns the
         record with ``created_seq`` set."""
         async with self._unit(write=True) as db:
-            return await sqlite_resolutions.commit(db, record, posts_claimed_at)
+            return await sqlite_resolutions.commit(db, record, posts_claimed_at, claimed_by)
 
     async def last_resolution(self, campaign_id: int) -> ResolutionRecord | None:
         async with self._unit() as db:

@@ -28,15 +28,16 @@ from bot.store.sqlite_base import (
 
 
 async def commit(db: aiosqlite.Connection, record: ResolutionRecord,
-                 posts_claimed_at: str | None = None) -> ResolutionRecord:
+                 posts_claimed_at: str | None = None, claimed_by: str | None = None) -> ResolutionRecord:
     cid, turn = record.campaign_id, record.turn
     before_text = await check_committable(db, record)
     seq = await next_seq(db, cid)
     await replace_state(db, cid, dumps(record.after_state, "after-state"), turn + 1)
     await insert_resolution(db, record, before_text, seq)
     # Not posted yet: whoever commits posts next (claimed), or the scheduler will (unclaimed).
-    await db.execute("INSERT INTO resolution_posts (campaign_id, turn, created_seq, claimed_at)"
-                     " VALUES (?, ?, ?, ?)", (cid, turn, seq, posts_claimed_at))
+    await db.execute("INSERT INTO resolution_posts (campaign_id, turn, created_seq, claimed_at, claimed_by)"
+                     " VALUES (?, ?, ?, ?, ?)", (cid, turn, seq, posts_claimed_at,
+                                                 claimed_by if posts_claimed_at else None))
     await set_turn_status(db, cid, turn, TurnStatus.RESOLVED)
     await set_campaign_turn(db, cid, turn + 1, Phase.RESOLVED)
     return record.model_copy(update={"created_seq": seq})

@@ -9,13 +9,15 @@ repository module stays readable.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Collection
 from datetime import datetime
 
 from bot.domain.campaign import Campaign, Phase
+from bot.store import sqlite_audit
 from bot.store.codec import campaign_from_row, loads
 from bot.store.errors import StoreError
-from bot.store.repository import ResolutionRecord, UndoneReport
-from bot.store.sqlite_base import campaign_row, fetch_all, fetch_one, require_planning_turn
+from bot.store.repository import AuditEntry, ResolutionRecord, UndoneReport
+from bot.store.sqlite_base import campaign_row, fetch_all, fetch_one, next_seq, require_planning_turn
 from bot.store.sqlite_resolutions import record_from_row
 
 
@@ -96,27 +98,90 @@ class TurnLifecycleStore:
             await db.execute("INSERT INTO bot_meta (key, value) VALUES (?, ?)"
                              " ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
 
-    # Whether each resolution's reports went out (0004_resolution_posts.sql)
+    # Whether each resolution's reports went out (0004_resolution_posts.sql), message by message
+    # and by whom (0005_post_ledger.sql)
 
-    async def claim_unposted_resolutions(self, claimed_at: str, stale_before: str) -> list[ResolutionRecord]:
-        """Claim, for posting, every standing resolution whose posts are not done and not claimed
-        since ``stale_before`` (a claim that old was left by a process that stopped); oldest first."""
+    async def claim_unposted_resolutions(self, claimed_at: str, stale_before: str, claimed_by: str | None = None,
+                                         dead: Collection[str] = ()) -> list[ResolutionRecord]:
+        """Claim for ``claimed_by``, for posting, every standing resolution whose posts are neither done
+        nor skipped, and whose claim is older than ``stale_before`` (not renewed: its process stopped)
+        or held by a boot of ``dead`` (known gone: taken over at once); oldest first."""
+        dead = [d for d in dead if d]
+        held_by_dead = f" OR p.claimed_by IN ({', '.join('?' * len(dead))})" if dead else ""
         async with self._unit(write=True) as db:  # type: ignore[attr-defined]
             rows = await fetch_all(
                 db, "SELECT r.* FROM resolutions r JOIN resolution_posts p ON p.campaign_id = r.campaign_id"
                     " AND p.turn = r.turn AND p.created_seq = r.created_seq WHERE p.posted_at IS NULL"
-                    " AND (p.claimed_at IS NULL OR p.claimed_at < ?) ORDER BY r.campaign_id, r.turn",
-                (stale_before,))
+                    f" AND p.skipped_at IS NULL AND (p.claimed_at IS NULL OR p.claimed_at < ?{held_by_dead})"
+                    " ORDER BY r.campaign_id, r.turn", (stale_before, *dead))
             for row in rows:
-                await db.execute("UPDATE resolution_posts SET claimed_at = ? WHERE campaign_id = ? AND turn = ?"
-                                 " AND created_seq = ?", (claimed_at, row["campaign_id"], row["turn"],
-                                                          row["created_seq"]))
+                await db.execute("UPDATE resolution_posts SET claimed_at = ?, claimed_by = ? WHERE campaign_id = ?"
+                                 " AND turn = ? AND created_seq = ?",
+                                 (claimed_at, claimed_by, row["campaign_id"], row["turn"], row["created_seq"]))
         return [record_from_row(r) for r in rows]
+
+    async def post_claimants(self) -> set[str]:
+        """The boots holding a claim on posts not done yet (to tell the dead ones)."""
+        async with self._unit() as db:  # type: ignore[attr-defined]
+            rows = await fetch_all(db, "SELECT DISTINCT claimed_by FROM resolution_posts WHERE posted_at IS NULL"
+                                       " AND skipped_at IS NULL AND claimed_by IS NOT NULL")
+        return {r["claimed_by"] for r in rows}
+
+    async def renew_resolution_claim(self, campaign_id: int, turn: int, created_seq: int, claimed_by: str,
+                                     claimed_at: str) -> bool:
+        """Keep ``claimed_by``'s claim fresh while it posts; False if the claim is no longer its own
+        (another boot took it over, or the posts were skipped or done)."""
+        async with self._unit(write=True) as db:  # type: ignore[attr-defined]
+            cursor = await db.execute(
+                "UPDATE resolution_posts SET claimed_at = ? WHERE campaign_id = ? AND turn = ? AND created_seq = ?"
+                " AND claimed_by = ? AND posted_at IS NULL AND skipped_at IS NULL",
+                (claimed_at, campaign_id, turn, created_seq, claimed_by))
+        return cursor.rowcount == 1
 
     async def mark_resolution_posted(self, campaign_id: int, turn: int, created_seq: int, posted_at: str) -> None:
         async with self._unit(write=True) as db:  # type: ignore[attr-defined]
             await db.execute("UPDATE resolution_posts SET posted_at = ? WHERE campaign_id = ? AND turn = ?"
                              " AND created_seq = ?", (posted_at, campaign_id, turn, created_seq))
+
+    async def delivered_messages(self, campaign_id: int, turn: int, created_seq: int) -> set[tuple[str, int]]:
+        """(post key, part) of every message of a resolution's posts that Discord confirmed."""
+        async with self._unit() as db:  # type: ignore[attr-defined]
+            rows = await fetch_all(db, "SELECT post_key, part FROM resolution_messages WHERE campaign_id = ?"
+                                       " AND turn = ? AND created_seq = ?", (campaign_id, turn, created_seq))
+        return {(r["post_key"], r["part"]) for r in rows}
+
+    async def mark_message_delivered(self, campaign_id: int, turn: int, created_seq: int, post_key: str, part: int,
+                                     channel_id: int, message_id: int | None, delivered_at: str) -> None:
+        async with self._unit(write=True) as db:  # type: ignore[attr-defined]
+            await db.execute("INSERT OR IGNORE INTO resolution_messages (campaign_id, turn, created_seq, post_key,"
+                             " part, channel_id, message_id, delivered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                             (campaign_id, turn, created_seq, post_key, part, channel_id, message_id,
+                              delivered_at))
+
+    async def unposted_resolution(self, campaign_id: int) -> tuple[ResolutionRecord, str | None] | None:
+        """The campaign's standing resolution whose posts are neither done nor skipped, with the boot
+        that holds their claim; None when every post is out (or given up)."""
+        async with self._unit() as db:  # type: ignore[attr-defined]
+            row = await fetch_one(
+                db, "SELECT r.*, p.claimed_by AS posts_claimed_by FROM resolutions r JOIN resolution_posts p"
+                    " ON p.campaign_id = r.campaign_id AND p.turn = r.turn AND p.created_seq = r.created_seq"
+                    " WHERE r.campaign_id = ? AND p.posted_at IS NULL AND p.skipped_at IS NULL"
+                    " ORDER BY r.turn DESC LIMIT 1", (campaign_id,))
+        return None if row is None else (record_from_row(row), row["posts_claimed_by"])
+
+    async def skip_unposted(self, campaign_id: int, turn: int, created_seq: int, skipped_at: str,
+                            entry: AuditEntry) -> bool:
+        """A moderator gives up the posts still missing; recorded with its audit entry, in one unit.
+        False (and nothing written) if they were out or skipped already."""
+        async with self._unit(write=True) as db:  # type: ignore[attr-defined]
+            cursor = await db.execute(
+                "UPDATE resolution_posts SET skipped_at = ? WHERE campaign_id = ? AND turn = ? AND created_seq = ?"
+                " AND posted_at IS NULL AND skipped_at IS NULL", (skipped_at, campaign_id, turn, created_seq))
+            if cursor.rowcount != 1:
+                return False
+            await sqlite_audit.insert(db, entry.model_copy(update={"campaign_id": campaign_id,
+                                                                   "seq": await next_seq(db, campaign_id)}))
+        return True
 
 
 def _undone_report(row: dict) -> UndoneReport:

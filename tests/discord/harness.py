@@ -8,7 +8,9 @@ discord.py 2.7.1; the project pins ``>=2.7,<2.8``):
 * ``ConnectionState.parse_interaction_create`` takes a raw INTERACTION_CREATE
   payload; the tree runs it in tasks named ``CommandTree-invoker``.
 * ``bot._connection.user`` / ``_add_guild`` stand in for login and GUILD_CREATE.
-* ``HTTPClient.send_message`` is replaced to record channel posts.
+* ``HTTPClient.send_message`` is replaced to record channel posts;
+  ``logs_from`` (a channel's history) answers with them, newest first, and
+  ``start_private_message`` opens a DM channel (id ``DM_BASE`` + the user's id).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ APP_ID = 800000000000000001
 GUILD_ID = 700000000000000001
 EVERYONE = GUILD_ID
 ATTACHMENT_LIMIT = 10 * 1024 * 1024
+DM_BASE = 900000000000000000  # a DM channel's id: this plus the user's id
 MANAGE_GUILD = discord.Permissions(manage_guild=True, send_messages=True).value
 PLAIN = discord.Permissions(send_messages=True, use_application_commands=True).value
 VIEW = discord.Permissions(view_channel=True).value
@@ -149,7 +152,10 @@ class Harness:
         self.adapter = RecordingAdapter(self.log)
         bot._connection.user = discord.ClientUser(state=bot._connection, data=bot_user_payload())
         bot._connection._add_guild(discord.Guild(data=self._guild_payload(), state=bot._connection))
+        self.history: dict[int, list[dict[str, Any]]] = {}  # channel id → the messages posted, oldest first
         bot.http.send_message = self._send_message  # channel posts (TextChannel.send)
+        bot.http.logs_from = self._logs_from  # channel history (Messageable.history)
+        bot.http.start_private_message = self._open_dm  # User.send
 
     def _guild_payload(self) -> dict[str, Any]:
         roles = [{"id": str(EVERYONE), "name": "@everyone", "permissions": str(PLAIN | VIEW), "position": 0,
@@ -170,7 +176,18 @@ class Harness:
     async def _send_message(self, channel_id, *, params):
         payload, files = _decode(params.payload, params.multipart, params.files)
         self.log.append(Sent("channel", int(channel_id), payload, files))
-        return message_payload(int(channel_id), payload.get("content", ""), files)
+        message = message_payload(int(channel_id), payload.get("content", ""), files)
+        if payload.get("nonce") is not None:
+            message["nonce"] = payload["nonce"]
+        self.history.setdefault(int(channel_id), []).append(message)
+        return message
+
+    async def _logs_from(self, channel_id, limit, before=None, after=None, around=None):
+        return list(reversed(self.history.get(int(channel_id), [])))[:limit]
+
+    async def _open_dm(self, user_id):
+        return {"id": str(DM_BASE + int(user_id)), "type": 1, "recipients": [
+            {"id": str(user_id), "username": "someone", "discriminator": "0", "avatar": None}]}
 
     def sent(self, kind: str | None = None, target: int | str | None = None) -> list[Sent]:
         return [s for s in self.log if (kind is None or s.kind == kind) and (target is None or s.target == target)]
@@ -275,6 +292,20 @@ class Harness:
                 await asyncio.sleep(0)
                 tasks = [t for t in asyncio.all_tasks() if t.get_name().startswith(CLICK_TASKS)]
                 await asyncio.gather(*tasks)
+        finally:
+            async_context.reset(token)
+        return self.log[start:]
+
+    async def invoke_alongside(self, path: str, member: Member, **values: Any) -> list[Sent]:
+        """Like ``invoke``, for a command typed while another one runs (``invoke`` would wait for that one
+        too, from inside it)."""
+        running = {t for t in asyncio.all_tasks() if t.get_name() == "CommandTree-invoker"}
+        start = len(self.log)
+        token = async_context.set(self.adapter)
+        try:
+            self.bot._connection.parse_interaction_create(self.payload(path, member, values))
+            await asyncio.gather(*[t for t in asyncio.all_tasks()
+                                   if t.get_name() == "CommandTree-invoker" and t not in running])
         finally:
             async_context.reset(token)
         return self.log[start:]

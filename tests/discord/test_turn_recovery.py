@@ -6,7 +6,9 @@ automatic resolution has nobody to give to."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from types import SimpleNamespace
 
+import discord
 import pytest
 
 from bot.report import split_message
@@ -29,6 +31,11 @@ async def planned(planned):
 
     world.service.render_maps = render_maps
     return world
+
+
+def missing_access() -> discord.Forbidden:
+    return discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"),
+                             {"message": "Missing Access", "code": 50001})
 
 
 async def tick(world, at: datetime) -> list:
@@ -121,15 +128,15 @@ async def test_a_clan_report_that_could_not_be_posted_is_announced_and_kept_for_
     """An auto-resolved turn has nobody to hand a failed post to: the report channel tells the moderators,
     and /turn log clan:… gives them the clan's report to pass on."""
     world = planned
-    real_post = TurnPoster.post
+    real_send = TurnPoster.send
     mori_room = CHANNELS["mori-war-room"]
 
-    async def post_failing_for_mori(self, channel_id, text, what, file=None):
-        if channel_id == mori_room:
-            return f"⚠️ {what}: could not post in <#{channel_id}> (403 Missing Access).", False
-        return await real_post(self, channel_id, text, what, file)
+    async def send_failing_for_mori(self, message, file=None):
+        if message.channel_id == mori_room:
+            raise missing_access()
+        return await real_send(self, message, file)
 
-    monkeypatch.setattr(TurnPoster, "post", post_failing_for_mori)
+    monkeypatch.setattr(TurnPoster, "send", send_failing_for_mori)
     await world.run("turn deadline", world.mod, auto_resolve=True)
     deadline = datetime.fromisoformat((await world.service.campaign(1)).deadline)
     sent = await tick(world, deadline)

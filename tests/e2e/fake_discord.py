@@ -133,6 +133,7 @@ class FakeDiscord:
         self.close_codes: list[int | None] = []
         self.identify: dict[str, Any] | None = None
         self.heartbeats = 0
+        self.history: dict[str, list[dict[str, Any]]] = {}  # channel id → its messages, oldest first
         self._ws: web.WebSocketResponse | None = None
         self._seq = itertools.count(1)
         self._changed = asyncio.Condition()
@@ -198,6 +199,9 @@ class FakeDiscord:
                 return await self._message(request, "edit", token)
             case "POST", ["channels", cid, "messages"]:
                 return await self._message(request, "channel", cid)
+            case "GET", ["channels", cid, "messages"]:  # newest first, as Discord answers
+                limit = int(request.query.get("limit", 50))
+                return as_json(list(reversed(self.history.get(cid, [])))[:limit])
         self.unhandled.append(f"{method} {path}")
         return as_json({"message": "404: Not Found", "code": 0}, 404)
 
@@ -216,13 +220,21 @@ class FakeDiscord:
     async def _message(self, request: web.Request, kind: str, target: str) -> web.Response:
         payload, files = await self._body(request)
         await self._record(Call(kind, target, payload, files))
-        return as_json({
+        message = self._message_payload(kind, target, payload, files)
+        if kind == "channel":
+            self.history.setdefault(target, []).append(message)
+        return as_json(message)
+
+    @staticmethod
+    def _message_payload(kind: str, target: str, payload: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
+        return {
             "id": str(snowflake()), "channel_id": target if kind == "channel" else "0", "author": bot_user(),
             "content": payload.get("content") or "", "flags": payload.get("flags", 0), "type": 0, "tts": False,
             "timestamp": datetime.now(UTC).isoformat(), "edited_timestamp": None, "pinned": False,
             "mention_everyone": False, "mentions": [], "mention_roles": [], "embeds": [], "components": [],
             "attachments": [{"id": str(snowflake()), "filename": name, "size": len(data), "url": "http://127.0.0.1/a",
-                             "proxy_url": "http://127.0.0.1/a"} for name, data in files.items()]})
+                             "proxy_url": "http://127.0.0.1/a"} for name, data in files.items()]} | (
+            {"nonce": payload["nonce"]} if payload.get("nonce") is not None else {})
 
     # Gateway
 

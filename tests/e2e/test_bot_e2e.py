@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 from collections.abc import AsyncIterator
 
 import discord
@@ -194,7 +195,9 @@ async def test_the_real_bot_runs_a_turn_through_a_fake_discord(fake, tmp_path, c
             assert f"SHA-256 {turn_key(SEED).fingerprint}` revealed" in summary[0].content
             assert {"moderator-log.md", "report-kono.md"} <= set(summary[0].files)  # unlinked clans: attached
             assert "report-otomo.md" not in summary[0].files
-            assert {c.kind for c in sent} == {"callback", "followup", "channel"}
+            edits = [c.content for c in sent if c.kind == "edit"]  # progress, on the deferred response
+            assert edits[0].endswith(": resolving…") and re.search(r" posting (\d+)/\1…$", edits[-1]), edits
+            assert {c.kind for c in sent} == {"callback", "edit", "followup", "channel"}
             assert fake.unhandled == []
 
     assert fake.close_codes in ([1000], [4000]), fake.close_codes  # the bot closed the gateway itself

@@ -4,12 +4,15 @@ once, a restart picks up, nothing resolves when auto-resolution is off."""
 from __future__ import annotations
 
 import asyncio
+import os
+import socket
 from datetime import datetime, timedelta, timezone
 
 import pytest
 
 from bot.domain.campaign import Phase
 from bot.scheduler import DeadlineScheduler
+from bot.services.boot import new_boot_id
 from bot.services.campaigns import CampaignService
 from bot.services.turns import TurnLifecycle
 from bot.store import open_repository
@@ -63,11 +66,19 @@ async def db(tmp_path, clock):
     return path
 
 
-async def scheduler_on(path, clock) -> tuple[DeadlineScheduler, Recorder]:
-    """A fresh bot process: its own connection and scheduler on the same database."""
+async def scheduler_on(path, clock, boot: str | None = None) -> tuple[DeadlineScheduler, Recorder]:
+    """A fresh bot process: its own connection and scheduler on the same database.  Its boot id says
+    it is a later start of this process (the earlier one is dead) unless ``boot`` names another."""
     repo = await open_repository(path)
     recorder = Recorder()
-    return DeadlineScheduler(CampaignService(repo, clock=clock), recorder), recorder
+    service = CampaignService(repo, clock=clock)
+    service.boot_id = boot or new_boot_id()
+    return DeadlineScheduler(service, recorder), recorder
+
+
+def live_other_process() -> str:
+    """The boot id of a process on this host that is alive (our parent): its claims are not taken over."""
+    return f"{socket.gethostname()}:{os.getppid()}:other"
 
 
 async def test_each_reminder_is_posted_once_naming_the_clans_not_ready(db, clock):
@@ -149,7 +160,7 @@ async def test_a_bot_that_was_down_at_the_deadline_resolves_on_start(db, clock):
 
 async def test_two_schedulers_on_one_database_resolve_the_turn_once(db, clock):
     one, said_one = await scheduler_on(db, clock)
-    two, said_two = await scheduler_on(db, clock)
+    two, said_two = await scheduler_on(db, clock, boot=live_other_process())
     await one.turns.set_deadline(1, auto_resolve=True)
     clock.at(timedelta(seconds=-1))
     await asyncio.gather(one.tick(), two.tick())
@@ -185,16 +196,13 @@ async def test_the_background_task_starts_ticks_and_stops(db, clock):
     await scheduler.turns.repo.close()
 
 
-async def test_a_resolution_committed_but_never_posted_is_posted_by_a_later_tick_once(db, clock):
-    """The bot stopped between committing a resolution and posting it; the restarted one posts it."""
+async def test_a_resolution_committed_but_never_posted_is_posted_at_once_by_the_next_boot(db, clock):
+    """The bot stopped between committing a resolution and posting it; the restarted one posts it at
+    start-up (its first tick), not after a stale-claim timeout: the claim names a boot that is gone."""
     stopped, _ = await scheduler_on(db, clock)
     outcome = await stopped.turns.resolve(1)  # committed (claimed now), then the process is gone
     await stopped.turns.repo.close()
     restarted, said = await scheduler_on(db, clock)
-    clock.now = START + timedelta(minutes=5)
-    await restarted.tick()
-    assert said.said == []  # a fresh claim: a /turn resolve may still be posting it
-    clock.now = START + timedelta(minutes=11)
     await restarted.tick()
     await restarted.tick()
     assert said.said == [("resolved", 3)]
@@ -203,6 +211,22 @@ async def test_a_resolution_committed_but_never_posted_is_posted_by_a_later_tick
     recovered = await restarted.stored.outcome_of(await restarted.turns.repo.resolution(1, 3))
     assert recovered.reports == outcome.reports and recovered.created_seq == outcome.created_seq
     await restarted.turns.repo.close()
+
+
+async def test_a_live_process_posting_is_left_alone_until_its_claim_is_stale(db, clock):
+    """A claim held by a live process elsewhere is renewed while it posts; only one not renewed for
+    STALE_CLAIM (three minutes) is taken over."""
+    other, _ = await scheduler_on(db, clock, boot=live_other_process())
+    await other.turns.resolve(1)
+    await other.turns.repo.close()
+    watcher, said = await scheduler_on(db, clock)
+    clock.now = START + timedelta(minutes=2)
+    await watcher.tick()
+    assert said.said == []
+    clock.now = START + timedelta(minutes=4)
+    await watcher.tick()
+    assert said.said == [("resolved", 3)]
+    await watcher.turns.repo.close()
 
 
 async def test_an_auto_resolved_turn_is_marked_posted_and_never_posted_again(db, clock):
@@ -231,7 +255,7 @@ async def test_a_failed_post_is_tried_again_once_its_claim_is_stale(db, clock):
     await scheduler.tick()
     assert calls == [3]  # claimed by the first tick, which failed: not retried at once
     del scheduler.announcer.resolved
-    clock.now = START + timedelta(minutes=22)
+    clock.now = START + timedelta(minutes=15)
     await scheduler.tick()
     assert said.said == [("resolved", 3)]
     await scheduler.turns.repo.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sqlite3
 
 from bot.engine.seed import commitment
+from bot.store import AuditEntry
 from bot.store.sqlite import SqliteRepository
 
 from .conftest import SEED, SETTINGS, STATE, make_campaign, resolution_for, with_secret
@@ -51,7 +52,8 @@ async def test_resolutions_committed_before_the_migration_count_as_posted(db_pat
         await _commit(repo, campaign)
     with sqlite3.connect(db_path) as conn:  # the database as the version before 0004 left it
         conn.execute("DROP TABLE resolution_posts")
-        conn.execute("DELETE FROM schema_version WHERE version = 4")
+        conn.execute("DROP TABLE resolution_messages")  # and 0005, which builds on 0004
+        conn.execute("DELETE FROM schema_version WHERE version IN (4, 5)")
     async with await SqliteRepository.open(db_path) as repo:
         assert await repo.claim_unposted_resolutions(T2, T2) == []
     with sqlite3.connect(db_path) as conn:
@@ -64,3 +66,34 @@ async def test_imported_resolutions_are_history_and_not_posted_again(repo, campa
     claimed = await repo.claim_unposted_resolutions(T2, T2)
     assert [(r.campaign_id, r.turn) for r in claimed] == [(campaign.id, 1)]  # the original's, not the copy's
     assert copy.id != campaign.id
+
+
+async def test_a_dead_boots_claim_is_taken_over_at_once_and_a_live_one_renews_its_own(repo, campaign):
+    """0005: a claim names its boot; one in ``dead`` is claimed at once, fresh or not; renewing works
+    only for the boot holding the claim."""
+    committed = await _commit(repo, campaign, claimed_at=T1)
+    assert await repo.post_claimants() == set()  # the commit named no boot
+    assert await repo.claim_unposted_resolutions(T1, T0, "boot-b", dead=["boot-x"]) == []  # fresh: left alone
+    assert await repo.claim_unposted_resolutions(T2, T2, "boot-a") == [committed]
+    assert await repo.post_claimants() == {"boot-a"}
+    assert await repo.claim_unposted_resolutions(T2, T0, "boot-b") == []  # boot-a's claim is fresh
+    assert await repo.claim_unposted_resolutions(T2, T0, "boot-b", dead=["boot-a"]) == [committed]
+    assert not await repo.renew_resolution_claim(campaign.id, 1, committed.created_seq, "boot-a", T2)
+    assert await repo.renew_resolution_claim(campaign.id, 1, committed.created_seq, "boot-b", T2)
+
+
+async def test_messages_are_marked_once_and_skipping_is_audited_and_ends_the_claims(repo, campaign):
+    committed = await _commit(repo, campaign, claimed_at=T1)
+    seq = committed.created_seq
+    await repo.mark_message_delivered(campaign.id, 1, seq, "public", 0, 520, 111, T1)
+    await repo.mark_message_delivered(campaign.id, 1, seq, "public", 0, 520, 222, T2)  # a repeat changes nothing
+    assert await repo.delivered_messages(campaign.id, 1, seq) == {("public", 0)}
+    (record, claimant) = await repo.unposted_resolution(campaign.id)
+    assert (record.turn, claimant) == (1, None)
+    entry = AuditEntry(campaign_id=campaign.id, at=T2, turn=2, phase="resolved", actor_id=2, actor_name="mod",
+                       kind="skip_unposted", payload={"kind": "skip_unposted"}, description="given up")
+    assert await repo.skip_unposted(campaign.id, 1, seq, T2, entry)
+    assert not await repo.skip_unposted(campaign.id, 1, seq, T2, entry)  # once
+    assert await repo.unposted_resolution(campaign.id) is None
+    assert await repo.claim_unposted_resolutions(T2, T2, "boot-a") == []
+    assert [e.kind for e in await repo.audit_log(campaign.id)] == ["skip_unposted"]

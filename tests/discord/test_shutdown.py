@@ -1,0 +1,66 @@
+"""A clean stop (SIGTERM, Ctrl-C; ``FleetwrightBot.shutdown``): commands under way
+finish, new ones are told the bot is restarting, and what could not finish in the
+grace period is left for the next boot, which posts it at once."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.discord_app import RESTARTING
+from bot.scheduler import DeadlineScheduler
+from bot.services.boot import new_boot_id
+from cogs.turn_posts import TurnPoster
+from tests.discord.conftest import CHANNELS, CLOCK, PNG, channel_posts
+
+
+async def slow_maps(world) -> asyncio.Event:
+    """Drawing the maps waits for the returned event: a resolution caught mid-way."""
+    gate = asyncio.Event()
+
+    async def render_maps(ruleset_id, data, audiences):
+        await gate.wait()
+        return {audience: PNG for audience in audiences}
+
+    world.service.render_maps = render_maps
+    return gate
+
+
+async def under_way(world, path: str) -> asyncio.Task:
+    task = asyncio.create_task(world.run(path, world.mod))
+    for _ in range(500):
+        if world.bot.in_flight:
+            return task
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"/{path} never started")
+
+
+async def test_a_stopping_bot_finishes_the_command_under_way_and_turns_new_ones_away(planned):
+    world = planned
+    gate = await slow_maps(world)
+    resolving = await under_way(world, "turn resolve")
+    stopping = asyncio.create_task(world.bot.shutdown(grace=10))
+    await asyncio.sleep(0.05)
+    turned_away = await world.h.invoke_alongside("turn status", world.players["mori"])
+    assert [(s.kind, s.type, s.content, s.ephemeral) for s in turned_away] == [("callback", 4, RESTARTING, True)]
+    gate.set()
+    sent = await resolving
+    await stopping
+    (summary, *_) = [s for s in sent if s.kind == "followup"]
+    assert summary.content.startswith("Turn 3 of Seto 1560 resolved")
+    assert channel_posts(sent, CHANNELS["naval-reports"])
+    assert world.bot.is_closed() and world.bot.in_flight == set()
+
+
+async def test_a_command_past_the_grace_period_is_cut_off_and_the_next_boot_posts_its_reports(planned):
+    world = planned
+    gate = await slow_maps(world)
+    resolving = await under_way(world, "turn resolve")
+    await world.bot.shutdown(grace=0.2)
+    await asyncio.gather(resolving, return_exceptions=True)
+    assert not world.h.sent("channel", CHANNELS["naval-reports"])[1:]  # only the opening announcement
+    assert (await world.service.campaign(1)).turn == 4  # resolved and stored before it was cut off
+    gate.set()
+    world.service.boot_id = new_boot_id()  # the next start
+    start = len(world.h.log)
+    await DeadlineScheduler(world.service, TurnPoster(world.bot), clock=lambda: CLOCK).tick()
+    assert channel_posts(world.h.log[start:], CHANNELS["naval-reports"])
