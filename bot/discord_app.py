@@ -83,7 +83,7 @@ def overlong_option(interaction: discord.Interaction) -> str | None:
             return (f"{option['name']}: that is {len(value):,} characters, at most {int(limit)} fit "
                     f"(you typed {quote(value)})")
     return None
-RESTARTING = "The bot is restarting; please try again in a minute."
+from cogs.common import RESTARTING  # noqa: E402  (one wording for commands and buttons)
 # How long a stopping bot lets commands under way finish.  Below docker's and systemd's default
 # stop timeouts (10 s and 90 s): a post cut off here stays claimed by this boot, and the next boot
 # takes it over at once and posts only what is missing (bot/services/posting.py).

@@ -29,6 +29,7 @@ AUDITED_EXTRA = "fleetwright.audited"  # the command's moderator edit wrote its 
 ORDER_EXTRA = "fleetwright.order_changed"  # the command gave or withdrew an order
 CONFIRM_EXTRA = "fleetwright.confirmation"  # the command only asked (cogs/confirm.py); the click acts
 NO_CAMPAIGN = "there is no campaign on this server yet; a moderator starts one with /campaign create"
+RESTARTING = "The bot is restarting; please try again in a minute."  # to commands and clicks while it stops
 
 
 def service_of(interaction: discord.Interaction) -> CampaignService:
@@ -351,7 +352,7 @@ def deadline_text(deadline: str | None) -> str | None:
     return f"{when.astimezone(timezone.utc):%a %d %b %Y %H:%M} UTC ({discord.utils.format_dt(when, 'R')})"
 
 
-CORRECTION_NOTE = ("the turn was resolved and undone for a correction: its seed is public, so only the "
+CORRECTION_NOTE = ("the turn was resolved and undone for a correction: its dice are known, so only the "
                    "moderators may change its orders")
 
 

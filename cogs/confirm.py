@@ -19,6 +19,7 @@ Not an extension (it has no ``setup``): the bot adds ``ConfirmListener`` in its 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import time
@@ -29,7 +30,7 @@ import discord
 from discord.ext import commands
 
 from cogs.audit_trail import record
-from cogs.common import AUDITED_EXTRA, CONFIRM_EXTRA, acting_marker
+from cogs.common import AUDITED_EXTRA, CONFIRM_EXTRA, RESTARTING, acting_marker
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +103,13 @@ class ConfirmListener(commands.Cog):
         if not custom_id.startswith(PREFIX):
             return
         token, _, choice = custom_id[len(PREFIX):].rpartition(":")
+        if getattr(self.bot, "stopping", False):  # a confirmed /turn resolve is work under way too
+            await interaction.response.send_message(RESTARTING, ephemeral=True)
+            return
+        in_flight, task = getattr(self.bot, "in_flight", None), asyncio.current_task()
+        if in_flight is not None and task is not None:  # the clean stop waits for it (bot/discord_app.py)
+            in_flight.add(task)
+            task.add_done_callback(in_flight.discard)
         try:
             await self.answer(interaction, pending_table(self.bot).get(token), choice == "yes")
         except Exception as exc:  # noqa: BLE001 - the tree's handler speaks errors to users

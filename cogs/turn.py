@@ -49,6 +49,18 @@ def report_channel(campaign: Campaign) -> int:
     return campaign.report_channel_id
 
 
+async def as_asked(interaction: discord.Interaction, campaign_id: int, asked: tuple[int, Phase]) -> Campaign:
+    """The campaign a confirmed prompt acts on, if it is still at the turn and phase the prompt named: a
+    click on an old prompt must not resolve (or undo) a turn the moderator was never asked about."""
+    campaign = await service_of(interaction).campaign(campaign_id)
+    turn, phase = asked
+    if (campaign.turn, campaign.phase) != asked:
+        raise UserError(f"this prompt was about turn {turn} of {campaign.name} ({phase.value}); the campaign has "
+                        f"moved on since (turn {campaign.turn}, {campaign.phase.value}), so nothing was done. "
+                        f"Run the command again if you still want it")
+    return campaign
+
+
 def opening_text(campaign: Campaign, turn: int, commitment: str) -> str:
     deadline = deadline_text(campaign.deadline)
     until = f"is open until {deadline}" if deadline else "is open (no deadline set)"
@@ -217,12 +229,12 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
     async def resolve(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
         chosen = await campaign_for(interaction, campaign)
         channel_id = report_channel(chosen)
-        await ask(interaction, resolve_prompt(chosen, channel_id), lambda click: self.resolve_now(click, chosen.id),
+        await ask(interaction, resolve_prompt(chosen, channel_id), lambda click: self.resolve_now(click, chosen.id, (chosen.turn, chosen.phase)),
                   label=f"Resolve turn {chosen.turn}")
 
-    async def resolve_now(self, interaction: discord.Interaction, campaign_id: int) -> None:
+    async def resolve_now(self, interaction: discord.Interaction, campaign_id: int, asked: tuple[int, Phase]) -> None:
         """/turn resolve once confirmed (``interaction``: the click, already answered)."""
-        chosen = await service_of(interaction).campaign(campaign_id)
+        chosen = await as_asked(interaction, campaign_id, asked)
         channel_id = report_channel(chosen)
         if chosen.phase is Phase.CORRECTION:  # resolving a corrected turn says what changed, like /turn redo
             await self._redo(interaction, chosen, channel_id)
@@ -285,12 +297,12 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
     @moderator_only()
     async def undo(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
         chosen = await campaign_for(interaction, campaign)
-        await ask(interaction, undo_prompt(chosen), lambda click: self.undo_now(click, chosen.id),
+        await ask(interaction, undo_prompt(chosen), lambda click: self.undo_now(click, chosen.id, (chosen.turn, chosen.phase)),
                   label="Undo the last resolution")
 
-    async def undo_now(self, interaction: discord.Interaction, campaign_id: int) -> None:
+    async def undo_now(self, interaction: discord.Interaction, campaign_id: int, asked: tuple[int, Phase]) -> None:
         """/turn undo once confirmed (``interaction``: the click, already answered)."""
-        chosen = await service_of(interaction).campaign(campaign_id)
+        chosen = await as_asked(interaction, campaign_id, asked)
         turn = await service_of(interaction).undo_last(chosen.id)
         lines = [f"↩️ The resolution of turn {turn} of {chosen.name} is undone: turn {turn} is open for a "
                  f"correction, with its orders and seed. The seed was revealed in the report, so only moderators "
@@ -308,12 +320,12 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
     async def redo(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
         chosen = await campaign_for(interaction, campaign)
         channel_id = report_channel(chosen)
-        await ask(interaction, redo_prompt(chosen, channel_id), lambda click: self.redo_now(click, chosen.id),
+        await ask(interaction, redo_prompt(chosen, channel_id), lambda click: self.redo_now(click, chosen.id, (chosen.turn, chosen.phase)),
                   label=f"Resolve turn {chosen.turn} again")
 
-    async def redo_now(self, interaction: discord.Interaction, campaign_id: int) -> None:
+    async def redo_now(self, interaction: discord.Interaction, campaign_id: int, asked: tuple[int, Phase]) -> None:
         """/turn redo once confirmed (``interaction``: the click, already answered)."""
-        chosen = await service_of(interaction).campaign(campaign_id)
+        chosen = await as_asked(interaction, campaign_id, asked)
         await self._redo(interaction, chosen, report_channel(chosen))
 
     async def _redo(self, interaction: discord.Interaction, chosen: Campaign, channel_id: int) -> None:

@@ -239,7 +239,7 @@ class TurnPoster:
         outcome, diff = correction.outcome, correction.diff
         campaign = outcome.campaign
         head = (f"🔁 **{campaign.name}** — turn {outcome.turn} resolved again after a correction, with the same "
-                f"seed. The new report follows;")
+                f"dice. The new report follows;")
         if not diff.known:
             return [(await self.post(channel_id, f"{head} the earlier one was not kept, so no comparison.",
                                      "correction notice"))[0]]

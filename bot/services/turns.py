@@ -75,10 +75,10 @@ class TurnLifecycle:
         return await self._move_phase(campaign, Phase.LOCKED)
 
     async def reopen(self, campaign_id: int) -> Campaign:
-        """A locked turn goes back to planning.  A turn undone for a correction cannot: its seed is public."""
+        """A locked turn goes back to planning.  A turn undone for a correction cannot: its dice are known."""
         campaign = await self.service.campaign(campaign_id)
         if campaign.phase is Phase.CORRECTION:
-            raise UserError(f"turn {campaign.turn} of {campaign.name} was resolved and undone: its seed is public, "
+            raise UserError(f"turn {campaign.turn} of {campaign.name} was resolved and undone: its dice are known, "
                             f"so players may not change orders again. Correct what needs correcting as a "
                             f"moderator, then /turn redo")
         if campaign.phase is not Phase.LOCKED:

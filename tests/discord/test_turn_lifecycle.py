@@ -124,7 +124,7 @@ async def test_redo_posts_what_changed_publicly_and_to_each_clan_then_the_new_re
     assert (sent[0].type, sent[1].type) == (4, 7)  # asked, confirmed
     public = channel_posts(sent, REPORTS)
     assert public[0].content.startswith("🔁 **Seto 1560** — turn 3 resolved again after a correction, with the "
-                                        "same seed. The new report follows; what changed in the public report:")
+                                        "same dice. The new report follows; what changed in the public report:")
     assert "+   Sogō-1 avoided battle and was dispersed (S5.5)." in public[0].content
     assert "(key " not in public[0].content  # no die reaches the public
     assert list(public[1].files) == ["map.png"]  # then the new report
@@ -136,7 +136,7 @@ async def test_redo_posts_what_changed_publicly_and_to_each_clan_then_the_new_re
         assert "miyoshi-sogo:r1" not in "\n".join(s.content for s in channel_posts(sent, CHANNELS[f"{clan}-war-room"]))
     summary = [s for s in sent if s.kind == "followup"]
     assert all(s.ephemeral for s in summary)
-    assert summary[0].content.startswith("Turn 3 of Seto 1560 resolved again with the same seed")
+    assert summary[0].content.startswith("Turn 3 of Seto 1560 resolved again with the same dice")
     assert set(summary[0].files) == {"moderator-log.md", "moderator-log-changes.md"}
     assert (await world.service.campaign(1)).turn == 4
 

@@ -17,6 +17,7 @@ import pytest
 from bot.report import split_message
 from bot.scheduler import DeadlineScheduler
 from bot.services.boot import new_boot_id
+from bot.services.errors import UserError
 from bot.services.campaigns import CampaignService
 from bot.services import posting
 from bot.services.campaigns import utc_stamp
@@ -38,7 +39,7 @@ class Killed(BaseException):
 @pytest.fixture
 async def planned(planned):
     async def render_maps(ruleset_id, data, audiences):
-        return {audience: PNG + audience.encode() for audience in audiences}
+        return {audience: PNG + audience.key.encode() for audience in audiences}
 
     planned.service.render_maps = render_maps
     return planned
@@ -76,7 +77,7 @@ async def test_a_bot_killed_mid_posting_posts_exactly_the_rest_at_once_after_a_r
     await kill_when_marking(world, monkeypatch, "faction:otomo")
     first = posted(world)
     assert [t for t, _ in first].count(ROOMS["otomo"]) == 1 and ROOMS["kono"] not in [t for t, _ in first]
-    sent = await world.run("turn status", world.mod)
+    sent = await world.run("game status", world.mod)
     assert ("⏳ The reports of turn 3 are not all posted yet: Ōtomo, Kōno, Miyoshi still missing; being posted "
             "now.") in sent[-1].content
     recovered = await restart_and_tick(world)  # at start-up: no stale-claim wait
@@ -89,8 +90,8 @@ async def test_a_bot_killed_mid_posting_posts_exactly_the_rest_at_once_after_a_r
     for clan in CLANS:  # every clan has its whole report, each message once, in order
         assert [c for t, c in everything if t == ROOMS[clan]] == split_message(stored[f"faction:{clan}"])
     kono_first = next(s for s in recovered if s.target == ROOMS["kono"])
-    assert kono_first.files == {"map-kono.png": PNG + b"kono"}
-    sent = await world.run("turn status", world.mod)
+    assert kono_first.files == {"map-kono.png": PNG + b"faction:kono"}
+    sent = await world.run("game status", world.mod)
     assert "⏳" not in sent[-1].content
     assert await restart_and_tick(world, CLOCK + timedelta(hours=1)) == []
 
@@ -106,7 +107,7 @@ async def test_the_next_turn_waits_for_the_posts_or_a_moderator_gives_them_up(pl
     sent = await world.run("turn open", world.mod, skip_unposted=True)
     assert sent[-1].content.startswith("Turn 4 of Seto 1560 is open for orders.\nGiven up, as you asked (in the "
                                        "audit log): Kōno, Miyoshi.\n")
-    (entry, *_) = await world.service.repo.audit_log(1)
+    (entry,) = [e for e in await world.service.repo.audit_log(1) if e.kind == "skip_unposted"]
     assert (entry.kind, entry.actor_name, entry.turn) == ("skip_unposted", "mod", 4)
     assert entry.description == "the posts of turn 3 still missing were given up: Kōno, Miyoshi"
     assert await restart_and_tick(world) == []  # given up: a restart does not post them
@@ -218,12 +219,33 @@ async def test_players_see_the_new_turn_only_once_its_public_report_is_out(plann
 
 
 async def test_a_refused_resolve_does_not_leave_its_progress_line_at_work(planned):
+    """A resolution refused once it has started (here the store refuses its commit) leaves its
+    progress line saying it stopped."""
     world = planned
-    await world.run("turn resolve", world.mod)
+
+    async def refused(*args, **kwargs):
+        raise UserError("turn 3 has already been resolved")
+
+    world.service.resolve_turn = refused
     sent = await world.run("turn resolve", world.mod)
-    assert [s.content for s in sent if s.kind == "edit"] == ["Turn 4 of Seto 1560: resolving…",
-                                                             "Turn 4 of Seto 1560: stopped; see below."]
+    assert [s.content for s in sent if s.kind == "edit"] == ["Turn 3 of Seto 1560: resolving…",
+                                                             "Turn 3 of Seto 1560: stopped; see below."]
     assert sent[-1].kind == "followup" and sent[-1].ephemeral
+
+
+async def test_a_prompt_confirmed_after_the_campaign_moved_on_does_nothing(planned):
+    """Two moderators: one asks to resolve turn 3, the other resolves it and opens turn 4; the first
+    one's click must not resolve turn 4, which its prompt never named."""
+    world = planned
+    asked = await world.ask("turn resolve", world.mod)
+    await world.run("turn resolve", world.admin)
+    await world.run("turn open", world.admin, deadline="in 48h")
+    yes = next(cid for cid in world.h.buttons(asked[-1]).values() if cid.endswith(":yes"))
+    sent = await world.h.click(asked[-1], "", world.mod, custom_id=yes)
+    assert sent[-1].content == ("This prompt was about turn 3 of Seto 1560 (planning); the campaign has moved on "
+                                "since (turn 4, planning), so nothing was done. Run the command again if you still "
+                                "want it")
+    assert (await world.service.campaign(1)).turn == 4
 
 
 async def test_one_send_held_up_for_minutes_keeps_the_claim_by_a_background_heartbeat(planned, monkeypatch):

@@ -52,8 +52,8 @@ async def test_resolutions_committed_before_the_migration_count_as_posted(db_pat
         await _commit(repo, campaign)
     with sqlite3.connect(db_path) as conn:  # the database as the version before 0004 left it
         conn.execute("DROP TABLE resolution_posts")
-        conn.execute("DROP TABLE resolution_messages")  # and 0005, which builds on 0004
-        conn.execute("DELETE FROM schema_version WHERE version IN (4, 5)")
+        conn.execute("DROP TABLE resolution_messages")  # and 0006, which builds on 0004
+        conn.execute("DELETE FROM schema_version WHERE version IN (4, 6)")
     async with await SqliteRepository.open(db_path) as repo:
         assert await repo.claim_unposted_resolutions(T2, T2) == []
     with sqlite3.connect(db_path) as conn:
@@ -69,7 +69,7 @@ async def test_imported_resolutions_are_history_and_not_posted_again(repo, campa
 
 
 async def test_a_dead_boots_claim_is_taken_over_at_once_and_a_live_one_renews_its_own(repo, campaign):
-    """0005: a claim names its boot; one in ``dead`` is claimed at once, fresh or not; renewing works
+    """0006: a claim names its boot; one in ``dead`` is claimed at once, fresh or not; renewing works
     only for the boot holding the claim."""
     committed = await _commit(repo, campaign, claimed_at=T1)
     assert await repo.post_claimants() == set()  # the commit named no boot
