@@ -1,0 +1,138 @@
+"""Summary cards and the message plan of a posted report (issue 17: reports that read well in
+Discord — embeds per battle and per clan, the detail behind them, no fragment of a message, dice
+keys out of the text but still one click away)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.demo import demo_turn_input
+from bot.report import build_reports
+from bot.report.cards import Card, CardField, batches, fitted, without_dice_keys
+from bot.report.messages import Attachment, report_plan, split_evenly
+from bot.report.sengoku_cards import cards_for
+from cogs.embeds import embed_of, send_kwargs
+
+
+@pytest.fixture(scope="module")
+def turn():
+    data = demo_turn_input()
+    return data, build_reports("sengoku", data)
+
+
+def test_public_cards_sum_up_each_battle_the_public_saw(turn):
+    data, _ = turn
+    cards = cards_for(data, None)
+    assert [c.title for c in cards] == [
+        "⚔️ Battle off Suō", "⚔️ Battle off Suō", "⚔️ Battle off Iyo", "⚔️ Battle off Iyo",
+        "⚔️ Battle off Iyo", "⚔️ Battle off Nagato for the port of Akamagaseki", "⚔️ Battle off Iyo"]
+    first = cards[0]
+    assert first.colour == data.before.clans["otomo"].colour  # the winner's colour
+    assert [(f.name, f.value) for f in first.fields] == [
+        ("Mōri", "Kobayakawa-1"), ("Ōtomo", "Tahara-2, Wakabayashi-1"),
+        ("Outcome", "Ōtomo won after 3 rounds"),
+        ("Losses", "Kobayakawa Takakage: killed\nKobayakawa-1: destroyed")]
+    assert cards[1].colour == "#7f8c8d"  # no winner: grey
+    assert cards[1].fields[2].value == "no winner after 3 rounds"
+
+
+def test_a_clan_card_says_how_its_own_units_came_out(turn):
+    data, _ = turn
+    card = cards_for(data, "mori")[0]
+    assert card.title == "Mōri — turn 3"
+    assert card.colour == data.before.clans["mori"].colour
+    assert card.description == "Fought 3 battles this turn."
+    values = {f.name: f.value for f in card.fields}
+    assert values["Lost or scattered"] == ("Kobayakawa-1: destroyed\nKurushima-maru: captured by Ōtomo\n"
+                                           "Kodama-2: destroyed")
+    assert values["Captured"] == "Tahara-2, Moji Guard"
+    assert values["Damaged squadrons"] == "Akamagaseki Guard (2)"
+
+
+def _card_text(cards: list[Card]) -> str:
+    return "\n".join("\n".join([c.title, c.description, *(f"{f.name}\n{f.value}" for f in c.fields)])
+                     for c in cards)
+
+
+@pytest.mark.parametrize("clan", [None, "mori", "otomo", "kono", "miyoshi"])
+def test_a_card_names_nothing_its_audience_report_does_not(turn, clan):
+    """The cards are a summary of the audience's report, never a second source: every unit,
+    character and clan name on them is in that audience's report text (S12.6, R19, OP-26)."""
+    data, reports = turn
+    text = reports.public if clan is None else reports.factions[clan]
+    names = {u.name for s in (data.before, data.after) for table in (s.squadrons, s.fleets)
+             for u in table.values()}
+    names |= {c.name for c in data.before.characters.values()} | {c.name for c in data.before.clans.values()}
+    names |= {f"heavy detachment {h}" for h in data.before.heavy}
+    on_cards = _card_text(cards_for(data, clan))
+    for name in names:
+        if name in on_cards:
+            assert name in text, f"{name!r} is on {clan or 'the public'}'s cards but not in its report"
+
+
+def test_public_cards_carry_no_hidden_detail(turn):
+    data, _ = turn
+    text = _card_text(cards_for(data, None))
+    assert "heavy detachment" not in text and "stake" not in text and "XP" not in text
+
+
+def test_dice_keys_leave_the_text_and_stay_in_the_full_report(turn):
+    data, reports = turn
+    text = reports.factions["mori"]
+    assert "(key battle:" in text
+    plan = report_plan(text, cards_for(data, "mori"), [Attachment("map-mori.png", b"png")],
+                       Attachment("report-mori.md", text.encode()))
+    read = "\n".join(m.content for m in plan)
+    assert "(key " not in read
+    assert "Kobayakawa-1 lost at high stake: loss d6 [6] → heavy losses, damage 4" in read
+    assert plan[-1].files[-1].filename == "report-mori.md" and b"(key loss:" in plan[-1].files[-1].data
+    assert plan[0].content == "⚓ Seto 1560 — turn 3 (spring–summer) — Mōri, your turn"
+    assert [f.filename for f in plan[0].files] == ["map-mori.png"]
+
+
+def test_without_dice_keys_strips_only_the_key_suffix():
+    assert without_dice_keys("a 2d6 [3·1] = 4 → FL   (key battle:x:r1)\n(key words) stay") == \
+        "a 2d6 [3·1] = 4 → FL\n(key words) stay"
+
+
+def test_a_report_is_split_evenly_between_its_top_level_lines(turn):
+    _, reports = turn
+    body = without_dice_keys(reports.factions["otomo"])
+    chunks = split_evenly(body)
+    assert len(chunks) > 2 and all(len(c) <= 2000 for c in chunks)
+    # Battles are kept whole, so the messages are only roughly even; but none is a fragment.
+    assert min(map(len, chunks)) >= 0.25 * max(map(len, chunks)), [len(c) for c in chunks]
+    assert all(not c[:1].isspace() for c in chunks), "a message begins inside a battle"
+    assert "\n".join(chunks) == body
+
+
+def test_no_message_is_a_fragment():
+    """A greedy split of 2,100 characters gives 2,000 + 100; an even one gives two halves."""
+    text = "\n".join(f"line {i:03d} " + "x" * 90 for i in range(21))
+    chunks = split_evenly(text)
+    assert len(chunks) == 2 and abs(len(chunks[0]) - len(chunks[1])) < 200
+
+
+def test_cards_are_fitted_to_embed_limits():
+    card = fitted(Card("t" * 300, fields=tuple(CardField(f"f{i}", "v" * 2000) for i in range(30))))
+    assert len(card.title) == 256 and card.title.endswith("…")
+    assert len(card.fields) == 25 and card.fields[-1].value == "6 more in the full report"
+    assert all(len(f.value) <= 1024 for f in card.fields)
+    many = [Card(f"c{i}", fields=(CardField("n", "v" * 900),)) for i in range(15)]
+    assert [len(b) for b in batches(many)] == [6, 6, 3]  # 6,000 characters a message, not only 10 cards
+    small = [Card(f"c{i}") for i in range(15)]
+    assert [len(b) for b in batches(small)] == [10, 5]
+
+
+def test_a_card_becomes_an_embed_that_pings_nobody():
+    card = Card("⚔️ Battle off Suō", "#2e86c1", fields=(CardField("Mōri", "Kobayakawa-1"),
+                                                         CardField("Outcome", "x", inline=False)))
+    embed = embed_of(card)
+    assert embed.title == "⚔️ Battle off Suō" and embed.colour.value == 0x2E86C1
+    assert [(f.name, f.value, f.inline) for f in embed.fields] == [("Mōri", "Kobayakawa-1", True),
+                                                                    ("Outcome", "x", False)]
+    from bot.report.messages import PlannedMessage
+    kwargs = send_kwargs(PlannedMessage("hi @everyone", (card,), (Attachment("a.md", b"x"),)))
+    assert kwargs["allowed_mentions"].everyone is False and kwargs["files"][0].filename == "a.md"
