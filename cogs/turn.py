@@ -247,7 +247,7 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         except Exception:
             await progress.stopped()
             raise
-        head = (f"Turn {outcome.turn} of {chosen.name} resolved; seed `{outcome.seed}` revealed. "
+        head = (f"Turn {outcome.turn} of {chosen.name} resolved; dice revealed ({outcome.seed}). "
                 f"Next: /turn open for turn {outcome.campaign.turn}. The moderator log is attached.")
         await self.answer(interaction, "\n".join([head, *lines]),
                           [text_file(outcome.reports.moderators, "moderator-log.md"), *files])

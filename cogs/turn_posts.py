@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import logging
 import time
+from dataclasses import dataclass
 from datetime import timedelta
 
 import discord
@@ -20,10 +21,14 @@ from bot.domain.campaign import Campaign, Faction
 from bot.domain.viewer import Viewer
 from bot.services.campaigns import TurnOutcome
 from bot.services.posting import PUBLIC, Message, PostRun
+from bot.report.cards import Card, first_message_cards
+from bot.report.presenters import presenter
 from bot.services.turns import Correction
 from cogs.common import deadline_text, post
+from cogs.embeds import embed_of
 
 log = logging.getLogger(__name__)
+NO_MENTIONS = discord.AllowedMentions.none()  # a report never pings, whatever a name holds
 
 HISTORY = 50  # recent messages a recovered run looks through for one it may have sent already
 PROGRESS_EVERY = 1.0  # seconds between edits of a command's progress line (Discord's rate limits)
@@ -115,6 +120,14 @@ def changes_text(head: str, lines: list[str], nothing: str) -> str:
     return "\n".join([head, *lines]) if lines else f"{head}\n{nothing}"
 
 
+@dataclass(frozen=True)
+class Extras:
+    """What a resolution's first messages carry besides text, per audience."""
+
+    maps: dict[Viewer, bytes]
+    cards: dict[Viewer, list[Card]]
+
+
 class TurnPoster:
     def __init__(self, bot: discord.Client) -> None:
         self.bot = bot
@@ -146,24 +159,25 @@ class TurnPoster:
         wanted = [key for key, messages in plan.items() if not run.is_out(messages[0])]  # a map goes with the first
         await progress.say(f"drawing {len(wanted)} map(s)…", force=True)  # a new step is always shown
         maps = await self.maps(outcome, [audience_of(key) for key in wanted]) if wanted else {}
+        cards = {audience_of(key): self.summary(outcome, audience_of(key)) for key in wanted}
         counter = Counter(progress, sum(len(m) for m in plan.values()), len(run.delivered))
         async with run.kept():
-            lines, files = await self.post_all(run, plan, maps, counter, bool(wanted))
+            lines, files = await self.post_all(run, plan, Extras(maps, cards), counter, bool(wanted))
         await run.finish()
         return lines, files
 
-    async def post_all(self, run: PostRun, plan: dict[str, list[Message]], maps: dict[Viewer, bytes],
+    async def post_all(self, run: PostRun, plan: dict[str, list[Message]], extras: Extras,
                        counter: Counter, drew: bool) -> tuple[list[str], list[discord.File]]:
         """The public post first (it is the news), then each clan's; lines and files as ``deliver``'s."""
         outcome, campaign = run.outcome, run.outcome.campaign
         lines: list[str] = []
         files: list[discord.File] = []
         if PUBLIC in plan:
-            line, ok = await self.post_messages(run, plan[PUBLIC], "public report", maps, counter)
+            line, ok = await self.post_messages(run, plan[PUBLIC], "public report", extras, counter)
             lines.append(line)
             if not ok:
                 files.append(text_file(outcome.reports.public, PUBLIC_REPORT))
-        if drew and not maps:
+        if drew and not extras.maps:
             lines.append("⚠️ The maps could not be drawn (see the bot's log); the reports went out without them.")
         for faction_id, text in outcome.reports.factions.items():
             faction, viewer = campaign.faction(faction_id), Viewer.of(faction_id)
@@ -172,13 +186,13 @@ class TurnPoster:
             if messages is None:
                 line, ok = f"⚠️ {name} has no linked channel: its report is attached; pass it on privately.", False
             else:
-                line, ok = await self.post_messages(run, messages, f"{name}'s report", maps, counter)
+                line, ok = await self.post_messages(run, messages, f"{name}'s report", extras, counter)
             lines.append(line)
             if not ok:
                 files.append(text_file(text, report_name(viewer)))
         return lines, files
 
-    async def post_messages(self, run: PostRun, messages: list[Message], what: str, maps: dict[Viewer, bytes],
+    async def post_messages(self, run: PostRun, messages: list[Message], what: str, extras: Extras,
                             counter: Counter) -> tuple[str, bool]:
         """One post's messages not yet out, in order; the map goes with the first.  A line for the
         moderator, and whether the post is out."""
@@ -193,9 +207,7 @@ class TurnPoster:
                 found = None if checked else await self.already_sent(message)
                 checked = True
                 if found is None:
-                    viewer = audience_of(message.key)
-                    own_map = maps.get(viewer) if message.part == 0 else None
-                    found = await self.send(message, png_file(own_map, map_name(viewer)) if own_map else None)
+                    found = await self.send(message, *self.extras(run, message, extras))
             except discord.HTTPException as exc:
                 log.warning("Could not post %s in channel %s: %s", what, channel_id, exc)
                 return f"⚠️ {what}: could not post in <#{channel_id}> ({exc.status} {exc.text}).", False
@@ -206,9 +218,35 @@ class TurnPoster:
     def channel(self, channel_id: int):
         return self.bot.get_channel(channel_id) or self.bot.get_partial_messageable(channel_id)
 
-    async def send(self, message: Message, file: discord.File | None) -> int:
-        extra = {"file": file} if file is not None else {}
-        sent = await self.channel(message.channel_id).send(message.text, nonce=message.nonce, **extra)
+    @staticmethod
+    def extras(run: PostRun, message: Message, extras: Extras) -> tuple[list[discord.File], list[discord.Embed]]:
+        """What rides on a message besides its text: on the first, the audience's map and summary
+        cards; on the last, the full report with its dice keys (the text people read has none)."""
+        viewer = audience_of(message.key)
+        files, embeds = [], []
+        if message.part == 0:
+            if viewer in extras.maps:
+                files.append(png_file(extras.maps[viewer], map_name(viewer)))
+            embeds = [embed_of(card) for card in first_message_cards(extras.cards.get(viewer, []))]
+        if message.last:
+            full = run.outcome.reports.public if viewer.is_public else run.outcome.reports.factions.get(viewer.faction)
+            if full is not None:
+                files.append(text_file(full, report_name(viewer)))
+        return files, embeds
+
+    @staticmethod
+    def summary(outcome: TurnOutcome, viewer: Viewer) -> list[Card]:
+        """The audience's summary cards; none if they cannot be made (the report matters more)."""
+        try:
+            return presenter(outcome.campaign.ruleset).cards(outcome.data, viewer)
+        except Exception:  # noqa: BLE001 - logged; the report goes out without its summary
+            log.exception("Could not make the summary cards of turn %s of campaign %s", outcome.turn,
+                          outcome.campaign.id)
+            return []
+
+    async def send(self, message: Message, files: list[discord.File], embeds: list[discord.Embed]) -> int:
+        sent = await self.channel(message.channel_id).send(message.text, nonce=message.nonce, files=files,
+                                                           embeds=embeds, allowed_mentions=NO_MENTIONS)
         return sent.id
 
     async def already_sent(self, message: Message) -> int | None:

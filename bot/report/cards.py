@@ -69,6 +69,17 @@ def batches(cards: list[Card]) -> list[list[Card]]:
     return out
 
 
+def first_message_cards(cards: list[Card]) -> list[Card]:
+    """The cards that fit on one message (the first of a posted report): those of the first batch;
+    if there were more, the last place says how many more the report has."""
+    found = batches(cards)
+    if len(found) <= 1:
+        return found[0] if found else []
+    first = found[0][:-1]
+    more = len(cards) - len(first)
+    return first + [Card(f"… and {more} more", description="The report below has every one of them.")]
+
+
 def without_dice_keys(text: str) -> str:
     """The report as read in the channel: the "(key …)" a roll's line ends with is for checking the
     roll, so it stays in the attached full report and leaves the text people read."""

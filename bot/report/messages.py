@@ -29,6 +29,13 @@ class PlannedMessage:
     files: tuple[Attachment, ...] = field(default_factory=tuple)
 
 
+def post_texts(text: str) -> list[str]:
+    """The texts of a posted report's messages, in order: what people read, without the dice keys
+    (the full report rides along as a file), split evenly.  The one plan both the poster and the
+    ledger of what is out use."""
+    return split_evenly(without_dice_keys(text)) or ["(empty report)"]
+
+
 def split_evenly(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     """As many messages as a greedy split needs, but of even length (a greedy split leaves a last
     message of a few words, which reads like a fragment), and cut between a report's top-level lines

@@ -10,11 +10,14 @@ from pydantic import BaseModel
 from bot.domain.gamemap import GameMap
 from bot.domain.viewer import PUBLIC, Viewer
 from bot.report import ReportInput, Reports
+from bot.report.cards import Card
 
 
 class Presenter(Protocol):
     def build_reports(self, data: ReportInput) -> Reports: ...
     def describe_order(self, order: BaseModel, state: Any, gamemap: GameMap) -> str: ...
+    def cards(self, data: ReportInput, audience: Viewer) -> list[Card]:
+        """The summary cards of the audience's report (bot.report.cards), from what it may read."""
     async def render(self, data: ReportInput, audience: Viewer | str = PUBLIC) -> bytes:
         """The turn's map for ``audience``: the public, the moderators or one clan (strings:
         ``as_viewer``; the bot passes a ``Viewer``, since a clan's id may be "public")."""

@@ -6,6 +6,8 @@ import re
 
 from bot.domain.gamemap import GameMap
 from bot.domain.viewer import PUBLIC, Viewer
+from bot.report.cards import Card
+from bot.report.sengoku_cards import cards_for
 from bot.domain.text import escape, sentence
 from bot.report import ReportInput, Reports
 from bot.report.sengoku import build
@@ -58,6 +60,9 @@ class SengokuPresenter:
         if hasattr(order, "want_battle"):
             extras += _squadron_extras(order, state)
         return text + (f". {'; '.join(extras)}." if extras else ".")
+
+    def cards(self, data: ReportInput, audience: Viewer) -> list[Card]:
+        return cards_for(data, audience.faction, moderators=audience.is_moderators)
 
     async def render(self, data: ReportInput, audience: Viewer | str = PUBLIC) -> bytes:
         """The turn's map for the public, the moderators or a clan (a ``Viewer``): what that

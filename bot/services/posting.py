@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.domain.campaign import Campaign
-from bot.report import Reports, split_message
+from bot.report import Reports
+from bot.report.messages import post_texts
 from bot.services.audit import Moderator, audit_entry
 from bot.services.boot import is_dead
 from bot.services.campaigns import CampaignService, TurnOutcome, utc_stamp
@@ -39,13 +40,15 @@ PUBLIC = "public"
 
 @dataclass(frozen=True)
 class Message:
-    """One message of a resolution's posts: the ``part``-th of the post ``key`` (the first carries the map)."""
+    """One message of a resolution's posts: the ``part``-th of the post ``key``.  The first carries the
+    map and the summary cards, the ``last`` the full report (with its dice keys) as a file."""
 
     key: str  # "public" or "faction:<clan id>"
     part: int
     channel_id: int
     text: str
     nonce: str  # the same for every attempt, so Discord and the channel's history can tell a repeat
+    last: bool = False
 
 
 def nonce_of(outcome_key: tuple[int, int, int], key: str, part: int) -> str:
@@ -61,8 +64,9 @@ def planned_posts(campaign: Campaign, reports: Reports, seq: int) -> dict[str, l
     plan: dict[str, list[Message]] = {}
 
     def add(key: str, channel_id: int, text: str) -> None:
-        chunks = split_message(text) or ["(empty report)"]
-        plan[key] = [Message(key, i, channel_id, chunk, nonce_of(ident, key, i)) for i, chunk in enumerate(chunks)]
+        chunks = post_texts(text)
+        plan[key] = [Message(key, i, channel_id, chunk, nonce_of(ident, key, i), last=i == len(chunks) - 1)
+                     for i, chunk in enumerate(chunks)]
 
     if campaign.report_channel_id is not None:
         add(PUBLIC, campaign.report_channel_id, reports.public)
@@ -198,7 +202,7 @@ class PostLedger:
         record, _ = found
         if campaign.report_channel_id is None:
             return True  # nowhere to post it: nothing to wait for
-        parts = len(split_message(record.report.get("public", "")) or [""])
+        parts = len(post_texts(record.report.get("public", "")))
         delivered = await self.repo.delivered_messages(campaign.id, record.turn, record.created_seq)
         return all((PUBLIC, i) in delivered for i in range(parts))
 

@@ -25,7 +25,18 @@ async def test_resolve_posts_the_public_report_with_the_map_and_each_clans_repor
     assert len(public) >= 2, "the demo's public report is longer than one message"
     assert "Seto 1560" in public[0].content
     assert list(public[0].files) == ["map.png"] and public[0].files["map.png"].startswith(PNG)
-    assert all(not s.files for s in public[1:]) and all(len(s.content) <= 2000 for s in public)
+    # Issue 17: a card per battle on the first message, the full report attached to the last.
+    cards = public[0].payload["embeds"]
+    battles = [line for s in public for line in s.content.splitlines()
+               if line.startswith("  Battle off") and " over after " not in line]
+    assert [c["title"] for c in cards] == [f"⚔️ {line.strip().removesuffix('.')}" for line in battles]
+    assert all(any(f["name"] == "Outcome" for f in c["fields"]) for c in cards)
+    assert list(public[-1].files) == ["report-public.md"] and all(not s.files for s in public[1:-1])
+    assert all(len(s.content) <= 2000 for s in public)
+    mori = [s for s in sent if s.kind == "channel" and s.target == CHANNELS["mori-war-room"]]
+    assert mori[0].payload["embeds"][0]["title"] == "Mōri — turn 3"
+    assert not any("(key " in s.content for s in mori)  # the keys are in the attached report, still verifiable
+    assert b"(key battle:" in mori[-1].files["report-mori.md"]
     assert KEY.fingerprint in "\n".join(s.content for s in public)  # the public key's, named with the report
 
     for clan in CLANS:
@@ -39,8 +50,8 @@ async def test_resolve_posts_the_public_report_with_the_map_and_each_clans_repor
 
     summary = [s for s in sent if s.kind == "followup"]
     assert all(s.ephemeral for s in summary)
-    assert summary[0].content.startswith(f"Turn 3 of Seto 1560 resolved; seed `public key, SHA-256 "
-                                         f"{KEY.fingerprint}` revealed.")
+    assert summary[0].content.startswith(f"Turn 3 of Seto 1560 resolved; dice revealed (public key, SHA-256 "
+                                         f"{KEY.fingerprint}).")
     assert list(summary[0].files) == ["moderator-log.md"]
     log = summary[0].files["moderator-log.md"].decode()
     assert "moderator log" in log and KEY.fingerprint in log and "PRIVATE KEY" not in log

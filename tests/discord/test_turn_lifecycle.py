@@ -94,7 +94,8 @@ async def test_each_clan_gets_its_own_map_in_its_own_channel(planned):
     assert channel_posts(sent, REPORTS)[0].files == {"map.png": PNG + b"public"}
     for clan in CLANS:
         own = channel_posts(sent, CHANNELS[f"{clan}-war-room"])
-        assert own[0].files == {f"map-{clan}.png": PNG + clan.encode()} and all(not s.files for s in own[1:])
+        assert own[0].files == {f"map-{clan}.png": PNG + clan.encode()} and all(not s.files for s in own[1:-1])
+        assert list(own[-1].files) == [f"report-{clan}.md"]  # the full report, dice keys and all
 
 
 async def test_reports_go_out_without_maps_when_drawing_fails(planned, caplog):

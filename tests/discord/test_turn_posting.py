@@ -14,7 +14,7 @@ from datetime import timedelta
 import discord
 import pytest
 
-from bot.report import split_message
+from bot.report.messages import post_texts
 from bot.scheduler import DeadlineScheduler
 from bot.services.boot import new_boot_id
 from bot.services.errors import UserError
@@ -88,7 +88,7 @@ async def test_a_bot_killed_mid_posting_posts_exactly_the_rest_at_once_after_a_r
     assert len(everything) == len(set(everything))  # Ōtomo's first message was found in the channel, not re-sent
     stored = (await world.service.repo.resolution(1, 3)).report
     for clan in CLANS:  # every clan has its whole report, each message once, in order
-        assert [c for t, c in everything if t == ROOMS[clan]] == split_message(stored[f"faction:{clan}"])
+        assert [c for t, c in everything if t == ROOMS[clan]] == post_texts(stored[f"faction:{clan}"])
     kono_first = next(s for s in recovered if s.target == ROOMS["kono"])
     assert kono_first.files == {"map-kono.png": PNG + b"faction:kono"}
     sent = await world.run("game status", world.mod)

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from bot.report import split_message
+from bot.report.messages import post_texts
 from bot.scheduler import DeadlineScheduler
 from cogs.turn_posts import TurnPoster
 from tests.discord.conftest import CHANNELS, CLANS, CLOCK, PNG, channel_posts
@@ -50,11 +50,11 @@ async def test_reports_committed_but_never_posted_go_out_at_a_later_tick_once(pl
     assert await tick(world, CLOCK + timedelta(minutes=1)) == []  # a fresh claim: /turn resolve may be posting
     posted = await tick(world, STALE)
     public = channel_posts(posted, REPORTS)
-    assert [s.content for s in public] == split_message(outcome.reports.public)
+    assert [s.content for s in public] == post_texts(outcome.reports.public)
     assert public[0].files == {"map.png": PNG + b"public"}
     for clan, room in WAR_ROOMS.items():
         own = channel_posts(posted, room)
-        assert [s.content for s in own] == split_message(outcome.reports.factions[clan])
+        assert [s.content for s in own] == post_texts(outcome.reports.factions[clan])
         assert own[0].files == {f"map-{clan}.png": PNG + clan.encode()}
     assert {(s.kind, s.target) for s in posted} == {("channel", c) for c in (REPORTS, *WAR_ROOMS.values())}
     assert await tick(world, STALE + timedelta(hours=1)) == []
@@ -131,10 +131,10 @@ async def test_a_clan_report_that_could_not_be_posted_is_announced_and_kept_for_
     real_send = TurnPoster.send
     mori_room = CHANNELS["mori-war-room"]
 
-    async def send_failing_for_mori(self, message, file=None):
+    async def send_failing_for_mori(self, message, files, embeds):
         if message.channel_id == mori_room:
             raise missing_access()
-        return await real_send(self, message, file)
+        return await real_send(self, message, files, embeds)
 
     monkeypatch.setattr(TurnPoster, "send", send_failing_for_mori)
     await world.run("turn deadline", world.mod, auto_resolve=True)

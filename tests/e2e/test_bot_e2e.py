@@ -180,19 +180,20 @@ async def test_the_real_bot_runs_a_turn_through_a_fake_discord(fake, tmp_path, c
             assert "Confirmed" in sent[0].body["content"] and sent[0].body["components"] == []
             public = posts(sent, "naval-reports")
             assert public and list(public[0].files) == ["map.png"] and public[0].files["map.png"].startswith(PNG)
-            assert all(not p.files for p in public[1:]) and all(len(p.content) <= 2000 for p in public)
+            assert all(not p.files for p in public[1:-1]) and all(len(p.content) <= 2000 for p in public)
+            assert list(public[-1].files) == ["report-public.md"] and public[0].payload["embeds"]
             assert turn_key(SEED).fingerprint in "\n".join(p.content for p in public)  # named with the report
             assert all(p.payload["allowed_mentions"] == {"parse": []} for p in public)
             for clan, name in (("mori", "Mōri"), ("otomo", "Ōtomo")):
                 own = posts(sent, f"{clan}-war-room")
                 assert own and f"{name}, your turn" in own[0].content
                 assert list(own[0].files) == [f"map-{clan}.png"] and own[0].files[f"map-{clan}.png"].startswith(PNG)
-                assert all(not p.files for p in own[1:]) and all(len(p.content) <= 2000 for p in own)
+                assert all(not p.files for p in own[1:-1]) and all(len(p.content) <= 2000 for p in own)
                 assert all(p.payload["allowed_mentions"] == {"parse": []} for p in own)
             summary = followups(sent)
             assert all(s.ephemeral for s in summary)
             assert summary[0].content.startswith("Turn 3 of ")
-            assert f"SHA-256 {turn_key(SEED).fingerprint}` revealed" in summary[0].content
+            assert f"SHA-256 {turn_key(SEED).fingerprint})" in summary[0].content
             assert {"moderator-log.md", "report-kono.md"} <= set(summary[0].files)  # unlinked clans: attached
             assert "report-otomo.md" not in summary[0].files
             edits = [c.content for c in sent if c.kind == "edit"]  # progress, on the deferred response
