@@ -4,7 +4,6 @@ units, or all (``clan:all``).  Every reply is ephemeral."""
 
 from __future__ import annotations
 
-import re
 
 import discord
 from discord import app_commands
@@ -14,6 +13,7 @@ from bot.domain.campaign import Campaign, Phase
 from bot.domain.gamemap import GameMap
 from bot.domain.text import escape, quote
 from bot.engine.ruleset import UnitView, slot_unit
+from bot.services.campaign_reads import with_names
 from bot.services.campaigns import OrderLine
 from bot.services.errors import UserError
 from cogs.common import (
@@ -32,17 +32,6 @@ from cogs.params import AnyUnit, PlayerContext, Typed, campaign_quietly, fold, g
 
 Choice = app_commands.Choice
 ALL = "all"
-_WORD = re.compile(r"(?<![\w-])[a-z0-9][a-z0-9_-]*")
-
-
-def with_names(text: str, gamemap: GameMap) -> str:
-    """Port and area ids in a ruleset's summary ('based mitajiri') → their names on the map."""
-    def name(match: re.Match) -> str:
-        word = match.group(0)
-        if word in gamemap.ports:
-            return gamemap.ports[word].name
-        return gamemap.areas[word].name if word in gamemap.areas else word
-    return _WORD.sub(name, text)
 
 
 def orders_of(unit: UnitView, lines: list[OrderLine]) -> list[str]:

@@ -62,33 +62,29 @@ def difference(actual: bytes, expected: bytes) -> tuple[float, float]:
     return float(diff.mean()), float((diff.max(axis=2) > CHANGED).mean())
 
 
-@pytest.mark.parametrize("map_id", shipped_map_ids())
-def test_map_matches_its_golden_image(map_id: str) -> None:
-    gm = load_shipped_map(map_id)
-    png = render_map(gm, fixed_overlay(gm), width_px=WIDTH)
-    path = GOLDEN / f"{map_id}.png"
+def matches_golden(png: bytes, path) -> None:
     if REGEN:
         path.write_bytes(png)
         pytest.skip(f"regenerated {path.name}")
     assert path.exists(), f"no golden image {path}: run with FLEETWRIGHT_REGEN_GOLDEN=1 and look at it"
     mean, changed = difference(png, path.read_bytes())
     assert mean <= MAX_MEAN_DIFF and changed <= MAX_CHANGED, (
-        f"{map_id}: differs from {path.name} (mean {mean:.4f}, {changed:.2%} pixels changed); "
+        f"differs from {path.name} (mean {mean:.4f}, {changed:.2%} pixels changed); "
         "if the change is intended, regenerate with FLEETWRIGHT_REGEN_GOLDEN=1")
+
+
+@pytest.mark.parametrize("map_id", shipped_map_ids())
+def test_map_matches_its_golden_image(map_id: str) -> None:
+    gm = load_shipped_map(map_id)
+    png = render_map(gm, fixed_overlay(gm), width_px=WIDTH)
+    matches_golden(png, GOLDEN / f"{map_id}.png")
 
 
 def test_the_card_layout_matches_its_golden_image() -> None:
     """The moderators' layout: one row per unit, with its name and detail."""
     gm = load_shipped_map(shipped_map_ids()[0])
     png = render_map(gm, fixed_overlay(gm).model_copy(update={"units_as": "cards"}), width_px=WIDTH)
-    path = GOLDEN / f"{gm.id}-cards.png"
-    if REGEN:
-        path.write_bytes(png)
-        pytest.skip(f"regenerated {path.name}")
-    assert path.exists(), f"no golden image {path}: run with FLEETWRIGHT_REGEN_GOLDEN=1 and look at it"
-    mean, changed = difference(png, path.read_bytes())
-    assert mean <= MAX_MEAN_DIFF and changed <= MAX_CHANGED, (
-        f"{gm.id} cards: differs from {path.name} (mean {mean:.4f}, {changed:.2%} pixels changed)")
+    matches_golden(png, GOLDEN / f"{gm.id}-cards.png")
 
 
 def test_the_tolerance_catches_a_real_change() -> None:
