@@ -4,6 +4,7 @@ seed, and the reports and map written to a folder."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from bot.rules import get_ruleset
 from bot.scenarios import load_shipped_scenario
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
+from bot.services.queries import turn_proofs
 from bot.store import open_repository
 
 DEMO_CLOCK = datetime(1560, 6, 1, tzinfo=timezone.utc)
@@ -43,9 +45,22 @@ async def run_demo(out: Path, scenario_id: str = "seto-demo", echo=print) -> lis
         # The public map, one per clan (its own units in full) and the moderators' (everything).
         maps = await service.render_maps(campaign.ruleset, outcome.data,
                                          [PUBLIC, *map(Viewer.of, outcome.reports.factions), MODERATORS])
+        # What /dice verify gives each clan: to try `python -m bot dice verify --proofs FILE` offline.
+        proofs = {faction: await turn_proofs(service, campaign.id, outcome.turn, reader=faction)
+                  for faction in outcome.reports.factions}
     finally:
         await repo.close()
-    return _write(out, outcome, maps)
+    return _write(out, outcome, maps) + _write_proofs(out, proofs)
+
+
+def _write_proofs(out: Path, proofs: dict) -> list[Path]:
+    written = []
+    for faction, found in proofs.items():
+        if found is not None:
+            path = out / f"dice-proofs-{Viewer.of(faction).file_stem}.json"
+            path.write_text(json.dumps(found.document(), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+            written.append(path)
+    return written
 
 
 def _write(out: Path, outcome, maps: dict[Viewer, bytes]) -> list[Path]:

@@ -20,3 +20,21 @@ async def test_demo_writes_a_map_per_audience(tmp_path) -> None:
     for name, png in maps.items():
         assert Image.open(io.BytesIO(png)).size[0] == 1400, name
         assert len(png) < DISCORD_LIMIT / 20, name  # well under the limit: about 130 KiB each
+
+
+async def test_demo_writes_each_clan_the_proofs_of_its_own_rolls(tmp_path) -> None:
+    """What /dice verify gives each clan, to try the offline check: every roll verifies, and a clan's
+    file holds only rolls its own report or the public one shows (issue 10: no hidden roll computable)."""
+    import json
+
+    from bot.services.dice_proofs import verify_proofs_file
+
+    await run_demo(tmp_path, echo=lambda *_: None)
+    public = (tmp_path / "report-public.md").read_text(encoding="utf-8")
+    for clan in ("mori", "otomo", "kono", "miyoshi"):
+        path = tmp_path / f"dice-proofs-{clan}.json"
+        lines, ok = verify_proofs_file(path)
+        assert ok, lines
+        report = (tmp_path / f"report-{clan}.md").read_text(encoding="utf-8")
+        keys = [r["key"] for r in json.loads(path.read_text(encoding="utf-8"))["rolls"]]
+        assert keys and all(f"(key {k})" in report or f"(key {k})" in public for k in keys), clan
