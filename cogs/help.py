@@ -30,7 +30,8 @@ from cogs.common import (
 RULESET_COMMANDS = {
     "sengoku": ["/clan policy — your standing battle policy (pairing OP-39, three sides S5.9, last port S2.6)",
                 "/clan redeem — rebuild a captured prize (S8.4.6); /clan leaders — your characters",
-                "/unit escort|sweep|keep-loc|evacuate|mothball|disband — the rarer unit orders"],
+                "/unit escort|sweep|keep-loc|evacuate|mothball|disband — the rarer unit orders; /unit tactics — "
+                "change the battle choices of an order already given"],
 }
 
 

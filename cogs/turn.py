@@ -99,7 +99,7 @@ def resolve_prompt(campaign: Campaign, channel_id: int) -> str:
         return redo_prompt(campaign, channel_id)
     if campaign.phase not in (Phase.PLANNING, Phase.LOCKED):
         raise UserError(f"no turn of {campaign.name} is open for orders; a moderator opens one with /turn open")
-    return (f"Resolve turn {campaign.turn} of {campaign.name} now? Its dice are rolled with the committed seed, "
+    return (f"Resolve turn {campaign.turn} of {campaign.name} now? Its dice are rolled with the committed dice key, "
             f"the public report and map are posted in <#{channel_id}> and each clan's report in its channel. "
             f"Orders can no longer be changed; /turn undo can take the resolution back, but its dice stay as rolled.")
 
