@@ -40,7 +40,7 @@ def orders_of(unit: UnitView, lines: list[OrderLine]) -> list[str]:
 
 
 def unit_line(unit: UnitView, gamemap: GameMap, lines: list[OrderLine] | None) -> str:
-    text = f"`{unit.id}` **{escape(unit.name)}** — {escape(with_names(unit.summary, gamemap))}"
+    text = f"**{escape(unit.name)}** — {escape(with_names(unit.summary, gamemap))}"  # names, never ids
     if lines is None:
         return text
     given = orders_of(unit, lines)
@@ -54,7 +54,7 @@ def open_for_orders(campaign: Campaign) -> bool:
 def unit_details(unit: UnitView, campaign: Campaign, clan: str, lines: list[OrderLine] | None) -> str:
     gamemap = game_map(campaign.map_id)
     where = gamemap.areas[unit.location].name if unit.location in gamemap.areas else "nowhere on the map"
-    parts = [f"**{escape(unit.name)}** (`{unit.id}`) — {escape(clan)}, {unit.kind.replace('_', ' ')}",
+    parts = [f"**{escape(unit.name)}** — {escape(clan)}, {unit.kind.replace('_', ' ')}",
              f"State: {escape(with_names(unit.summary, gamemap))}",
              f"Lies in: {where}"]
     if lines is None:
@@ -62,7 +62,7 @@ def unit_details(unit: UnitView, campaign: Campaign, clan: str, lines: list[Orde
     else:
         given = orders_of(unit, lines)
         parts += [f"Order this turn: {text}" for text in given] or \
-                 [f"Order this turn: none yet; give one with /order … unit:{unit.id}"]
+                 [f"Order this turn: none yet; give one with /order … unit:{escape(unit.name)}"]
     return "\n".join(parts)
 
 

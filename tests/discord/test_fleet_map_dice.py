@@ -38,24 +38,25 @@ async def test_fleet_list_reads_like_the_ux_sketch(ordered):
     assert private_defer(sent) and sent[-1].ephemeral
     lines = sent[-1].content.splitlines()
     assert lines[0] == "**Mōri** — 7 units"
-    assert lines[1] == ("`mori-kobayakawa` **Kobayakawa-1** — squadron, XP 1, dmg 0, 1 heavy det., based Kusatsu, "
+    assert lines[1] == ("**Kobayakawa-1** — squadron, XP 1, dmg 0, 1 heavy det., based Kusatsu, "
                         "led by Kobayakawa Takakage")
     assert lines[2].startswith("  ↳ Kobayakawa-1 will cruise off Suō")
-    assert lines[3:5] == ["`mori-noshima` **Noshima Murakami** — squadron, XP 2, dmg 0, based Kusatsu, led by "
+    assert lines[3:5] == ["**Noshima Murakami** — squadron, XP 2, dmg 0, based Kusatsu, led by "
                           "Murakami Takeyoshi", "  ↳ no order yet"]
     assert "Otomo" not in sent[-1].content and "otomo-" not in sent[-1].content
+    assert "mori-" not in sent[-1].content  # issue 17: users see names, never ids
 
 
 async def test_fleet_show_gives_one_unit_in_full_with_its_order(ordered):
     sent = await ordered.run("fleet show", ordered.players["mori"], unit="Kobayakawa-1")
     assert private_defer(sent)
     lines = sent[-1].content.splitlines()
-    assert lines[:3] == ["**Kobayakawa-1** (`mori-kobayakawa`) — Mōri, squadron",
+    assert lines[:3] == ["**Kobayakawa-1** — Mōri, squadron",
                          "State: squadron, XP 1, dmg 0, 1 heavy det., based Kusatsu, led by Kobayakawa Takakage",
                          "Lies in: Aki"]
     assert lines[3].startswith("Order this turn: Kobayakawa-1 will cruise off Suō") and "high stake" in lines[3]
     sent = await ordered.run("fleet show", ordered.players["mori"], unit="mori-noshima")
-    assert sent[-1].content.endswith("Order this turn: none yet; give one with /order … unit:mori-noshima")
+    assert sent[-1].content.endswith("Order this turn: none yet; give one with /order … unit:Noshima Murakami")
 
 
 async def test_a_player_cannot_see_another_clans_unit_or_list(ordered):
@@ -70,7 +71,7 @@ async def test_a_player_cannot_see_another_clans_unit_or_list(ordered):
 
 async def test_moderators_list_any_clan_or_all_and_show_any_unit(ordered):
     everything = text(await ordered.run("fleet list", ordered.mod, clan="all"))
-    headers = [line for line in everything.splitlines() if line.startswith("**")]
+    headers = [line for line in everything.splitlines() if line.startswith("**") and line.endswith(" units")]
     assert headers == ["**Mōri** — 7 units", "**Ōtomo** — 7 units", "**Kōno** — 4 units", "**Miyoshi** — 6 units"]
     kono = text(await ordered.run("fleet list", ordered.mod, clan="Kōno"))
     assert kono.startswith("**Kōno** — 4 units") and "Mōri" not in kono
