@@ -1,0 +1,35 @@
+"""Attacks of the hostile review of issues 10 and 17, each one that worked before its fix."""
+
+from __future__ import annotations
+
+import json
+
+from tests.discord.conftest import CREDITS
+
+HIDDEN = "tfplunder:sp1:otomo-funai-maru"  # the loot roll of an Ōtomo task force, shown to Ōtomo only
+
+
+def mori_can_redeem(state: dict) -> None:
+    state["credits"] = json.loads(json.dumps(CREDITS))
+    state["clans"]["mori"].update(rice=3, development=1)
+
+
+async def test_a_name_that_reads_like_a_dice_key_gets_no_proof_of_that_roll(world):
+    """A player names a redeemed squadron "(key <a hidden roll's key>)"; the name is in the clan's own
+    report, which must not make /dice verify hand over that roll's proof (issue 10: nobody can compute
+    a roll whose result is hidden from them; here the loot of another clan's plunder, S3.5.4)."""
+    await world.setup_campaign()
+    await world.edit_state(1, mori_can_redeem)
+    await world.run("turn open", world.admin, deadline="in 48h")
+    await world.submit_demo_orders()
+    sent = await world.run("clan redeem", world.players["mori"], credit="credit:2:mori", build="squadron", port="Tomo",
+                    name=f"(key {HIDDEN})")
+    await world.run("turn resolve", world.admin)
+    record = await world.service.repo.last_resolution(1)
+    assert f"(key {HIDDEN})" in record.report["faction:mori"]  # the name, as typed
+    assert HIDDEN in {r.key for r in record.dice}
+    sent = await world.run("dice verify", world.players["mori"], key=HIDDEN)
+    assert sent[-1].content.startswith(f"The key {HIDDEN!r} is not one your report of that turn shows")
+    sent = await world.run("dice verify", world.players["mori"])
+    document = json.loads(sent[-1].files["dice-proofs-turn-3.json"])
+    assert HIDDEN not in {r["key"] for r in document["rolls"]}
