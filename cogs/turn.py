@@ -99,6 +99,13 @@ def undo_prompt(campaign: Campaign) -> str:
             f"the moderators; /turn redo then resolves it again with the same dice.")
 
 
+def stale_prompt(campaign: Campaign, asked: int, command: str) -> None:
+    """Refuse a prompt about turn ``asked`` once the campaign has moved past it."""
+    if campaign.turn != asked:
+        raise UserError(f"turn {asked} of {campaign.name} has already been resolved, and this prompt was for "
+                        f"it, so nothing was done; run {command} again for turn {campaign.turn}")
+
+
 def turns_of(interaction: discord.Interaction) -> TurnLifecycle:
     return TurnLifecycle(service_of(interaction))
 
@@ -204,12 +211,14 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
     async def resolve(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
         chosen = await campaign_for(interaction, campaign)
         channel_id = report_channel(chosen)
-        await ask(interaction, resolve_prompt(chosen, channel_id), lambda click: self.resolve_now(click, chosen.id),
-                  label=f"Resolve turn {chosen.turn}")
+        await ask(interaction, resolve_prompt(chosen, channel_id),
+                  lambda click: self.resolve_now(click, chosen.id, chosen.turn), label=f"Resolve turn {chosen.turn}")
 
-    async def resolve_now(self, interaction: discord.Interaction, campaign_id: int) -> None:
-        """/turn resolve once confirmed (``interaction``: the click, already answered)."""
+    async def resolve_now(self, interaction: discord.Interaction, campaign_id: int, turn: int) -> None:
+        """/turn resolve once confirmed (``interaction``: the click, already answered), of ``turn`` only:
+        a prompt clicked after that turn was resolved must not resolve the next one."""
         chosen = await service_of(interaction).campaign(campaign_id)
+        stale_prompt(chosen, turn, "/turn resolve")
         channel_id = report_channel(chosen)
         if chosen.phase is Phase.CORRECTION:  # resolving a corrected turn says what changed, like /turn redo
             await self._redo(interaction, chosen, channel_id)
@@ -275,12 +284,13 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
     async def redo(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
         chosen = await campaign_for(interaction, campaign)
         channel_id = report_channel(chosen)
-        await ask(interaction, redo_prompt(chosen, channel_id), lambda click: self.redo_now(click, chosen.id),
-                  label=f"Resolve turn {chosen.turn} again")
+        await ask(interaction, redo_prompt(chosen, channel_id),
+                  lambda click: self.redo_now(click, chosen.id, chosen.turn), label=f"Resolve turn {chosen.turn} again")
 
-    async def redo_now(self, interaction: discord.Interaction, campaign_id: int) -> None:
-        """/turn redo once confirmed (``interaction``: the click, already answered)."""
+    async def redo_now(self, interaction: discord.Interaction, campaign_id: int, turn: int) -> None:
+        """/turn redo once confirmed (``interaction``: the click, already answered), of ``turn`` only."""
         chosen = await service_of(interaction).campaign(campaign_id)
+        stale_prompt(chosen, turn, "/turn redo")
         await self._redo(interaction, chosen, report_channel(chosen))
 
     async def _redo(self, interaction: discord.Interaction, chosen: Campaign, channel_id: int) -> None:
