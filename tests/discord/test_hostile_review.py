@@ -33,3 +33,33 @@ async def test_a_name_that_reads_like_a_dice_key_gets_no_proof_of_that_roll(worl
     sent = await world.run("dice verify", world.players["mori"])
     document = json.loads(sent[-1].files["dice-proofs-turn-3.json"])
     assert HIDDEN not in {r["key"] for r in document["rolls"]}
+
+
+async def test_a_stale_resolve_prompt_does_not_resolve_the_next_turn(planned):
+    """A moderator's "Resolve turn 3" prompt, clicked after another moderator resolved turn 3 and
+    opened turn 4, must not resolve turn 4 before its players have ordered (issue 17, confirmations)."""
+    world = planned
+    (prompt,) = await world.ask("turn resolve", world.mod)
+    await world.run("turn resolve", world.admin)
+    await world.run("turn open", world.admin, deadline="in 48h")
+    sent = await world.h.click(prompt, "Resolve turn 3", world.mod)
+    assert sent[-1].content == ("Turn 3 of Seto 1560 has already been resolved, and this prompt was for it, so "
+                                "nothing was done; run /turn resolve again for turn 4")
+    campaign = await world.service.campaign(1)
+    assert (campaign.turn, campaign.phase.value) == (4, "planning")
+
+
+async def test_a_stale_clear_prompt_does_not_withdraw_the_next_turns_orders(planned):
+    """A player's "Withdraw all orders for turn 3?" clicked once turn 4 is open and ordered must not
+    withdraw turn 4's orders (and then call them turn 3's)."""
+    world, mori = planned, planned.players["mori"]
+    (prompt,) = await world.ask("orders clear", mori)
+    await world.run("turn resolve", world.admin)
+    await world.run("turn open", world.admin, deadline="in 48h")
+    given = await world.run("clan policy", mori, on_last_port_lost="lose")
+    before = await world.service.orders(1, "mori")
+    assert before, given[-1].content
+    sent = await world.h.click(prompt, next(iter(world.h.buttons(prompt))), mori)
+    assert sent[-1].content == ("Turn 3 of Seto 1560 is over, and this prompt was for its orders, so nothing was "
+                                "withdrawn; run /orders clear again for turn 4")
+    assert await world.service.orders(1, "mori") == before
