@@ -63,3 +63,23 @@ async def test_a_stale_clear_prompt_does_not_withdraw_the_next_turns_orders(plan
     assert sent[-1].content == ("Turn 3 of Seto 1560 is over, and this prompt was for its orders, so nothing was "
                                 "withdrawn; run /orders clear again for turn 4")
     assert await world.service.orders(1, "mori") == before
+
+
+async def test_a_basing_order_is_withdrawn_by_the_units_name(world):
+    """/order base stores under unit:<id>#base (S2.1, OP-08); /order clear unit:<its name> must find
+    it, not answer that the unit has no order."""
+    await world.setup_campaign()
+    await world.run("turn open", world.admin, deadline="in 48h")
+    mori = world.players["mori"]
+    await world.run("order base", mori, unit="mori-kobayakawa", port="tomo")
+    assert [o.unit for o in await world.service.orders(1, "mori")] == ["unit:mori-kobayakawa#base"]
+    sent = await world.run("order clear", mori, unit="Kobayakawa-1")
+    assert sent[-1].content.startswith("🗑️ Order withdrawn: ")
+    assert await world.service.orders(1, "mori") == []
+
+
+async def test_withdrawing_an_order_that_is_not_there_quotes_what_was_typed(world):
+    await world.setup_campaign()
+    await world.run("turn open", world.admin, deadline="in 48h")
+    sent = await world.run("order clear", world.players["mori"], unit="**otomo-tahara**")
+    assert sent[-1].content == "Your clan has no order for “\\*\\*otomo-tahara\\*\\*” this turn"
