@@ -83,3 +83,15 @@ async def test_withdrawing_an_order_that_is_not_there_quotes_what_was_typed(worl
     await world.run("turn open", world.admin, deadline="in 48h")
     sent = await world.run("order clear", world.players["mori"], unit="**otomo-tahara**")
     assert sent[-1].content == "Your clan has no order for “\\*\\*otomo-tahara\\*\\*” this turn"
+
+
+async def test_tactics_for_a_unit_not_ones_own_says_so_alike_for_foreign_and_missing(world):
+    """/unit tactics unit:<another clan's id or nothing> said "<Typed> has no order for SP1 yet", raw
+    and as if the unit were one's own; it now says the clan has no such unit, the same for both."""
+    await world.setup_campaign()
+    await world.run("turn open", world.admin, deadline="in 48h")
+    mori = world.players["mori"]
+    foreign = (await world.run("unit tactics", mori, unit="otomo-tahara", stake="high"))[-1].content
+    missing = (await world.run("unit tactics", mori, unit="**nosuch**", stake="high"))[-1].content
+    assert foreign == "Your clan has no unit “otomo-tahara”; /fleet list shows your units (V1)"
+    assert missing == "Your clan has no unit “\\*\\*nosuch\\*\\*”; /fleet list shows your units (V1)"
