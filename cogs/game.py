@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.domain.campaign import Campaign, Phase
+from bot.engine.dice import SEED_SCHEME
 from bot.services.setup import relations as relation_table
 from cogs.campaign import info_text
 from cogs.common import (
@@ -29,7 +30,7 @@ from cogs.common import (
     service_of,
 )
 from cogs.faction import relations_text
-from cogs.turn import deadline_words, turns_of
+from cogs.turn import commitment_words, deadline_words, turns_of
 
 
 async def clan_lines(interaction: discord.Interaction, campaign: Campaign) -> list[str]:
@@ -51,10 +52,12 @@ async def status_text(interaction: discord.Interaction, chosen: Campaign) -> str
     lines = [f"**{chosen.name}** (#{chosen.id}) — turn {chosen.turn}: {phase_words(chosen)}"]
     if chosen.phase in (Phase.PLANNING, Phase.LOCKED, Phase.CORRECTION):
         record = await service_of(interaction).current_turn(chosen.id)
-        if record is not None:
-            revealed = ("its seed was revealed with the report that was undone"
-                        if chosen.phase is Phase.CORRECTION else "the seed is revealed with the report")
-            lines.append(f"Seed commitment: `{record.commitment}` (SHA-256); {revealed}.")
+        if record is not None and chosen.phase is Phase.CORRECTION:
+            secret = "seed" if record.dice_scheme == SEED_SCHEME else "public dice key"
+            lines.append(f"Commitment: `{record.commitment}` (SHA-256); its {secret} was revealed with the report "
+                         f"that was undone.")
+        elif record is not None:
+            lines.append(commitment_words(record.commitment, record.dice_scheme))
         if chosen.phase is not Phase.CORRECTION:
             lines.append(deadline_words(chosen))
         lines += await clan_lines(interaction, chosen)

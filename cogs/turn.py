@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.domain.campaign import Campaign, Faction, Phase
 from bot.domain.viewer import Viewer
 from bot.domain.text import quote
+from bot.engine.dice import KEY_SCHEME, SEED_SCHEME
 from bot.services.errors import UserError
 from bot.services.stored_turns import StoredTurns
 from bot.services.turns import TurnLifecycle
@@ -44,12 +45,21 @@ def report_channel(campaign: Campaign) -> int:
     return campaign.report_channel_id
 
 
-def opening_text(campaign: Campaign, turn: int, commitment: str) -> str:
+def commitment_words(commitment: str, dice_scheme: str) -> str:
+    """What a turn's commitment is and what its report reveals: a signed turn's (rsa-vrf) is its public
+    key's, and no seed is ever revealed; a turn stored before signed dice keeps its seed's words."""
+    if dice_scheme == SEED_SCHEME:
+        return f"Seed commitment: `{commitment}` (SHA-256); the seed is revealed with the report."
+    return (f"Dice commitment: `{commitment}` (SHA-256 of the turn's public dice key); the key is revealed with "
+            f"the report, and /dice verify then checks your rolls.")
+
+
+def opening_text(campaign: Campaign, turn: int, commitment: str, dice_scheme: str = KEY_SCHEME) -> str:
     deadline = deadline_text(campaign.deadline)
     until = f"is open until {deadline}" if deadline else "is open (no deadline set)"
     auto = " The turn resolves by itself at the deadline." if deadline and campaign.auto_resolve else ""
     return (f"⚓ **{campaign.name}** — Turn {turn} planning {until}.{auto}\n"
-            f"Seed commitment: `{commitment}` (SHA-256). The seed is revealed with the report.")
+            + commitment_words(commitment, dice_scheme))
 
 
 def deadline_words(campaign: Campaign) -> str:
@@ -144,8 +154,8 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         channel_id = report_channel(chosen)
         record = await service_of(interaction).open_turn(chosen.id, deadline)
         chosen = await service_of(interaction).campaign(chosen.id)
-        line, _ = await self.poster.post(channel_id, opening_text(chosen, record.turn, record.commitment),
-                                         "announcement")
+        opening = opening_text(chosen, record.turn, record.commitment, record.dice_scheme)
+        line, _ = await self.poster.post(channel_id, opening, "announcement")
         await reply(interaction, f"Turn {record.turn} of {chosen.name} is open for orders.\n{line}")
 
     @app_commands.command(name="deadline", description="Set, move or clear the deadline; resolve by itself at it?")

@@ -95,3 +95,17 @@ async def test_tactics_for_a_unit_not_ones_own_says_so_alike_for_foreign_and_mis
     missing = (await world.run("unit tactics", mori, unit="**nosuch**", stake="high"))[-1].content
     assert foreign == "Your clan has no unit “otomo-tahara”; /fleet list shows your units (V1)"
     assert missing == "Your clan has no unit “\\*\\*nosuch\\*\\*”; /fleet list shows your units (V1)"
+
+
+async def test_the_turn_announcement_and_status_name_the_dice_key_not_a_seed(planned):
+    """A signed turn's commitment is the SHA-256 of its public dice key, and the report reveals that key,
+    never a seed (docs/decisions.md, signed dice): the public announcement and /game status said
+    "Seed commitment … the seed is revealed with the report", which no player could ever check."""
+    world = planned
+    announcement = next(s for s in world.h.log if s.kind == "channel" and "planning is open" in s.content)
+    status = (await world.run("game status", world.players["mori"]))[-1].content
+    commitment = (await world.service.current_turn(1)).commitment
+    for text in (announcement.content, status):
+        assert "seed" not in text.lower()
+        assert (f"Dice commitment: `{commitment}` (SHA-256 of the turn's public dice key); the key is revealed "
+                f"with the report, and /dice verify then checks your rolls.") in text

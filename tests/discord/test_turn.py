@@ -125,7 +125,8 @@ async def test_status_shows_moderators_every_clan_and_players_their_own(planned)
     assert "• Mōri: not ready\n" in player and "• Kōno: ✅ ready\n" in player  # readiness of all, counts of its own
     commitment = KEY.fingerprint
     for text in (moderator, player):
-        assert f"Seed commitment: `{commitment}` (SHA-256); the seed is revealed with the report." in text
+        assert (f"Dice commitment: `{commitment}` (SHA-256 of the turn's public dice key); the key is revealed "
+                f"with the report, and /dice verify then checks your rolls.") in text
         assert SEED not in text
 
 
@@ -135,7 +136,7 @@ async def test_every_message_about_the_phase_handles_a_correction(planned):
     await world.run("turn undo", world.admin)
     status = (await world.run("game status", mori))[-1].content
     assert "turn 3: undone for a correction: only moderators may change orders" in status
-    assert "its seed was revealed with the report that was undone" in status
+    assert "its public dice key was revealed with the report that was undone" in status
     info = (await world.run("game info", mori))[-1].content
     assert "Turn 3: undone for a correction" in info
     ready = (await world.run("orders ready", mori))[-1].content
