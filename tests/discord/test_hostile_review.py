@@ -109,3 +109,15 @@ async def test_the_turn_announcement_and_status_name_the_dice_key_not_a_seed(pla
         assert "seed" not in text.lower()
         assert (f"Dice commitment: `{commitment}` (SHA-256 of the turn's public dice key); the key is revealed "
                 f"with the report, and /dice verify then checks your rolls.") in text
+
+
+async def test_a_basing_order_that_fell_back_reads_as_a_sentence(planned):
+    """A re-base to a port lost before the resolution falls back (S12.4, S2.4); the notice said
+    "It is keeps its base instead."."""
+    world, mori = planned, planned.players["mori"]
+    await world.run("order base", mori, unit="mori-noshima", port="tomo")
+    await world.run("mod port", world.mod, port="tomo", owner="otomo")
+    await world.run("turn resolve", world.admin)
+    report = (await world.service.repo.last_resolution(1)).report["faction:mori"]
+    (line,) = [line for line in report.splitlines() if line.startswith("Order for Noshima Murakami (base)")]
+    assert line.endswith(" It keeps its base instead.")
