@@ -287,7 +287,7 @@ def deadline_text(deadline: str | None) -> str | None:
     return f"{when.astimezone(timezone.utc):%a %d %b %Y %H:%M} UTC ({discord.utils.format_dt(when, 'R')})"
 
 
-CORRECTION_NOTE = ("the turn was resolved and undone for a correction: its seed is public, so only the "
+CORRECTION_NOTE = ("the turn was resolved and undone for a correction: its dice are known, so only the "
                    "moderators may change its orders")
 
 

@@ -54,6 +54,13 @@ def commitment_words(commitment: str, dice_scheme: str) -> str:
             f"the report, and /dice verify then checks your rolls.")
 
 
+def revealed_words(outcome) -> str:
+    """What a resolution revealed, for the moderator's reply: a signed turn's public key, else its seed."""
+    if outcome.data.dice_scheme == SEED_SCHEME:
+        return f"seed `{outcome.seed}`"
+    return f"its public dice key (SHA-256 `{outcome.data.commitment}`)"
+
+
 def opening_text(campaign: Campaign, turn: int, commitment: str, dice_scheme: str = KEY_SCHEME) -> str:
     deadline = deadline_text(campaign.deadline)
     until = f"is open until {deadline}" if deadline else "is open (no deadline set)"
@@ -90,16 +97,16 @@ def resolve_prompt(campaign: Campaign, channel_id: int) -> str:
         return redo_prompt(campaign, channel_id)
     if campaign.phase not in (Phase.PLANNING, Phase.LOCKED):
         raise UserError(f"no turn of {campaign.name} is open for orders; a moderator opens one with /turn open")
-    return (f"Resolve turn {campaign.turn} of {campaign.name} now? Its dice are rolled with the committed seed, "
+    return (f"Resolve turn {campaign.turn} of {campaign.name} now? Its dice are rolled as committed when it opened, "
             f"the public report and map are posted in <#{channel_id}> and each clan's report in its channel. "
-            f"Orders can no longer be changed; /turn undo can take the resolution back, but its seed stays public.")
+            f"Orders can no longer be changed; /turn undo can take the resolution back, but its dice stay known.")
 
 
 def redo_prompt(campaign: Campaign, channel_id: int) -> str:
     if campaign.phase is not Phase.CORRECTION:
         return (f"Resolve turn {campaign.turn} of {campaign.name} again? (/turn redo follows /turn undo; turn "
                 f"{campaign.turn} is {campaign.phase.value}, so this will be refused.)")
-    return (f"Resolve turn {campaign.turn} of {campaign.name} again with the same seed? The new reports are posted "
+    return (f"Resolve turn {campaign.turn} of {campaign.name} again with the same dice? The new reports are posted "
             f"in <#{channel_id}> and the clans' channels, with what changed against the undone ones.")
 
 
@@ -236,7 +243,7 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         outcome = await turns_of(interaction).resolve(chosen.id, chosen.turn)
         lines, files = await self.poster.deliver(outcome, channel_id)
         await StoredTurns(service_of(interaction)).mark_posted(outcome)
-        head = (f"Turn {outcome.turn} of {chosen.name} resolved; seed `{outcome.seed}` revealed. "
+        head = (f"Turn {outcome.turn} of {chosen.name} resolved; {revealed_words(outcome)} is revealed. "
                 f"Next: /turn open for turn {outcome.campaign.turn}. The moderator log is attached.")
         await reply(interaction, "\n".join([head, *lines]),
                     files=[text_file(outcome.reports.moderators, "moderator-log.md"), *files])
@@ -279,7 +286,7 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         chosen = await service_of(interaction).campaign(campaign_id)
         turn = await service_of(interaction).undo_last(chosen.id)
         lines = [f"↩️ The resolution of turn {turn} of {chosen.name} is undone: turn {turn} is open for a "
-                 f"correction, with its orders and seed. The seed was revealed in the report, so only moderators "
+                 f"correction, with its orders and dice. Its dice were revealed with the report, so only moderators "
                  f"may change orders now (/order … as a moderator; /mod act-as clan:… to act for a clan whose "
                  f"role you do not hold); /turn redo then resolves again with the same dice for every order "
                  f"left untouched and posts what changed."]
@@ -312,7 +319,7 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         changed = sum(1 for lines_ in diff.factions.values() if lines_)
         compared = (f"Public report: {len(diff.public)} line(s) changed; {changed} clan(s) see changes."
                     if diff.known else "The undone resolution was not kept, so nothing could be compared.")
-        head = (f"Turn {outcome.turn} of {chosen.name} resolved again with the same seed `{outcome.seed}`. "
+        head = (f"Turn {outcome.turn} of {chosen.name} resolved again with the same dice ({revealed_words(outcome)}). "
                 f"{compared} The new moderator log and its changes are attached.")
         changes = "\n".join(diff.moderators) or "Nothing in the moderator log changed."
         await reply(interaction, "\n".join([head, *lines, *posted]),

@@ -187,7 +187,7 @@ class CampaignService(CampaignReads):
         campaign = await self.campaign(campaign_id)
         if campaign.phase is Phase.CORRECTION and not moderator:
             raise UserError(f"turn {campaign.turn} of {campaign.name} was resolved and undone for a correction; "
-                            f"its seed is public now, so only the moderators may change its orders")
+                            f"its dice are known now, so only the moderators may change its orders")
         if campaign.phase is Phase.LOCKED and not moderator:
             raise UserError(f"turn {campaign.turn} of {campaign.name} is locked: the moderators have closed it "
                             f"for orders (they may reopen it with /turn reopen)")

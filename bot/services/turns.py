@@ -78,7 +78,7 @@ class TurnLifecycle:
         """A locked turn goes back to planning.  A turn undone for a correction cannot: its seed is public."""
         campaign = await self.service.campaign(campaign_id)
         if campaign.phase is Phase.CORRECTION:
-            raise UserError(f"turn {campaign.turn} of {campaign.name} was resolved and undone: its seed is public, "
+            raise UserError(f"turn {campaign.turn} of {campaign.name} was resolved and undone: its dice are known, "
                             f"so players may not change orders again. Correct what needs correcting as a "
                             f"moderator, then /turn redo")
         if campaign.phase is not Phase.LOCKED:

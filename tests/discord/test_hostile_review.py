@@ -121,3 +121,17 @@ async def test_a_basing_order_that_fell_back_reads_as_a_sentence(planned):
     report = (await world.service.repo.last_resolution(1)).report["faction:mori"]
     (line,) = [line for line in report.splitlines() if line.startswith("Order for Noshima Murakami (base)")]
     assert line.endswith(" It keeps its base instead.")
+
+
+async def test_a_signed_turns_resolve_undo_and_redo_say_dice_not_seed(planned):
+    """No seed is ever revealed on a signed turn; the moderator's replies said "seed `public key, SHA-256 …`
+    revealed", "with the same seed" and the players' correction note "its seed is public"."""
+    world = planned
+    commitment = (await world.service.current_turn(1)).commitment
+    resolved = await world.run("turn resolve", world.admin)
+    undone = await world.run("turn undo", world.admin)
+    ready = await world.run("orders ready", world.players["mori"])
+    redone = await world.run("turn redo", world.admin)
+    texts = [s.content for s in resolved + undone + ready + redone if s.kind != "channel"]
+    assert not [t for t in texts if "seed" in t.lower()]
+    assert f"Turn 3 of Seto 1560 resolved; its public dice key (SHA-256 `{commitment}`) is revealed." in "\n".join(texts)

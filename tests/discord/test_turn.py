@@ -39,8 +39,8 @@ async def test_resolve_posts_the_public_report_with_the_map_and_each_clans_repor
 
     summary = [s for s in sent if s.kind == "followup"]
     assert all(s.ephemeral for s in summary)
-    assert summary[0].content.startswith(f"Turn 3 of Seto 1560 resolved; seed `public key, SHA-256 "
-                                         f"{KEY.fingerprint}` revealed.")
+    assert summary[0].content.startswith(f"Turn 3 of Seto 1560 resolved; its public dice key (SHA-256 "
+                                         f"`{KEY.fingerprint}`) is revealed.")
     assert list(summary[0].files) == ["moderator-log.md"]
     log = summary[0].files["moderator-log.md"].decode()
     assert "moderator log" in log and KEY.fingerprint in log and "PRIVATE KEY" not in log
@@ -141,7 +141,7 @@ async def test_every_message_about_the_phase_handles_a_correction(planned):
     assert "Turn 3: undone for a correction" in info
     ready = (await world.run("orders ready", mori))[-1].content
     assert ready.startswith("Mōri has ordered 5 of 7 units.")
-    assert ready.endswith("The turn was resolved and undone for a correction: its seed is public, so only the "
+    assert ready.endswith("The turn was resolved and undone for a correction: its dice are known, so only the "
                           "moderators may change its orders.")
     assert "until the deadline" not in ready and "No turn" not in ready
     listing = (await world.run("orders show", mori))[-1].content

@@ -87,7 +87,7 @@ async def test_a_locked_turn_takes_moderators_orders_only_and_reopens(turns):
 async def test_a_turn_undone_for_correction_cannot_be_reopened_to_players(turns):
     await turns.resolve(1)
     await turns.service.undo_last(1)
-    with pytest.raises(UserError, match="its seed is public, so players may not change orders again"):
+    with pytest.raises(UserError, match="its dice are known, so players may not change orders again"):
         await turns.reopen(1)
     assert (await turns.service.campaign(1)).phase is Phase.CORRECTION
 
