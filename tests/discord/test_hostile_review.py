@@ -135,3 +135,14 @@ async def test_a_signed_turns_resolve_undo_and_redo_say_dice_not_seed(planned):
     texts = [s.content for s in resolved + undone + ready + redone if s.kind != "channel"]
     assert not [t for t in texts if "seed" in t.lower()]
     assert f"Turn 3 of Seto 1560 resolved; its public dice key (SHA-256 `{commitment}`) is revealed." in "\n".join(texts)
+
+
+async def test_the_order_of_a_removed_unit_is_listed_by_what_it_is_not_by_its_id(planned):
+    """After /mod unit remove, the clan's /orders show listed "• mori-akita-maru trades.", a raw id and
+    an order that will not be carried out (it falls back at the resolution, S12.4)."""
+    world, mori = planned, planned.players["mori"]
+    await world.run("mod unit remove", world.mod, unit="mori-akita-maru")
+    shown = (await world.run("orders show", mori))[-1].content
+    assert "mori-akita-maru" not in shown
+    assert ("• an order for a unit no longer in the campaign (tf trade); at the resolution it falls back (S12.4); "
+            "/order clear withdraws it") in shown
