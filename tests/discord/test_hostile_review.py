@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tests.discord.conftest import CREDITS
+from tests.discord.conftest import CREDITS, PNG
 
 HIDDEN = "tfplunder:sp1:otomo-funai-maru"  # the loot roll of an Ōtomo task force, shown to Ōtomo only
 
@@ -146,3 +146,25 @@ async def test_the_order_of_a_removed_unit_is_listed_by_what_it_is_not_by_its_id
     assert "mori-akita-maru" not in shown
     assert ("• an order for a unit no longer in the campaign (tf trade); at the resolution it falls back (S12.4); "
             "/order clear withdraws it") in shown
+
+
+async def test_the_map_of_a_clan_whose_id_is_mine_is_offered_as_that_clans(world):
+    """A clan called Mine gets the id "mine" (only "public" and "moderators" are refused); the moderators'
+    /map autocomplete offered its view as view:mine, which is the caller's own clan's."""
+    from tests.discord.test_reserved_audiences import fake_maps
+
+    def rename(state: dict) -> None:
+        new = json.loads(json.dumps(state).replace('"mori"', '"mine"'))
+        state.clear()
+        state.update(new)
+
+    await world.setup_campaign()
+    await world.edit_state(1, rename)
+    campaign = await world.service.campaign(1)
+    campaign.factions = [f.model_copy(update={"id": "mine" if f.id == "mori" else f.id}) for f in campaign.factions]
+    await world.service.repo.update_campaign(campaign)
+    fake_maps(world)
+    choices = await world.h.autocomplete("map", world.mod, "view", view="Mōri")
+    assert choices == [{"name": "Mōri's view", "value": "clan:mine"}]
+    (shown,) = [s for s in await world.run("map", world.mod, view=choices[0]["value"]) if s.files]
+    assert list(shown.files.values()) == [PNG + b"faction:mine"] and shown.content.endswith("Mōri's view.")
