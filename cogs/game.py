@@ -31,7 +31,7 @@ from cogs.common import (
     service_of,
 )
 from cogs.faction import relations_text
-from cogs.turn import deadline_words, turns_of
+from cogs.turn import commitment_words, deadline_words, turns_of
 
 
 async def clan_lines(interaction: discord.Interaction, campaign: Campaign) -> list[str]:
@@ -49,16 +49,6 @@ async def clan_lines(interaction: discord.Interaction, campaign: Campaign) -> li
     return lines
 
 
-def commitment_line(record, undone: bool) -> str:
-    if record.dice_scheme == SEED_SCHEME:  # a turn opened before signed dice
-        revealed = ("its seed was revealed with the report that was undone" if undone
-                    else "the seed is revealed with the report")
-        return f"Seed commitment: `{record.commitment}` (SHA-256); {revealed}."
-    published = ("its public key was published with the report that was undone" if undone
-                 else "the report publishes the key")
-    return f"Dice commitment: `{record.commitment}` (SHA-256 of the turn's public dice key); {published}."
-
-
 async def unposted_lines(interaction: discord.Interaction, campaign: Campaign) -> list[str]:
     left = await PostLedger(service_of(interaction)).outstanding(campaign)
     if left is None:
@@ -74,8 +64,12 @@ async def status_text(interaction: discord.Interaction, chosen: Campaign) -> str
     lines += await unposted_lines(interaction, chosen)
     if chosen.phase in (Phase.PLANNING, Phase.LOCKED, Phase.CORRECTION):
         record = await service_of(interaction).current_turn(chosen.id)
-        if record is not None:
-            lines.append(commitment_line(record, chosen.phase is Phase.CORRECTION))
+        if record is not None and chosen.phase is Phase.CORRECTION:
+            secret = "seed" if record.dice_scheme == SEED_SCHEME else "public dice key"
+            lines.append(f"Commitment: `{record.commitment}` (SHA-256); its {secret} was revealed with the report "
+                         f"that was undone.")
+        elif record is not None:
+            lines.append(commitment_words(record.commitment, record.dice_scheme))
         if chosen.phase is not Phase.CORRECTION:
             lines.append(deadline_words(chosen))
         lines += await clan_lines(interaction, chosen)

@@ -109,7 +109,8 @@ class MapCog(commands.Cog):
         chosen = await campaign_quietly(interaction)
         if chosen is not None and is_moderator(interaction, chosen):
             options.append(Choice(name="moderators (everything)", value=MODERATORS))
-            options += [Choice(name=f"{f.name}'s view", value=f.id if f.id not in RESERVED else CLAN_PREFIX + f.id)
+            # A clan whose id is a view's word ("mine" is not refused at creation) is named with clan:.
+            options += [Choice(name=f"{f.name}'s view", value=CLAN_PREFIX + f.id if f.id in (*RESERVED, MINE) else f.id)
                         for f in chosen.factions]
         wanted = fold(current)
         return [c for c in options if wanted in fold(c.name) or wanted in fold(c.value)][:25]

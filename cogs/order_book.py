@@ -73,7 +73,12 @@ class OrderBookCog(MarksActing, commands.GroupCog, group_name="orders",
         await ask(interaction, prompt, lambda click: self.clear_now(click, ctx), label=f"Withdraw {count} order(s)")
 
     async def clear_now(self, interaction: discord.Interaction, ctx: PlayerContext) -> None:
-        """/orders clear once confirmed (``interaction``: the click, already answered)."""
+        """/orders clear once confirmed (``interaction``: the click, already answered), for the turn it
+        asked about only: a prompt clicked once the next turn is open must not withdraw that turn's orders."""
+        now = await service_of(interaction).campaign(ctx.campaign.id)
+        if now.turn != ctx.campaign.turn:
+            raise UserError(f"turn {ctx.campaign.turn} of {now.name} is over, and this prompt was for its orders, "
+                            f"so nothing was withdrawn; run /orders clear again for turn {now.turn}")
         was_ready = await service_of(interaction).is_ready(ctx.campaign.id, ctx.faction.id)
         count = await service_of(interaction).clear_orders(ctx.campaign.id, ctx.faction.id,
                                                             moderator=is_moderator(interaction, ctx.campaign))

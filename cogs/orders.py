@@ -241,10 +241,10 @@ class OrderCog(MarksActing, commands.GroupCog, group_name="order",
         named = ctx.resolve({"unit": typed})["unit"]
         service = service_of(interaction)
         lines = await service.order_lines(ctx.campaign.id, ctx.faction.id)
-        # A slot from autocomplete, else the order of the unit (or credit) typed, its first sub-phase's;
-        # a unit's order before a clan's of the same id.
-        named_lines = sorted((o for o in lines if o.subject == named and "#" not in o.slot),
-                             key=lambda o: slot_unit(o.slot) is None)
+        # A slot from autocomplete, else the order of the unit (or credit) typed: its first sub-phase's,
+        # else its basing order (unit:<id>#base) or a later one; a unit's order before a clan's of the same id.
+        named_lines = sorted((o for o in lines if o.subject == named),
+                             key=lambda o: (slot_unit(o.slot) is None, "#" in o.slot))
         line = next((o for o in lines if o.slot == typed), None) or next(iter(named_lines), None)
         slot = line.slot if line else typed
         was_ready = await service.is_ready(ctx.campaign.id, ctx.faction.id)

@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.domain.campaign import Campaign, Faction, Phase
 from bot.domain.viewer import Viewer
 from bot.domain.text import quote
+from bot.engine.dice import KEY_SCHEME, SEED_SCHEME
 from bot.services.errors import UserError
 from bot.services.posting import PostLedger
 from bot.services.stored_turns import StoredTurns
@@ -61,14 +62,28 @@ async def as_asked(interaction: discord.Interaction, campaign_id: int, asked: tu
     return campaign
 
 
-def opening_text(campaign: Campaign, turn: int, commitment: str) -> str:
+def commitment_words(commitment: str, dice_scheme: str) -> str:
+    """What a turn's commitment is and what its report reveals: a signed turn's (rsa-vrf) is its public
+    key's, and no seed is ever revealed; a turn stored before signed dice keeps its seed's words."""
+    if dice_scheme == SEED_SCHEME:
+        return f"Seed commitment: `{commitment}` (SHA-256); the seed is revealed with the report."
+    return (f"Dice commitment: `{commitment}` (SHA-256 of the turn's public dice key); the key is revealed with "
+            f"the report, and /dice verify then checks your rolls.")
+
+
+def revealed_words(outcome) -> str:
+    """What a resolution revealed, for the moderator's reply: a signed turn's public key, else its seed."""
+    if outcome.data.dice_scheme == SEED_SCHEME:
+        return f"seed `{outcome.seed}`"
+    return f"its public dice key (SHA-256 `{outcome.data.commitment}`)"
+
+
+def opening_text(campaign: Campaign, turn: int, commitment: str, dice_scheme: str = KEY_SCHEME) -> str:
     deadline = deadline_text(campaign.deadline)
     until = f"is open until {deadline}" if deadline else "is open (no deadline set)"
     auto = " The turn resolves by itself at the deadline." if deadline and campaign.auto_resolve else ""
     return (f"⚓ **{campaign.name}** — Turn {turn} planning {until}.{auto}\n"
-            f"Dice commitment: `{commitment}` (the SHA-256 of this turn's public dice key). Every roll is signed "
-            f"with the turn's key; the report publishes the public key, and each clan checks its own rolls with "
-            f"/dice verify.")
+            + commitment_words(commitment, dice_scheme))
 
 
 def deadline_words(campaign: Campaign) -> str:
@@ -99,9 +114,9 @@ def resolve_prompt(campaign: Campaign, channel_id: int) -> str:
         return redo_prompt(campaign, channel_id)
     if campaign.phase not in (Phase.PLANNING, Phase.LOCKED):
         raise UserError(f"no turn of {campaign.name} is open for orders; a moderator opens one with /turn open")
-    return (f"Resolve turn {campaign.turn} of {campaign.name} now? Its dice are rolled with the committed dice key, "
+    return (f"Resolve turn {campaign.turn} of {campaign.name} now? Its dice are rolled as committed when it opened, "
             f"the public report and map are posted in <#{channel_id}> and each clan's report in its channel. "
-            f"Orders can no longer be changed; /turn undo can take the resolution back, but its dice stay as rolled.")
+            f"Orders can no longer be changed; /turn undo can take the resolution back, but its dice stay known.")
 
 
 def redo_prompt(campaign: Campaign, channel_id: int) -> str:
@@ -160,8 +175,8 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         await ledger.require_posted(chosen)  # clans must never read turn 5 before turn 4
         record = await service_of(interaction).open_turn(chosen.id, deadline)
         chosen = await service_of(interaction).campaign(chosen.id)
-        line, _ = await self.poster.post(channel_id, opening_text(chosen, record.turn, record.commitment),
-                                         "announcement")
+        opening = opening_text(chosen, record.turn, record.commitment, record.dice_scheme)
+        line, _ = await self.poster.post(channel_id, opening, "announcement")
         gave_up = [f"Given up, as you asked (in the audit log): {', '.join(skipped)}."] if skipped else []
         await reply(interaction, "\n".join([f"Turn {record.turn} of {chosen.name} is open for orders.", *gave_up,
                                             line]))
@@ -247,7 +262,7 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         except Exception:
             await progress.stopped()
             raise
-        head = (f"Turn {outcome.turn} of {chosen.name} resolved; dice revealed ({outcome.seed}). "
+        head = (f"Turn {outcome.turn} of {chosen.name} resolved; {revealed_words(outcome)} is revealed. "
                 f"Next: /turn open for turn {outcome.campaign.turn}. The moderator log is attached.")
         await self.answer(interaction, "\n".join([head, *lines]),
                           [text_file(outcome.reports.moderators, "moderator-log.md"), *files])
@@ -305,7 +320,7 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         chosen = await as_asked(interaction, campaign_id, asked)
         turn = await service_of(interaction).undo_last(chosen.id)
         lines = [f"↩️ The resolution of turn {turn} of {chosen.name} is undone: turn {turn} is open for a "
-                 f"correction, with its orders and seed. The seed was revealed in the report, so only moderators "
+                 f"correction, with its orders and dice. Its dice were revealed with the report, so only moderators "
                  f"may change orders now (/order … as a moderator; /mod act-as clan:… to act for a clan whose "
                  f"role you do not hold); /turn redo then resolves again with the same dice for every order "
                  f"left untouched and posts what changed."]
@@ -342,7 +357,7 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         changed = sum(1 for lines_ in diff.factions.values() if lines_)
         compared = (f"Public report: {len(diff.public)} line(s) changed; {changed} clan(s) see changes."
                     if diff.known else "The undone resolution was not kept, so nothing could be compared.")
-        head = (f"Turn {outcome.turn} of {chosen.name} resolved again with the same dice ({outcome.seed}). "
+        head = (f"Turn {outcome.turn} of {chosen.name} resolved again with the same dice ({revealed_words(outcome)}). "
                 f"{compared} The new moderator log and its changes are attached.")
         changes = "\n".join(diff.moderators) or "Nothing in the moderator log changed."
         await self.answer(interaction, "\n".join([head, *lines, *posted]),

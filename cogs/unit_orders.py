@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from typing import Literal
 
+from bot.domain.text import quote
 from bot.engine.ruleset import unit_slot
 from bot.services.errors import UserError
 from cogs.common import MarksActing, campaign_autocomplete, defer, reply, service_of
@@ -76,7 +77,9 @@ class UnitOrderCog(MarksActing, commands.GroupCog, group_name="unit",
                                    "if_forced_by_ordinary": if_forced, "withdraw_if": withdraw}.items()
                  if v is not None}
         view = ctx.unit(unit_id)
-        name = view.name if view else unit
+        if view is None:  # another clan's unit reads exactly like one that does not exist
+            raise UserError(f"your clan has no unit {quote(unit)}; /fleet list shows your units (V1)")
+        name = view.name
         if slot not in mine:
             raise UserError(f"{name} has no order for {subphase or 'SP1'} yet; give it one first (/order cruise, "
                             f"/order idle, …), then change its battle choices here")

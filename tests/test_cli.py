@@ -95,3 +95,20 @@ def test_demo_writes_reports_and_a_map(tmp_path, capsys):
     first = {n: (tmp_path / n).read_bytes() for n in names if n.endswith(".md")}
     assert main(["demo", "--out", str(tmp_path)]) == 0
     assert first == {n: (tmp_path / n).read_bytes() for n in first}
+
+
+def test_dice_verify_refuses_a_malformed_proofs_file_without_a_traceback(tmp_path, capsys):
+    """A proofs file that is not what /dice verify attached (a key or commitment of the wrong type, a
+    turn of 1e400, brackets nested 100,000 deep) is refused in a sentence, never a traceback."""
+    key = turn_key("cli-proofs")
+    good = {"turn": 3, "public_key": key.public_pem, "commitment": key.fingerprint, "rolls": []}
+    texts = [json.dumps(dict(good, public_key=5)), json.dumps(dict(good, public_key={"a": 1})),
+             json.dumps(dict(good, commitment=5)), json.dumps(good).replace('"turn": 3', '"turn": 1e400'),
+             "[" * 100_000 + "]" * 100_000]
+    for text in texts:
+        path = tmp_path / "proofs.json"
+        path.write_text(text, encoding="utf-8")
+        assert main(["dice", "verify", "--proofs", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"error: cannot read the proofs file {path}: ") and "Traceback" not in err
+        assert err.rstrip().endswith("give the file /dice verify attached")

@@ -39,9 +39,22 @@ def run_turn(ruleset, state, gamemap, settings, dice, orders: Orders):
     when the per-turn flags (dispersed, repaired_this_turn, evac_ready,
     damage_pending_turn_end) are still set."""
     moments: dict[str, Any] = {}
+    submitted = submitted_orders(ruleset, orders)
+    _known_clans(state, submitted)
     with _watching(ruleset.id, moments):
-        result = ruleset.resolve(state, gamemap, settings, submitted_orders(ruleset, orders), dice)
+        result = ruleset.resolve(state, gamemap, settings, submitted, dice)
     return result.state, result.events, moments
+
+
+def _known_clans(state, submitted: list[SubmittedOrder]) -> None:
+    """An order of a clan the state has not would only fall back, and the case fail far from the typo."""
+    clans = getattr(state, "clans", None)
+    if clans is None:
+        return
+    for order in submitted:
+        if order.faction not in clans:
+            raise ValueError(f"orders name the clan {order.faction!r}, which the case's state has not; its clans: "
+                             f"{', '.join(sorted(clans))}")
 
 
 @contextlib.contextmanager

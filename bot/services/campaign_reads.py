@@ -16,7 +16,7 @@ from pydantic import BaseModel, ValidationError
 
 from bot.domain.campaign import Campaign
 from bot.domain.gamemap import GameMap
-from bot.engine.ruleset import OrderRejected, SubmittedOrder, UnitView
+from bot.engine.ruleset import OrderRejected, SubmittedOrder, UnitView, slot_unit
 from bot.mapfiles import load_shipped_map
 from bot.report.presenters import presenter
 from bot.rules import get_ruleset
@@ -182,6 +182,11 @@ def describe_order(show, order: BaseModel, state: BaseModel, gamemap) -> str:
     return f"{getattr(order, 'unit', '?')}: {kind}" + (f" ({details})." if details else ".")
 
 
+def _every_unit(ruleset, state: BaseModel) -> set[str]:
+    """The ids of every unit the state holds, whatever its state (a mothballed one may be disbanded)."""
+    return {unit["id"] for unit in ruleset.roster(state).get("units", [])}
+
+
 def stored_order_text(show, ruleset, order: SubmittedOrder, state: BaseModel, gamemap) -> str:
     """How a stored order reads.  One stored by an older version, edited by hand, or whose unit has
     gone since, may no longer read as an order: it is shown for what it is, and falls back at the
@@ -192,6 +197,10 @@ def stored_order_text(show, ruleset, order: SubmittedOrder, state: BaseModel, ga
         name = next((u.name for u in ruleset.units(state, None) if u.id == order.payload.get("unit")), None)
         return (f"{name or 'an order'}: an order given earlier that no longer reads ({exc}); at the resolution "
                 f"it falls back (S12.4) unless a new one replaces it")
+    if slot_unit(order.unit) is not None and order.payload.get("unit") not in _every_unit(ruleset, state):
+        kind = str(order.payload.get("kind", "order")).replace("_", " ")  # its unit was removed: no name to show
+        return (f"an order for a unit no longer in the campaign ({kind}); at the resolution it falls back (S12.4); "
+                f"/order clear withdraws it")
     try:
         return describe_order(show, parsed, state, gamemap)
     except Exception:  # noqa: BLE001 - logged; one odd order must not break every listing

@@ -231,7 +231,7 @@ class CampaignService(CampaignReads):
         campaign = await self._planning(campaign_id, moderator)
         mine = {o.unit for o in await self.repo.list_orders(campaign_id, campaign.turn, faction)}
         if slot not in mine:
-            raise UserError(f"your clan has no order for {slot} this turn")
+            raise UserError(f"your clan has no order for {quote(slot)} this turn")
         return await self.repo.delete_order(campaign_id, campaign.turn, slot, **self._guard(moderator))
 
     async def clear_orders(self, campaign_id: int, faction: str, *, moderator: bool = False) -> int:

@@ -24,13 +24,22 @@ def verify_proofs_file(proofs: Path, pubkey: Path | None = None,
         public = pubkey.read_text(encoding="utf-8") if pubkey else doc["public_key"]
         turn = int(doc["turn"])
         rolls = [Roll.model_validate(r) for r in doc["rolls"]]
-    except (OSError, ValueError, KeyError, TypeError, ValidationError) as exc:
+        given = commitment or doc.get("commitment") or ""
+        # A hand-made file may hold anything: a key or commitment that is no text, nesting deeper
+        # than the parser recurses, a turn of 1e400.
+        for name, value in (("public_key", public), ("commitment", given)):
+            if not isinstance(value, str):
+                raise TypeError(f"its {name} is a {type(value).__name__}, not text")
+    except RecursionError:
+        raise UserError(f"cannot read the proofs file {proofs}: it is nested too deeply; give the file "
+                        f"/dice verify attached") from None
+    except (OSError, ValueError, KeyError, TypeError, OverflowError, ValidationError) as exc:
         raise UserError(f"cannot read the proofs file {proofs}: {exc}; give the file /dice verify attached") from None
     try:
         fingerprint = key_fingerprint(public)
     except DiceError as exc:
         raise UserError(f"the public key is unreadable: {exc}") from None
-    wanted = (commitment or doc.get("commitment") or "").lower()
+    wanted = given.lower()
     ok = fingerprint == wanted
     lines = [f"{'✅' if ok else '❌'} public key SHA-256 {fingerprint}"
              + (" matches the commitment" if ok else f" is not the commitment {wanted or '(none given)'}")]

@@ -6,6 +6,7 @@ Functions of a ``CampaignService``; nothing here writes to the store.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from bot.domain.campaign import Campaign
@@ -103,11 +104,17 @@ async def turn_proofs(service: CampaignService, campaign_id: int, turn: int, *,
     return TurnProofs(campaign.name, turn, seed.commitment, seed.seed, rolls)
 
 
+# A roll's key as the report templates write it: at the end of its line, after three spaces.  A name
+# typed by a player is cleaned (whitespace folded), so it cannot forge this marker; a bare
+# "(key …)" inside a name would otherwise hand its author any roll's proof (issue 10, hidden rolls).
+_KEY_MARKER = re.compile(r"   \(key ([^\s()]+)\)$", re.MULTILINE)
+
+
 def _shown(record: ResolutionRecord, key: str, reader: str | None) -> bool:
     if reader is None:
         return True
     texts = [record.report.get("public", "")] + ([record.report.get(f"faction:{reader}", "")] if reader else [])
-    return any(f"(key {key})" in text for text in texts)
+    return any(key in _KEY_MARKER.findall(text) for text in texts)
 
 
 async def recompute_roll(service: CampaignService, campaign_id: int, turn: int, key: str,

@@ -39,9 +39,8 @@ async def test_a_moderator_creates_a_campaign_links_clans_and_opens_a_turn(world
     (announcement,) = [s for s in sent if s.kind == "channel"]
     assert announcement.target == CHANNELS["naval-reports"]
     assert "Turn 3 planning is open until Tue 03 Mar 2026 12:00 UTC" in announcement.content
-    assert f"Dice commitment: `{turn_key(SEED).fingerprint}` (the SHA-256 of this turn's public dice key)" \
-        in announcement.content
-    assert "the report publishes the public key" in announcement.content
+    assert (f"Dice commitment: `{turn_key(SEED).fingerprint}` (SHA-256 of the turn's public dice key); the key is "
+            f"revealed with the report, and /dice verify then checks your rolls.") in announcement.content
     assert SEED not in announcement.content
     assert "Turn 3 of Seto 1560 is open for orders" in sent[-1].content and sent[-1].ephemeral
     assert (await world.service.campaign(1)).phase is Phase.PLANNING

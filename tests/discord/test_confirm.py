@@ -15,7 +15,7 @@ async def test_resolve_asks_first_and_runs_on_the_click(planned):
     world = planned
     (prompt,) = await world.ask("turn resolve", world.mod)
     assert prompt.type == 4 and prompt.ephemeral and prompt.content.startswith(
-        "Resolve turn 3 of Seto 1560 now? Its dice are rolled with the committed dice key, the public report and map "
+        "Resolve turn 3 of Seto 1560 now? Its dice are rolled as committed when it opened, the public report and map "
         f"are posted in <#{CHANNELS['naval-reports']}>")
     assert list(world.h.buttons(prompt)) == ["Resolve turn 3", "Cancel"]
     assert (await world.service.campaign(1)).phase is Phase.PLANNING  # nothing yet

@@ -50,8 +50,8 @@ async def test_resolve_posts_the_public_report_with_the_map_and_each_clans_repor
 
     summary = [s for s in sent if s.kind == "followup"]
     assert all(s.ephemeral for s in summary)
-    assert summary[0].content.startswith(f"Turn 3 of Seto 1560 resolved; dice revealed (public key, SHA-256 "
-                                         f"{KEY.fingerprint}).")
+    assert summary[0].content.startswith(f"Turn 3 of Seto 1560 resolved; its public dice key (SHA-256 "
+                                         f"`{KEY.fingerprint}`) is revealed.")
     assert list(summary[0].files) == ["moderator-log.md"]
     log = summary[0].files["moderator-log.md"].decode()
     assert "moderator log" in log and KEY.fingerprint in log and "PRIVATE KEY" not in log
@@ -136,8 +136,8 @@ async def test_status_shows_moderators_every_clan_and_players_their_own(planned)
     assert "• Mōri: not ready\n" in player and "• Kōno: ✅ ready\n" in player  # readiness of all, counts of its own
     commitment = KEY.fingerprint
     for text in (moderator, player):
-        assert (f"Dice commitment: `{commitment}` (SHA-256 of the turn's public dice key); the report publishes "
-                f"the key.") in text
+        assert (f"Dice commitment: `{commitment}` (SHA-256 of the turn's public dice key); the key is revealed "
+                f"with the report, and /dice verify then checks your rolls.") in text
         assert SEED not in text
 
 
@@ -147,7 +147,7 @@ async def test_every_message_about_the_phase_handles_a_correction(planned):
     await world.run("turn undo", world.admin)
     status = (await world.run("game status", mori))[-1].content
     assert "turn 3: undone for a correction: only moderators may change orders" in status
-    assert "its public key was published with the report that was undone" in status
+    assert "its public dice key was revealed with the report that was undone" in status
     info = (await world.run("game info", mori))[-1].content
     assert "Turn 3: undone for a correction" in info
     ready = (await world.run("orders ready", mori))[-1].content

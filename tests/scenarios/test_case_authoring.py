@@ -248,3 +248,21 @@ def test_the_docs_worked_example_is_the_shipped_case():
     start = docs.index("case: example-veteran")
     shipped = (CASES / "worked" / "moderator_example_veteran_meets_cruiser.yaml").read_text(encoding="utf-8")
     assert docs[start:docs.index("```", start)] == shipped[shipped.index("case: example-veteran"):]
+
+
+def test_an_order_of_a_clan_the_state_has_not_is_named(tmp_path):
+    """A typo in an order's clan (flat or grouped) made the order fall back silently and the case fail on
+    some later expectation; the runner now names the clan and the clans there are."""
+    source = CASES / "turn" / "inline_map_rebasing.yaml"
+
+    def flat(data):
+        data["orders"][0]["clan"] = "rde"
+        return data
+
+    def grouped(data):
+        data["orders"] = {"rde": [{k: v for k, v in data["orders"][0].items() if k != "clan"}]}
+        return data
+
+    for edit in (flat, grouped):
+        assert _problems(_case(tmp_path, source, edit=edit)) == [
+            "ValueError: orders name the clan 'rde', which the case's state has not; its clans: red"]

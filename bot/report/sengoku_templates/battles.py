@@ -67,9 +67,17 @@ def _harmed(e, n: Names) -> str:
     return f"    {n.character(e.character)}{roll} {HARM.get(e.harm, e.harm)}{captor}.{key}"
 
 
+# Fall-backs that are what the unit does, not what it is ("keeps its base", S12.4 and S2.5).
+_FALLBACK_VERBS = ("keeps ", "sails ")
+
+
+def _fallback(what: str) -> str:
+    return what if what.startswith(_FALLBACK_VERBS) else f"is {what}"
+
+
 TEMPLATES: dict[str, Callable[[Event, Names], str]] = {
     "order_fell_back": lambda e, n: f"Order for {n.unit(e.unit)} ({e.order}) could not be carried out: "
-                                    f"{e.reason}. It is {e.fallback} instead.",
+                                    f"{e.reason}. It {_fallback(e.fallback)} instead.",
     "default_applied": lambda e, n: f"[{e.rule}] default applied: {e.detail}",
     "based": lambda e, n: (f"{n.unit(e.unit)} is now based at {n.port(e.port)} (was {n.port(e.previous)})"
                            + (f", under the basing agreement with {n.clan(e.host)} for turn {e.agreement_turn} "
