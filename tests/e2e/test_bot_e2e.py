@@ -193,7 +193,7 @@ async def test_the_real_bot_runs_a_turn_through_a_fake_discord(fake, tmp_path, c
             summary = followups(sent)
             assert all(s.ephemeral for s in summary)
             assert summary[0].content.startswith("Turn 3 of ")
-            assert f"SHA-256 {turn_key(SEED).fingerprint})" in summary[0].content
+            assert f"SHA-256 `{turn_key(SEED).fingerprint}`)" in summary[0].content
             assert {"moderator-log.md", "report-kono.md"} <= set(summary[0].files)  # unlinked clans: attached
             assert "report-otomo.md" not in summary[0].files
             edits = [c.content for c in sent if c.kind == "edit"]  # progress, on the deferred response
