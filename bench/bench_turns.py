@@ -93,7 +93,7 @@ async def full_turns(synth, runs: int, io_runs: int) -> dict:
             io_times, state_bytes = await io_floor(repo, campaign_id, io_runs)
             service = CampaignService(repo)
             timer = StepTimer()
-            timer.wrap(service, "_loaded", "load")
+            timer.wrap(service, "_loaded_with_record", "load")  # what a resolution loads (with the stored record)
             timer.wrap(repo, "commit_resolution", "persist")
             saved = SengokuRuleset.resolve, SengokuPresenter.build_reports
             timer.wrap(SengokuRuleset, "resolve", "resolve")
