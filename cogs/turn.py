@@ -159,7 +159,7 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
             return []
         return [(await self.poster.post(campaign.report_channel_id, text, "notice"))[0]]
 
-    @app_commands.command(name="open", description="Open the next turn for orders and publish the seed commitment")
+    @app_commands.command(name="open", description="Open the next turn for orders and publish its dice commitment")
     @app_commands.describe(deadline="e.g. 'in 48h', 'in 2d' or '2026-12-01 20:00' (UTC)", campaign=CAMPAIGN,
                            skip_unposted="give up the last turn's reports not posted yet (kept in the audit log)")
     @app_commands.autocomplete(campaign=campaign_autocomplete)
