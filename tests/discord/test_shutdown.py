@@ -40,7 +40,7 @@ async def test_a_stopping_bot_finishes_the_command_under_way_and_turns_new_ones_
     resolving = await under_way(world, "turn resolve")
     stopping = asyncio.create_task(world.bot.shutdown(grace=10))
     await asyncio.sleep(0.05)
-    turned_away = await world.h.invoke_alongside("turn status", world.players["mori"])
+    turned_away = await world.h.invoke_alongside("game status", world.players["mori"])
     assert [(s.kind, s.type, s.content, s.ephemeral) for s in turned_away] == [("callback", 4, RESTARTING, True)]
     gate.set()
     sent = await resolving

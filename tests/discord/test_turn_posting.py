@@ -1,5 +1,5 @@
 """Posting a resolved turn reliably (issues 10 and 17): a bot killed half-way posts
-exactly the rest at its next start; /turn status names what is missing; the next
+exactly the rest at its next start; /game status names what is missing; the next
 turn waits for it (or a moderator gives it up, audited); a long post keeps its
 claim and the moderator hears back after the token expired; attachments are
 split; progress is shown; players see results only after the public report."""
@@ -101,7 +101,7 @@ async def test_the_next_turn_waits_for_the_posts_or_a_moderator_gives_them_up(pl
     await kill_when_marking(world, monkeypatch, "faction:kono")
     sent = await world.run("turn open", world.mod)
     assert sent[-1].content == ("The reports of turn 3 of Seto 1560 are not all out yet (missing: Kōno, Miyoshi); "
-                                "they are being posted right now. Wait until they are (/turn status shows them), "
+                                "they are being posted right now. Wait until they are (/game status shows them), "
                                 "or give them up with /turn open skip_unposted:true")
     assert (await world.service.campaign(1)).turn == 4 and not channel_posts(sent, REPORTS)
     sent = await world.run("turn open", world.mod, skip_unposted=True)
