@@ -120,7 +120,9 @@ def clan_card(events: list[Event], names: Names, data: ReportInput, clan: str) -
     fields = (CardField("Lost or scattered", "\n".join(lost) or "none", inline=False),
               CardField("Captured", ", ".join(taken) or "none"),
               CardField("Damaged squadrons", ", ".join(damaged) or "none"))
-    battles = sum(1 for e in events if e.kind == "battle_began" and clan in e.sides)
+    # A side is keyed by its lead clan; an ally's or a helper's squadron fights in it too (OP-29 b, S4.2.4).
+    battles = sum(1 for e in events if e.kind == "battle_began"
+                  and any(u in own for units in e.sides.values() for u in units))
     description = (f"Fought {battles} battle{'s' if battles != 1 else ''} this turn." if battles
                    else "Fought no battle this turn.")
     return Card(f"{names.clan(clan)} — turn {data.turn}", _colour(data, clan), description, fields)

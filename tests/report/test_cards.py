@@ -168,3 +168,20 @@ def test_a_port_battle_card_lists_only_the_defenders_its_report_names():
     assert public["Mōri"] == "Kodama-2"
     own = {f.name: f.value for f in cards_for(data, "miyoshi")[1].fields}
     assert own["Miyoshi"].count("heavy detachment") == 2 and "Hyōgo Guard" in own["Miyoshi"]
+
+
+def test_a_clan_whose_squadron_fought_on_an_allys_side_fought_that_battle():
+    """A battle's sides are keyed by their lead clans; a helper or an ally of another clan fights in
+    one (S4.2.4, OP-29 b).  Its clan's card counts the battle, as its report shows it."""
+    from dataclasses import replace
+
+    from bot.domain.events import Audience
+    from bot.rules.sengoku.events import BattleBegan, BattleEnded
+
+    battle = "sp1-w1-iyo-s0-mori-otomo"
+    events = [BattleBegan(audience=Audience.everyone(), battle=battle, area="iyo",
+                          sides={"mori": ["mori-kodama", "kono-mitsu"], "otomo": ["otomo-usuki"]}),
+              BattleEnded(audience=Audience.everyone(), battle=battle, area="iyo", rounds=1, winner="mori")]
+    data = replace(demo_turn_input(), events=events)
+    assert cards_for(data, "kono")[0].description == "Fought 1 battle this turn."
+    assert cards_for(data, "miyoshi")[0].description == "Fought no battle this turn."
