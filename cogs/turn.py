@@ -93,18 +93,20 @@ def deadline_words(campaign: Campaign) -> str:
 
 
 PREVIEW_MARK = "🔍 PREVIEW"
+PREVIEW_KEY = "Throwaway preview dice key: a key pair made for this preview alone, not the turn's, and committed to nowhere."
 PREVIEW_PAGE = 50  # lines: a long log is read a screenful at a time, and each one says it is a preview
 
 
 def preview_log(log: str, turn: int) -> str:
     """A preview's moderator log, marked so that no one takes it for the real one: its title line, a
-    banner heading every page of ``PREVIEW_PAGE`` lines, and the throwaway seed named as such."""
+    banner heading every page of ``PREVIEW_PAGE`` lines, and the throwaway key (or seed) named as such."""
     banner = (f"{PREVIEW_MARK} — NOT the resolution of turn {turn}: throwaway dice, nothing stored or posted; "
               f"the real dice will differ.")
     lines = log.strip("\n").splitlines()
     if lines:
         lines[0] = f"{PREVIEW_MARK}: {lines[0]}"
-    lines = [line.replace("Seed revealed: ", "Throwaway preview seed (not the turn's): ", 1) for line in lines]
+    lines = [PREVIEW_KEY if line.startswith("Dice key of this turn: ") else
+             line.replace("Seed revealed: ", "Throwaway preview seed (not the turn's): ", 1) for line in lines]
     pages = [lines[i:i + PREVIEW_PAGE] for i in range(0, len(lines), PREVIEW_PAGE)] or [[]]
     return "\n".join(line for page in pages for line in [banner, *page]) + "\n"
 
@@ -233,8 +235,8 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         chosen = await campaign_for(interaction, campaign)
         reports = await service_of(interaction).preview_turn(chosen.id)
         await reply(interaction, f"{PREVIEW_MARK} of turn {chosen.turn} of {chosen.name}: the orders given so far, "
-                                 f"resolved on dice of a throwaway seed (never the turn's own, which stays "
-                                 f"secret). Nothing is stored or posted; the preview's moderator log is attached.",
+                                 f"resolved on dice of a throwaway key (never the turn's own dice key, which "
+                                 f"stays secret). Nothing is stored or posted; the preview's moderator log is attached.",
                     files=[text_file(preview_log(reports.moderators, chosen.turn), "preview-moderator-log.md")])
 
     @app_commands.command(name="resolve", description="Resolve the open turn and post the reports and maps")
