@@ -359,7 +359,7 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         changed = sum(1 for lines_ in diff.factions.values() if lines_)
         compared = (f"Public report: {len(diff.public)} line(s) changed; {changed} clan(s) see changes."
                     if diff.known else "The undone resolution was not kept, so nothing could be compared.")
-        head = (f"Turn {outcome.turn} of {chosen.name} resolved again with the same dice ({revealed_words(outcome)}). "
+        head = (f"Turn {outcome.turn} of {chosen.name} resolved again with the same dice: {revealed_words(outcome)}. "
                 f"{compared} The new moderator log and its changes are attached.")
         changes = "\n".join(diff.moderators) or "Nothing in the moderator log changed."
         await self.answer(interaction, "\n".join([head, *lines, *posted]),
