@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import discord
 import pytest
 
 from bot.demo import demo_turn_input
@@ -185,3 +186,10 @@ def test_a_clan_whose_squadron_fought_on_an_allys_side_fought_that_battle():
     data = replace(demo_turn_input(), events=events)
     assert cards_for(data, "kono")[0].description == "Fought 1 battle this turn."
     assert cards_for(data, "miyoshi")[0].description == "Fought no battle this turn."
+
+
+@pytest.mark.parametrize("colour", ["crimson", "", "rgb(1,2)"])
+def test_a_card_whose_colour_discord_cannot_read_is_grey(colour):
+    """A clan's colour in an imported state is never checked (the map takes "crimson"): the card is
+    grey rather than the post failing half-way."""
+    assert embed_of(Card("⚔️ Battle off Suō", colour)).colour == discord.Colour(0x888888)
