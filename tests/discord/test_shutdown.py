@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
+from discord.webhook.async_ import async_context
+
 from bot.discord_app import RESTARTING
 from bot.scheduler import DeadlineScheduler
 from bot.services.boot import new_boot_id
@@ -64,3 +66,23 @@ async def test_a_command_past_the_grace_period_is_cut_off_and_the_next_boot_post
     start = len(world.h.log)
     await DeadlineScheduler(world.service, TurnPoster(world.bot), clock=lambda: CLOCK).tick()
     assert channel_posts(world.h.log[start:], CHANNELS["naval-reports"])
+
+
+async def test_the_moderator_whose_command_is_cut_off_is_told_so(planned):
+    """A command still running when the grace period ends is cancelled; the one who ran it gets a word
+    saying so (and where things stand), not a progress line frozen at "drawing 5 map(s)…"."""
+    from cogs.common import CUT_OFF
+
+    world = planned
+    await slow_maps(world)
+    resolving = await under_way(world, "turn resolve")
+    start = len(world.h.log)
+    token = async_context.set(world.h.adapter)  # the stop speaks through the same webhook adapter
+    try:
+        await world.bot.shutdown(grace=0.2)
+    finally:
+        async_context.reset(token)
+    await asyncio.gather(resolving, return_exceptions=True)
+    told = [s for s in world.h.log[start:] if s.content == CUT_OFF]
+    assert [(s.kind, s.ephemeral) for s in told] == [("followup", True)]
+    assert not world.bot.in_flight and not world.bot.in_flight_interactions
