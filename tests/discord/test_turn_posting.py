@@ -263,3 +263,33 @@ async def test_one_send_held_up_for_minutes_keeps_the_claim_by_a_background_hear
     world.bot.http.send_message = held_up
     await world.run("turn resolve", world.mod)
     assert held == [REPORTS] and utc_stamp(CLOCK + timedelta(minutes=5)) in renewed
+
+
+async def test_a_redo_killed_mid_posting_posts_each_clans_new_report_whole_though_the_old_reads_the_same(
+        planned, monkeypatch):
+    """A redo with nothing corrected gives the same report texts as the undone resolution, whose messages
+    are still in each channel.  A restart must not take the old first message for the new one sent just
+    before the kill: only the bot's latest message in the channel can be that (the correction notice
+    stands between the old report and the new)."""
+    world = planned
+    await world.run("turn resolve", world.mod)
+    await world.run("turn undo", world.mod)
+    real_mark = PostRun.mark
+
+    async def mark_or_die(self, message, message_id):
+        if message.key == "faction:mori":
+            raise Killed()
+        await real_mark(self, message, message_id)
+
+    monkeypatch.setattr(PostRun, "mark", mark_or_die)
+    start = len(world.h.log)
+    with pytest.raises(Killed):
+        await world.run("turn redo", world.mod)
+    monkeypatch.setattr(PostRun, "mark", real_mark)
+    await restart_and_tick(world)
+    stored = (await world.service.repo.resolution(1, 3)).report
+    after = [(s.target, s.content) for s in world.h.log[start:] if s.kind == "channel"]
+    for clan in CLANS:  # after its correction notice, every clan has its whole new report, each message once
+        texts = [c for t, c in after if t == ROOMS[clan]]
+        assert texts[0].startswith("🔁 "), clan
+        assert texts[1:] == post_texts(stored[f"faction:{clan}"]), clan
