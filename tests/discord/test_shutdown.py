@@ -86,3 +86,23 @@ async def test_the_moderator_whose_command_is_cut_off_is_told_so(planned):
     told = [s for s in world.h.log[start:] if s.content == CUT_OFF]
     assert [(s.kind, s.ephemeral) for s in told] == [("followup", True)]
     assert not world.bot.in_flight and not world.bot.in_flight_interactions
+
+
+async def test_a_confirm_click_during_the_stop_is_turned_away_and_does_nothing(planned):
+    """A Confirm clicked while the bot stops is answered like a new command (it would start new work)
+    and does nothing: the player's orders stay."""
+    world = planned
+    mori = world.players["mori"]
+    prompt = (await world.ask("orders clear", mori))[-1]
+    gate = await slow_maps(world)
+    resolving = await under_way(world, "turn resolve")
+    stopping = asyncio.create_task(world.bot.shutdown(grace=10))
+    await asyncio.sleep(0.05)
+    clicking = asyncio.create_task(world.h.click(prompt, "", mori, custom_id=next(
+        cid for cid in world.h.buttons(prompt).values() if cid.endswith(":yes"))))
+    await asyncio.sleep(0.05)
+    gate.set()
+    clicked, _ = await asyncio.gather(clicking, resolving)
+    await stopping
+    assert [(s.type, s.content, s.ephemeral) for s in clicked if s.content == RESTARTING] == [(4, RESTARTING, True)]
+    assert len([o for o in await world.service.repo.list_orders(1, 3) if o.faction == "mori"]) == 5  # resolved as given
