@@ -36,7 +36,8 @@ async def run_demo(out: Path, scenario_id: str = "seto-demo", echo=print) -> lis
         service = CampaignService(repo, clock=lambda: DEMO_CLOCK)
         campaign = await service.create_campaign(scenario_id, scenario.file.demo.campaign_name)
         turn = await service.open_turn(campaign.id, seed=scenario.file.demo.seed)
-        echo(f"Campaign #{campaign.id} {campaign.name}: turn {turn.turn} open, seed commitment {turn.commitment}")
+        echo(f"Campaign #{campaign.id} {campaign.name}: turn {turn.turn} open, dice commitment (SHA-256 of its public "
+             f"key) {turn.commitment}")
         for faction, payloads in scenario.file.orders.items():
             for payload in payloads:
                 receipt = await service.submit_order(campaign.id, faction, payload)

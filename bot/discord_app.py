@@ -83,7 +83,7 @@ def overlong_option(interaction: discord.Interaction) -> str | None:
             return (f"{option['name']}: that is {len(value):,} characters, at most {int(limit)} fit "
                     f"(you typed {quote(value)})")
     return None
-from cogs.common import RESTARTING  # noqa: E402  (one wording for commands and buttons)
+from cogs.common import CUT_OFF, RESTARTING, track_in_flight  # noqa: E402  (one wording for commands and buttons)
 # How long a stopping bot lets commands under way finish.  Below docker's and systemd's default
 # stop timeouts (10 s and 90 s): a post cut off here stays claimed by this boot, and the next boot
 # takes it over at once and posts only what is missing (bot/services/posting.py).
@@ -128,11 +128,7 @@ class FleetwrightTree(app_commands.CommandTree):
             problem = overlong_option(interaction)
             if problem is not None:
                 raise TooLong(problem)
-        task = asyncio.current_task()
-        in_flight = getattr(bot, "in_flight", None)
-        if task is not None and in_flight is not None:
-            in_flight.add(task)
-            task.add_done_callback(in_flight.discard)
+        track_in_flight(bot, interaction)
         return True
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
@@ -181,6 +177,7 @@ class FleetwrightBot(commands.Bot):
         self.scheduler: DeadlineScheduler | None = None
         self.stopping = False  # set by ``shutdown``: new commands are turned away
         self.in_flight: set[asyncio.Task] = set()  # the commands being run
+        self.in_flight_interactions: dict[asyncio.Task, discord.Interaction] = {}  # who ran each
 
     async def setup_hook(self) -> None:
         await self.load_all_extensions()
@@ -213,10 +210,24 @@ class FleetwrightBot(commands.Bot):
             _, late = await asyncio.wait(busy, timeout=grace)
             for task in late:
                 log.warning("A command did not finish within the shutdown grace period; cancelled")
+                await self._tell_cut_off(self.in_flight_interactions.get(task))
                 task.cancel()
             if late:
                 await asyncio.wait(late, timeout=1.0)
         await self.close()
+
+    @staticmethod
+    async def _tell_cut_off(interaction: discord.Interaction | None) -> None:
+        """The one who ran a command cut off at shutdown is told so, not left with its last progress line."""
+        if interaction is None or interaction.is_expired():
+            return
+        try:
+            if interaction.response.is_done():
+                await asyncio.wait_for(interaction.followup.send(CUT_OFF, ephemeral=True), 2.0)
+            else:
+                await asyncio.wait_for(interaction.response.send_message(CUT_OFF, ephemeral=True), 2.0)
+        except Exception as exc:  # noqa: BLE001 - a courtesy: the stop goes on whatever happens here
+            log.info("Could not tell interaction %s it was cut off: %s", interaction.id, exc)
 
     async def close(self) -> None:
         if self.scheduler is not None:

@@ -7,6 +7,8 @@ Not an extension (it has no ``setup``): the cogs import it.
 
 from __future__ import annotations
 
+import asyncio
+
 from collections.abc import Sequence
 from datetime import datetime, timezone
 
@@ -30,6 +32,21 @@ ORDER_EXTRA = "fleetwright.order_changed"  # the command gave or withdrew an ord
 CONFIRM_EXTRA = "fleetwright.confirmation"  # the command only asked (cogs/confirm.py); the click acts
 NO_CAMPAIGN = "there is no campaign on this server yet; a moderator starts one with /campaign create"
 RESTARTING = "The bot is restarting; please try again in a minute."  # to commands and clicks while it stops
+CUT_OFF = ("⚠️ The bot had to stop before this finished. What it had stored by then stays (a resolved turn's "
+           "reports are posted when the bot starts again); /game status shows where things stand.")
+
+
+def track_in_flight(client: discord.Client, interaction: discord.Interaction) -> None:
+    """Count the running task as a command under way, so a clean stop waits for it (bot/discord_app.py)
+    and, if it must cut it off, can tell the one who ran it (``CUT_OFF``)."""
+    in_flight, task = getattr(client, "in_flight", None), asyncio.current_task()
+    if in_flight is None or task is None:
+        return
+    asked = getattr(client, "in_flight_interactions", None)
+    in_flight.add(task)
+    if asked is not None:
+        asked[task] = interaction
+    task.add_done_callback(lambda done: (in_flight.discard(done), asked.pop(done, None) if asked is not None else None))
 
 
 def service_of(interaction: discord.Interaction) -> CampaignService:

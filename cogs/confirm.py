@@ -19,7 +19,6 @@ Not an extension (it has no ``setup``): the bot adds ``ConfirmListener`` in its 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
 import time
@@ -30,7 +29,7 @@ import discord
 from discord.ext import commands
 
 from cogs.audit_trail import record
-from cogs.common import AUDITED_EXTRA, CONFIRM_EXTRA, RESTARTING, acting_marker
+from cogs.common import AUDITED_EXTRA, CONFIRM_EXTRA, RESTARTING, acting_marker, track_in_flight
 
 log = logging.getLogger(__name__)
 
@@ -106,10 +105,7 @@ class ConfirmListener(commands.Cog):
         if getattr(self.bot, "stopping", False):  # a confirmed /turn resolve is work under way too
             await interaction.response.send_message(RESTARTING, ephemeral=True)
             return
-        in_flight, task = getattr(self.bot, "in_flight", None), asyncio.current_task()
-        if in_flight is not None and task is not None:  # the clean stop waits for it (bot/discord_app.py)
-            in_flight.add(task)
-            task.add_done_callback(in_flight.discard)
+        track_in_flight(self.bot, interaction)  # a confirmed /turn resolve is a command under way
         try:
             await self.answer(interaction, pending_table(self.bot).get(token), choice == "yes")
         except Exception as exc:  # noqa: BLE001 - the tree's handler speaks errors to users

@@ -12,10 +12,20 @@ import discord
 from bot.report.cards import Card
 from bot.report.messages import PlannedMessage
 
+NO_COLOUR = "#888888"
+
+
+def colour_of(text: str) -> discord.Colour:
+    """A card's colour; one Discord cannot read (a clan's colour in an imported state is never checked,
+    and the map takes "crimson" where Discord does not) is grey, so the report still goes out."""
+    try:
+        return discord.Colour.from_str(text)
+    except ValueError:
+        return discord.Colour.from_str(NO_COLOUR)
+
 
 def embed_of(card: Card) -> discord.Embed:
-    embed = discord.Embed(title=card.title, description=card.description or None,
-                          colour=discord.Colour.from_str(card.colour))
+    embed = discord.Embed(title=card.title, description=card.description or None, colour=colour_of(card.colour))
     for item in card.fields:
         embed.add_field(name=item.name, value=item.value, inline=item.inline)
     return embed

@@ -93,18 +93,20 @@ def deadline_words(campaign: Campaign) -> str:
 
 
 PREVIEW_MARK = "🔍 PREVIEW"
+PREVIEW_KEY = "Throwaway preview dice key: a key pair made for this preview alone, not the turn's, and committed to nowhere."
 PREVIEW_PAGE = 50  # lines: a long log is read a screenful at a time, and each one says it is a preview
 
 
 def preview_log(log: str, turn: int) -> str:
     """A preview's moderator log, marked so that no one takes it for the real one: its title line, a
-    banner heading every page of ``PREVIEW_PAGE`` lines, and the throwaway seed named as such."""
+    banner heading every page of ``PREVIEW_PAGE`` lines, and the throwaway key (or seed) named as such."""
     banner = (f"{PREVIEW_MARK} — NOT the resolution of turn {turn}: throwaway dice, nothing stored or posted; "
               f"the real dice will differ.")
     lines = log.strip("\n").splitlines()
     if lines:
         lines[0] = f"{PREVIEW_MARK}: {lines[0]}"
-    lines = [line.replace("Seed revealed: ", "Throwaway preview seed (not the turn's): ", 1) for line in lines]
+    lines = [PREVIEW_KEY if line.startswith("Dice key of this turn: ") else
+             line.replace("Seed revealed: ", "Throwaway preview seed (not the turn's): ", 1) for line in lines]
     pages = [lines[i:i + PREVIEW_PAGE] for i in range(0, len(lines), PREVIEW_PAGE)] or [[]]
     return "\n".join(line for page in pages for line in [banner, *page]) + "\n"
 
@@ -159,7 +161,7 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
             return []
         return [(await self.poster.post(campaign.report_channel_id, text, "notice"))[0]]
 
-    @app_commands.command(name="open", description="Open the next turn for orders and publish the seed commitment")
+    @app_commands.command(name="open", description="Open the next turn for orders and publish its dice commitment")
     @app_commands.describe(deadline="e.g. 'in 48h', 'in 2d' or '2026-12-01 20:00' (UTC)", campaign=CAMPAIGN,
                            skip_unposted="give up the last turn's reports not posted yet (kept in the audit log)")
     @app_commands.autocomplete(campaign=campaign_autocomplete)
@@ -233,8 +235,8 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         chosen = await campaign_for(interaction, campaign)
         reports = await service_of(interaction).preview_turn(chosen.id)
         await reply(interaction, f"{PREVIEW_MARK} of turn {chosen.turn} of {chosen.name}: the orders given so far, "
-                                 f"resolved on dice of a throwaway seed (never the turn's own, which stays "
-                                 f"secret). Nothing is stored or posted; the preview's moderator log is attached.",
+                                 f"resolved on dice of a throwaway key (never the turn's own dice key, which "
+                                 f"stays secret). Nothing is stored or posted; the preview's moderator log is attached.",
                     files=[text_file(preview_log(reports.moderators, chosen.turn), "preview-moderator-log.md")])
 
     @app_commands.command(name="resolve", description="Resolve the open turn and post the reports and maps")
@@ -357,7 +359,7 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         changed = sum(1 for lines_ in diff.factions.values() if lines_)
         compared = (f"Public report: {len(diff.public)} line(s) changed; {changed} clan(s) see changes."
                     if diff.known else "The undone resolution was not kept, so nothing could be compared.")
-        head = (f"Turn {outcome.turn} of {chosen.name} resolved again with the same dice ({revealed_words(outcome)}). "
+        head = (f"Turn {outcome.turn} of {chosen.name} resolved again with the same dice: {revealed_words(outcome)}. "
                 f"{compared} The new moderator log and its changes are attached.")
         changes = "\n".join(diff.moderators) or "Nothing in the moderator log changed."
         await self.answer(interaction, "\n".join([head, *lines, *posted]),

@@ -250,14 +250,17 @@ class TurnPoster:
         return sent.id
 
     async def already_sent(self, message: Message) -> int | None:
-        """The id of this very message if the channel's recent history has it from the bot (same nonce,
-        or the same text): sent by a run that stopped before marking it.  None if not, or unreadable."""
+        """The id of this very message if it is the bot's latest in the channel's recent history (same
+        nonce, or the same text): sent by a run that stopped before marking it.  Only the latest: the
+        same text further up is an earlier resolution's (a redo's report often reads as the one it
+        replaced, and its correction notice came after that).  None if not, or unreadable."""
         me = self.bot.user
         try:
             async for earlier in self.channel(message.channel_id).history(limit=HISTORY):
-                if me is not None and earlier.author.id == me.id and (
-                        earlier.nonce == message.nonce or earlier.content == message.text):
-                    return earlier.id
+                if me is None or earlier.author.id != me.id:
+                    continue  # players' messages in between
+                same = earlier.nonce == message.nonce or earlier.content == message.text
+                return earlier.id if same else None
         except discord.HTTPException as exc:  # no Read Message History: sending again is the lesser harm
             log.warning("Cannot read the history of channel %s to check a post: %s", message.channel_id, exc)
         return None

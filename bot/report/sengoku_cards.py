@@ -25,33 +25,61 @@ def cards_for(data: ReportInput, clan: str | None, moderators: bool = False) -> 
         return moderators or event.audience.sees(clan)
     names = Names(data)
     seen = [e for e in data.events if sees(e)]
-    cards = battle_cards(seen, names, data)
+    own = set() if moderators or clan is None else _own_units(data, clan) | {
+        uid for uid, hd in data.before.heavy.items() if hd.owner == clan}
+    cards = battle_cards(seen, names, data, lambda unit: moderators or unit in own)
     if clan is not None and not moderators:
         cards.insert(0, clan_card(seen, names, data, clan))
     return cards
 
 
-def battle_cards(events: list[Event], names: Names, data: ReportInput) -> list[Card]:
-    """A card per battle, from its BattleBegan to its BattleEnded (S8.6: the battle in rounds)."""
-    cards, open_battles = [], {}
+def battle_cards(events: list[Event], names: Names, data: ReportInput,
+                 knows: Callable[[str], bool] = lambda unit: False) -> list[Card]:
+    """A card per battle, from its BattleBegan to its BattleEnded (S8.6: the battle in rounds).
+    ``knows``: the units the audience knows in full (its own), listed on a side even if unnamed."""
+    cards, open_battles, lead_in = [], {}, []
     for event in events:
         if event.kind == "battle_began":
-            open_battles[event.battle] = (event, [])
+            open_battles[event.battle] = (event, [], list(lead_in))
         elif event.kind == "battle_ended" and event.battle in open_battles:
-            began, inside = open_battles.pop(event.battle)
-            cards.append(_battle_card(began, inside, event, names, data))
+            began, inside, before = open_battles.pop(event.battle)
+            named = {u for e in before + inside for u in _named(e)}
+            cards.append(_battle_card(began, inside, event, names, data, lambda u: u in named or knows(u)))
+            lead_in = []
         else:
-            for _, inside in open_battles.values():
+            lead_in.append(event)
+            for _, inside, _ in open_battles.values():
                 inside.append(event)
     return cards
 
 
-def _battle_card(began: Event, inside: list[Event], ended: Event, names: Names, data: ReportInput) -> Card:
+# Fields of an event that name units (ids), as the report's templates name them.
+_UNIT_FIELDS = ("unit", "units", "sides", "lead", "leads", "fleet", "fleets", "holders")
+
+
+def _named(event: Event) -> set[str]:
+    """The unit ids an event names: a battle's side lists only units the audience's report names
+    in that battle (its meeting or attack, its rounds, its fates).  The BattleBegan event holds every
+    fighter, among them port defenders and heavy detachments standing in (S9.1.3) that never paired:
+    naming them would tell more than the report, e.g. a clan's count of heavy detachments (S12.6)."""
+    found: set[str] = set()
+    for name in _UNIT_FIELDS:
+        value = getattr(event, name, None)
+        if isinstance(value, dict):
+            value = list(value.values())
+        for item in value if isinstance(value, (list, tuple)) else [value]:
+            found.update(item if isinstance(item, (list, tuple)) else [item])
+    return {u for u in found if isinstance(u, str)}
+
+
+def _battle_card(began: Event, inside: list[Event], ended: Event, names: Names, data: ReportInput,
+                 shown: Callable[[str], bool]) -> Card:
     where = f"for the port of {names.port(began.port_defence)}" if began.port_defence else ""
     title = " ".join(filter(None, [f"⚔️ Battle off {names.area(began.area)}", where]))
     rounds = f"{ended.rounds} round{'s' if ended.rounds != 1 else ''}"
     outcome = f"{names.clan(ended.winner)} won after {rounds}" if ended.winner else f"no winner after {rounds}"
-    fields = [CardField(names.clan(clan), names.units(units) or "—") for clan, units in began.sides.items()]
+    fields = [CardField(names.clan(clan), names.units([u for u in units if shown(u)]) or "—")
+              for clan, units in began.sides.items()]
     fields.append(CardField("Outcome", outcome, inline=False))
     fates = _fates(inside, names)
     if fates:
@@ -92,7 +120,9 @@ def clan_card(events: list[Event], names: Names, data: ReportInput, clan: str) -
     fields = (CardField("Lost or scattered", "\n".join(lost) or "none", inline=False),
               CardField("Captured", ", ".join(taken) or "none"),
               CardField("Damaged squadrons", ", ".join(damaged) or "none"))
-    battles = sum(1 for e in events if e.kind == "battle_began" and clan in e.sides)
+    # A side is keyed by its lead clan; an ally's or a helper's squadron fights in it too (OP-29 b, S4.2.4).
+    battles = sum(1 for e in events if e.kind == "battle_began"
+                  and any(u in own for units in e.sides.values() for u in units))
     description = (f"Fought {battles} battle{'s' if battles != 1 else ''} this turn." if battles
                    else "Fought no battle this turn.")
     return Card(f"{names.clan(clan)} — turn {data.turn}", _colour(data, clan), description, fields)

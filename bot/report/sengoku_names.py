@@ -29,7 +29,7 @@ class Names:
             if unit_id in state.heavy:
                 return state.heavy_name(unit_id, self._port(state.heavy[unit_id].base_port))
             if unit_id in state.clans:  # a clan-wide order's "unit" is the clan (S12.4)
-                return escape(state.clans[unit_id].name)
+                return state.clans[unit_id].name  # escaped once, by unit()
         return unit_id
 
     def units(self, unit_ids: list[str]) -> str:

@@ -214,7 +214,7 @@ class PostLedger:
         what = ", ".join(left.missing) or "the last of them"
         now = "they are being posted right now" if left.posting else "the bot will post them"
         raise UserError(f"the reports of turn {left.turn} of {campaign.name} are not all out yet (missing: {what}); "
-                        f"{now}. Wait until they are (/turn status shows them), or give them up with "
+                        f"{now}. Wait until they are (/game status shows them), or give them up with "
                         f"/turn open skip_unposted:true")
 
     async def skip(self, campaign: Campaign, by: Moderator) -> list[str]:

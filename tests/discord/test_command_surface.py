@@ -191,3 +191,15 @@ def test_every_command_takes_at_most_6000_characters_of_text(export):
         for path, option in _text_options(command):
             totals[path] = totals.get(path, 0) + option["max_length"]
     assert {path: total for path, total in totals.items() if total > 6000} == {}
+
+
+def _descriptions(node: dict, where: str = "") -> list[tuple[str, str]]:
+    here = f"{where} {node['name']}".strip()
+    return [(here, node.get("description", ""))] + [d for o in node.get("options") or [] for d in _descriptions(o, here)]
+
+
+async def test_no_command_speaks_of_a_seed(export):
+    """A turn is opened with a signed dice key (docs/decisions.md): its commitment is the public key's,
+    and no seed is ever published or revealed; the command list must not say otherwise."""
+    said = [(where, text) for command in export for where, text in _descriptions(command) if "seed" in text.lower()]
+    assert said == []

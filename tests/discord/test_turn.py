@@ -106,7 +106,7 @@ async def test_preview_is_private_stores_nothing_and_never_shows_the_seed(planne
     (summary,) = [s for s in sent if s.kind == "followup"]
     assert summary.ephemeral and summary.content.startswith("🔍 PREVIEW of turn 3 of Seto 1560")
     log = summary.files["preview-moderator-log.md"].decode()
-    assert "fingerprint (preview: not the turn's dice key)" in log and KEY.fingerprint not in log
+    assert "Throwaway preview dice key: a key pair made for this preview alone" in log and KEY.fingerprint not in log
     campaign = await world.service.campaign(1)
     assert (campaign.turn, campaign.phase) == (3, Phase.PLANNING)
 
@@ -175,3 +175,17 @@ async def test_every_page_of_a_preview_log_says_it_is_a_preview(planned):
     assert lines[0] == banner and lines[1] == "🔍 PREVIEW: ⚓ Seto 1560 — turn 3 (spring–summer) — moderator log"
     pages = [lines[i:i + 51] for i in range(0, len(lines), 51)]
     assert len(pages) > 1 and all(page[0] == banner for page in pages)
+
+
+async def test_a_preview_of_a_signed_turn_speaks_of_a_throwaway_key_not_a_seed(planned):
+    """The preview resolves on a throwaway dice key pair (never the turn's key, which stays secret):
+    neither its reply nor its log may speak of a seed, nor pass its key off as the turn's."""
+    sent = await planned.run("turn preview", planned.mod)
+    (summary,) = [s for s in sent if s.kind == "followup"]
+    assert summary.content == ("🔍 PREVIEW of turn 3 of Seto 1560: the orders given so far, resolved on dice of a "
+                               "throwaway key (never the turn's own dice key, which stays secret). Nothing is stored "
+                               "or posted; the preview's moderator log is attached.")
+    log = summary.files["preview-moderator-log.md"].decode()
+    assert "seed" not in log.lower() and "Dice key of this turn" not in log
+    assert ("Throwaway preview dice key: a key pair made for this preview alone, not the turn's, and committed to "
+            "nowhere.") in log.splitlines()

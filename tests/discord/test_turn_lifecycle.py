@@ -137,7 +137,8 @@ async def test_redo_posts_what_changed_publicly_and_to_each_clan_then_the_new_re
         assert "miyoshi-sogo:r1" not in "\n".join(s.content for s in channel_posts(sent, CHANNELS[f"{clan}-war-room"]))
     summary = [s for s in sent if s.kind == "followup"]
     assert all(s.ephemeral for s in summary)
-    assert summary[0].content.startswith("Turn 3 of Seto 1560 resolved again with the same dice")
+    assert summary[0].content.startswith("Turn 3 of Seto 1560 resolved again with the same dice: its public dice key "
+                                         "(SHA-256 `")  # one pair of brackets, not one inside another
     assert set(summary[0].files) == {"moderator-log.md", "moderator-log-changes.md"}
     assert (await world.service.campaign(1)).turn == 4
 

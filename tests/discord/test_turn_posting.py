@@ -1,5 +1,5 @@
 """Posting a resolved turn reliably (issues 10 and 17): a bot killed half-way posts
-exactly the rest at its next start; /turn status names what is missing; the next
+exactly the rest at its next start; /game status names what is missing; the next
 turn waits for it (or a moderator gives it up, audited); a long post keeps its
 claim and the moderator hears back after the token expired; attachments are
 split; progress is shown; players see results only after the public report."""
@@ -101,7 +101,7 @@ async def test_the_next_turn_waits_for_the_posts_or_a_moderator_gives_them_up(pl
     await kill_when_marking(world, monkeypatch, "faction:kono")
     sent = await world.run("turn open", world.mod)
     assert sent[-1].content == ("The reports of turn 3 of Seto 1560 are not all out yet (missing: Kōno, Miyoshi); "
-                                "they are being posted right now. Wait until they are (/turn status shows them), "
+                                "they are being posted right now. Wait until they are (/game status shows them), "
                                 "or give them up with /turn open skip_unposted:true")
     assert (await world.service.campaign(1)).turn == 4 and not channel_posts(sent, REPORTS)
     sent = await world.run("turn open", world.mod, skip_unposted=True)
@@ -263,3 +263,33 @@ async def test_one_send_held_up_for_minutes_keeps_the_claim_by_a_background_hear
     world.bot.http.send_message = held_up
     await world.run("turn resolve", world.mod)
     assert held == [REPORTS] and utc_stamp(CLOCK + timedelta(minutes=5)) in renewed
+
+
+async def test_a_redo_killed_mid_posting_posts_each_clans_new_report_whole_though_the_old_reads_the_same(
+        planned, monkeypatch):
+    """A redo with nothing corrected gives the same report texts as the undone resolution, whose messages
+    are still in each channel.  A restart must not take the old first message for the new one sent just
+    before the kill: only the bot's latest message in the channel can be that (the correction notice
+    stands between the old report and the new)."""
+    world = planned
+    await world.run("turn resolve", world.mod)
+    await world.run("turn undo", world.mod)
+    real_mark = PostRun.mark
+
+    async def mark_or_die(self, message, message_id):
+        if message.key == "faction:mori":
+            raise Killed()
+        await real_mark(self, message, message_id)
+
+    monkeypatch.setattr(PostRun, "mark", mark_or_die)
+    start = len(world.h.log)
+    with pytest.raises(Killed):
+        await world.run("turn redo", world.mod)
+    monkeypatch.setattr(PostRun, "mark", real_mark)
+    await restart_and_tick(world)
+    stored = (await world.service.repo.resolution(1, 3)).report
+    after = [(s.target, s.content) for s in world.h.log[start:] if s.kind == "channel"]
+    for clan in CLANS:  # after its correction notice, every clan has its whole new report, each message once
+        texts = [c for t, c in after if t == ROOMS[clan]]
+        assert texts[0].startswith("🔁 "), clan
+        assert texts[1:] == post_texts(stored[f"faction:{clan}"]), clan

@@ -38,3 +38,18 @@ async def test_demo_writes_each_clan_the_proofs_of_its_own_rolls(tmp_path) -> No
         report = (tmp_path / f"report-{clan}.md").read_text(encoding="utf-8")
         keys = [r["key"] for r in json.loads(path.read_text(encoding="utf-8"))["rolls"]]
         assert keys and all(f"(key {k})" in report or f"(key {k})" in public for k in keys), clan
+
+
+async def test_the_demo_names_the_turns_dice_commitment_not_a_seed_commitment(tmp_path, monkeypatch) -> None:
+    """The demo's turn is signed (a key pair made from the scenario's seed): what it opens with is the
+    commitment to the public dice key, as /turn open says."""
+    from bot.services.campaigns import CampaignService
+
+    async def no_maps(self, ruleset_id, data, audiences):
+        return {}
+
+    monkeypatch.setattr(CampaignService, "render_maps", no_maps)
+    said: list[str] = []
+    await run_demo(tmp_path, echo=said.append)
+    assert said[0].startswith("Campaign #1 Seto 1560: turn 3 open, dice commitment (SHA-256 of its public key) ")
+    assert not any("seed" in line.lower() for line in said)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import discord
 import pytest
 
 from bot.demo import demo_turn_input
@@ -136,3 +137,59 @@ def test_a_card_becomes_an_embed_that_pings_nobody():
     from bot.report.messages import PlannedMessage
     kwargs = send_kwargs(PlannedMessage("hi @everyone", (card,), (Attachment("a.md", b"x"),)))
     assert kwargs["allowed_mentions"].everyone is False and kwargs["files"][0].filename == "a.md"
+
+
+def test_a_port_battle_card_lists_only_the_defenders_its_report_names():
+    """A port's defenders are all in the battle's BattleBegan, heavy detachments standing in for
+    squadrons among them (S9.1.3); the report names only those that paired.  The public card must
+    not list the one that never fought: it would count a clan's heavy detachments for everyone
+    (S12.6: no heavy-detachment counts in public).  The owner's own card still lists all of its own."""
+    from dataclasses import replace
+
+    from bot.domain.events import Audience
+    from bot.rules.sengoku.events import BattleBegan, BattleEnded, PairSeen
+    from bot.rules.sengoku.events_w3 import PortAttacked
+
+    data = demo_turn_input()
+    everyone = Audience.everyone()
+    battle = "sp1-w3-hyogo-mori-miyoshi"
+    events = [PortAttacked(audience=everyone, port="hyogo", clans=["mori"], units=["mori-kodama"]),
+              BattleBegan(audience=everyone, battle=battle, area="settsu", port_defence="hyogo",
+                          sides={"mori": ["mori-kodama"],
+                                 "miyoshi": ["miyoshi-ataki-hd1", "miyoshi-ataki-hd2", "miyoshi-hyogo"]}),
+              PairSeen(audience=everyone, battle=battle, round=1, sides=[["mori-kodama"], ["miyoshi-ataki-hd1"]],
+                       categories=["SL", "SL"], winner=0),
+              BattleEnded(audience=everyone, battle=battle, area="settsu", rounds=1, winner="mori")]
+    data = replace(data, events=events)
+    report = build_reports("sengoku", data).public
+    heavy = data.before.heavy_name("miyoshi-ataki-hd1", "Hyōgo")
+    assert report.count(heavy) == 1
+    public = {f.name: f.value for f in cards_for(data, None)[0].fields}
+    assert public["Miyoshi"] == heavy
+    assert public["Mōri"] == "Kodama-2"
+    own = {f.name: f.value for f in cards_for(data, "miyoshi")[1].fields}
+    assert own["Miyoshi"].count("heavy detachment") == 2 and "Hyōgo Guard" in own["Miyoshi"]
+
+
+def test_a_clan_whose_squadron_fought_on_an_allys_side_fought_that_battle():
+    """A battle's sides are keyed by their lead clans; a helper or an ally of another clan fights in
+    one (S4.2.4, OP-29 b).  Its clan's card counts the battle, as its report shows it."""
+    from dataclasses import replace
+
+    from bot.domain.events import Audience
+    from bot.rules.sengoku.events import BattleBegan, BattleEnded
+
+    battle = "sp1-w1-iyo-s0-mori-otomo"
+    events = [BattleBegan(audience=Audience.everyone(), battle=battle, area="iyo",
+                          sides={"mori": ["mori-kodama", "kono-mitsu"], "otomo": ["otomo-usuki"]}),
+              BattleEnded(audience=Audience.everyone(), battle=battle, area="iyo", rounds=1, winner="mori")]
+    data = replace(demo_turn_input(), events=events)
+    assert cards_for(data, "kono")[0].description == "Fought 1 battle this turn."
+    assert cards_for(data, "miyoshi")[0].description == "Fought no battle this turn."
+
+
+@pytest.mark.parametrize("colour", ["crimson", "", "rgb(1,2)"])
+def test_a_card_whose_colour_discord_cannot_read_is_grey(colour):
+    """A clan's colour in an imported state is never checked (the map takes "crimson"): the card is
+    grey rather than the post failing half-way."""
+    assert embed_of(Card("⚔️ Battle off Suō", colour)).colour == discord.Colour(0x888888)
