@@ -75,9 +75,12 @@ def first_message_cards(cards: list[Card]) -> list[Card]:
     found = batches(cards)
     if len(found) <= 1:
         return found[0] if found else []
-    first = found[0][:-1]
-    more = len(cards) - len(first)
-    return first + [Card(f"… and {more} more", description="The report below has every one of them.")]
+    first = list(found[0])
+    while True:  # room for the closing card, in count and in characters
+        more = Card(f"… and {len(cards) - len(first)} more", description="The report below has every one of them.")
+        if len(first) < CARDS_PER_MESSAGE and sum(c.size() for c in first) + more.size() <= CHARACTERS_PER_MESSAGE:
+            return first + [more]
+        first.pop()
 
 
 def without_dice_keys(text: str) -> str:

@@ -1,32 +1,17 @@
-"""How a report becomes chat messages: summary cards and the map first, the
-text people read (without dice keys) split evenly, the full report with its
-keys attached last.  Pure: the cogs turn each planned message into a Discord
-send, and a poster that tracks deliveries can count on a fixed, numbered plan.
+"""How a report's text becomes chat messages: what people read, without the
+dice keys, split evenly.  Pure: the poster (cogs/turn_posts.py) adds the map
+and summary cards to the first and the full report to the last, and the ledger
+of what is out (bot/services/posting.py) counts the same messages.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 
 from bot.report import split_message
-from bot.report.cards import Card, batches, without_dice_keys
+from bot.report.cards import without_dice_keys
 
 MESSAGE_LIMIT = 2000
-FILES_PER_MESSAGE = 10
-
-
-@dataclass(frozen=True)
-class Attachment:
-    filename: str
-    data: bytes
-
-
-@dataclass(frozen=True)
-class PlannedMessage:
-    content: str = ""
-    cards: tuple[Card, ...] = ()
-    files: tuple[Attachment, ...] = field(default_factory=tuple)
 
 
 def post_texts(text: str) -> list[str]:
@@ -73,22 +58,3 @@ def _blocks(text: str) -> list[str]:
         else:
             blocks.append([line])
     return ["\n".join(block) for block in blocks]
-
-
-def report_plan(text: str, cards: list[Card], images: list[Attachment],
-                full_report: Attachment | None) -> list[PlannedMessage]:
-    """The messages of one report, in order.  The first carries the report's title line, the first
-    cards and the images; further cards follow ten (and 6,000 characters) a message; then the rest of
-    the text; the full report rides on the last message so the dice keys are one click away."""
-    title, _, text = text.partition("\n")
-    card_batches = batches(cards) or [[]]
-    plan = [PlannedMessage(title, tuple(card_batches[0]), tuple(images[:FILES_PER_MESSAGE]))]
-    plan += [PlannedMessage("", tuple(batch)) for batch in card_batches[1:]]
-    plan += [PlannedMessage(chunk) for chunk in split_evenly(without_dice_keys(text.strip("\n")))]
-    if full_report is not None:
-        last = plan[-1]
-        plan[-1] = PlannedMessage(last.content, last.cards, (*last.files, full_report)) \
-            if len(last.files) < FILES_PER_MESSAGE else last
-        if plan[-1] is last:
-            plan.append(PlannedMessage("", (), (full_report,)))
-    return plan

@@ -12,9 +12,9 @@ import pytest
 from bot.demo import demo_turn_input
 from bot.report import build_reports
 from bot.report.cards import Card, CardField, batches, fitted, without_dice_keys
-from bot.report.messages import Attachment, report_plan, split_evenly
+from bot.report.messages import post_texts, split_evenly
 from bot.report.sengoku_cards import cards_for
-from cogs.embeds import embed_of, send_kwargs
+from cogs.embeds import embed_of
 
 
 @pytest.fixture(scope="module")
@@ -83,14 +83,12 @@ def test_dice_keys_leave_the_text_and_stay_in_the_full_report(turn):
     data, reports = turn
     text = reports.factions["mori"]
     assert "(key battle:" in text
-    plan = report_plan(text, cards_for(data, "mori"), [Attachment("map-mori.png", b"png")],
-                       Attachment("report-mori.md", text.encode()))
-    read = "\n".join(m.content for m in plan)
-    assert "(key " not in read
+    texts = post_texts(text)  # what the channel reads; the poster attaches the full text to the last
+    read = "\n".join(texts)
+    assert "(key " not in read and all(len(t) <= 2000 for t in texts)
     assert "Kobayakawa-1 lost at high stake: loss d6 [6] → heavy losses, damage 4" in read
-    assert plan[-1].files[-1].filename == "report-mori.md" and b"(key loss:" in plan[-1].files[-1].data
-    assert plan[0].content == "⚓ Seto 1560 — turn 3 (spring–summer) — Mōri, your turn"
-    assert [f.filename for f in plan[0].files] == ["map-mori.png"]
+    assert texts[0].startswith("⚓ Seto 1560 — turn 3 (spring–summer) — Mōri, your turn")
+    assert post_texts("") == ["(empty report)"]
 
 
 def test_without_dice_keys_strips_only_the_key_suffix():
@@ -127,16 +125,15 @@ def test_cards_are_fitted_to_embed_limits():
     assert [len(b) for b in batches(small)] == [10, 5]
 
 
-def test_a_card_becomes_an_embed_that_pings_nobody():
+def test_a_card_becomes_an_embed_and_posts_ping_nobody():
     card = Card("⚔️ Battle off Suō", "#2e86c1", fields=(CardField("Mōri", "Kobayakawa-1"),
                                                          CardField("Outcome", "x", inline=False)))
     embed = embed_of(card)
     assert embed.title == "⚔️ Battle off Suō" and embed.colour.value == 0x2E86C1
     assert [(f.name, f.value, f.inline) for f in embed.fields] == [("Mōri", "Kobayakawa-1", True),
                                                                     ("Outcome", "x", False)]
-    from bot.report.messages import PlannedMessage
-    kwargs = send_kwargs(PlannedMessage("hi @everyone", (card,), (Attachment("a.md", b"x"),)))
-    assert kwargs["allowed_mentions"].everyone is False and kwargs["files"][0].filename == "a.md"
+    from cogs.turn_posts import NO_MENTIONS
+    assert NO_MENTIONS.everyone is False and NO_MENTIONS.roles is False and NO_MENTIONS.users is False
 
 
 def test_a_port_battle_card_lists_only_the_defenders_its_report_names():
@@ -193,3 +190,13 @@ def test_a_card_whose_colour_discord_cannot_read_is_grey(colour):
     """A clan's colour in an imported state is never checked (the map takes "crimson"): the card is
     grey rather than the post failing half-way."""
     assert embed_of(Card("⚔️ Battle off Suō", colour)).colour == discord.Colour(0x888888)
+
+
+def test_the_first_message_keeps_within_ten_cards_and_6000_characters():
+    from bot.report.cards import first_message_cards
+    many = [Card(f"c{i}", fields=(CardField("n", "v" * 990),)) for i in range(7)]  # six fill 6,000 but for 24
+    first = first_message_cards(many)
+    assert sum(c.size() for c in first) <= 6000 and first[-1].title == f"… and {7 - len(first) + 1} more"
+    small = [Card(f"c{i}") for i in range(15)]
+    assert [c.title for c in first_message_cards(small)][-2:] == ["c8", "… and 6 more"]
+    assert first_message_cards(small[:3]) == small[:3] and first_message_cards([]) == []
