@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
 from bot.domain.gamemap import GameMap
 from bot.engine.ruleset import OrderRejected
 from bot.rules.sengoku.model import BasingAgreement, SengokuState
-from bot.rules.sengoku.moderator_edit_models import _clan, _unknown
+from bot.rules.sengoku.moderator_edit_models import _clan, _unknown, validated
 
 KIND = "basing_agreement"
 
@@ -41,11 +41,7 @@ class BasingAgreementEdit(BaseModel):
 
 
 def parse_basing_edit(payload: dict[str, Any]) -> BasingAgreementEdit:
-    try:
-        return BasingAgreementEdit.model_validate(payload)
-    except ValidationError as exc:
-        problems = [f"{'.'.join(str(p) for p in err['loc']) or 'edit'}: {err['msg']}" for err in exc.errors()]
-        raise OrderRejected(f"{KIND}: " + "; ".join(problems)) from None
+    return validated(BasingAgreementEdit.model_validate, payload, KIND)
 
 
 def apply_basing_edit(state: SengokuState, gamemap: GameMap,

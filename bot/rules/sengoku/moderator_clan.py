@@ -12,13 +12,13 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
 from bot.domain.gamemap import GameMap
 from bot.domain.viewer import RESERVED
 from bot.engine.ruleset import OrderRejected
 from bot.rules.sengoku.model import Clan, SengokuState
-from bot.rules.sengoku.moderator_edit_models import _fold
+from bot.rules.sengoku.moderator_edit_models import _fold, validated
 
 KIND = "clan_add"
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
@@ -37,11 +37,7 @@ class ClanAdd(BaseModel):
 
 
 def parse_clan_add(payload: dict[str, Any]) -> ClanAdd:
-    try:
-        return ClanAdd.model_validate(payload)
-    except ValidationError as exc:
-        problems = [f"{'.'.join(str(p) for p in err['loc']) or 'edit'}: {err['msg']}" for err in exc.errors()]
-        raise OrderRejected(f"{KIND}: " + "; ".join(problems)) from None
+    return validated(ClanAdd.model_validate, payload, KIND)
 
 
 def apply_clan_add(state: SengokuState, gamemap: GameMap, edit: ClanAdd) -> tuple[SengokuState, str]:

@@ -192,11 +192,17 @@ def parse_edit(payload: dict[str, Any]) -> BaseModel:
     if not isinstance(payload, dict) or payload.get("kind") not in EDIT_KINDS:
         kind = payload.get("kind") if isinstance(payload, dict) else None
         raise OrderRejected(f"unknown moderator edit {kind!r}; edits: {', '.join(EDIT_KINDS)}")
+    return validated(EDIT_ADAPTER.validate_python, payload, payload["kind"], skip=1)  # loc[0]: the union's tag
+
+
+def validated(validate, payload: dict[str, Any], kind: str, skip: int = 0) -> Any:
+    """``validate(payload)``, with pydantic's errors made one refusal naming each bad field (every
+    moderator edit, those of their own modules too: moderator_clan, moderator_basing)."""
     try:
-        return EDIT_ADAPTER.validate_python(payload)
+        return validate(payload)
     except ValidationError as exc:
-        problems = [f"{'.'.join(str(p) for p in err['loc'][1:]) or 'edit'}: {err['msg']}" for err in exc.errors()]
-        raise OrderRejected(f"{payload['kind']}: " + "; ".join(problems)) from None
+        problems = [f"{'.'.join(str(p) for p in err['loc'][skip:]) or 'edit'}: {err['msg']}" for err in exc.errors()]
+        raise OrderRejected(f"{kind}: " + "; ".join(problems)) from None
 
 
 def _clan(state: SengokuState, clan_id: str | None, field: str | None = None) -> Clan:
