@@ -14,7 +14,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.domain.campaign import Campaign, Phase
-from bot.engine.dice import SEED_SCHEME
 from bot.services.posting import PostLedger
 from bot.services.setup import relations as relation_table
 from cogs.campaign import info_text
@@ -64,12 +63,8 @@ async def status_text(interaction: discord.Interaction, chosen: Campaign) -> str
     lines += await unposted_lines(interaction, chosen)
     if chosen.phase in (Phase.PLANNING, Phase.LOCKED, Phase.CORRECTION):
         record = await service_of(interaction).current_turn(chosen.id)
-        if record is not None and chosen.phase is Phase.CORRECTION:
-            secret = "seed" if record.dice_scheme == SEED_SCHEME else "public dice key"
-            lines.append(f"Commitment: `{record.commitment}` (SHA-256); its {secret} was revealed with the report "
-                         f"that was undone.")
-        elif record is not None:
-            lines.append(commitment_words(record.commitment, record.dice_scheme))
+        if record is not None:
+            lines.append(commitment_words(record.commitment, record.dice_scheme, chosen.phase is Phase.CORRECTION))
         if chosen.phase is not Phase.CORRECTION:
             lines.append(deadline_words(chosen))
         lines += await clan_lines(interaction, chosen)

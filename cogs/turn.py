@@ -62,9 +62,13 @@ async def as_asked(interaction: discord.Interaction, campaign_id: int, asked: tu
     return campaign
 
 
-def commitment_words(commitment: str, dice_scheme: str) -> str:
-    """What a turn's commitment is and what its report reveals: a signed turn's (rsa-vrf) is its public
-    key's, and no seed is ever revealed; a turn stored before signed dice keeps its seed's words."""
+def commitment_words(commitment: str, dice_scheme: str, undone: bool = False) -> str:
+    """What a turn's commitment is and what its report reveals (``undone``: revealed already, by the
+    report a correction took back): a signed turn's (rsa-vrf) is its public key's, and no seed is ever
+    revealed; a turn stored before signed dice keeps its seed's words."""
+    if undone:
+        secret = "seed" if dice_scheme == SEED_SCHEME else "public dice key"
+        return f"Commitment: `{commitment}` (SHA-256); its {secret} was revealed with the report that was undone."
     if dice_scheme == SEED_SCHEME:
         return f"Seed commitment: `{commitment}` (SHA-256); the seed is revealed with the report."
     return (f"Dice commitment: `{commitment}` (SHA-256 of the turn's public dice key); the key is revealed with "
