@@ -20,15 +20,15 @@ from bot.services.errors import UserError
 from bot.store import StoreError
 from cogs.common import (CAMPAIGN, ORDER_EXTRA, MarksActing, campaign_autocomplete, defer, is_moderator, player_faction,
                          reply, service_of)
-from cogs.params import (AnyUnit, Area, ArmyId, Coast, Detachments, Engage, Fleets, IfAttacked, Leader, Leaders,
-                         Manoeuvre, PlayerContext, Port, Route, Squadron, TradeFleet, Typed, campaign_quietly, clip,
-                         fold)
+from cogs.battle_params import Engage, IfAttacked, Manoeuvre
+from cogs.params import (AnyUnit, Area, ArmyId, Coast, Detachments, Fleets, Leader, Leaders, PlayerContext, Port,
+                         Route, Squadron, TradeFleet, Typed, campaign_quietly, clip, fold)
 
 Choice = app_commands.Choice
 Stake = Literal["low", "high"]
 Subphase = Literal["SP1", "SP2", "SP3"]
 
-# engage and if_attacked are autocompleted (cogs/params.py PolicyRef): presets, a condition on a
+# engage and if_attacked are autocompleted (cogs/battle_params.py PolicyRef): presets, a condition on a
 # clan (OP-26), or a condition typed by hand; no choices, which Discord would count toward the
 # command's size.
 SQUADRON_HELP = dict(engage="when to seek battle (S5.5)", if_attacked="when an enemy seeks battle (S5.5)",

@@ -43,7 +43,6 @@ REF_LENGTH = 100
 LIST_LENGTH = 400
 NAME_LENGTH = 64
 REASON_LENGTH = 300
-POLICY_LENGTH = 200  # a battle policy typed by hand: "if enemy_clan != otomo and …" (S5.5, V5)
 _LIST_SEPARATOR = re.compile(r"\s*(?:,|→|->|;)\s*")
 
 
@@ -160,7 +159,7 @@ def clip(label: str) -> str:
     return label if len(label) <= 100 else label[:99] + "…"
 
 
-def _choices(options: list[tuple[str, str]], current: str) -> list[Choice[str]]:
+def matching_choices(options: list[tuple[str, str]], current: str) -> list[Choice[str]]:
     wanted = fold(current)
     hits = [Choice(name=clip(label), value=value) for label, value in options
             if wanted in fold(label) or wanted in fold(value)]
@@ -193,7 +192,7 @@ class UnitRef(_Named):
             units = await service_of(interaction).units(campaign.id, faction.id)
         except (UserError, StoreError):
             return []
-        return _choices([(f"{u.name} — {u.summary}", u.id) for u in units
+        return matching_choices([(f"{u.name} — {u.summary}", u.id) for u in units
                          if self.kind in (None, u.kind)], value)
 
 
@@ -213,7 +212,7 @@ class AreaRef(_Named):
             return []
         gamemap = game_map(campaign.map_id)
         areas = sorted(gamemap.areas.values(), key=lambda a: fold(a.name))
-        return _choices([(a.name, a.id) for a in areas if (a.coastal or not self.coastal_only)
+        return matching_choices([(a.name, a.id) for a in areas if (a.coastal or not self.coastal_only)
                          and not (self.portless and gamemap.port_in(a.id) is not None)], value)
 
 
@@ -229,10 +228,10 @@ class PortRef(_Named):
             return []
         gamemap = game_map(campaign.map_id)
         ports = sorted(gamemap.ports.values(), key=lambda p: fold(p.name))
-        return _choices([(f"{p.name} ({gamemap.areas[p.area].name})", p.id) for p in ports], value)
+        return matching_choices([(f"{p.name} ({gamemap.areas[p.area].name})", p.id) for p in ports], value)
 
 
-async def _player(interaction: discord.Interaction) -> tuple[Campaign, Faction] | None:
+async def player_of(interaction: discord.Interaction) -> tuple[Campaign, Faction] | None:
     """The campaign and the caller's clan, or ``None`` (autocomplete then offers nothing)."""
     campaign = await campaign_quietly(interaction)
     if campaign is None:
@@ -251,11 +250,11 @@ class _Quiet(_Named):
         return value.strip()
 
     async def autocomplete(self, interaction: discord.Interaction, value: str) -> list[Choice[str]]:
-        player = await _player(interaction)
+        player = await player_of(interaction)
         if player is None:
             return []
         try:
-            return _choices(await self.options(interaction, *player), value)
+            return matching_choices(await self.options(interaction, *player), value)
         except (UserError, StoreError):
             return []
 
@@ -330,94 +329,11 @@ class ClanRef(_Named):
         return value.strip()
 
     async def autocomplete(self, interaction: discord.Interaction, value: str) -> list[Choice[str]]:
-        player = await _player(interaction)
+        player = await player_of(interaction)
         if player is None:
             return []
         campaign, faction = player
-        return _choices([(f.name, f.id) for f in campaign.factions if f.id != faction.id], value)
-
-
-ENGAGE_PRESETS = [("rules default (if not outnumbered)", "default"), ("always", "always"), ("never", "never"),
-                  ("only if not outnumbered", "if-not-outnumbered"),
-                  ("only against ordinary squadrons", "if-enemy-ordinary"),
-                  ("only against damaged squadrons", "if-enemy-damaged")]
-ATTACKED_PRESETS = [("accept battle", "accept"), ("avoid battle", "avoid"),
-                    ("accept unless outnumbered", "if-not-outnumbered")]
-WITHDRAW_PRESETS = [("never withdraw", "never"), ("withdraw after round 1", "always"),
-                    ("withdraw if outnumbered", "if-outnumbered")]
-# Short keys the presets offer (and older clients typed) → the S5.5 policy text the rules read.
-POLICIES = {"if-not-outnumbered": "if enemy_count <= own_count", "if-enemy-ordinary": "if enemy_reinforced == 0",
-            "if-enemy-damaged": "if enemy_damage > 0", "if-outnumbered": "if enemy_count > own_count"}
-
-
-class PolicyRef(app_commands.Transformer):
-    """A battle policy (S5.5): a preset, a condition on another clan (OP-26: the enemy clan is visible),
-    or any 'if <condition>' typed by hand, which the rules check (V5)."""
-
-    def __init__(self, presets: list[tuple[str, str]], against: tuple[str, str]) -> None:
-        self.presets, self.against = presets, against
-
-    @property
-    def max_value(self) -> int:
-        return POLICY_LENGTH
-
-    async def transform(self, interaction: discord.Interaction, value: str) -> str:
-        return POLICIES.get(value.strip(), value.strip())
-
-    async def autocomplete(self, interaction: discord.Interaction, value: str) -> list[Choice[str]]:
-        options = list(self.presets)
-        player = await _player(interaction)
-        if player is not None:
-            campaign, faction = player
-            for clan in sorted((f for f in campaign.factions if f.id != faction.id), key=lambda f: fold(f.name)):
-                options += [(self.against[0].format(clan=clan.name), f"if enemy_clan == {clan.id}"),
-                            (self.against[1].format(clan=clan.name), f"if enemy_clan != {clan.id}")]
-        hits = _choices(options, value)
-        typed = value.strip()
-        if typed.lower().startswith("if ") and len(typed) <= 100:  # a condition of one's own, as typed
-            hits = [Choice(name=clip(f"{typed} (as typed)"), value=typed)] + hits[:24]
-        return hits
-
-
-MANOEUVRE_NAMES = {"take_wind": "Take the wind", "feigned_retreat": "Feigned retreat", "tsuruyoki": "Tsuruyoki "
-                   "(crane's wing)", "defensive": "Defensive formation"}
-
-
-class ManoeuvreRef(app_commands.Transformer):
-    """S9.3: a naval manoeuvre; autocomplete offers them only when the squadron's leader (the
-    ``leader`` option if given, else its present one) has the naval art active."""
-
-    @property
-    def max_value(self) -> int:
-        return REF_LENGTH
-
-    async def transform(self, interaction: discord.Interaction, value: str) -> str:
-        wanted = fold(value)
-        return next((key for key, name in MANOEUVRE_NAMES.items()
-                     if wanted in (fold(key), fold(name), fold(name.split(" (")[0]))), value.strip())
-
-    async def autocomplete(self, interaction: discord.Interaction, value: str) -> list[Choice[str]]:
-        player = await _player(interaction)
-        if player is None:
-            return []
-        campaign, faction = player
-        service = service_of(interaction)
-        try:
-            rows = await service.characters(campaign.id, faction.id)
-            units = await service.units(campaign.id, faction.id)
-        except (UserError, StoreError):
-            return []
-        typed_leader = fold(str(getattr(interaction.namespace, "leader", None) or ""))
-        unit_text = fold(str(getattr(interaction.namespace, "unit", None) or ""))
-        unit = next((u for u in units if unit_text in (fold(u.id), fold(u.name))), None)
-        if typed_leader:
-            leader = next((c for c in rows if typed_leader in (fold(c["id"]), fold(c["name"]))), None)
-        else:
-            leader = next((c for c in rows if unit is not None and unit.name in c["leads"]), None)
-        if leader is None or not leader["art_active"]:
-            return []  # S9.3.3: no leader with the naval art, no manoeuvre
-        return _choices([(f"{name} — {leader['name']}'s naval art", key) for key, name in MANOEUVRE_NAMES.items()],
-                        value)
+        return matching_choices([(f.name, f.id) for f in campaign.factions if f.id != faction.id], value)
 
 
 class ListRef(app_commands.Transformer):
@@ -457,12 +373,6 @@ Credit = app_commands.Transform[str, CreditRef()]
 Operation = app_commands.Transform[str, OperationRef()]
 Clan = app_commands.Transform[str, ClanRef()]
 Clans = app_commands.Transform[list[str], ListRef(ClanRef())]
-Engage = app_commands.Transform[str, PolicyRef(ENGAGE_PRESETS, ("only against {clan}", "never against {clan}"))]
-IfAttacked = app_commands.Transform[str, PolicyRef(ATTACKED_PRESETS, ("accept only against {clan}",
-                                                                      "avoid {clan}, accept others"))]
-Withdraw = app_commands.Transform[str, PolicyRef(WITHDRAW_PRESETS, ("withdraw if {clan} is there",
-                                                                    "withdraw unless {clan} is there"))]
-Manoeuvre = app_commands.Transform[str, ManoeuvreRef()]
 Leaders = app_commands.Transform[list[str], ListRef(CharacterRef())]
 Detachments = app_commands.Transform[list[str], ListRef(DetachmentRef())]
 Typed = app_commands.Range[str, 1, REF_LENGTH]  # a clan or unit typed by hand, without a transformer

@@ -19,8 +19,9 @@ from bot.engine.ruleset import unit_slot
 from bot.services.errors import UserError
 from cogs.common import MarksActing, campaign_autocomplete, defer, reply, service_of
 from cogs.orders import ART_HELP, HELP, SQUADRON_HELP, Stake, Subphase, _squadron, place, receipt_text, submit
-from cogs.params import (AnyUnit, Area, ArmyId, Coast, Engage, Fleets, IfAttacked, Leader, Leaders, Manoeuvre,
-                         Operation, PlayerContext, Portless, Route, Squadron, TradeFleet, Withdraw)
+from cogs.battle_params import Engage, IfAttacked, Manoeuvre, Withdraw
+from cogs.params import (AnyUnit, Area, ArmyId, Coast, Fleets, Leader, Leaders, Operation, PlayerContext, Portless,
+                         Route, Squadron, TradeFleet)
 
 Choice = app_commands.Choice
 ESCORT_HELP = {k: v for k, v in SQUADRON_HELP.items() if k != "route"}
