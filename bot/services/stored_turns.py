@@ -56,9 +56,14 @@ class StoredTurns:
         return await PostLedger(self.service).claim_unposted(now)
 
     async def mark_posted(self, outcome: TurnOutcome) -> None:
-        if outcome.created_seq is not None:
-            await self.repo.mark_resolution_posted(outcome.campaign.id, outcome.turn, outcome.created_seq,
-                                                   utc_stamp(self.service.clock()))
+        """The posts are done, if the claim is still this boot's: another process that took them over,
+        or a moderator who skipped them, decides instead (the poster's own PostRun.finish checks the same)."""
+        if outcome.created_seq is None:
+            return
+        key = (outcome.campaign.id, outcome.turn, outcome.created_seq)
+        now = utc_stamp(self.service.clock())
+        if await self.repo.renew_resolution_claim(*key, self.service.boot_id, now):
+            await self.repo.mark_resolution_posted(*key, now)
 
     async def outcome_of(self, record: ResolutionRecord) -> TurnOutcome:
         """A stored resolution as ``resolve_turn`` returned it: its reports, and what its maps are drawn from."""

@@ -259,3 +259,19 @@ async def test_a_failed_post_is_tried_again_once_its_claim_is_stale(db, clock):
     await scheduler.tick()
     assert said.said == [("resolved", 3)]
     await scheduler.turns.repo.close()
+
+
+async def test_posts_taken_over_by_another_process_are_not_marked_done_by_this_one(db, clock):
+    """While this boot's scheduler announced a resolution, another process took its posts over: the
+    scheduler must not mark them done behind the new claimant's back (nor after a moderator skipped)."""
+    import sqlite3
+
+    from bot.services.stored_turns import StoredTurns
+
+    scheduler, _ = await scheduler_on(db, clock)
+    outcome = await scheduler.turns.resolve(1)
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE resolution_posts SET claimed_by = ?", (live_other_process(),))
+    await StoredTurns(scheduler.turns.service).mark_posted(outcome)
+    assert await scheduler.turns.service.repo.unposted_resolution(1) is not None  # still the other's to finish
+    await scheduler.turns.repo.close()
