@@ -41,7 +41,7 @@ from bot.render import (
     render_map,
 )
 from bot.report import ReportInput
-from bot.report.sengoku_overlay import overlay_for as sengoku_overlay
+from bot.rulesets.sengoku.report.overlay import overlay_for as sengoku_overlay
 
 FACTIONS = {"mori": ("Mōri", "#2a9d8f"), "kono": ("Kōno", "#e9c46a"), "otomo": ("Ōtomo", "#9b5de5"),
             "miyoshi": ("Miyoshi", "#e76f51")}

@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.engine.dice import SeededDice  # noqa: E402
 from bot.engine.ruleset import SubmittedOrder  # noqa: E402
 from bot.mapfiles import load_shipped_map  # noqa: E402
-from bot.rules import get_ruleset  # noqa: E402
+from bot.plugins import get_ruleset  # noqa: E402
 from bot.scenarios import load_shipped_scenario  # noqa: E402
 
 RULESET = get_ruleset("sengoku")

@@ -26,10 +26,10 @@ from functools import cache
 from bot.domain.gamemap import GameMap
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
 from bot.mapfiles import load_shipped_map
-from bot.rules import get_ruleset
-from bot.rules.sengoku.model import SengokuState
-from bot.rules.sengoku.scenario import build_state
-from bot.rules.sengoku.settings import SengokuSettings
+from bot.plugins import get_ruleset
+from bot.rulesets.sengoku.rules.model import SengokuState
+from bot.rulesets.sengoku.rules.scenario import build_state
+from bot.rulesets.sengoku.rules.settings import SengokuSettings
 from bot.scenarios import load_shipped_scenario
 from bench.synth_map import coast_map
 

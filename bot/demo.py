@@ -13,7 +13,7 @@ from bot.engine.dice import SeededDice
 from bot.engine.ruleset import SubmittedOrder
 from bot.mapfiles import load_shipped_map
 from bot.report import ReportInput
-from bot.rules import get_ruleset
+from bot.plugins import get_ruleset
 from bot.scenarios import load_shipped_scenario
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError

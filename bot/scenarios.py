@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from bot.domain.gamemap import MapError
 from bot.domain.text import quote
 from bot.mapfiles import load_shipped_map
-from bot.rules import get_ruleset
+from bot.plugins import get_ruleset
 from bot.safe_yaml import YamlLimitError, load_yaml
 
 SCENARIOS_DIR = Path(__file__).resolve().parent.parent / "data" / "scenarios"

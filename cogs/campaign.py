@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot.domain.campaign import Campaign
 from bot.mapfiles import shipped_map_ids
-from bot.rules import get_ruleset
+from bot.plugins import get_ruleset
 from bot.scenarios import shipped_scenario_ids
 from bot.services.errors import UserError
 from bot.services.setup import create_empty_campaign

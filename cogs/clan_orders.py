@@ -4,7 +4,7 @@
 left out keep their current value (this turn's policy order if there is one,
 else the standing one), so changing one choice never resets the others.
 ``redeem`` spends a capture credit (its ``unit`` is the credit id).  Payload
-fields follow ClanPolicy and RedeemCapture in bot/rules/sengoku/orders.py.
+fields follow ClanPolicy and RedeemCapture in bot/rulesets/sengoku/rules/orders.py.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from bot.domain.campaign import Campaign, Faction
 from bot.domain.text import escape, sentence
-from bot.rules import get_ruleset
+from bot.plugins import get_ruleset
 from bot.services.errors import UserError
 from cogs.common import CAMPAIGN, MarksActing, campaign_autocomplete, defer, reply, service_of
 from cogs.orders import place

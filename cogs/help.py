@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.domain.campaign import Campaign, Phase
-from bot.rules import get_ruleset
+from bot.plugins import get_ruleset
 from bot.services.errors import UserError
 from bot.services.turns import TurnLifecycle, units_ordered
 from cogs.common import (

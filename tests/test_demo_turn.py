@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.engine.dice import SeededDice
 from bot.engine.ruleset import SubmittedOrder
 from bot.mapfiles import load_shipped_map
-from bot.rules import get_ruleset
+from bot.plugins import get_ruleset
 from bot.scenarios import load_shipped_scenario
 
 

@@ -9,8 +9,8 @@ import re
 from functools import cache
 
 from bot.demo import demo_turn_input
-from bot.report.sengoku import templates
-from bot.report.sengoku_names import Names
+from bot.rulesets.sengoku.report.build import templates
+from bot.rulesets.sengoku.report.names import Names
 from bot.scenarios import load_shipped_scenario
 
 FORBIDDEN = [

@@ -16,7 +16,7 @@ from bot.cases.procedures import Orders, run_battle, run_submissions, run_turn
 from bot.domain.gamemap import MapError, parse_map
 from bot.engine.dice import DiceError, ScriptedDice
 from bot.mapfiles import load_map_file, load_shipped_map
-from bot.rules import get_ruleset
+from bot.plugins import get_ruleset
 from bot.safe_yaml import YamlLimitError, load_yaml
 
 

@@ -35,10 +35,9 @@ class Reports(BaseModel):
 
 
 def build_reports(ruleset_id: str, data: ReportInput) -> Reports:
-    if ruleset_id == "sengoku":
-        from bot.report.sengoku import build
-        return build(data)
-    raise KeyError(f"no report templates for ruleset {ruleset_id!r}")
+    """The turn's reports in the ruleset's own words (its presenter)."""
+    from bot.plugins import get_presenter
+    return get_presenter(ruleset_id).build_reports(data)
 
 
 def split_message(text: str, limit: int = 2000) -> list[str]:

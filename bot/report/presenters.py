@@ -24,7 +24,6 @@ class Presenter(Protocol):
 
 
 def presenter(ruleset_id: str) -> Presenter:
-    if ruleset_id == "sengoku":
-        from bot.report.sengoku_present import SengokuPresenter
-        return SengokuPresenter()
-    raise KeyError(f"no presenter for ruleset {ruleset_id!r}")
+    """The ruleset's presenter, as its plug-in supplies it (bot/plugins.py)."""
+    from bot.plugins import get_presenter
+    return get_presenter(ruleset_id)

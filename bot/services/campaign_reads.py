@@ -19,7 +19,7 @@ from bot.domain.gamemap import GameMap
 from bot.engine.ruleset import OrderRejected, SubmittedOrder, UnitView, slot_unit
 from bot.mapfiles import load_shipped_map
 from bot.report.presenters import presenter
-from bot.rules import get_ruleset
+from bot.plugins import get_ruleset
 from bot.services.errors import UserError
 from bot.services.settings import describe_setting, flatten
 from bot.store import AuditEntry, Repository, StateRecord, TurnRecord

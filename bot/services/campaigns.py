@@ -24,7 +24,7 @@ from bot.engine.dice import KEY_SCHEME, SEED_SCHEME, SeededDice, SignedDice, loa
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
 from bot.report import ReportInput, Reports
 from bot.report.presenters import presenter
-from bot.rules import get_ruleset
+from bot.plugins import get_ruleset
 from bot.scenarios import ScenarioFileError, load_shipped_scenario
 from bot.services.audit import COMMAND_LINE, Moderator, audit_entry
 from bot.services.boot import THIS_BOOT

@@ -15,7 +15,7 @@ from bot.engine.dice import (KEY_SCHEME, SEED_SCHEME, DiceError, DieExpr, Roll, 
 from bot.engine.seed import verify
 from bot.mapfiles import load_shipped_map
 from bot.report import ReportInput
-from bot.rules import get_ruleset
+from bot.plugins import get_ruleset
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
 from bot.services.stored_turns import report_input

@@ -18,7 +18,7 @@ from bot.domain.campaign import Campaign, Faction
 from bot.domain.gamemap import MapError
 from bot.domain.text import clean, quote
 from bot.mapfiles import load_shipped_map, shipped_map_ids
-from bot.rules import get_ruleset, ruleset_ids
+from bot.plugins import get_ruleset, ruleset_ids
 from bot.services.audit import COMMAND_LINE, Moderator
 from bot.services.campaigns import CampaignService, plain_name
 from bot.services.errors import UserError

@@ -19,7 +19,7 @@ from bot.domain.viewer import Viewer
 from bot.engine.dice import SEED_SCHEME
 from bot.mapfiles import load_shipped_map
 from bot.report import ReportInput, Reports
-from bot.rules import get_ruleset
+from bot.plugins import get_ruleset
 from bot.services.campaigns import CampaignService, TurnOutcome, revealed_label, utc_stamp
 from bot.services.errors import UserError
 from bot.services.posting import PostLedger

@@ -14,7 +14,7 @@ from bot.domain.gamemap import MapError
 from bot.engine.dice import KEY_SCHEME
 from bot.engine.ruleset import OrderRejected
 from bot.mapfiles import load_shipped_map
-from bot.rules import get_ruleset
+from bot.plugins import get_ruleset
 from bot.services.deadline import MAX_AHEAD
 from bot.services.dice_keys import TurnKey
 from bot.store import TurnStatus

@@ -17,7 +17,7 @@ from bot.domain.gamemap import GameMap
 from bot.domain.text import escape
 from bot.domain.viewer import Viewer
 from bot.engine.ruleset import UnitView
-from bot.rules import get_ruleset
+from bot.plugins import get_ruleset
 from bot.services.campaign_reads import named_units
 from bot.services.campaigns import TurnOutcome
 from bot.store import UndoneReport

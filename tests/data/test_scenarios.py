@@ -9,7 +9,7 @@ import pytest
 
 from bot.engine.ruleset import OrderRejected
 from bot.mapfiles import load_shipped_map
-from bot.rules import get_ruleset
+from bot.plugins import get_ruleset
 from bot.scenarios import (ScenarioFileError, load_scenario_file, load_shipped_scenario, parse_scenario,
                            shipped_scenario_ids)
 

@@ -24,9 +24,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings as hyp_settings, strategies as st
 
 from bot.engine.dice import SeededDice
-from bot.rules import get_ruleset
-from bot.rules.sengoku.model import CharacterStatus, SengokuState, UnitState
-from bot.rules.sengoku.scenario import build_state
+from bot.plugins import get_ruleset
+from bot.rulesets.sengoku.rules.model import CharacterStatus, SengokuState, UnitState
+from bot.rulesets.sengoku.rules.scenario import build_state
 from tests.properties.campaigns import MAPS, Campaign, settings, states
 from tests.properties.random_orders import turn_orders
 

@@ -15,7 +15,7 @@ from bot.engine.ruleset import SubmittedOrder
 from bot.mapfiles import load_shipped_map
 from bot.report import ReportInput
 from bot.report.presenters import presenter
-from bot.rules import get_ruleset
+from bot.plugins import get_ruleset
 from bot.scenarios import load_shipped_scenario
 from bot.services.errors import UserError
 from bot.services.settings import apply_setting, flatten

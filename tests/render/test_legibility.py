@@ -27,9 +27,9 @@ from bot.render.nodes import node_radius
 from bot.render.scene import Scene, png_bytes
 from bot.render.style import F_PORT_GLYPH, MIN_PREVIEW_PX, PREVIEW_W, SHAPE_NAME, hollow_fill, preview_px
 from bot.report import ReportInput
-from bot.report.sengoku_overlay import overlay_for
-from bot.report.sengoku_present import SengokuPresenter
-from bot.rules import get_ruleset
+from bot.rulesets.sengoku.report.overlay import overlay_for
+from bot.rulesets.sengoku.report.present import SengokuPresenter
+from bot.plugins import get_ruleset
 
 WIDTH = 700  # the layout does not depend on the width: the same boxes, fewer pixels
 

@@ -200,7 +200,7 @@ def test_route_needs_two_areas() -> None:
 
 def test_renderer_imports_neither_a_ruleset_nor_pyplot() -> None:
     code = ("import sys, bot.render; "
-            "print(sorted(m for m in sys.modules if m.startswith('bot.rules') or m == 'matplotlib.pyplot'))")
+            "print(sorted(m for m in sys.modules if m.startswith('bot.rulesets') or m == 'matplotlib.pyplot'))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(render.__file__).parents[2])
     assert out.stdout.strip() == "[]"

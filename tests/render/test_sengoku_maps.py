@@ -22,7 +22,7 @@ from bot.render.mapimage import draw_scene
 from bot.render.scene import png_bytes
 from bot.render.style import HOLLOW, hollow_fill
 from bot.report import ReportInput
-from bot.report.sengoku_overlay import overlay_for
+from bot.rulesets.sengoku.report.overlay import overlay_for
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 WIDTH = 700  # small: the same picture, fewer pixels, a cheaper test

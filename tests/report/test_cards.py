@@ -13,7 +13,7 @@ from bot.demo import demo_turn_input
 from bot.report import build_reports
 from bot.report.cards import Card, CardField, batches, fitted, without_dice_keys
 from bot.report.messages import post_texts, split_evenly
-from bot.report.sengoku_cards import cards_for
+from bot.rulesets.sengoku.report.cards import cards_for
 from cogs.embeds import embed_of
 
 
@@ -144,8 +144,8 @@ def test_a_port_battle_card_lists_only_the_defenders_its_report_names():
     from dataclasses import replace
 
     from bot.domain.events import Audience
-    from bot.rules.sengoku.events import BattleBegan, BattleEnded, PairSeen
-    from bot.rules.sengoku.events_w3 import PortAttacked
+    from bot.rulesets.sengoku.rules.events import BattleBegan, BattleEnded, PairSeen
+    from bot.rulesets.sengoku.rules.events_w3 import PortAttacked
 
     data = demo_turn_input()
     everyone = Audience.everyone()
@@ -174,7 +174,7 @@ def test_a_clan_whose_squadron_fought_on_an_allys_side_fought_that_battle():
     from dataclasses import replace
 
     from bot.domain.events import Audience
-    from bot.rules.sengoku.events import BattleBegan, BattleEnded
+    from bot.rulesets.sengoku.rules.events import BattleBegan, BattleEnded
 
     battle = "sp1-w1-iyo-s0-mori-otomo"
     events = [BattleBegan(audience=Audience.everyone(), battle=battle, area="iyo",

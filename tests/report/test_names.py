@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.demo import demo_turn_input
-from bot.report.sengoku_names import Names
+from bot.rulesets.sengoku.report.names import Names
 
 
 def test_a_clan_wide_orders_unit_is_its_clan_escaped_once():

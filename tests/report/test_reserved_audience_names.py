@@ -19,8 +19,8 @@ from bot.demo import demo_turn_input
 from bot.domain.viewer import Viewer
 from bot.report import ReportInput
 from bot.report.presenters import presenter
-from bot.report.sengoku_overlay import overlay_for
-from bot.rules import get_ruleset
+from bot.rulesets.sengoku.report.overlay import overlay_for
+from bot.plugins import get_ruleset
 
 RENAME = {"mori": "public", "otomo": "moderators"}
 

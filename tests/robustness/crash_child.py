@@ -25,8 +25,8 @@ import os
 import signal
 import sys
 
-from bot.report import sengoku_present
-from bot.rules.sengoku import resolve as resolve_module
+from bot.rulesets.sengoku.report import present as sengoku_present
+from bot.rulesets.sengoku.rules import resolve as resolve_module
 from bot.services.campaigns import CampaignService
 from bot.store import open_repository, sqlite_resolutions
 from bot.store.sqlite import SqliteRepository

@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.rules import get_ruleset
+from bot.plugins import get_ruleset
 from bot.services.campaigns import CampaignService
 from bot.store import open_repository
 from tests.robustness.concurrent_orders import demo_orders, submit_all

@@ -22,9 +22,9 @@ from bench.turn_setup import serve_generated_maps, store_campaign
 from bot.domain.events import Audience
 from bot.engine.dice import SeededDice
 from bot.report import ReportInput
-from bot.report.sengoku_present import SengokuPresenter
-from bot.rules import get_ruleset
-from bot.rules.sengoku.scenario import build_state
+from bot.rulesets.sengoku.report.present import SengokuPresenter
+from bot.plugins import get_ruleset
+from bot.rulesets.sengoku.rules.scenario import build_state
 from bot.services.campaigns import CampaignService
 from bot.store import open_repository
 from tests.properties.campaigns import MAPS, settings, states

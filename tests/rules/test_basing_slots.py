@@ -3,8 +3,8 @@ turn can re-base a damaged fleet to a port with timber and have it repair."""
 
 from __future__ import annotations
 
-from bot.rules.sengoku.orders import parse_order
-from bot.rules.sengoku.ruleset import SengokuRuleset
+from bot.rulesets.sengoku.rules.orders import parse_order
+from bot.rulesets.sengoku.rules.ruleset import SengokuRuleset
 
 
 def test_a_base_order_does_not_replace_the_units_task():

@@ -8,7 +8,7 @@ import json
 from bot.engine.dice import SeededDice, SignedDice, check_proof, load_private_key
 from bot.engine.ruleset import SubmittedOrder
 from bot.mapfiles import load_shipped_map
-from bot.rules import get_ruleset
+from bot.plugins import get_ruleset
 from bot.scenarios import load_shipped_scenario
 from bot.services.dice_keys import turn_key
 
@@ -63,8 +63,8 @@ def test_seed_resolution_is_independent_of_roll_order():
 
 
 def test_every_event_kind_has_a_report_template_and_parses_back():
-    from bot.report.sengoku import templates
-    from bot.rules.sengoku.events import event_types, parse_event
+    from bot.rulesets.sengoku.report.build import templates
+    from bot.rulesets.sengoku.rules.events import event_types, parse_event
     assert sorted(set(event_types()) - set(templates())) == []
     blob, _ = resolve("seed-a")
     for raw in json.loads(blob)["events"]:

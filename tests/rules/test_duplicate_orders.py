@@ -8,7 +8,7 @@ from pathlib import Path
 from bot.engine.dice import SeededDice
 from bot.engine.ruleset import SubmittedOrder
 from bot.mapfiles import load_map_file
-from bot.rules import get_ruleset
+from bot.plugins import get_ruleset
 
 RULESET = get_ruleset("sengoku")
 MAP = load_map_file(Path(__file__).resolve().parent.parent / "scenarios" / "maps" / "channel.toml")

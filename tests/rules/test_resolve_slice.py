@@ -6,9 +6,9 @@ from __future__ import annotations
 from bot.domain.gamemap import parse_map
 from bot.engine.dice import ScriptedDice
 from bot.engine.ruleset import SubmittedOrder
-from bot.rules.sengoku.model import TradeFleet, UnitState
-from bot.rules.sengoku.resolve import resolve
-from bot.rules.sengoku.settings import SengokuSettings
+from bot.rulesets.sengoku.rules.model import TradeFleet, UnitState
+from bot.rulesets.sengoku.rules.resolve import resolve
+from bot.rulesets.sengoku.rules.settings import SengokuSettings
 
 from .conftest import TINY_MAP, add_squadron
 

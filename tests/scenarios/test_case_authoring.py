@@ -126,7 +126,7 @@ def test_a_flat_order_list_is_submitted_in_its_order(tmp_path):
         path.write_text(FLAT.format(map=MAPS / "channel.toml", first=first, second=second), encoding="utf-8")
         assert _problems(path) == []
     from bot.cases.procedures import submitted_orders
-    from bot.rules import get_ruleset
+    from bot.plugins import get_ruleset
     orders = submitted_orders(get_ruleset("sengoku"), [{"clan": "red", "kind": "base", "unit": "X1"},
                                                        {"clan": "green", "kind": "sq_idle", "unit": "G"}])
     assert [(o.faction, o.unit, o.seq) for o in orders] == [("red", "X1", 1), ("green", "unit:G", 2)]  # X1 names no port: unreadable, bare unit
@@ -185,7 +185,7 @@ def test_veteran_true_stands_for_the_history(tmp_path):
 
 def test_naval_art_true_makes_the_art_active(tmp_path):
     from bot.mapfiles import load_map_file
-    from bot.rules.sengoku.scenario import ScenarioError, build_state
+    from bot.rulesets.sengoku.rules.scenario import ScenarioError, build_state
 
     gamemap = load_map_file(MAPS / "channel.toml")
     raw = {"clans": {"red": {"name": "Red"}},

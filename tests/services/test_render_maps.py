@@ -38,7 +38,7 @@ async def test_maps_are_asked_for_no_faster_than_the_renderer_has_slots(monkeypa
     import asyncio
 
     from bot.render import MAX_CONCURRENT_RENDERS
-    from bot.report.sengoku_present import SengokuPresenter
+    from bot.rulesets.sengoku.report.present import SengokuPresenter
     in_flight, most = 0, 0
 
     async def counting_render(self, data, audience="public") -> bytes:

@@ -25,7 +25,7 @@ def test_a_unit_lost_in_the_undone_turn_and_afloat_in_the_new_one_reads_in_names
 def test_the_units_a_player_lists_are_based_at_ports_by_name(tmp_path):
     from bot.services.campaign_reads import named_units
     scenario = load_shipped_scenario("seto-demo")
-    from bot.rules import get_ruleset
+    from bot.plugins import get_ruleset
     units = named_units(get_ruleset("sengoku").units(scenario.state, "mori"), load_shipped_map(scenario.file.map))
     kobayakawa = next(u for u in units if u.id == "mori-kobayakawa")
     assert "based Kusatsu" in kobayakawa.summary and "kusatsu" not in kobayakawa.summary

@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from bot.rules import get_ruleset
+from bot.plugins import get_ruleset
 from bot.domain.campaign import Campaign
 from bot.engine.seed import commitment
 from bot.store.errors import StoreError

@@ -1,0 +1,99 @@
+"""Rulesets as plug-ins: what a rule system brings, and how the core finds it.
+
+A ruleset is one ``RulesetPlugin`` (cf. godip's ``Variant``).  The core never names a ruleset:
+the built-in ones are the sub-packages of ``bot/rulesets/`` (each exposes ``PLUGIN`` in its
+``__init__``), found by scanning that folder; a ruleset shipped as its own distribution registers
+``PLUGIN`` under the ``fleetwright.rulesets`` entry-point group.  Adding one needs no edit here
+(docs/adding-a-ruleset.md).  Presentation and commands are named lazily (factories and module
+names), so finding the rulesets imports neither matplotlib nor discord.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any
+
+from bot.engine.ruleset import Ruleset
+
+ENTRY_POINT_GROUP = "fleetwright.rulesets"
+BUILT_IN_PACKAGE = "bot.rulesets"
+
+
+@dataclass(frozen=True)
+class RulesetPlugin:
+    """Everything a rule system supplies to the core, in one place."""
+
+    id: str
+    name: str  # as players and moderators read it ("Sengoku clan naval rules")
+    rules: Callable[[], Ruleset]  # the pure rules (bot/engine/ruleset.py)
+    presenter: Callable[[], Any]  # reports, order descriptions, cards, map (bot/report/presenters.py)
+    commands: tuple[str, ...] = ()  # extension modules adding its own slash-command groups
+    command_groups: tuple[str, ...] = ()  # the top-level command names those add (checked for clashes)
+    maps_dir: Path | None = None  # its map files (<name>.toml, art beside them)
+    scenarios_dir: Path | None = None  # its scenario files (<name>.yaml)
+    default_map: str | None = None  # the map `/campaign create` uses when none is named
+    cases_dir: Path | None = None  # its case files (each names its ruleset), run by the case suite
+    case_procedures: Mapping[str, Callable[..., Any]] = field(default_factory=dict)  # beyond "turn"/"validation"
+    vocabulary: tuple[str, ...] = ()  # its own words, which no core module may contain
+
+    def maps(self) -> list[str]:
+        return sorted(p.stem for p in self.maps_dir.glob("*.toml")) if self.maps_dir else []
+
+    def scenarios(self) -> list[str]:
+        return sorted(p.stem for p in self.scenarios_dir.glob("*.yaml")) if self.scenarios_dir else []
+
+
+class UnknownRuleset(KeyError):
+    """A ruleset id no installed plug-in has; the message names the known ones."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+@cache
+def plugins() -> dict[str, RulesetPlugin]:
+    """Every installed ruleset by id: the built-in packages, then entry points."""
+    found: dict[str, RulesetPlugin] = {}
+    for plugin in [*_built_in(), *_from_entry_points()]:
+        if plugin.id in found and found[plugin.id] is not plugin:
+            raise RuntimeError(f"two rulesets claim the id {plugin.id!r}")
+        found[plugin.id] = plugin
+    return dict(sorted(found.items()))
+
+
+def _built_in() -> list[RulesetPlugin]:
+    package = importlib.import_module(BUILT_IN_PACKAGE)
+    modules = (importlib.import_module(f"{BUILT_IN_PACKAGE}.{info.name}")
+               for info in pkgutil.iter_modules(package.__path__) if info.ispkg)
+    return [module.PLUGIN for module in modules if isinstance(getattr(module, "PLUGIN", None), RulesetPlugin)]
+
+
+def _from_entry_points() -> list[RulesetPlugin]:
+    return [point.load() for point in entry_points(group=ENTRY_POINT_GROUP)]
+
+
+def plugin(ruleset_id: str) -> RulesetPlugin:
+    found = plugins()
+    if ruleset_id not in found:
+        raise UnknownRuleset(f"unknown ruleset {ruleset_id!r}; known: {', '.join(found)}")
+    return found[ruleset_id]
+
+
+@cache
+def get_ruleset(ruleset_id: str) -> Ruleset:
+    return plugin(ruleset_id).rules()
+
+
+@cache
+def get_presenter(ruleset_id: str) -> Any:
+    return plugin(ruleset_id).presenter()
+
+
+def ruleset_ids() -> list[str]:
+    return list(plugins())

@@ -1,0 +1,139 @@
+"""Sengoku's summary cards (see ``bot.report.cards``): one per battle the
+audience saw, and for a clan one card of how its own units came out.
+
+Built only from the events the audience may read (the same filter as its
+report, S12.6, R19), so a card never says more than the report beside it:
+no stakes, dice, experience or heavy detachments of another clan's units.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.domain.events import Event
+from bot.report import ReportInput
+from bot.report.cards import Card, CardField
+from bot.rulesets.sengoku.report.names import Names
+
+NO_WINNER = "#7f8c8d"
+Sees = Callable[[Event], bool]
+
+
+def cards_for(data: ReportInput, clan: str | None, moderators: bool = False) -> list[Card]:
+    """The cards of one audience: the public (``clan=None``), a clan, or the moderators."""
+    def sees(event: Event) -> bool:
+        return moderators or event.audience.sees(clan)
+    names = Names(data)
+    seen = [e for e in data.events if sees(e)]
+    own = set() if moderators or clan is None else _own_units(data, clan) | {
+        uid for uid, hd in data.before.heavy.items() if hd.owner == clan}
+    cards = battle_cards(seen, names, data, lambda unit: moderators or unit in own)
+    if clan is not None and not moderators:
+        cards.insert(0, clan_card(seen, names, data, clan))
+    return cards
+
+
+def battle_cards(events: list[Event], names: Names, data: ReportInput,
+                 knows: Callable[[str], bool] = lambda unit: False) -> list[Card]:
+    """A card per battle, from its BattleBegan to its BattleEnded (S8.6: the battle in rounds).
+    ``knows``: the units the audience knows in full (its own), listed on a side even if unnamed."""
+    cards, open_battles, lead_in = [], {}, []
+    for event in events:
+        if event.kind == "battle_began":
+            open_battles[event.battle] = (event, [], list(lead_in))
+        elif event.kind == "battle_ended" and event.battle in open_battles:
+            began, inside, before = open_battles.pop(event.battle)
+            named = {u for e in before + inside for u in _named(e)}
+            cards.append(_battle_card(began, inside, event, names, data, lambda u: u in named or knows(u)))
+            lead_in = []
+        else:
+            lead_in.append(event)
+            for _, inside, _ in open_battles.values():
+                inside.append(event)
+    return cards
+
+
+# Fields of an event that name units (ids), as the report's templates name them.
+_UNIT_FIELDS = ("unit", "units", "sides", "lead", "leads", "fleet", "fleets", "holders")
+
+
+def _named(event: Event) -> set[str]:
+    """The unit ids an event names: a battle's side lists only units the audience's report names
+    in that battle (its meeting or attack, its rounds, its fates).  The BattleBegan event holds every
+    fighter, among them port defenders and heavy detachments standing in (S9.1.3) that never paired:
+    naming them would tell more than the report, e.g. a clan's count of heavy detachments (S12.6)."""
+    found: set[str] = set()
+    for name in _UNIT_FIELDS:
+        value = getattr(event, name, None)
+        if isinstance(value, dict):
+            value = list(value.values())
+        for item in value if isinstance(value, (list, tuple)) else [value]:
+            found.update(item if isinstance(item, (list, tuple)) else [item])
+    return {u for u in found if isinstance(u, str)}
+
+
+def _battle_card(began: Event, inside: list[Event], ended: Event, names: Names, data: ReportInput,
+                 shown: Callable[[str], bool]) -> Card:
+    where = f"for the port of {names.port(began.port_defence)}" if began.port_defence else ""
+    title = " ".join(filter(None, [f"⚔️ Battle off {names.area(began.area)}", where]))
+    rounds = f"{ended.rounds} round{'s' if ended.rounds != 1 else ''}"
+    outcome = f"{names.clan(ended.winner)} won after {rounds}" if ended.winner else f"no winner after {rounds}"
+    fields = [CardField(names.clan(clan), names.units([u for u in units if shown(u)]) or "—")
+              for clan, units in began.sides.items()]
+    fields.append(CardField("Outcome", outcome, inline=False))
+    fates = _fates(inside, names)
+    if fates:
+        fields.append(CardField("Losses", "\n".join(fates), inline=False))
+    return Card(title, _colour(data, ended.winner), fields=tuple(fields))
+
+
+def _fates(events: list[Event], names: Names) -> list[str]:
+    fates = []
+    for event in events:
+        if event.kind == "destroyed":
+            fates.append(f"{names.unit(event.unit)}: destroyed")
+        elif event.kind == "captured":
+            fates.append(f"{names.unit(event.unit)}: captured by {names.clan(event.by)}")
+        elif event.kind == "dispersed":
+            back = f", back to {names.port(event.back_to)}" if event.back_to else ""
+            fates.append(f"{names.unit(event.unit)}: dispersed{back}")
+        elif event.kind == "character_fate":
+            fates.append(f"{names.character(event.character)}: {_fate_words(event, names)}")
+    return fates
+
+
+def _fate_words(event: Event, names: Names) -> str:
+    if event.status == "dead":
+        return "killed"
+    if event.status == "captured" and event.captor:
+        return f"captured by {names.clan(event.captor)}"
+    return event.status
+
+
+def clan_card(events: list[Event], names: Names, data: ReportInput, clan: str) -> Card:
+    """How the clan's own units came out of the turn, and what it took."""
+    own = _own_units(data, clan)
+    lost = [f for e in events if getattr(e, "unit", None) in own for f in _fates([e], names)]
+    taken = [names.unit(e.unit) for e in events if e.kind == "captured" and e.by == clan]
+    damaged = [f"{unit.name} ({unit.damage})" for unit in data.after.squadrons.values()
+               if unit.owner == clan and unit.damage and unit.state.value == "active"]
+    fields = (CardField("Lost or scattered", "\n".join(lost) or "none", inline=False),
+              CardField("Captured", ", ".join(taken) or "none"),
+              CardField("Damaged squadrons", ", ".join(damaged) or "none"))
+    # A side is keyed by its lead clan; an ally's or a helper's squadron fights in it too (OP-29 b, S4.2.4).
+    battles = sum(1 for e in events if e.kind == "battle_began"
+                  and any(u in own for units in e.sides.values() for u in units))
+    description = (f"Fought {battles} battle{'s' if battles != 1 else ''} this turn." if battles
+                   else "Fought no battle this turn.")
+    return Card(f"{names.clan(clan)} — turn {data.turn}", _colour(data, clan), description, fields)
+
+
+def _own_units(data: ReportInput, clan: str) -> set[str]:
+    """The clan's units as the turn began: a unit captured during the turn was still its loss."""
+    return {uid for table in (data.before.squadrons, data.before.fleets)
+            for uid, unit in table.items() if unit.owner == clan}
+
+
+def _colour(data: ReportInput, clan: str | None) -> str:
+    found = data.before.clans.get(clan) if clan else None
+    return found.colour if found else NO_WINNER

@@ -1,0 +1,214 @@
+"""The Sengoku turn map for one audience: which tokens, arrows and event
+markers it shows (S12.6, R19, OP-49). Who sees which unit is decided in
+``sightings``; this module turns what an audience may read into an
+``Overlay`` for ``bot.render``.
+
+- public: ownership, the units the public report names (where it names
+  them), what happened where and how it ended, cut lines and blocked straits;
+  pirates as "pirates" with no owner.
+- a clan: the same, plus its own units in full (experience, damage, heavy
+  detachments), its moves as arrows, and whatever its private events told it.
+- moderators: every unit and every move.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from bot.domain.events import Event
+from bot.domain.viewer import PUBLIC, Viewer
+from bot.render.overlay import Highlight, Marker, Overlay, Route
+from bot.report import ReportInput
+from bot.rulesets.sengoku.report.build import SEASONS
+from bot.rulesets.sengoku.report.sightings import (
+    check_audience,
+    knows_in_full,
+    losses,
+    visible_events,
+    visible_units,
+)
+
+ROUTE_KINDS = {"moved": "solid", "fleet_sailed": "dashed", "operation_sailed": "dashed", "dispersed": "dashed"}
+
+
+def overlay_for(data: ReportInput, audience: Viewer | str = PUBLIC) -> Overlay:
+    audience = check_audience(data, audience)  # a Viewer; refuses a clan not in the turn
+    events = visible_events(data, audience)
+    state = data.after
+    clans = data.before.clans
+    return Overlay(
+        title=f"{data.campaign_name} — turn {data.turn}",
+        subtitle=_subtitle(data, events, audience),
+        markers=_markers(data, audience, events),
+        highlights=_highlights(data, events),
+        routes=_routes(data, events),
+        route_names={"solid": "squadron move", "dashed": "fleet, landing or way back"},
+        area_owner=dict(sorted(state.area_owner.items())),
+        faction_colours={c.id: c.colour for c in clans.values()},  # an owner that is no clan is drawn grey
+        faction_names={**{o: o.capitalize() for o in state.area_owner.values()},
+                       **{c.id: c.name for c in clans.values()}},
+        blocked_locs=_still_blocked(events, "loc_cut", "loc", "loc"),
+        blocked_straits=_still_blocked(events, "crossing_blocked", "strait", "crossing"),
+        # a player reads the map in the chat preview: large badges; the moderators open it full size
+        units_as="cards" if audience.is_moderators else "badges",
+    )
+
+
+def _subtitle(data: ReportInput, events: list[Event], audience: Viewer) -> str:
+    season = SEASONS.get(data.before.season, data.before.season)
+    # from this audience's events only: a sub-phase of hidden activity must not show in the title
+    phases = sorted({e.subphase for e in events if getattr(e, "subphase", "") not in ("", "start", None)})
+    phase = f"sub-phase{'s' if len(phases) > 1 else ''} {'–'.join([phases[0], phases[-1]][:len(phases)])}" \
+        if phases else "sub-phase SP1"
+    if audience.is_public:
+        who = "public map: what every clan may know"
+    elif audience.is_moderators:
+        who = "moderators: everything"
+    else:
+        who = f"{data.before.clans[audience.faction].name}: your units in full, and what you learned"
+    return f"{season}, {phase} — {who}"
+
+
+# --- tokens ---------------------------------------------------------------------
+
+
+def _markers(data: ReportInput, audience: Viewer, events: list[Event]) -> list[Marker]:
+    state = data.after
+    colours = {c.id: c.colour for c in data.before.clans.values()}
+    damaged = {u for e in events if e.kind == "fleets_damaged" for u in e.units}
+    markers = []
+    for unit_id, area in sorted(visible_units(data, audience).items()):
+        full = knows_in_full(data, audience, unit_id)
+        if unit_id in state.squadrons:
+            sq = state.squadrons[unit_id]
+            hds = state.hds_of(unit_id)
+            detail = f"XP {sq.experience}, dmg {sq.damage}" + (f", {len(hds)} HD" if hds else "") if full else ""
+            # Ordinary or reinforced is known only to its owner (S5.6, OP-26): anyone else's squadron is
+            # drawn as of unknown strength, never as "ordinary", which would be a claim too.
+            shape = ("reinforced" if hds else "squadron") if full else "unknown"
+            markers.append(Marker(area=area, label=sq.name, faction=sq.owner, colour=colours[sq.owner],
+                                  shape=shape, detail=detail))
+        else:
+            tf = state.fleets[unit_id]
+            shown_damaged = tf.damaged if full else unit_id in damaged
+            markers.append(Marker(area=area, label=tf.name, faction=tf.owner, colour=colours[tf.owner],
+                                  shape="fleet", detail="damaged" if shown_damaged else ""))
+    for unit_id, (area, how) in sorted(losses(data, audience).items()):
+        unit = data.before.squadrons.get(unit_id) or data.before.fleets.get(unit_id)
+        markers.append(Marker(area=area, label=unit.name, faction=unit.owner, colour=colours[unit.owner],
+                              shape="lost", detail=how))
+    return markers
+
+
+def _routes(data: ReportInput, events: list[Event]) -> list[Route]:
+    colours = {c.id: c.colour for c in data.before.clans.values()}
+    stopped = _stopped_at(events)
+    routes = []
+    for e in events:
+        style = ROUTE_KINDS.get(e.kind)
+        if style is None:
+            continue
+        unit = getattr(e, "unit", None) or getattr(e, "fleet", None) or getattr(e, "lead", None)
+        owner = data.before.unit_owner(unit)
+        path = _cut(_path(data, e), stopped.get(getattr(e, "operation", None)))
+        if owner in colours and len(path) >= 2:
+            routes.append(Route(areas=path, colour=colours[owner], style=style))
+    return routes
+
+
+def _stopped_at(events: list[Event]) -> dict[str, str]:
+    """Where an intercepted landing or evacuation was stopped (S3.7): its arrow ends there,
+    not at the destination it never reached."""
+    return {e.operation: e.area for e in events if e.kind in ("intercepted", "pirates_intercepted")}
+
+
+def _cut(path: list[str], stop: str | None) -> list[str]:
+    return path[:path.index(stop) + 1] if stop in path else path
+
+
+def _path(data: ReportInput, e: Event) -> list[str]:
+    if e.kind == "dispersed":
+        port = data.gamemap.ports.get(e.back_to) if e.back_to else None
+        steps = [e.area, port.area] if port else []
+    else:
+        steps = list(e.route)
+    steps = [a for a in steps if a in data.gamemap.areas]
+    return [a for i, a in enumerate(steps) if i == 0 or a != steps[i - 1]]
+
+
+# --- what happened where --------------------------------------------------------
+
+
+def _highlights(data: ReportInput, events: list[Event]) -> list[Highlight]:
+    found: dict[tuple[str, str], list[str]] = {}
+
+    def add(area: str | None, kind: str, outcome: str) -> None:
+        outcomes = found.setdefault((area, kind), []) if area in data.gamemap.areas else None
+        # Battles are counted ("Kōno won ×2"); a repeated sighting of pirates is one fact.
+        if outcomes is not None and (kind == "battle" or outcome not in outcomes):
+            outcomes.append(outcome)
+
+    clan = _clan_namer(data)
+    port_battles = {e.battle for e in events if e.kind == "battle_began" and e.port_defence}
+    for e in events:
+        if e.kind == "battle_ended" and e.battle not in port_battles:
+            add(e.area, "battle", f"{clan(e.winner)} won" if e.winner else "no winner")
+        elif e.kind in ("intercepted", "pirates_intercepted"):
+            add(e.area, "interception", f"landing intercepted ({e.category})")
+        elif e.kind == "operation_ended":
+            add(e.area, "landing", f"{'evacuation' if e.evacuation else 'army'} {e.outcome.replace('_', ' ')}")
+        elif e.kind in ("pirates_present", "piracy_clash", "pirates_engaged"):
+            add(e.area, "piracy", "pirates fought" if e.kind != "pirates_present" else "pirates")
+        elif e.kind in ("pirates_sighted", "piracy_begun"):
+            add(_port_area(data, e.port), "piracy", "pirates")
+        elif e.kind in ("coast_plundered", "coast_ravaged"):
+            add(e.area, "plunder", f"{e.kind.split('_')[1]} by {clan(e.clan)}")
+        elif e.kind == "plunder_hindered":
+            add(e.area, "plunder", "plunder hindered")
+        elif e.kind == "plunder_looted":
+            add(e.area, "plunder", f"plunder: {e.rice} rice")
+    for port, outcome in _port_attacks(data, events).items():
+        add(_port_area(data, port), "port_attack", f"{data.gamemap.ports[port].name}: {outcome}")
+    for port in _still_blocked(events, "port_blockaded", "port", "port"):
+        add(_port_area(data, port), "blockade", f"{data.gamemap.ports[port].name} blockaded")
+    return [Highlight(area=area, kind=kind, label=_summary(outcomes)) for (area, kind), outcomes in found.items()]
+
+
+def _summary(outcomes: list[str]) -> str:
+    counts = Counter(outcomes)
+    return ", ".join(o if n == 1 else f"{o} ×{n}" for o, n in counts.items())
+
+
+def _port_attacks(data: ReportInput, events: list[Event]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for e in events:
+        if e.kind == "port_attacked":
+            out[e.port] = "attacked"
+        elif e.kind == "port_attack_void" and e.port in out:
+            out[e.port] = "beaten off" if "beaten off" in e.reason else "called off"
+        elif e.kind == "port_landing" and not e.landed:
+            out[e.port] = "no landing"
+        elif e.kind == "port_ravaged":
+            out[e.port] = "port destroyed" if e.destroyed else "port taken"
+    return out
+
+
+def _still_blocked(events: list[Event], kind: str, field: str, lifted_what: str) -> list[str]:
+    """Ids blocked by a visible event and not lifted by a later one."""
+    blocked: dict[str, None] = {}
+    for e in events:
+        if e.kind == kind:
+            blocked[getattr(e, field)] = None
+        elif e.kind == "blockade_lifted" and e.what == lifted_what:
+            blocked.pop(e.id, None)
+    return sorted(blocked)
+
+
+def _port_area(data: ReportInput, port_id: str | None) -> str | None:
+    port = data.gamemap.ports.get(port_id) if port_id else None
+    return port.area if port else None
+
+
+def _clan_namer(data: ReportInput):
+    clans = data.before.clans
+    return lambda c: clans[c].name if c in clans else str(c)
