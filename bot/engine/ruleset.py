@@ -100,6 +100,10 @@ class Ruleset(Protocol):
     def parse_event(self, raw: dict[str, Any]) -> Event:
         """Stored event JSON → typed event."""
 
+    def event_kinds(self) -> dict[str, type[Event]]:
+        """Every event kind the rules can emit, by kind (the conformance suite checks each has a
+        report template)."""
+
     def units(self, state: BaseModel, faction: str | None) -> list[UnitView]:
         """The units a faction may list (``None``: all, for moderators)."""
 

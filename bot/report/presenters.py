@@ -15,6 +15,9 @@ from bot.report.cards import Card
 
 class Presenter(Protocol):
     def build_reports(self, data: ReportInput) -> Reports: ...
+    def template_kinds(self) -> set[str]:
+        """The event kinds its reports have words for.  One template serves every audience: what
+        an audience may read is decided where an event is emitted, and a report only filters."""
     def describe_order(self, order: BaseModel, state: Any, gamemap: GameMap) -> str: ...
     def cards(self, data: ReportInput, audience: Viewer) -> list[Card]:
         """The summary cards of the audience's report (bot.report.cards), from what it may read."""

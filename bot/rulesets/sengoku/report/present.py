@@ -10,7 +10,7 @@ from bot.report.cards import Card
 from bot.rulesets.sengoku.report.cards import cards_for
 from bot.domain.text import escape, sentence
 from bot.report import ReportInput, Reports
-from bot.rulesets.sengoku.report.build import build
+from bot.rulesets.sengoku.report.build import build, templates
 from bot.rulesets.sengoku.report.overlay import overlay_for
 from bot.rulesets.sengoku.rules.model import SengokuState
 from bot.rulesets.sengoku.rules.validate_routes import start_area
@@ -34,6 +34,9 @@ _CLAN_WORD = re.compile(r"(enemy_clan\s*(?:==|!=)\s*)([a-z0-9][a-z0-9_-]*)")
 class SengokuPresenter:
     def build_reports(self, data: ReportInput) -> Reports:
         return build(data)
+
+    def template_kinds(self) -> set[str]:
+        return set(templates())
 
     def describe_order(self, order, state: SengokuState, gamemap: GameMap) -> str:
         name = escape(_unit_name(state, order.unit))  # order lines reach replies: names as typed

@@ -11,7 +11,7 @@ from bot.domain.gamemap import GameMap
 from bot.engine.dice import Dice
 from bot.engine.ruleset import Resolution, SubmittedOrder, UnitView, unit_slot
 from bot.rulesets.sengoku.rules import views
-from bot.rulesets.sengoku.rules.events import parse_event
+from bot.rulesets.sengoku.rules.events import event_types, parse_event
 from bot.rulesets.sengoku.rules.model import SengokuState, UnitState
 from bot.rulesets.sengoku.rules import moderator_basing, moderator_clan
 from bot.rulesets.sengoku.rules.moderator_edits import apply_edit, parse_edit
@@ -58,6 +58,9 @@ class SengokuRuleset:
 
     def state_from_scenario(self, raw: dict[str, Any], gamemap: GameMap, source: str) -> SengokuState:
         return build_state(raw, gamemap, source)
+
+    def event_kinds(self) -> dict[str, type[Event]]:
+        return event_types()
 
     def parse_event(self, raw: dict[str, Any]) -> Event:
         return parse_event(raw)
