@@ -12,6 +12,11 @@ from typing import Literal
 from pydantic import Field
 
 from bot.domain.events import Event
+from bot.rulesets.sengoku.rules.model import events_landing, events_trade, events_turn, events_w3
+
+# The events of the turn structure, landings, trade and W3 missions have their own modules
+# (``events_<feature>.py``, S12.6); imported here so that walking the subclasses finds every kind.
+FEATURE_EVENTS = (events_landing, events_trade, events_turn, events_w3)
 
 
 class OrderFellBack(Event):
@@ -258,10 +263,7 @@ class BattleEnded(Event):
 
 
 def event_types() -> dict[str, type[Event]]:
-    """Every Sengoku event class by kind.  Feature modules define their events
-    next to their rules (``events_<feature>.py``); importing the resolver
-    imports them all, so walking the subclasses finds every kind."""
-    import bot.rulesets.sengoku.rules.turn.resolve  # noqa: F401  (imports every feature module)
+    """Every Sengoku event class by kind: these and the FEATURE_EVENTS modules'."""
     found: dict[str, type[Event]] = {}
     pending = list(Event.__subclasses__())
     while pending:
