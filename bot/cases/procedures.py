@@ -88,7 +88,8 @@ def _watching(ruleset_id: str, moments: dict[str, Any]):
 
 def run_battle(state, gamemap, settings, dice, spec: dict[str, Any]):
     """One Sengoku battle (S8.6.7) between the two sides the case lists."""
-    from bot.rulesets.sengoku.rules.battle.battle import BattleSide, Fighter, fight
+    from bot.rulesets.sengoku.rules.battle.battle import fight
+    from bot.rulesets.sengoku.rules.battle.sides import BattleSide, Fighter
     from bot.rulesets.sengoku.rules.model.context import Ctx
     from bot.rulesets.sengoku.rules.model.model import Manoeuvre, Stake
     from bot.rulesets.sengoku.rules.orders.pairing import PairingPolicy

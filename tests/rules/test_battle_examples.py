@@ -6,7 +6,8 @@ roll) and checks the state the spec's example ends in.
 
 from __future__ import annotations
 
-from bot.rulesets.sengoku.rules.battle.battle import BattleSide, Fighter, fight
+from bot.rulesets.sengoku.rules.battle.battle import fight
+from bot.rulesets.sengoku.rules.battle.sides import BattleSide, Fighter
 from bot.rulesets.sengoku.rules.model.model import CharacterStatus, Manoeuvre, Stake, UnitState
 from bot.rulesets.sengoku.rules.orders.pairing import PairingPolicy
 from bot.rulesets.sengoku.rules.model.settings import SengokuSettings

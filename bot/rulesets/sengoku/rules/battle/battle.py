@@ -7,16 +7,16 @@ character risks are applied by ``casualties``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from bot.domain.events import Audience
 from bot.rulesets.sengoku.rules.battle import battle_rounds, casualties
+from bot.rulesets.sengoku.rules.battle.sides import BattleOutcome, BattleSide, Fighter, admiral_rank
 from bot.rulesets.sengoku.rules.battle.battle_roll import (
     RollInput,
     RollResult,
     better_of,
     compare,
     make_roll,
+    shifted,
 )
 from bot.rulesets.sengoku.rules.model.context import Ctx
 from bot.rulesets.sengoku.rules.model.events import (
@@ -29,44 +29,13 @@ from bot.rulesets.sengoku.rules.model.events import (
     SquadronRolled,
 )
 from bot.rulesets.sengoku.rules.orders.manoeuvres import RoundOneEffects, effects
-from bot.rulesets.sengoku.rules.model.model import Manoeuvre, Stake, UnitState
+from bot.rulesets.sengoku.rules.model.model import UnitState
 from bot.rulesets.sengoku.rules.orders.pairing import (
     Pairing,
-    PairingPolicy,
     add_helpers,
     pair_alternating,
     pair_by_chooser,
 )
-
-
-@dataclass
-class Fighter:
-    unit: str
-    clan: str
-    stake: Stake
-    stake_later: Stake | None = None
-    port_defender: bool = False
-
-    def stake_for(self, round_no: int) -> Stake:
-        return self.stake_later if round_no > 1 and self.stake_later else self.stake
-
-
-@dataclass
-class BattleSide:
-    clan: str  # the side's lead clan (OP-29 b, multi_side); each Fighter keeps its own clan (captor, credits)
-    fighters: list[Fighter]
-    manoeuvre: Manoeuvre | None = None
-    policy: PairingPolicy = field(default_factory=PairingPolicy)
-    manoeuvre_unit: str | None = None  # the admiral's squadron (OP-45 b); found if not given
-
-
-@dataclass
-class BattleOutcome:
-    winner: int | None
-    rounds: int
-    fought: set[str]
-    survivors: tuple[list[str], list[str]]
-    losers_in_port: list[str] = field(default_factory=list)
 
 
 def fight(ctx: Ctx, battle_id: str, area: str, sides: tuple[BattleSide, BattleSide],
@@ -196,9 +165,6 @@ def _manoeuvre_unit(ctx: Ctx, side: BattleSide) -> str | None:
     (ranked as in OP-29), unless the caller named it."""
     if side.manoeuvre is None or side.manoeuvre_unit:
         return side.manoeuvre_unit
-    from bot.rulesets.sengoku.rules.battle.encounter import (
-        admiral_rank,  # encounter imports this module
-    )
     able = [f.unit for f in side.fighters if ctx.state.squadrons[f.unit].leader in ctx.art_active
             and getattr(ctx.orders.get(f.unit), "manoeuvre", side.manoeuvre) == side.manoeuvre]
     return max(able, key=lambda unit: admiral_rank(ctx, unit), default=None)
@@ -235,7 +201,6 @@ def _fight_pair(ctx: Ctx, battle_id: str, area: str, round_no: int, pair: tuple[
 
 
 def _shifted_name(roll: RollResult, shift: int) -> str:
-    from bot.rulesets.sengoku.rules.battle.battle_roll import shifted
     return shifted(roll.category, shift).name
 
 

@@ -10,18 +10,14 @@ the squadrons still in line.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bot.domain.events import Audience
 from bot.rulesets.sengoku.rules.battle import casualties
+from bot.rulesets.sengoku.rules.battle.sides import BattleSide, clan_names, order_of, visible_facts
 from bot.rulesets.sengoku.rules.model.context import Ctx
 from bot.rulesets.sengoku.rules.model.events_turn import RoundCapReached, Withdrew
 from bot.rulesets.sengoku.rules.model.model import UnitState
 from bot.rulesets.sengoku.rules.orders.policy import parse_policy
 from bot.rulesets.sengoku.rules.model.settings import SengokuSettings
-
-if TYPE_CHECKING:
-    from bot.rulesets.sengoku.rules.battle.battle import BattleSide
 
 
 def check_withdraw_policy(settings: SengokuSettings, order, clans: dict[str, str] | None = None) -> list[str]:
@@ -38,11 +34,6 @@ def between_rounds(ctx: Ctx, battle_id: str, area: str, sides: tuple[BattleSide,
     """After round ``round_no``: squadrons whose policy says so withdraw, dispersed."""
     if not ctx.settings.allow_withdraw_between_rounds:
         return
-    from bot.rulesets.sengoku.rules.battle.encounter import (  # encounter imports battle
-        clan_names,
-        order_of,
-        visible_facts,
-    )
     lines = [[f.unit for f in side.fighters if _in_line(ctx, f.unit)] for side in sides]
     leaving = []
     for index, line in enumerate(lines):

@@ -4,9 +4,8 @@ detachments (S8.4.5, OP-35), capture and credits (S8.4.6, OP-36), dispersal
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bot.domain.events import Audience
+from bot.rulesets.sengoku.rules.battle.sides import BattleSide, Fighter
 from bot.rulesets.sengoku.rules.orders.clan_orders import COST_DP, COST_RP
 from bot.rulesets.sengoku.rules.model.context import Ctx
 from bot.rulesets.sengoku.rules.model.events import (
@@ -27,11 +26,8 @@ from bot.rulesets.sengoku.rules.model.model import (
     Stake,
     UnitState,
 )
+from bot.rulesets.sengoku.rules.orders.manoeuvres import RoundOneEffects
 from bot.rulesets.sengoku.rules.model.tables import BATTLE_RISK, Harm, LossResult, loss_row
-
-if TYPE_CHECKING:
-    from bot.rulesets.sengoku.rules.battle.battle import BattleSide, Fighter
-    from bot.rulesets.sengoku.rules.orders.manoeuvres import RoundOneEffects
 
 
 def apply_loss(ctx: Ctx, battle_id: str, area: str, round_no: int, fighter: "Fighter", won: bool,

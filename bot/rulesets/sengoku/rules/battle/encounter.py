@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from bot.domain.events import Audience
 from bot.rulesets.sengoku.rules.battle import casualties, helpers
-from bot.rulesets.sengoku.rules.battle.battle import BattleSide, Fighter, fight
+from bot.rulesets.sengoku.rules.battle.battle import fight
+from bot.rulesets.sengoku.rules.battle.sides import (
+    BattleSide,
+    Fighter,
+    admiral_rank,
+    clan_names,
+    order_of,
+    visible_facts,
+)
 from bot.rulesets.sengoku.rules.model.context import Ctx
 from bot.rulesets.sengoku.rules.model.events import (
     Avoided,
@@ -23,40 +31,10 @@ from bot.rulesets.sengoku.rules.model.events import (
     RefusalSeen,
 )
 from bot.rulesets.sengoku.rules.model.model import UnitState
-from bot.rulesets.sengoku.rules.orders.orders import SquadronCommon, SquadronIdle
 from bot.rulesets.sengoku.rules.orders.pairing import PairingPolicy
 from bot.rulesets.sengoku.rules.orders.policy import parse_policy
 
 NEVER_START = {"sq_idle", "sq_repair", "sq_piracy", "sq_escort"}  # S4.2.3, S4.7.1, S5.8
-
-
-def order_of(ctx: Ctx, unit: str) -> SquadronCommon:
-    order = ctx.orders.get(unit)
-    return order if isinstance(order, SquadronCommon) else SquadronIdle(unit=unit)
-
-
-def visible_facts(ctx: Ctx, unit: str, own: list[str], enemy: list[str]) -> dict:
-    """S5.6 and OP-26: count, damage, type and clan of the enemy; everything of one's own."""
-    sq = ctx.state.squadrons
-    reinforced = [u for u in enemy if ctx.state.hds_of(u)]
-    return {
-        "enemy_count": len(enemy),
-        "enemy_damage": sum(sq[u].damage for u in enemy),
-        "enemy_max_damage": max((sq[u].damage for u in enemy), default=0),
-        "enemy_reinforced": len(reinforced),
-        "enemy_ordinary": len(enemy) - len(reinforced),
-        "enemy_clan": frozenset(sq[u].owner for u in enemy),
-        "own_count": len(own),
-        "own_damage": sum(sq[u].damage for u in own),
-        "own_reinforced": sum(1 for u in own if ctx.state.hds_of(u)),
-        "own_xp": sq[unit].experience,
-        "own_hd": len(ctx.state.hds_of(unit)),
-    }
-
-
-def clan_names(ctx: Ctx) -> dict[str, str]:
-    """What an enemy_clan condition may name (OP-26)."""
-    return {clan.id: clan.name for clan in ctx.state.clans.values()}
 
 
 def wants_battle(ctx: Ctx, unit: str, own: list[str], enemy: list[str]) -> bool:
@@ -176,12 +154,3 @@ def _admiral_manoeuvre(ctx: Ctx, units: list[str]):
     if order.manoeuvre is not None and ctx.state.squadrons[admiral].leader in ctx.art_active:
         return order.manoeuvre
     return None
-
-
-def admiral_rank(ctx: Ctx, unit: str) -> tuple:
-    """OP-29 (a): art active > veteran > novice/none, then battles commanded."""
-    leader = ctx.state.squadrons[unit].leader
-    if leader is None:
-        return (0, 0, 0)
-    battles = sum(1 for e in ctx.state.characters[leader].naval_events if e.kind == "led_battle")
-    return (1 if leader in ctx.art_active else 0, 1 if leader in ctx.veterans else 0, battles)

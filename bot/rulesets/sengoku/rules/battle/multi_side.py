@@ -9,7 +9,7 @@ fights for its own clan: captures and captors are its clan's.
 
 Two sides meet as before.  With three or more sides taking part in battles
 (OP-29 d), the deciding side is the one with the best admiral
-(encounter.admiral_rank: art active > veteran > battles commanded), then the
+(sides.admiral_rank: art active > veteran > battles commanded), then the
 best squadron experience, then a die (S5.9 steps 1–3).  R14: it orders the
 battles it takes part in by its ``multi_clan_priority`` (clan_orders); the
 remaining battles follow the next-ranked side's priority, and so on.
@@ -28,7 +28,8 @@ from bot.domain.events import Audience
 from bot.rulesets.sengoku.rules.battle import casualties
 from bot.rulesets.sengoku.rules.orders.clan_orders import policy_of
 from bot.rulesets.sengoku.rules.model.context import Ctx
-from bot.rulesets.sengoku.rules.battle.encounter import admiral_rank, meet, order_of
+from bot.rulesets.sengoku.rules.battle.encounter import meet
+from bot.rulesets.sengoku.rules.battle.sides import admiral_rank, order_of
 from bot.rulesets.sengoku.rules.model.events import DefaultApplied
 from bot.rulesets.sengoku.rules.model.events_turn import BattleOrderDecided, DeciderRanked, SidesFormed
 from bot.rulesets.sengoku.rules.model.model import UnitState

@@ -15,9 +15,10 @@ from itertools import cycle, islice
 
 from bot.domain.events import Audience
 from bot.rulesets.sengoku.rules.battle import casualties
-from bot.rulesets.sengoku.rules.battle.battle import BattleSide, Fighter, fight
+from bot.rulesets.sengoku.rules.battle.battle import fight
+from bot.rulesets.sengoku.rules.battle.sides import BattleSide, Fighter, clan_names, order_of, visible_facts
 from bot.rulesets.sengoku.rules.model.context import Ctx
-from bot.rulesets.sengoku.rules.battle.encounter import accepts_battle, clan_names, order_of, visible_facts
+from bot.rulesets.sengoku.rules.battle.encounter import accepts_battle
 from bot.rulesets.sengoku.rules.model.events import Avoided, Declined, DefaultApplied, Met
 from bot.rulesets.sengoku.rules.model.events_landing import FleetsMet, MeleeDecided
 from bot.rulesets.sengoku.rules.landing.interception import intercept

@@ -28,7 +28,8 @@ from bot.rulesets.sengoku.rules.ports.at_anchor import (
     sink,
     standalone_heavy,
 )
-from bot.rulesets.sengoku.rules.battle.battle import BattleSide, Fighter, fight
+from bot.rulesets.sengoku.rules.battle.battle import fight
+from bot.rulesets.sengoku.rules.battle.sides import BattleSide, Fighter
 from bot.rulesets.sengoku.rules.model.context import Ctx
 from bot.rulesets.sengoku.rules.model.events import DefaultApplied
 from bot.rulesets.sengoku.rules.model.events_w3 import (

@@ -23,9 +23,8 @@ from bot.rulesets.sengoku.rules.ports.at_anchor import (
     repairing_squadrons,
     standalone_heavy,
 )
-from bot.rulesets.sengoku.rules.battle.battle import BattleSide, Fighter
+from bot.rulesets.sengoku.rules.battle.sides import BattleSide, Fighter, admiral_rank, order_of
 from bot.rulesets.sengoku.rules.model.context import Ctx
-from bot.rulesets.sengoku.rules.battle.encounter import admiral_rank, order_of
 from bot.rulesets.sengoku.rules.model.events import DefaultApplied, ExperienceGained
 from bot.rulesets.sengoku.rules.model.events_w3 import HeavyInPort, SuperiorityChecked
 from bot.rulesets.sengoku.rules.model.model import Squadron, UnitState
