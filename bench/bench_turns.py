@@ -29,7 +29,7 @@ from bench.synth_campaign import RULESET, campaign  # noqa: E402
 from bench.turn_setup import StepTimer, serve_generated_maps, store_campaign, timed_full_turn  # noqa: E402
 from bot.engine.dice import SeededDice  # noqa: E402
 from bot.rulesets.sengoku.report.present import SengokuPresenter  # noqa: E402
-from bot.rulesets.sengoku.rules.model import SengokuState  # noqa: E402
+from bot.rulesets.sengoku.rules.model.model import SengokuState  # noqa: E402
 from bot.rulesets.sengoku.rules.ruleset import SengokuRuleset  # noqa: E402
 from bot.services.campaigns import CampaignService  # noqa: E402
 from bot.store import open_repository  # noqa: E402

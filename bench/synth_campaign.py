@@ -27,9 +27,9 @@ from bot.domain.gamemap import GameMap
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
 from bot.mapfiles import load_shipped_map
 from bot.plugins import get_ruleset
-from bot.rulesets.sengoku.rules.model import SengokuState
-from bot.rulesets.sengoku.rules.scenario import build_state
-from bot.rulesets.sengoku.rules.settings import SengokuSettings
+from bot.rulesets.sengoku.rules.model.model import SengokuState
+from bot.rulesets.sengoku.rules.model.scenario import build_state
+from bot.rulesets.sengoku.rules.model.settings import SengokuSettings
 from bot.scenarios import load_shipped_scenario
 from bench.synth_map import coast_map
 

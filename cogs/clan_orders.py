@@ -4,7 +4,7 @@
 left out keep their current value (this turn's policy order if there is one,
 else the standing one), so changing one choice never resets the others.
 ``redeem`` spends a capture credit (its ``unit`` is the credit id).  Payload
-fields follow ClanPolicy and RedeemCapture in bot/rulesets/sengoku/rules/orders.py.
+fields follow ClanPolicy and RedeemCapture in bot/rulesets/sengoku/rules/orders/orders.py.
 """
 
 from __future__ import annotations

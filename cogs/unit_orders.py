@@ -3,7 +3,7 @@
 Same patterns as /order: every reply is ephemeral, the command defers first,
 the payload is built from typed parameters (names typed by hand become ids
 after the defer) and the rules' refusals reach the player as is.  Payload
-fields follow the order models in bot/rulesets/sengoku/rules/orders.py.
+fields follow the order models in bot/rulesets/sengoku/rules/orders/orders.py.
 """
 
 from __future__ import annotations

@@ -64,7 +64,7 @@ def _watching(ruleset_id: str, moments: dict[str, Any]):
     if ruleset_id != "sengoku":
         yield
         return
-    from bot.rulesets.sengoku.rules import resolve as turn
+    from bot.rulesets.sengoku.rules.turn import resolve as turn
 
     run_subphase, turn_end = turn._run_subphase, turn._turn_end
     mine = threading.get_ident()  # a turn resolved meanwhile in another thread is not this case's
@@ -88,10 +88,11 @@ def _watching(ruleset_id: str, moments: dict[str, Any]):
 
 def run_battle(state, gamemap, settings, dice, spec: dict[str, Any]):
     """One Sengoku battle (S8.6.7) between the two sides the case lists."""
-    from bot.rulesets.sengoku.rules.battle import BattleSide, Fighter, fight
-    from bot.rulesets.sengoku.rules.context import Ctx
-    from bot.rulesets.sengoku.rules.model import Manoeuvre, Stake
-    from bot.rulesets.sengoku.rules.pairing import PairingPolicy
+    from bot.rulesets.sengoku.rules.battle.battle import fight
+    from bot.rulesets.sengoku.rules.battle.sides import BattleSide, Fighter
+    from bot.rulesets.sengoku.rules.model.context import Ctx
+    from bot.rulesets.sengoku.rules.model.model import Manoeuvre, Stake
+    from bot.rulesets.sengoku.rules.orders.pairing import PairingPolicy
 
     ctx = Ctx(state=state.model_copy(deep=True), gamemap=gamemap, settings=settings, dice=dice)
     ctx.veterans = {c.id for c in ctx.state.characters.values() if c.is_veteran(ctx.state.turn)}

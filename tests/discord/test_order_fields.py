@@ -1,11 +1,11 @@
-"""Every field of every order (S12.4, bot/rulesets/sengoku/rules/orders.py) can be given from Discord
+"""Every field of every order (S12.4, bot/rulesets/sengoku/rules/orders/orders.py) can be given from Discord
 (issue 17), and the naval manoeuvre (S9.3, OP-45) with its stakes reaches the resolution."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.rulesets.sengoku.rules import orders as o
+from bot.rulesets.sengoku.rules.orders import orders as o
 from tests.discord.conftest import CHANNELS
 
 # order kind → {payload field: "command option"}; cogs/orders.py, unit_orders.py and clan_orders.py build

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from bot.domain.gamemap import GameMap
 from bot.engine.ruleset import SubmittedOrder
 from bot.mapfiles import load_map_file, load_shipped_map
-from bot.rulesets.sengoku.rules import orders as o
-from bot.rulesets.sengoku.rules.settings import SengokuSettings
+from bot.rulesets.sengoku.rules.orders import orders as o
+from bot.rulesets.sengoku.rules.model.settings import SengokuSettings
 
 CHANNEL = Path(__file__).parent.parent / "scenarios" / "maps" / "channel.toml"
 MAPS: dict[str, GameMap] = {"seto": load_shipped_map("seto"), "channel": load_map_file(CHANNEL)}

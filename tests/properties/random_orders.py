@@ -1,4 +1,4 @@
-"""Random orders of every kind (bot/rulesets/sengoku/rules/orders.py) for a drawn
+"""Random orders of every kind (bot/rulesets/sengoku/rules/orders/orders.py) for a drawn
 campaign.  Most are plausible — the clan's own unit of the right kind, targets
 near the enemy so that squadrons meet and fight — and some are not: someone
 else's unit, a wrong kind of unit, a hidden fact in a policy, an unknown

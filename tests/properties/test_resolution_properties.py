@@ -25,8 +25,8 @@ from hypothesis import HealthCheck, given, settings as hyp_settings, strategies 
 
 from bot.engine.dice import SeededDice
 from bot.plugins import get_ruleset
-from bot.rulesets.sengoku.rules.model import CharacterStatus, SengokuState, UnitState
-from bot.rulesets.sengoku.rules.scenario import build_state
+from bot.rulesets.sengoku.rules.model.model import CharacterStatus, SengokuState, UnitState
+from bot.rulesets.sengoku.rules.model.scenario import build_state
 from tests.properties.campaigns import MAPS, Campaign, settings, states
 from tests.properties.random_orders import turn_orders
 

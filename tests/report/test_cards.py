@@ -144,8 +144,8 @@ def test_a_port_battle_card_lists_only_the_defenders_its_report_names():
     from dataclasses import replace
 
     from bot.domain.events import Audience
-    from bot.rulesets.sengoku.rules.events import BattleBegan, BattleEnded, PairSeen
-    from bot.rulesets.sengoku.rules.events_w3 import PortAttacked
+    from bot.rulesets.sengoku.rules.model.events import BattleBegan, BattleEnded, PairSeen
+    from bot.rulesets.sengoku.rules.model.events_w3 import PortAttacked
 
     data = demo_turn_input()
     everyone = Audience.everyone()
@@ -174,7 +174,7 @@ def test_a_clan_whose_squadron_fought_on_an_allys_side_fought_that_battle():
     from dataclasses import replace
 
     from bot.domain.events import Audience
-    from bot.rulesets.sengoku.rules.events import BattleBegan, BattleEnded
+    from bot.rulesets.sengoku.rules.model.events import BattleBegan, BattleEnded
 
     battle = "sp1-w1-iyo-s0-mori-otomo"
     events = [BattleBegan(audience=Audience.everyone(), battle=battle, area="iyo",

@@ -26,7 +26,7 @@ import signal
 import sys
 
 from bot.rulesets.sengoku.report import present as sengoku_present
-from bot.rulesets.sengoku.rules import resolve as resolve_module
+from bot.rulesets.sengoku.rules.turn import resolve as resolve_module
 from bot.services.campaigns import CampaignService
 from bot.store import open_repository, sqlite_resolutions
 from bot.store.sqlite import SqliteRepository

@@ -24,7 +24,7 @@ from bot.engine.dice import SeededDice
 from bot.report import ReportInput
 from bot.rulesets.sengoku.report.present import SengokuPresenter
 from bot.plugins import get_ruleset
-from bot.rulesets.sengoku.rules.scenario import build_state
+from bot.rulesets.sengoku.rules.model.scenario import build_state
 from bot.services.campaigns import CampaignService
 from bot.store import open_repository
 from tests.properties.campaigns import MAPS, settings, states

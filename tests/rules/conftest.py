@@ -6,10 +6,10 @@ import pytest
 
 from bot.domain.gamemap import parse_map
 from bot.engine.dice import ScriptedDice
-from bot.rulesets.sengoku.rules.context import Ctx
-from bot.rulesets.sengoku.rules.model import (Character, CharacterKind, Clan, HeavyDetachment, PortState,
+from bot.rulesets.sengoku.rules.model.context import Ctx
+from bot.rulesets.sengoku.rules.model.model import (Character, CharacterKind, Clan, HeavyDetachment, PortState,
                                      Relation, RelationEntry, SengokuState, Squadron)
-from bot.rulesets.sengoku.rules.settings import SengokuSettings
+from bot.rulesets.sengoku.rules.model.settings import SengokuSettings
 
 TINY_MAP = {
     "id": "tiny", "name": "Tiny sea",
@@ -54,7 +54,7 @@ def add_squadron(state: SengokuState, unit: str, owner: str, *, xp: int = 0, dmg
 
 def add_leader(state: SengokuState, char_id: str, clan: str, kind: str = "commander",
                veteran: bool = False, victories: int = 0) -> Character:
-    from bot.rulesets.sengoku.rules.model import NavalEvent
+    from bot.rulesets.sengoku.rules.model.model import NavalEvent
     events = [NavalEvent(turn=state.turn - 1, kind="led_battle")] if veteran else []
     character = Character(id=char_id, name=char_id, clan=clan, kind=CharacterKind(kind),
                           naval_events=events, victories=victories)

@@ -1,4 +1,4 @@
-"""The basing_agreement moderator edit (S2.4, S12.2; bot/rulesets/sengoku/rules/moderator_basing.py):
+"""The basing_agreement moderator edit (S2.4, S12.2; bot/rulesets/sengoku/rules/moderation/moderator_basing.py):
 recorded for a turn, listed, removed; refused by name when wrong, and the state
 given is never changed.  The BASE checks that read it are in the case files
 tests/scenarios/cases/basing/s2_4_*."""
@@ -12,7 +12,7 @@ import pytest
 from bot.mapfiles import load_map_file
 from bot.engine.ruleset import OrderRejected
 from bot.plugins import get_ruleset
-from bot.rulesets.sengoku.rules.model import BasingAgreement, Clan, PortState, SengokuState
+from bot.rulesets.sengoku.rules.model.model import BasingAgreement, Clan, PortState, SengokuState
 
 RULESET = get_ruleset("sengoku")
 GAMEMAP = load_map_file(Path(__file__).parents[1] / "scenarios" / "maps" / "channel.toml")
@@ -80,7 +80,7 @@ def test_bad_agreements_are_refused_by_name(state):
 
 def test_a_unit_based_abroad_says_under_which_agreement(state):
     """S2.4: the clan's listing names the agreement its ship is based under."""
-    from bot.rulesets.sengoku.rules.model import TradeFleet
+    from bot.rulesets.sengoku.rules.model.model import TradeFleet
     new, _ = edit(state, host="green", guest="red", port="mport")
     new.fleets["F"] = TradeFleet(id="F", name="Fuji-maru", owner="red", base_port="mport", location="mid")
     (view,) = RULESET.units(new, "red")

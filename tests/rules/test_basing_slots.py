@@ -3,7 +3,7 @@ turn can re-base a damaged fleet to a port with timber and have it repair."""
 
 from __future__ import annotations
 
-from bot.rulesets.sengoku.rules.orders import parse_order
+from bot.rulesets.sengoku.rules.orders.orders import parse_order
 from bot.rulesets.sengoku.rules.ruleset import SengokuRuleset
 
 

@@ -6,10 +6,11 @@ roll) and checks the state the spec's example ends in.
 
 from __future__ import annotations
 
-from bot.rulesets.sengoku.rules.battle import BattleSide, Fighter, fight
-from bot.rulesets.sengoku.rules.model import CharacterStatus, Manoeuvre, Stake, UnitState
-from bot.rulesets.sengoku.rules.pairing import PairingPolicy
-from bot.rulesets.sengoku.rules.settings import SengokuSettings
+from bot.rulesets.sengoku.rules.battle.battle import fight
+from bot.rulesets.sengoku.rules.battle.sides import BattleSide, Fighter
+from bot.rulesets.sengoku.rules.model.model import CharacterStatus, Manoeuvre, Stake, UnitState
+from bot.rulesets.sengoku.rules.orders.pairing import PairingPolicy
+from bot.rulesets.sengoku.rules.model.settings import SengokuSettings
 
 from .conftest import add_leader, add_squadron, make_ctx
 

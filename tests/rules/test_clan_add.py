@@ -1,4 +1,4 @@
-"""The clan_add moderator edit (bot/rulesets/sengoku/rules/moderator_clan.py): a new clan
+"""The clan_add moderator edit (bot/rulesets/sengoku/rules/moderation/moderator_clan.py): a new clan
 joins with nothing and neutral to all (OP-48); a bad one is refused by name
 and the state given is never changed."""
 
@@ -9,7 +9,7 @@ import pytest
 from bot.engine.ruleset import OrderRejected
 from bot.mapfiles import load_shipped_map
 from bot.plugins import get_ruleset
-from bot.rulesets.sengoku.rules.model import Clan, Relation
+from bot.rulesets.sengoku.rules.model.model import Clan, Relation
 from bot.scenarios import load_shipped_scenario
 
 RULESET = get_ruleset("sengoku")

@@ -64,7 +64,7 @@ def test_seed_resolution_is_independent_of_roll_order():
 
 def test_every_event_kind_has_a_report_template_and_parses_back():
     from bot.rulesets.sengoku.report.build import templates
-    from bot.rulesets.sengoku.rules.events import event_types, parse_event
+    from bot.rulesets.sengoku.rules.model.events import event_types, parse_event
     assert sorted(set(event_types()) - set(templates())) == []
     blob, _ = resolve("seed-a")
     for raw in json.loads(blob)["events"]:

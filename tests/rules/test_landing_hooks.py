@@ -10,12 +10,12 @@ from pathlib import Path
 from bot.engine.dice import ScriptedDice
 from bot.engine.ruleset import SubmittedOrder
 from bot.mapfiles import load_map_file
-from bot.rulesets.sengoku.rules import landings
-from bot.rulesets.sengoku.rules.context import Ctx
-from bot.rulesets.sengoku.rules.orders import Landing
-from bot.rulesets.sengoku.rules.resolve import resolve
-from bot.rulesets.sengoku.rules.scenario import build_state
-from bot.rulesets.sengoku.rules.settings import SengokuSettings
+from bot.rulesets.sengoku.rules.landing import landings
+from bot.rulesets.sengoku.rules.model.context import Ctx
+from bot.rulesets.sengoku.rules.orders.orders import Landing
+from bot.rulesets.sengoku.rules.turn.resolve import resolve
+from bot.rulesets.sengoku.rules.model.scenario import build_state
+from bot.rulesets.sengoku.rules.model.settings import SengokuSettings
 
 CHANNEL = load_map_file(Path(__file__).parent.parent / "scenarios" / "maps" / "channel.toml")
 

@@ -1,4 +1,4 @@
-"""Moderator edits of characters (bot/rulesets/sengoku/rules/moderator_characters.py):
+"""Moderator edits of characters (bot/rulesets/sengoku/rules/moderation/moderator_characters.py):
 generals and commanders added, corrected and removed; and what an edit
 concerns, for filtering the audit log (moderator_subjects.py)."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.rulesets.sengoku.rules.model import CharacterKind, CharacterStatus
+from bot.rulesets.sengoku.rules.model.model import CharacterKind, CharacterStatus
 from tests.rules.test_moderator_units import RULESET, edit, gamemap, refused, state  # noqa: F401 (fixtures)
 
 

@@ -1,4 +1,4 @@
-"""Moderator inputs between turns (bot/rulesets/sengoku/rules/moderator_edits.py): one
+"""Moderator inputs between turns (bot/rulesets/sengoku/rules/moderation/moderator_edits.py): one
 test per edit kind and one refusal each; a refusal says what is wrong and what
 would be right, and no edit ever changes the state it was given."""
 
@@ -9,8 +9,8 @@ import pytest
 from bot.engine.ruleset import OrderRejected
 from bot.mapfiles import load_shipped_map
 from bot.plugins import get_ruleset
-from bot.rulesets.sengoku.rules.model import ArmyFlag, CharacterStatus, Relation
-from bot.rulesets.sengoku.rules.moderator_edits import ArmySet, DetachmentSpec, apply_edit, parse_edit
+from bot.rulesets.sengoku.rules.model.model import ArmyFlag, CharacterStatus, Relation
+from bot.rulesets.sengoku.rules.moderation.moderator_edits import ArmySet, DetachmentSpec, apply_edit, parse_edit
 from bot.scenarios import load_shipped_scenario
 
 RULESET = get_ruleset("sengoku")

@@ -1,4 +1,4 @@
-"""Moderator edits of units (bot/rulesets/sengoku/rules/moderator_units.py): add, correct
+"""Moderator edits of units (bot/rulesets/sengoku/rules/moderation/moderator_units.py): add, correct
 (a resolution's result overridden, with a reason) and remove squadrons, trade
 fleets and heavy detachments.  Each kind with its exact change to the state,
 and its refusals, which name the rule and what would be right and change
@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine.ruleset import OrderRejected
-from bot.rulesets.sengoku.rules.model import CaptureCredit, UnitState
+from bot.rulesets.sengoku.rules.model.model import CaptureCredit, UnitState
 from tests.rules.test_moderator_edits import RULESET, gamemap, state  # noqa: F401 (fixtures)
 
 

@@ -9,14 +9,14 @@ import pytest
 
 from bot.engine.dice import ScriptedDice
 from bot.mapfiles import load_map_file
-from bot.rulesets.sengoku.rules import repair
-from bot.rulesets.sengoku.rules.blockade import (blocked_for, crossing_blocked, loc_blockers, port_blockers,
+from bot.rulesets.sengoku.rules.ports import repair
+from bot.rulesets.sengoku.rules.trade.blockade import (blocked_for, crossing_blocked, loc_blockers, port_blockers,
                                         rebase_problem)
-from bot.rulesets.sengoku.rules.context import Ctx
-from bot.rulesets.sengoku.rules.model import (ActiveLoc, Clan, HeavyDetachment, PortState, Relation, RelationEntry,
+from bot.rulesets.sengoku.rules.model.context import Ctx
+from bot.rulesets.sengoku.rules.model.model import (ActiveLoc, Clan, HeavyDetachment, PortState, Relation, RelationEntry,
                                      SengokuState, Squadron)
-from bot.rulesets.sengoku.rules.orders import SquadronRepair
-from bot.rulesets.sengoku.rules.settings import SengokuSettings
+from bot.rulesets.sengoku.rules.orders.orders import SquadronRepair
+from bot.rulesets.sengoku.rules.model.settings import SengokuSettings
 
 MAPS = Path(__file__).resolve().parent.parent / "scenarios" / "maps"
 

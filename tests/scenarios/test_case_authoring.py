@@ -185,7 +185,7 @@ def test_veteran_true_stands_for_the_history(tmp_path):
 
 def test_naval_art_true_makes_the_art_active(tmp_path):
     from bot.mapfiles import load_map_file
-    from bot.rulesets.sengoku.rules.scenario import ScenarioError, build_state
+    from bot.rulesets.sengoku.rules.model.scenario import ScenarioError, build_state
 
     gamemap = load_map_file(MAPS / "channel.toml")
     raw = {"clans": {"red": {"name": "Red"}},

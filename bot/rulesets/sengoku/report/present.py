@@ -12,8 +12,8 @@ from bot.domain.text import escape, sentence
 from bot.report import ReportInput, Reports
 from bot.rulesets.sengoku.report.build import build, templates
 from bot.rulesets.sengoku.report.overlay import overlay_for
-from bot.rulesets.sengoku.rules.model import SengokuState
-from bot.rulesets.sengoku.rules.validate_routes import start_area
+from bot.rulesets.sengoku.rules.model.model import SengokuState
+from bot.rulesets.sengoku.rules.orders.validate_routes import start_area
 
 MISSIONS = {
     "sq_idle": "stays in port", "sq_repair": "repairs in port", "sq_cruise": "will cruise off {target}",

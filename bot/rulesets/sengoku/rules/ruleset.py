@@ -10,17 +10,17 @@ from bot.domain.events import Event
 from bot.domain.gamemap import GameMap
 from bot.engine.dice import Dice
 from bot.engine.ruleset import Resolution, SubmittedOrder, UnitView, unit_slot
-from bot.rulesets.sengoku.rules import views
-from bot.rulesets.sengoku.rules.events import event_types, parse_event
-from bot.rulesets.sengoku.rules.model import SengokuState, UnitState
-from bot.rulesets.sengoku.rules import moderator_basing, moderator_clan
-from bot.rulesets.sengoku.rules.moderator_edits import apply_edit, parse_edit
-from bot.rulesets.sengoku.rules.moderator_subjects import edit_subjects
-from bot.rulesets.sengoku.rules.orders import BASING_KINDS, ClanPolicy, RedeemCapture, parse_order
-from bot.rulesets.sengoku.rules.resolve import resolve
-from bot.rulesets.sengoku.rules.scenario import build_state
-from bot.rulesets.sengoku.rules.settings import SengokuSettings
-from bot.rulesets.sengoku.rules.validate import validate
+from bot.rulesets.sengoku.rules.model import views
+from bot.rulesets.sengoku.rules.model.events import event_types, parse_event
+from bot.rulesets.sengoku.rules.model.model import SengokuState, UnitState
+from bot.rulesets.sengoku.rules.moderation import moderator_basing, moderator_clan
+from bot.rulesets.sengoku.rules.moderation.moderator_edits import apply_edit, parse_edit
+from bot.rulesets.sengoku.rules.moderation.moderator_subjects import edit_subjects
+from bot.rulesets.sengoku.rules.orders.orders import BASING_KINDS, ClanPolicy, RedeemCapture, parse_order
+from bot.rulesets.sengoku.rules.turn.resolve import resolve
+from bot.rulesets.sengoku.rules.model.scenario import build_state
+from bot.rulesets.sengoku.rules.model.settings import SengokuSettings
+from bot.rulesets.sengoku.rules.validation.validate import validate
 
 
 class SengokuRuleset:
@@ -66,7 +66,7 @@ class SengokuRuleset:
         return parse_event(raw)
 
     def parse_edit(self, payload: dict[str, Any]) -> BaseModel:
-        """A moderator's input between turns (bot/rulesets/sengoku/rules/moderator_edits.py)."""
+        """A moderator's input between turns (bot/rulesets/sengoku/rules/moderation/moderator_edits.py)."""
         if isinstance(payload, dict) and payload.get("kind") == moderator_clan.KIND:
             return moderator_clan.parse_clan_add(payload)
         if isinstance(payload, dict) and payload.get("kind") == moderator_basing.KIND:

@@ -1,0 +1,78 @@
+"""Route and target checks shared by orders (V3, V4, S5.3)."""
+
+from __future__ import annotations
+
+from bot.domain.gamemap import GameMap
+from bot.domain.text import quote
+from bot.engine.ruleset import OrderRejected
+from bot.rulesets.sengoku.rules.model.model import SengokuState
+
+
+def coastal_area(gamemap: GameMap, area: str) -> bool:
+    return area in gamemap.areas and gamemap.areas[area].coastal
+
+
+def start_area(state: SengokuState, gamemap: GameMap, unit) -> str | None:
+    """V4: a route starts at the base-port province, or at a cruiser's station."""
+    station = getattr(unit, "station", None)
+    if station:
+        return station
+    if unit.base_port and unit.base_port in gamemap.ports:
+        return gamemap.ports[unit.base_port].area
+    return None
+
+
+
+def place(gamemap: GameMap, area: str | None) -> str:
+    """An area by its name on the map; what was typed, quoted, if it is none."""
+    return gamemap.areas[area].name if area in gamemap.areas else quote(area or "")
+
+
+def check_route(state: SengokuState, gamemap: GameMap, unit, target: str, route: list[str], what: str) -> list[str]:
+    """Return the full route from the unit's base or station; raise naming the first bad step."""
+    if not coastal_area(gamemap, target):
+        known = "unknown" if target not in gamemap.areas else "not coastal"
+        raise OrderRejected(f"{what}: target {place(gamemap, target)} is {known}; give a coastal province (S5.3, V4)",
+                            rule="V4")
+    start = start_area(state, gamemap, unit)
+    if start is None:
+        raise OrderRejected(f"{unit.name} has no base port to sail from; base it first (S2.5, V4)", rule="V4")
+    if route and route[0] != start:
+        raise OrderRejected(f"{what}: the route must start at {gamemap.area_name(start)}, where {unit.name} is "
+                            f"based or on station, not at {gamemap.area_name(route[0])} (V4)", rule="V4")
+    return coast_leg(gamemap, start, target, route, what)
+
+
+def coast_leg(gamemap: GameMap, start: str, target: str, route: list[str], what: str) -> list[str]:
+    """V4, S5.3: a route from ``start`` to ``target``, one coastal province per
+    step; an empty route means the shortest coastal path."""
+    if not route:
+        path = gamemap.coast_path(start, target)
+        if path is None:
+            raise OrderRejected(f"{what}: no coastal route from {gamemap.area_name(start)} to "
+                                f"{gamemap.area_name(target)} (S5.3)", rule="S5.3")
+        return path
+    if route[0] != start:
+        raise OrderRejected(f"{what}: the route must start at {gamemap.area_name(start)}, not at "
+                            f"{gamemap.area_name(route[0])} (V4)", rule="V4")
+    for a, b in zip(route, route[1:]):
+        if not gamemap.are_coast_adjacent(a, b):
+            raise OrderRejected(f"{what}: {gamemap.area_name(a)} and {gamemap.area_name(b)} are not neighbours "
+                                f"along the coast; a route moves one province per step (S5.3)", rule="S5.3")
+    if route[-1] != target:
+        raise OrderRejected(f"{what}: the route ends at {gamemap.area_name(route[-1])}, not at the target "
+                            f"{gamemap.area_name(target)} (V4)", rule="V4")
+    return list(route)
+
+
+def enemy_port(state: SengokuState, gamemap: GameMap, faction: str, port_id: str) -> str:
+    """V3: the port must belong to a clan at war with the orderer; returns its area."""
+    port = gamemap.ports.get(port_id)
+    if port is None:
+        raise OrderRejected(f"there is no port {quote(port_id)} on this map", rule="V3")
+    owner = state.ports[port_id].owner
+    if owner is None or not state.at_war(faction, owner):
+        raise OrderRejected(f"port {port.name} is not held by a clan you are at war with (V3, OP-48)", rule="V3")
+    if state.ports[port_id].destroyed:
+        raise OrderRejected(f"port {port.name} is already destroyed (S4.8)", rule="S4.8")
+    return port.area
