@@ -172,3 +172,37 @@ def test_a_badly_declared_highlight_is_refused(bad: dict) -> None:
 def test_a_glyph_the_renderer_has_not_is_refused_naming_those_it_has() -> None:
     with pytest.raises(ValidationError, match="'circle', 'square', 'triangle'"):
         ShapeStyle(name="galley", glyph="oar")
+
+
+# --- every ruleset's own vocabulary ------------------------------------------------
+
+
+def _with_vocabulary() -> list[str]:
+    from bot.plugins import plugins
+    return [p.id for p in plugins().values() if p.map_vocabulary is not None]
+
+
+@pytest.mark.parametrize("ruleset_id", _with_vocabulary())
+def test_every_rulesets_vocabulary_draws_on_its_default_map(ruleset_id: str) -> None:
+    """Each word once on the ruleset's own map: it renders, every symbol has a glyph in the
+    fonts (no empty box), and the legend lists every word by its declared name, in order."""
+    from bot.mapfiles import load_map_file
+    from bot.plugins import plugin
+    from bot.render.localnames import drawable
+    found = plugin(ruleset_id)
+    vocabulary = found.map_vocabulary()
+    assert isinstance(vocabulary, Vocabulary)
+    gm = load_map_file(found.maps_dir / f"{found.default_map}.toml")
+    areas = sorted(gm.areas)
+    ov = Overlay(
+        title=ruleset_id, vocabulary=vocabulary,
+        markers=[Marker(area=areas[i % len(areas)], label=f"U{i}", faction="f", colour=RED, shape=s)
+                 for i, s in enumerate(vocabulary.shapes)],
+        highlights=[Highlight(area=areas[i % len(areas)], kind=k) for i, k in enumerate(vocabulary.highlights)],
+        routes=[Route(areas=areas[:2], colour=RED, style=r) for r in vocabulary.routes],
+        lines=[Line(places=areas[:2], style=s) for s in vocabulary.lines])
+    scene = draw_scene(gm, ov, width_px=800)
+    assert all(drawable(look.symbol) for look in vocabulary.highlights.values())
+    names = [look.name for table in (vocabulary.shapes, vocabulary.highlights, vocabulary.routes, vocabulary.lines)
+             for look in table.values()]
+    assert [label for label in key_of(scene) if label in names] == names
