@@ -206,3 +206,17 @@ def test_every_rulesets_vocabulary_draws_on_its_default_map(ruleset_id: str) -> 
     names = [look.name for table in (vocabulary.shapes, vocabulary.highlights, vocabulary.routes, vocabulary.lines)
              for look in table.values()]
     assert [label for label in key_of(scene) if label in names] == names
+
+
+def test_every_glyph_a_vocabulary_may_name_is_drawn(small_map: GameMap) -> None:
+    from bot.render.style import GLYPH_MARKER
+    from bot.render.vocabulary import GLYPHS
+    assert set(GLYPHS) == set(GLYPH_MARKER)
+    every = Vocabulary(shapes={g: ShapeStyle(name=g, glyph=g, hollow=i % 2 == 1) for i, g in enumerate(GLYPHS)})
+    areas = sorted(small_map.areas)
+    ov = Overlay(title="glyphs", vocabulary=every, units_as="cards",
+                 markers=[Marker(area=areas[i % len(areas)], label=g, faction="f", colour=RED, shape=g)
+                          for i, g in enumerate(GLYPHS)])
+    scene = draw_scene(small_map, ov, width_px=800)
+    assert sorted(m.shape for m, _, _ in scene.tokens) == sorted(GLYPHS)
+    assert [label for label in key_of(scene) if label in GLYPHS] == list(GLYPHS)
