@@ -13,7 +13,7 @@ Dash patterns are on/off lengths in line widths, as matplotlib reads them;
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 from matplotlib.colors import is_color_like
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -23,7 +23,7 @@ __all__ = ["GLYPHS", "Dash", "check_colour", "HighlightStyle", "LineStyle", "Rou
 # The glyphs a marker shape may be drawn as; "house" is a triangle on a broad hull.
 Glyph = Literal["circle", "square", "triangle", "triangle_down", "diamond", "cross", "plus", "star", "pentagon",
                 "hexagon", "house"]
-GLYPHS: tuple[str, ...] = Glyph.__args__
+GLYPHS: tuple[str, ...] = get_args(Glyph)
 Dash = tuple[float, ...]
 
 
