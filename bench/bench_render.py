@@ -42,6 +42,7 @@ from bot.render import (
 )
 from bot.report import ReportInput
 from bot.rulesets.sengoku.report.overlay import overlay_for as sengoku_overlay
+from bot.rulesets.sengoku.report.overlay_style import VOCABULARY
 
 FACTIONS = {"mori": ("Mōri", "#2a9d8f"), "kono": ("Kōno", "#e9c46a"), "otomo": ("Ōtomo", "#9b5de5"),
             "miyoshi": ("Miyoshi", "#e76f51")}
@@ -71,6 +72,7 @@ def overlay_for(gamemap: GameMap, n_markers: int = 30) -> Overlay:
         area_owner={a: factions[i % len(factions)] for i, a in enumerate(coastal)},
         faction_colours={f: c for f, (_, c) in FACTIONS.items()},
         faction_names={f: n for f, (n, _) in FACTIONS.items()},
+        vocabulary=VOCABULARY,  # a Sengoku turn's words: squadrons, fleets, battles, blockades
     )
 
 

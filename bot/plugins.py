@@ -41,6 +41,9 @@ class RulesetPlugin:
     cases_dir: Path | None = None  # its case files (each names its ruleset), run by the case suite
     case_procedures: Mapping[str, Callable[..., Any]] = field(default_factory=dict)  # beyond "turn"/"validation"
     vocabulary: tuple[str, ...] = ()  # its own words, which no core module may contain
+    # its map overlay's words and how each is drawn (a bot.render.vocabulary.Vocabulary; a
+    # factory, since that imports matplotlib), checked by the conformance suite
+    map_vocabulary: Callable[[], Any] | None = None
 
     def maps(self) -> list[str]:
         return sorted(p.stem for p in self.maps_dir.glob("*.toml")) if self.maps_dir else []

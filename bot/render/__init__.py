@@ -1,7 +1,9 @@
 """Map rendering, ruleset-neutral: a GameMap plus an Overlay in, a PNG out.
 
 The caller (a ruleset's presenter) decides what an audience may see and
-fills an ``Overlay``; this package only draws it. The map itself (land,
+fills an ``Overlay``, in the words of its own ``Vocabulary`` (marker shapes,
+highlight kinds, route and line styles and how each looks); this package
+only draws it. The map itself (land,
 sea or the map's own art, lines, every name) is drawn once per map and width
 and reused (``bot.render.static``); a turn draws only what changes. From
 async code use ``render_map_async``: a render is CPU-bound (about 0.35 s at
@@ -16,14 +18,8 @@ import weakref
 
 from bot.domain.gamemap import GameMap
 from bot.render.mapimage import MAX_WIDTH_PX, MIN_WIDTH_PX, check_overlay, render_map
-from bot.render.overlay import (
-    Highlight,
-    HighlightKind,
-    Marker,
-    MarkerShape,
-    Overlay,
-    Route,
-)
+from bot.render.overlay import Highlight, Line, Marker, Overlay, Route
+from bot.render.vocabulary import HighlightStyle, LineStyle, RouteStyle, ShapeStyle, Vocabulary
 
 __all__ = [
     "MAX_CONCURRENT_RENDERS",
@@ -31,12 +27,16 @@ __all__ = [
     "MIN_WIDTH_PX",
     "RENDER_TIMEOUT_S",
     "Highlight",
-    "HighlightKind",
+    "HighlightStyle",
+    "Line",
+    "LineStyle",
     "Marker",
-    "MarkerShape",
     "Overlay",
     "RenderTimeout",
     "Route",
+    "RouteStyle",
+    "ShapeStyle",
+    "Vocabulary",
     "check_overlay",
     "render_map",
     "render_map_async",

@@ -12,6 +12,7 @@ from matplotlib.patches import FancyBboxPatch
 from bot.render.geometry import AROUND_ALL, AROUND_SIDE_FIRST, Box, PlacedLabel, candidates
 from bot.render.overlay import Marker
 from bot.render.scene import Scene
+from bot.render.vocabulary import ShapeStyle
 from bot.render.style import (
     BADGE_GLYPH,
     F_BADGE,
@@ -20,13 +21,10 @@ from bot.render.style import (
     F_CARD_HEAD,
     F_CARD_MORE,
     GAP,
-    Font,
-    HOLLOW,
+    GLYPH_MARKER,
     INK,
-    SHAPE_MARKER,
-    SHAPE_NAME,
-    SHAPE_PLURAL,
     UNIT_PT,
+    Font,
     clip,
     hollow_fill,
     pt,
@@ -48,11 +46,11 @@ class _Row:
     marker: Marker | None = None
 
 
-def _card_rows(markers: list[Marker]) -> list[_Row]:
+def _card_rows(markers: list[Marker], shapes: dict[str, ShapeStyle]) -> list[_Row]:
     """One row per marker; a crowded area gets one row per faction and kind
-    instead ("×3 squadrons: Imabari-2, Mitsu-1, …"), so every unit is still counted."""
+    instead ("×3 ships: Red-2, Red-4, …", the shape's plural), so every unit is still counted."""
     if len(markers) > MAX_ROWS_PER_AREA:
-        markers = _grouped(markers)
+        markers = _grouped(markers, shapes)
     if len(markers) <= MAX_ROWS_PER_AREA:
         shown, hidden = markers, 0
     else:
@@ -67,7 +65,7 @@ def _label(m: Marker) -> str:
     return f"×{m.count} {m.label}" if m.count > 1 else m.label
 
 
-def _grouped(markers: list[Marker]) -> list[Marker]:
+def _grouped(markers: list[Marker], shapes: dict[str, ShapeStyle]) -> list[Marker]:
     groups: dict[tuple[str, str, str], list[Marker]] = {}
     for m in markers:
         groups.setdefault((m.faction, m.shape, m.colour), []).append(m)
@@ -77,7 +75,8 @@ def _grouped(markers: list[Marker]) -> list[Marker]:
         if len(ms) == 1:
             out.append(ms[0])
             continue
-        kind = SHAPE_PLURAL[shape] if n > 1 else SHAPE_NAME[shape]
+        style = shapes[shape]
+        kind = (style.plural or style.name) if n > 1 else style.name
         out.append(Marker(area=ms[0].area, label=kind, faction=faction, colour=colour, shape=shape, count=n,
                           detail=", ".join(m.label for m in ms)))
     return out
@@ -133,16 +132,19 @@ def draw_units(scene: Scene) -> None:
     for step in plan:
         step(symbols)
     for (shape, size), (xs, ys, cs) in sorted(symbols.items()):
-        draw_glyphs(scene, shape, xs, ys, cs, size, zorder=10.5)
+        draw_glyphs(scene, scene.ov.vocabulary.shapes[shape], xs, ys, cs, size, zorder=10.5)
 
 
-def draw_glyphs(scene: Scene, shape: str, xs, ys, colours, size: float, *, zorder: float) -> None:
-    """Unit glyphs ``size`` layout units tall; a hollow one has a pale fill and its colour on a thick rim."""
-    if shape in HOLLOW:
-        scene.ax.scatter(xs, ys, s=pt(size) ** 2, marker=SHAPE_MARKER[shape], c=[hollow_fill(c) for c in colours],
+def draw_glyphs(scene: Scene, style: ShapeStyle, xs, ys, colours, size: float, *, zorder: float) -> None:
+    """Unit glyphs ``size`` layout units tall (times the shape's own size); a hollow one has
+    a pale fill and its colour on a thick rim."""
+    size = size * style.size
+    marker = GLYPH_MARKER[style.glyph]
+    if style.hollow:
+        scene.ax.scatter(xs, ys, s=pt(size) ** 2, marker=marker, c=[hollow_fill(c) for c in colours],
                          edgecolors=colours, linewidths=pt(size / 7), zorder=zorder)
         return
-    scene.ax.scatter(xs, ys, s=pt(size) ** 2, marker=SHAPE_MARKER[shape], c=colours, edgecolors=INK,
+    scene.ax.scatter(xs, ys, s=pt(size) ** 2, marker=marker, c=colours, edgecolors=INK,
                      linewidths=0.6 * max(1.0, size / 12), zorder=zorder)
 
 
@@ -163,13 +165,14 @@ class _Item:
         return sum(m.count for m in self.markers)
 
 
-def _badge_items(markers: list[Marker]) -> list[_Item]:
-    """One item per faction and kind, factions in the overlay's order, kinds in the legend's."""
+def _badge_items(markers: list[Marker], shapes: dict[str, ShapeStyle]) -> list[_Item]:
+    """One item per faction and kind, factions in the overlay's order, kinds in the legend's
+    (the vocabulary's)."""
     groups: dict[tuple[str, str], list[Marker]] = {}
     for m in markers:
         groups.setdefault((m.faction, m.shape), []).append(m)
     factions = list(dict.fromkeys(m.faction for m in markers))
-    order = list(SHAPE_MARKER)
+    order = list(shapes)
     keys = sorted(groups, key=lambda k: (factions.index(k[0]), order.index(k[1])))
     return [_Item(shape, groups[(f, shape)][0].colour, tuple(groups[(f, shape)])) for f, shape in keys]
 
@@ -186,7 +189,7 @@ def _badge_size(scene: Scene, items: list[_Item], glyph: float, font: Font) -> t
 def _place_badge(scene: Scene, area_id: str, markers: list[Marker], plan: Plan) -> None:
     """Beside the area; else farther out on a leader line; else, on a crowded map, at a smaller size
     (below the preview's reading size: better than on top of another label)."""
-    items = _badge_items(markers)
+    items = _badge_items(markers, scene.ov.vocabulary.shapes)
     x, y, foot = scene.nodes[area_id]
     for glyph, font in BADGE_SIZES:
         size = _badge_size(scene, items, glyph, font)
@@ -240,7 +243,7 @@ def _place_card(scene: Scene, area_id: str, markers: list[Marker], plan: Plan) -
     rows. A card that has to sit away from its area gets a leader line and
     the area's name as a header, so it cannot be read as a neighbour's.
     Where no card fits, the map gets badges (draw_units)."""
-    near = _card_rows(markers)
+    near = _card_rows(markers, scene.ov.vocabulary.shapes)
     far = [_Row("head", clip(scene.gm.areas[area_id].name, MAX_LABEL)), *near]
     x, y, foot = scene.nodes[area_id]
     # Without a header only right beside the area, and only where the

@@ -11,7 +11,7 @@ from bot.render.geometry import Box
 from bot.render.nodes import node_radius
 from bot.render.overlay import Highlight, Overlay
 from bot.render.scene import Scene
-from bot.render.style import F_EVENT_GLYPH, HIGHLIGHT_STYLE, RING_STEP, pt
+from bot.render.style import F_EVENT_GLYPH, RING_STEP, linestyle, pt
 
 
 def highlights_by_area(ov: Overlay) -> dict[str, list[Highlight]]:
@@ -22,16 +22,17 @@ def highlights_by_area(ov: Overlay) -> dict[str, list[Highlight]]:
 
 
 def draw_highlights(scene: Scene) -> None:
-    """Rings around the area node, one per highlight, with the kind's glyph
-    on the rim (battle ⚔, blockade ⊘, raid ☠, landing ⇑, storm ↯)."""
+    """Rings around the area node, one per highlight, in the colour and dash its
+    kind has in the overlay's vocabulary, with the kind's symbol on the rim."""
     for area_id, items in highlights_by_area(scene.ov).items():
         x, y = scene.xy(area_id)
         base = node_radius(scene.gm.areas[area_id])
         for i, h in enumerate(items):
-            colour, glyph, style = HIGHLIGHT_STYLE[h.kind]
+            look = scene.ov.vocabulary.highlights[h.kind]
+            colour, glyph = look.colour, look.symbol
             r = base + RING_STEP * (i + 1)
             scene.ax.add_artist(Circle((x, y), r, facecolor="none", edgecolor=colour, lw=pt(2.6),
-                                      linestyle=style, zorder=7))
+                                      linestyle=linestyle(look.dash), zorder=7))
             # Glyphs go round the rim, one slot per highlight, from upper left; a slot
             # where a name already is gives way to the next free one round the rim.
             w, h_ = scene.measure(glyph, F_EVENT_GLYPH)
@@ -71,7 +72,7 @@ def _block_arc(scene: Scene, p0: tuple[float, float], p2: tuple[float, float], r
 def draw_routes(scene: Scene) -> None:
     for route in scene.ov.routes:
         steps = [a for i, a in enumerate(route.areas) if i == 0 or a != route.areas[i - 1]]
-        style = "-" if route.style == "solid" else (0, (5, 3))
+        style = linestyle(scene.ov.vocabulary.routes[scene.ov.route_style(route)].dash, solid="-")
         for i, (a, b) in enumerate(zip(steps, steps[1:])):
             last = i == len(steps) - 2
             _block_arc(scene, scene.xy(a), scene.xy(b), ROUTE_RAD)

@@ -15,7 +15,6 @@ from bot.render.geometry import Box
 from bot.render.scene import Scene
 from bot.render.style import (
     BLOB_R,
-    BLOCKED,
     COAST_EDGE,
     LAND,
     LAND_ADJ,
@@ -24,6 +23,7 @@ from bot.render.style import (
     SEA,
     STRAIT,
     faction_colour,
+    linestyle,
     pt,
 )
 
@@ -155,25 +155,23 @@ def draw_owner_tint(scene: Scene) -> None:
         scene.ax.add_collection(PatchCollection(discs, facecolor=colours, edgecolor="none", alpha=0.32, zorder=0.8))
 
 
-def draw_blocked(scene: Scene) -> None:
-    """Cut lines of communication in red over their dotted line, with a ✕ at
-    the middle; a blocked strait crossing gets a ✕ on the strait."""
-    marks = []
-    lines = []
-    for loc_id in sorted(set(scene.ov.blocked_locs)):
-        pts = _loc_points(scene, scene.gm.locs[loc_id])
-        lines.append(pts)
-        marks.append(_middle(pts))
-    if lines:
-        scene.ax.add_collection(LineCollection(lines, colors=BLOCKED, linewidths=2.4, alpha=0.85,
-                                               linestyles=(0, (1, 2.2)), capstyle="round", zorder=3.2))
-    for strait_id in sorted(set(scene.ov.blocked_straits)):
-        s = scene.gm.straits[strait_id]
-        marks.append(scene.xy(s.id))
-    if marks:
-        xs, ys = zip(*marks)
-        scene.ax.scatter(xs, ys, s=pt(9) ** 2, marker="X", c=BLOCKED, edgecolors="white", linewidths=0.7,
-                         zorder=6.5)
+def draw_lines(scene: Scene) -> None:
+    """The overlay's lines, style by style in the vocabulary's order: a line through
+    the places of each (in the style's colour, width and dash), then, for a style
+    with a cross, a ✕ at the middle of each (on the place itself for one place)."""
+    by_style: dict[str, list[list[tuple[float, float]]]] = {}
+    for line in scene.ov.lines:
+        by_style.setdefault(line.style, []).append([scene.xy(p) for p in line.places])
+    for style, look in scene.ov.vocabulary.lines.items():
+        drawn = by_style.get(style, [])
+        lines = [pts for pts in drawn if len(pts) > 1]
+        if lines:
+            scene.ax.add_collection(LineCollection(lines, colors=look.colour, linewidths=look.width, alpha=look.alpha,
+                                                   linestyles=linestyle(look.dash), capstyle="round", zorder=3.2))
+        if look.mark == "cross" and drawn:
+            xs, ys = zip(*(_middle(pts) for pts in drawn))
+            scene.ax.scatter(xs, ys, s=pt(9) ** 2, marker="X", c=look.colour, edgecolors="white", linewidths=0.7,
+                             zorder=6.5)
 
 
 def _middle(pts: list[tuple[float, float]]) -> tuple[float, float]:

@@ -11,7 +11,6 @@ from matplotlib.patches import Circle, FancyArrowPatch
 from bot.domain.gamemap import GameMap
 from bot.render.overlay import Overlay
 from bot.render.style import (
-    BLOCKED,
     COAST_EDGE,
     F_LEGEND,
     F_LEGEND_HEAD,
@@ -19,8 +18,7 @@ from bot.render.style import (
     F_PORT_GLYPH,
     F_SUBTITLE,
     F_TITLE,
-    HIGHLIGHT_STYLE,
-    HOLLOW,
+    GLYPH_MARKER,
     INK,
     LAND_ADJ,
     LOC,
@@ -28,15 +26,15 @@ from bot.render.style import (
     NOMINAL_W,
     R_COASTAL,
     R_INLAND,
-    SHAPE_MARKER,
-    SHAPE_NAME,
     SIDE,
     STRAIT,
     Font,
     clip,
     faction_colour,
+    linestyle,
     pt,
 )
+from bot.render.vocabulary import HighlightStyle, LineStyle, RouteStyle, ShapeStyle
 
 if TYPE_CHECKING:  # scene.py lays out the legend when it sets up a render
     from bot.render.scene import Measure, Scene
@@ -75,7 +73,9 @@ LEGEND_GAP = 18.0
 
 
 def legend_items(gm: GameMap, ov: Overlay) -> list[list[LegendItem]]:
-    """Two groups: the factions in play, then a key to the symbols used."""
+    """Two groups: the factions in play, then a key to the symbols used: the overlay's
+    shapes, highlights and routes in its vocabulary's order and words, the map's own
+    lines, then the overlay's lines."""
     factions = list(dict.fromkeys([*ov.faction_names, *ov.faction_colours, *ov.area_owner.values(),
                                    *(m.faction for m in ov.markers)]))
     groups = []
@@ -86,13 +86,13 @@ def legend_items(gm: GameMap, ov: Overlay) -> list[list[LegendItem]]:
             items.append(LegendItem(clip(ov.faction_names.get(f, f), 32), _swatch_disc(colour)))
         groups.append(items)
     key = [LegendItem("Key", _no_swatch, head=True)]
-    shapes = list(dict.fromkeys(m.shape for m in ov.markers))
-    key += [LegendItem(SHAPE_NAME[s], _swatch_shape(s)) for s in sorted(shapes, key=list(SHAPE_MARKER).index)]
-    kinds = list(dict.fromkeys(h.kind for h in ov.highlights))
-    key += [LegendItem(k.replace("_", " "), _swatch_highlight(k))
-            for k in sorted(kinds, key=list(HIGHLIGHT_STYLE).index)]
-    for style in dict.fromkeys(r.style for r in sorted(ov.routes, key=lambda r: r.style != "solid")):
-        key.append(LegendItem(ov.route_names.get(style, "move"), _swatch_arrow(style)))
+    v = ov.vocabulary
+    shapes = {m.shape for m in ov.markers}
+    key += [LegendItem(look.name, _swatch_shape(look)) for s, look in v.shapes.items() if s in shapes]
+    kinds = {h.kind for h in ov.highlights}
+    key += [LegendItem(look.name, _swatch_highlight(look)) for k, look in v.highlights.items() if k in kinds]
+    routes = {ov.route_style(r) for r in ov.routes}
+    key += [LegendItem(look.name, _swatch_arrow(look)) for r, look in v.routes.items() if r in routes]
     key.append(LegendItem("coastal area", _swatch_node(True)))
     if any(not a.coastal and a.kind != "sea" for a in gm.areas.values()):
         key.append(LegendItem("inland area", _swatch_node(False)))
@@ -105,8 +105,8 @@ def legend_items(gm: GameMap, ov: Overlay) -> list[list[LegendItem]]:
         key.append(LegendItem("strait", _swatch_line(STRAIT, "-", 4.5, alpha=0.35)))
     if gm.locs:
         key.append(LegendItem("line of communication", _swatch_line(LOC, (0, (1, 2.2)), 1.6)))
-    if ov.blocked_locs or ov.blocked_straits:
-        key.append(LegendItem("cut / blocked", _swatch_line(BLOCKED, (0, (1, 2.2)), 2.2)))
+    lines = {line.style for line in ov.lines}
+    key += [LegendItem(look.name, _swatch_mark(look)) for s, look in v.lines.items() if s in lines]
     groups.append(key)
     return groups
 
@@ -163,33 +163,41 @@ def _swatch_disc(colour: str) -> Callable[[Scene, float, float], None]:
     return draw
 
 
-def _swatch_shape(shape: str) -> Callable[[Scene, float, float], None]:
+def _swatch_shape(look: ShapeStyle) -> Callable[[Scene, float, float], None]:
+    marker = GLYPH_MARKER[look.glyph]
+
     def draw(scene: Scene, x: float, y: float) -> None:
-        if shape in HOLLOW:  # as drawn on the map: a pale fill, the colour on the rim
-            scene.ax.scatter([x], [y], s=pt(11) ** 2, marker=SHAPE_MARKER[shape], c="white", edgecolors=MUTED,
-                             linewidths=pt(11 / 7), zorder=12)
+        if look.hollow:  # as drawn on the map: a pale fill, the colour on the rim
+            size = 11 * look.size
+            scene.ax.scatter([x], [y], s=pt(size) ** 2, marker=marker, c="white", edgecolors=MUTED,
+                             linewidths=pt(size / 7), zorder=12)
             return
-        scene.ax.scatter([x], [y], s=pt(10) ** 2, marker=SHAPE_MARKER[shape], c="#8a8a8a", edgecolors=INK,
+        scene.ax.scatter([x], [y], s=pt(10 * look.size) ** 2, marker=marker, c="#8a8a8a", edgecolors=INK,
                          linewidths=0.6, zorder=12)
     return draw
 
 
-def _swatch_highlight(kind: str) -> Callable[[Scene, float, float], None]:
-    colour, glyph, style = HIGHLIGHT_STYLE[kind]
-
+def _swatch_highlight(look: HighlightStyle) -> Callable[[Scene, float, float], None]:
     def draw(scene: Scene, x: float, y: float) -> None:
-        scene.ax.add_artist(Circle((x, y), 8, facecolor="white", edgecolor=colour, lw=pt(2.2), linestyle=style,
-                                  zorder=12))
-        scene.text(x, y, glyph, Font(8.5, "bold", halo=0), zorder=12.5, ha="center", va="center", colour=colour)
+        scene.ax.add_artist(Circle((x, y), 8, facecolor="white", edgecolor=look.colour, lw=pt(2.2),
+                                  linestyle=linestyle(look.dash), zorder=12))
+        scene.text(x, y, look.symbol, Font(8.5, "bold", halo=0), zorder=12.5, ha="center", va="center",
+                   colour=look.colour)
     return draw
 
 
-def _swatch_arrow(style: str) -> Callable[[Scene, float, float], None]:
+def _swatch_arrow(look: RouteStyle) -> Callable[[Scene, float, float], None]:
+    dash = look.dash if look.legend_dash is None else look.legend_dash
+
     def draw(scene: Scene, x: float, y: float) -> None:
         scene.ax.add_artist(FancyArrowPatch((x - 11, y), (x + 11, y), arrowstyle="-|>", mutation_scale=pt(16),
-                                           color=INK, lw=pt(2.4), linestyle="-" if style == "solid" else (0, (3, 2)),
-                                           zorder=12))
+                                           color=INK, lw=pt(2.4), linestyle=linestyle(dash, solid="-"), zorder=12))
     return draw
+
+
+def _swatch_mark(look: LineStyle) -> Callable[[Scene, float, float], None]:
+    width = look.width if look.legend_width is None else look.legend_width
+    return _swatch_line(look.colour, linestyle(look.dash, solid="-"), width)
 
 
 def _swatch_node(coastal: bool) -> Callable[[Scene, float, float], None]:

@@ -21,7 +21,7 @@ The drawing is spread over these modules of ``bot.render``:
 - ``placer``: the greedy box placer
 - ``scene``: one render's figure, axes, measuring and PNG output
 - ``static``: the cached static layer (map and names), drawn once per map and width
-- ``layers``: sea, land masses, adjacency, lines of communication, straits, owner tint, cut lines
+- ``layers``: sea, land masses, adjacency, lines of communication, straits, owner tint, the overlay's lines
 - ``nodes``: area nodes and ports
 - ``events``: highlight rings and route arrows
 - ``labels``: area, event, port, strait, sea and island names
@@ -37,11 +37,11 @@ from bot.domain.gamemap import GameMap
 from bot.render.cards import draw_units
 from bot.render.events import draw_highlights, draw_routes
 from bot.render.labels import place_highlight_labels
-from bot.render.layers import draw_blocked, draw_owner_tint
+from bot.render.layers import draw_lines, draw_owner_tint
 from bot.render.legend import draw_legend, draw_title
 from bot.render.nodes import draw_area_nodes, register_nodes
-from bot.render.overlay import Overlay
-from bot.render.scene import Scene, png_bytes
+from bot.render.overlay import Overlay, vocabulary_problems
+from bot.render.scene import Scene, has_place, png_bytes
 from bot.render.static import paste, static_layer
 
 __all__ = ["MAX_WIDTH_PX", "MIN_WIDTH_PX", "check_overlay", "draw_scene", "render_map"]
@@ -67,7 +67,7 @@ def draw_scene(gamemap: GameMap, overlay: Overlay, *, width_px: int = 1400) -> S
     scene = Scene.create(gamemap, overlay, width_px)
     paste(scene, layer)
     draw_owner_tint(scene)
-    draw_blocked(scene)
+    draw_lines(scene)
     register_nodes(scene)
     draw_area_nodes(scene)
     draw_highlights(scene)
@@ -82,8 +82,9 @@ def draw_scene(gamemap: GameMap, overlay: Overlay, *, width_px: int = 1400) -> S
 
 
 def check_overlay(gamemap: GameMap, overlay: Overlay) -> None:
-    """Raise ValueError listing every overlay entry that names an unknown area."""
-    problems: list[str] = []
+    """Raise ValueError listing every overlay entry that names an unknown area or place,
+    or a word its vocabulary does not declare."""
+    problems: list[str] = vocabulary_problems(overlay)
 
     def check(what: str, area_id: str) -> None:
         if area_id not in gamemap.areas:
@@ -100,10 +101,8 @@ def check_overlay(gamemap: GameMap, overlay: Overlay) -> None:
             check(f"route {i + 1}", area_id)
     for area_id in overlay.area_owner:
         check("area_owner", area_id)
-    problems += [f"blocked line of communication: unknown id {loc!r}" for loc in overlay.blocked_locs
-                 if loc not in gamemap.locs]
-    problems += [f"blocked strait: unknown id {strait!r}" for strait in overlay.blocked_straits
-                 if strait not in gamemap.straits]
+    problems += [f"line {i + 1} ({line.style}): unknown place {place!r}" for i, line in enumerate(overlay.lines)
+                 for place in line.places if not has_place(gamemap, place)]
     if problems:
         raise ValueError(f"overlay does not fit map {gamemap.id!r}: " + "; ".join(problems))
 

@@ -1,9 +1,12 @@
 """What to draw on top of a map, filled in by the caller.
 
 Ruleset-neutral on purpose: a ruleset (or the report layer) decides which
-units, battles and routes a given audience may see and turns them into these
-plain records; the renderer only draws them. Nothing here knows about clans,
-squadrons or dice.
+units, events and routes a given audience may see and turns them into these
+plain records; the renderer only draws them. Nothing here knows a ruleset's
+units, events or dice. The words an overlay uses (marker shapes, highlight kinds,
+route and line styles) are the ruleset's own, declared with how they look in
+the overlay's ``Vocabulary`` (``bot.render.vocabulary``); a word it does not
+declare is refused when the overlay is built, naming the declared ones.
 
 Colours are anything matplotlib accepts ("#1f77b4", "crimson", "C3"); a colour
 it does not know is refused here, when the overlay is built, rather than deep
@@ -15,21 +18,11 @@ from __future__ import annotations
 from typing import Literal
 
 from matplotlib.colors import is_color_like
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-__all__ = ["Highlight", "HighlightKind", "Marker", "MarkerShape", "Overlay", "Route"]
+from bot.render.vocabulary import Vocabulary, check_colour
 
-# "reinforced": a squadron with heavy ships; "unknown": a squadron whose strength the reader
-# cannot know (ordinary or reinforced, drawn hollow); "lost": a unit destroyed or captured this turn.
-MarkerShape = Literal["squadron", "reinforced", "unknown", "fleet", "other", "lost"]
-HighlightKind = Literal["battle", "blockade", "raid", "landing", "storm", "interception", "port_attack", "piracy",
-                        "plunder"]
-
-
-def _colour(value: str) -> str:
-    if not is_color_like(value):
-        raise ValueError(f"{value!r} is not a colour (use a name such as 'crimson' or '#rrggbb')")
-    return value
+__all__ = ["Highlight", "Line", "Marker", "Overlay", "Route", "vocabulary_problems"]
 
 
 class _Model(BaseModel):
@@ -43,21 +36,21 @@ class Marker(_Model):
     label: str
     faction: str
     colour: str
-    shape: MarkerShape
+    shape: str  # a key of the overlay's vocabulary.shapes
     detail: str = ""  # short extra text drawn after the label, e.g. "XP 2, dmg 1"
     count: int = Field(1, ge=1)  # several like units drawn as one token ("×3")
 
     @field_validator("colour")
     @classmethod
     def _check_colour(cls, value: str) -> str:
-        return _colour(value)
+        return check_colour(value)
 
 
 class Highlight(_Model):
     """Something that happened in an area, drawn as a coloured ring and symbol."""
 
     area: str
-    kind: HighlightKind
+    kind: str  # a key of the overlay's vocabulary.highlights
     label: str = ""
 
 
@@ -66,12 +59,20 @@ class Route(_Model):
 
     areas: list[str] = Field(min_length=2)
     colour: str
-    style: Literal["solid", "dashed"] = "solid"
+    style: str | None = None  # a key of the overlay's vocabulary.routes; None: the first declared
 
     @field_validator("colour")
     @classmethod
     def _check_colour(cls, value: str) -> str:
-        return _colour(value)
+        return check_colour(value)
+
+
+class Line(_Model):
+    """A mark over places of the map (areas or other points it names) in one of the
+    vocabulary's line styles: a line through them, or a mark on a single place."""
+
+    places: list[str] = Field(min_length=1)
+    style: str  # a key of the overlay's vocabulary.lines
 
 
 class Overlay(_Model):
@@ -83,9 +84,8 @@ class Overlay(_Model):
     area_owner: dict[str, str] = {}  # area id -> faction id; the area is tinted with its colour
     faction_colours: dict[str, str] = {}  # faction id -> colour
     faction_names: dict[str, str] = {}  # faction id -> name shown in the legend
-    route_names: dict[Literal["solid", "dashed"], str] = {}  # legend text per route style; "move" if unnamed
-    blocked_locs: list[str] = []  # line-of-communication ids drawn as cut
-    blocked_straits: list[str] = []  # strait ids whose crossing is drawn as blocked
+    lines: list[Line] = []  # drawn in this order, under the nodes
+    vocabulary: Vocabulary = Vocabulary()  # the ruleset's words and looks
     # "badges": per area one large badge per faction and kind ("▲3"), readable in a chat
     # preview; "cards": one row per unit with its name and detail, for a full-size reader.
     units_as: Literal["badges", "cards"] = "badges"
@@ -97,3 +97,36 @@ class Overlay(_Model):
             if not is_color_like(colour):
                 raise ValueError(f"faction {faction!r}: {colour!r} is not a colour")
         return value
+
+    def route_style(self, route: Route) -> str:
+        """The vocabulary's key for a route's look: its own, else the first declared."""
+        return route.style if route.style is not None else next(iter(self.vocabulary.routes))
+
+    @model_validator(mode="after")
+    def _check_words(self) -> Overlay:
+        problems = vocabulary_problems(self)
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+
+def vocabulary_problems(ov: Overlay) -> list[str]:
+    """Every shape, highlight kind, route or line style the overlay names that its vocabulary
+    does not declare, each with the declared ones (also checked before a render: a
+    ``model_copy`` is not validated)."""
+    v = ov.vocabulary
+    problems = [_undeclared(f"marker {m.label!r}", "shape", m.shape, v.shapes) for m in ov.markers]
+    problems += [_undeclared(f"highlight in {h.area!r}", "kind", h.kind, v.highlights) for h in ov.highlights]
+    problems += [_undeclared(f"route {i + 1}", "style", r.style, v.routes) for i, r in enumerate(ov.routes)
+                 if r.style is not None]
+    if any(r.style is None for r in ov.routes) and not v.routes:
+        problems.append("a route names no style and the vocabulary declares none")
+    problems += [_undeclared(f"line {i + 1}", "style", line.style, v.lines) for i, line in enumerate(ov.lines)]
+    return list(dict.fromkeys(p for p in problems if p))
+
+
+def _undeclared(what: str, word: str, value: str, declared: dict) -> str:
+    if value in declared:
+        return ""
+    known = ", ".join(map(repr, declared)) or "none"
+    return f"{what}: {word} {value!r} is not in the overlay's vocabulary (declared {word}s: {known})"

@@ -129,6 +129,11 @@ class Scene:
                      zorder=8.5, solid_capstyle="butt")
 
 
+def has_place(gm: GameMap, node_id: str) -> bool:
+    """Whether ``Scene.xy`` can place this id (an area, port or strait)."""
+    return node_id in gm.areas or node_id in gm.ports or node_id in gm.straits
+
+
 def _map_points(gm: GameMap) -> list[tuple[float, float]]:
     pts = [(a.x, a.y) for _, a in sorted(gm.areas.items())]
     pts += [(p.x, p.y) for _, p in sorted(gm.ports.items())]

@@ -30,32 +30,12 @@ SEA_INK = "#4f83b3"
 ISLAND_INK = "#a8997a"
 NEUTRAL_FACTION = "#9e9e9e"
 
-# kind -> (colour, glyph, ring line style)
-HIGHLIGHT_STYLE: dict[str, tuple[str, str, object]] = {
-    "battle": ("#c1121f", "⚔", "solid"),
-    "blockade": ("#1d3557", "⊘", (0, (4, 2.5))),
-    "raid": ("#e07a00", "☠", (0, (1.2, 1.8))),
-    "landing": ("#2d8a34", "⇑", "solid"),
-    "storm": ("#6a3d9a", "↯", (0, (6, 2, 1.5, 2))),
-    "interception": ("#b5179e", "✕", "solid"),
-    "port_attack": ("#7b2d26", "⚑", "solid"),
-    "piracy": ("#2b2b2b", "☠", (0, (1.2, 1.8))),
-    "plunder": ("#e07a00", "⚐", (0, (3, 2))),
-}
-# A squadron with heavy ships is a "house" (a triangle on a broad hull): it
-# must read differently from a plain squadron at card size on a phone.
-_REINFORCED = Path([(0, 1), (0.95, 0.05), (0.95, -0.9), (-0.95, -0.9), (-0.95, 0.05), (0, 1)], closed=True)
-# "unknown" is the squadron's triangle drawn hollow (a pale fill, the colour on the rim): it must
-# not read as "ordinary squadron" when the reader cannot know that (S5.6, OP-26).
-SHAPE_MARKER = {"squadron": "^", "reinforced": _REINFORCED, "unknown": "^", "fleet": "D", "other": "o",
-                "lost": "X"}
-SHAPE_NAME = {"squadron": "squadron", "reinforced": "reinforced squadron",
-              "unknown": "squadron (strength unknown)", "fleet": "fleet", "other": "other",
-              "lost": "lost this turn"}
-SHAPE_PLURAL = {"squadron": "squadrons", "reinforced": "reinforced squadrons", "unknown": "squadrons (strength?)",
-                "fleet": "fleets", "other": "others", "lost": "lost this turn"}
-HOLLOW = {"unknown"}
-BLOCKED = "#c1121f"
+# The vocabulary's glyphs (bot.render.vocabulary) as matplotlib markers. The "house", a
+# triangle on a broad hull, reads differently from a triangle at card size on a phone.
+_HOUSE = Path([(0, 1), (0.95, 0.05), (0.95, -0.9), (-0.95, -0.9), (-0.95, 0.05), (0, 1)], closed=True)
+GLYPH_MARKER: dict[str, object] = {"circle": "o", "square": "s", "triangle": "^", "triangle_down": "v",
+                                   "diamond": "D", "cross": "X", "plus": "P", "star": "*", "pentagon": "p",
+                                   "hexagon": "h", "house": _HOUSE}
 
 # --- sizes (layout units) ----------------------------------------------------
 R_COASTAL = 9.0
@@ -132,6 +112,11 @@ def hollow_fill(colour: str) -> tuple[float, float, float]:
     """The pale fill of a hollow glyph: the colour mixed with three parts white."""
     r, g, b = to_rgb(colour)
     return (0.25 * r + 0.75, 0.25 * g + 0.75, 0.25 * b + 0.75)
+
+
+def linestyle(dash: tuple[float, ...], solid: str = "solid") -> object:
+    """A vocabulary's dash pattern as a matplotlib line style; () is solid."""
+    return (0, dash) if dash else solid
 
 
 def clip(text: str, limit: int) -> str:

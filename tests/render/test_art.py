@@ -16,6 +16,7 @@ from bot.render import Marker, Overlay
 from bot.render.mapimage import draw_scene
 from bot.render.scene import png_bytes
 from bot.render.schematic import LAND_TONES, project, render_schematic
+from bot.rulesets.sengoku.report.overlay_style import VOCABULARY
 from tests.render.test_render import SMALL_MAP
 
 NODES = [*SMALL_MAP["areas"], *SMALL_MAP["ports"], *SMALL_MAP["straits"]]
@@ -82,7 +83,7 @@ def test_nodes_sit_at_their_art_points(art_map) -> None:
 def test_tokens_are_drawn_over_the_art(art_map) -> None:
     overlay = Overlay(title="art", area_owner={"west": "red"}, faction_colours={"red": "#d62828"},
                       markers=[Marker(area="east", label="Red-1", faction="red", colour="#d62828",
-                                      shape="squadron")])
+                                      shape="squadron")], vocabulary=VOCABULARY)
     scene = draw_scene(art_map, overlay, width_px=800)
     img = np.asarray(Image.open(io.BytesIO(png_bytes(scene))).convert("RGB")).astype(int)
     box = scene.map_box

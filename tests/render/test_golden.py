@@ -21,6 +21,7 @@ from PIL import Image
 from bot.domain.gamemap import GameMap
 from bot.mapfiles import load_shipped_map, shipped_map_ids
 from bot.render import Highlight, Marker, Overlay, Route, render_map
+from bot.rulesets.sengoku.report.overlay_style import VOCABULARY, cut_lines
 
 GOLDEN = Path(__file__).parent / "golden"
 REGEN = os.environ.get("FLEETWRIGHT_REGEN_GOLDEN") == "1"
@@ -29,6 +30,12 @@ FACTIONS = {"red": ("Red clan", "#c0392b"), "blue": ("Blue clan", "#2e86c1"), "g
 MAX_MEAN_DIFF = 0.002  # mean absolute difference per channel, 0..1 (units moved to another area: 0.003)
 MAX_CHANGED = 0.001  # share of pixels allowed to differ by more than CHANGED (units moved: 0.004)
 CHANGED = 0.25
+
+
+# Sengoku's vocabulary, the route named as the golden images were drawn (before the
+# vocabulary, an unnamed route style read "move" in the legend).
+GOLDEN_VOCABULARY = VOCABULARY.model_copy(update={"routes": {
+    "solid": VOCABULARY.routes["solid"].model_copy(update={"name": "move"}), "dashed": VOCABULARY.routes["dashed"]}})
 
 
 def fixed_overlay(gm: GameMap) -> Overlay:
@@ -46,7 +53,7 @@ def fixed_overlay(gm: GameMap) -> Overlay:
                    area_owner={a: list(FACTIONS)[i % 3] for i, a in enumerate(coastal)},
                    faction_colours={f: c for f, (_, c) in FACTIONS.items()},
                    faction_names={f: n for f, (n, _) in FACTIONS.items()},
-                   blocked_locs=sorted(gm.locs)[:1], blocked_straits=sorted(gm.straits)[:1])
+                   lines=cut_lines(gm, sorted(gm.locs)[:1], sorted(gm.straits)[:1]), vocabulary=GOLDEN_VOCABULARY)
 
 
 def _rgb(png: bytes) -> np.ndarray:

@@ -25,7 +25,7 @@ from bot.render.layers import STRAIT_HALF_W
 from bot.render.mapimage import draw_scene
 from bot.render.nodes import node_radius
 from bot.render.scene import Scene, png_bytes
-from bot.render.style import F_PORT_GLYPH, MIN_PREVIEW_PX, PREVIEW_W, SHAPE_NAME, hollow_fill, preview_px
+from bot.render.style import F_PORT_GLYPH, MIN_PREVIEW_PX, PREVIEW_W, hollow_fill, preview_px
 from bot.report import ReportInput
 from bot.rulesets.sengoku.report.overlay import overlay_for
 from bot.rulesets.sengoku.report.present import SengokuPresenter
@@ -196,8 +196,9 @@ def test_another_clans_squadron_is_drawn_as_of_unknown_strength(clan: str) -> No
 @pytest.mark.parametrize("audience", audiences(demo()))
 def test_the_legend_lists_exactly_the_glyphs_drawn(audience: str) -> None:
     scene = scene_for("demo", audience)
-    listed = {item.label for row in scene.legend_rows for item in row} & set(SHAPE_NAME.values())
-    assert listed == {SHAPE_NAME[m.shape] for m, _, _ in scene.tokens}
+    names = {shape: look.name for shape, look in scene.ov.vocabulary.shapes.items()}
+    listed = {item.label for row in scene.legend_rows for item in row} & set(names.values())
+    assert listed == {names[m.shape] for m, _, _ in scene.tokens}
 
 
 @pytest.mark.parametrize("audience", [a for a in audiences(demo()) if a != "moderators"])

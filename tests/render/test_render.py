@@ -20,6 +20,7 @@ import bot.render as render
 from bot.domain.gamemap import GameMap, parse_map
 from bot.mapfiles import MAPS_DIR, load_shipped_map, shipped_map_ids
 from bot.render import Highlight, Marker, Overlay, Route, render_map, render_map_async
+from bot.rulesets.sengoku.report.overlay_style import VOCABULARY
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -82,6 +83,7 @@ def busy_overlay(**changes) -> Overlay:
                 Route(areas=["isle", "west"], colour="grey", style="dashed")],
         area_owner={"west": "red", "east": "blue", "hills": "red"},
         faction_colours=COLOURS, faction_names={"red": "House Red", "blue": "House Blue"},
+        vocabulary=VOCABULARY,
     )
     fields.update(changes)
     return Overlay(**fields)
@@ -133,7 +135,7 @@ def test_map_of_one_area_renders() -> None:
         "only": {"name": "Only", "kind": "province", "coastal": True, "x": 0, "y": 0, "coast": [], "land": []}}},
         "one.toml")
     png = render_map(one, Overlay(title="t", markers=[
-        Marker(area="only", label="A", faction="a", colour="red", shape="fleet")]))
+        Marker(area="only", label="A", faction="a", colour="red", shape="fleet")], vocabulary=VOCABULARY))
     assert png_size(png)[0] == 1400
 
 
@@ -142,7 +144,8 @@ def test_long_texts_and_many_factions_render(small_map: GameMap) -> None:
     ov = Overlay(title="A very long title " * 12, subtitle="and a long subtitle " * 10,
                  markers=[Marker(area="east", label="x" * 80, faction="f1", colour="C1", shape="other",
                                  detail="y" * 80)],
-                 faction_colours=factions, faction_names={k: f"Faction number {k}" for k in factions})
+                 faction_colours=factions, faction_names={k: f"Faction number {k}" for k in factions},
+                 vocabulary=VOCABULARY)
     width, height = png_size(render_map(small_map, ov))
     assert width == 1400 and height < 2 * width
 
@@ -311,7 +314,8 @@ def test_seto_renders_with_units_everywhere() -> None:
                for i, a in enumerate(land * 2)]
     ov = Overlay(title="Seto — every coastal area busy", markers=markers,
                  highlights=[Highlight(area=land[0], kind="battle", label="battle")],
-                 routes=[Route(areas=seto.coast_path(land[0], land[-1]) or land[:2], colour="C0")])
+                 routes=[Route(areas=seto.coast_path(land[0], land[-1]) or land[:2], colour="C0")],
+                 vocabulary=VOCABULARY)
     png = render_map(seto, ov)
     width, height = png_size(png)
     assert width == 1400 and 400 < height < 1400

@@ -20,7 +20,7 @@ from bot.demo import demo_turn_input
 from bot.domain.events import Audience, Event
 from bot.render.mapimage import draw_scene
 from bot.render.scene import png_bytes
-from bot.render.style import HOLLOW, hollow_fill
+from bot.render.style import hollow_fill
 from bot.report import ReportInput
 from bot.rulesets.sengoku.report.overlay import overlay_for
 
@@ -206,7 +206,7 @@ def test_each_token_shows_its_clan_colour_in_the_picture() -> None:
     for marker, x, y in scene.tokens:
         col, row = scene.to_pixels(x, y)
         # a hollow glyph (a squadron of unknown strength) shows its colour pale inside
-        colour = hollow_fill(marker.colour) if marker.shape in HOLLOW else marker.colour
+        colour = hollow_fill(marker.colour) if scene.ov.vocabulary.shapes[marker.shape].hollow else marker.colour
         assert _colour_near(img, col, row, colour), marker.label
 
 

@@ -20,6 +20,7 @@ from bot.domain.viewer import PUBLIC, Viewer
 from bot.render.overlay import Highlight, Marker, Overlay, Route
 from bot.report import ReportInput
 from bot.rulesets.sengoku.report.build import SEASONS
+from bot.rulesets.sengoku.report.overlay_style import VOCABULARY, cut_lines
 from bot.rulesets.sengoku.report.sightings import (
     check_audience,
     knows_in_full,
@@ -42,13 +43,13 @@ def overlay_for(data: ReportInput, audience: Viewer | str = PUBLIC) -> Overlay:
         markers=_markers(data, audience, events),
         highlights=_highlights(data, events),
         routes=_routes(data, events),
-        route_names={"solid": "squadron move", "dashed": "fleet, landing or way back"},
         area_owner=dict(sorted(state.area_owner.items())),
         faction_colours={c.id: c.colour for c in clans.values()},  # an owner that is no clan is drawn grey
         faction_names={**{o: o.capitalize() for o in state.area_owner.values()},
                        **{c.id: c.name for c in clans.values()}},
-        blocked_locs=_still_blocked(events, "loc_cut", "loc", "loc"),
-        blocked_straits=_still_blocked(events, "crossing_blocked", "strait", "crossing"),
+        lines=cut_lines(data.gamemap, _still_blocked(events, "loc_cut", "loc", "loc"),
+                        _still_blocked(events, "crossing_blocked", "strait", "crossing")),
+        vocabulary=VOCABULARY,
         # a player reads the map in the chat preview: large badges; the moderators open it full size
         units_as="cards" if audience.is_moderators else "badges",
     )

@@ -1,0 +1,63 @@
+"""Sengoku's map vocabulary: its unit tokens, event rings, arrows and cut lines, and
+their words in the legend (the renderer draws whatever a ``Vocabulary`` declares).
+
+Declaration order is the legend's order and the order of a badge's glyphs.
+"""
+
+from __future__ import annotations
+
+from bot.domain.gamemap import GameMap
+from bot.render.overlay import Line
+from bot.render.vocabulary import HighlightStyle, LineStyle, RouteStyle, ShapeStyle, Vocabulary
+
+SHAPES = {
+    "squadron": ShapeStyle(name="squadron", plural="squadrons", glyph="triangle"),
+    # A squadron with heavy ships is a "house" (a triangle on a broad hull): it must read
+    # differently from a plain squadron at card size on a phone.
+    "reinforced": ShapeStyle(name="reinforced squadron", plural="reinforced squadrons", glyph="house"),
+    # A squadron whose strength the reader cannot know (ordinary or reinforced): the squadron's
+    # triangle drawn hollow, so it does not read as "ordinary squadron" (S5.6, OP-26).
+    "unknown": ShapeStyle(name="squadron (strength unknown)", plural="squadrons (strength?)", glyph="triangle",
+                          hollow=True),
+    "fleet": ShapeStyle(name="fleet", plural="fleets", glyph="diamond"),
+    "other": ShapeStyle(name="other", plural="others", glyph="circle"),
+    "lost": ShapeStyle(name="lost this turn", plural="lost this turn", glyph="cross"),  # destroyed or captured
+}
+
+HIGHLIGHTS = {
+    "battle": HighlightStyle(name="battle", colour="#c1121f", symbol="⚔"),
+    "blockade": HighlightStyle(name="blockade", colour="#1d3557", symbol="⊘", dash=(4, 2.5)),
+    "raid": HighlightStyle(name="raid", colour="#e07a00", symbol="☠", dash=(1.2, 1.8)),
+    "landing": HighlightStyle(name="landing", colour="#2d8a34", symbol="⇑"),
+    "storm": HighlightStyle(name="storm", colour="#6a3d9a", symbol="↯", dash=(6, 2, 1.5, 2)),
+    "interception": HighlightStyle(name="interception", colour="#b5179e", symbol="✕"),
+    "port_attack": HighlightStyle(name="port attack", colour="#7b2d26", symbol="⚑"),
+    "piracy": HighlightStyle(name="piracy", colour="#2b2b2b", symbol="☠", dash=(1.2, 1.8)),
+    "plunder": HighlightStyle(name="plunder", colour="#e07a00", symbol="⚐", dash=(3, 2)),
+}
+
+# Keyed by look, as the turn map's tests and callers have always named them.
+ROUTES = {
+    "solid": RouteStyle(name="squadron move"),
+    "dashed": RouteStyle(name="fleet, landing or way back", dash=(5, 3), legend_dash=(3, 2)),
+}
+
+# A cut line of communication (S10) in red over its dotted line, a ✕ at its middle; a
+# blocked strait crossing gets the ✕ on the strait.
+LINES = {
+    "cut": LineStyle(name="cut / blocked", colour="#c1121f", width=2.4, legend_width=2.2, dash=(1, 2.2), alpha=0.85,
+                     mark="cross"),
+}
+
+VOCABULARY = Vocabulary(shapes=SHAPES, highlights=HIGHLIGHTS, routes=ROUTES, lines=LINES)
+
+
+def cut_lines(gamemap: GameMap, locs: list[str], straits: list[str]) -> list[Line]:
+    """The cut lines of communication, each from its port along its path to its other
+    port (or last area), then the blocked straits, each a ✕ on its own point."""
+    lines = []
+    for loc_id in sorted(set(locs)):
+        loc = gamemap.locs[loc_id]
+        end = loc.to_port if loc.to_port is not None else loc.path[-1]
+        lines.append(Line(places=[loc.from_port, *loc.path[1:-1], end], style="cut"))
+    return lines + [Line(places=[s], style="cut") for s in sorted(set(straits))]
