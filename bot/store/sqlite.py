@@ -27,6 +27,7 @@ from bot.store.codec import (
     loads,
     require_dict,
 )
+from bot.store.dialect import lock_campaign
 from bot.store.errors import CampaignChanged, StoreError
 from bot.store.repository import (
     AuditEntry,
@@ -134,6 +135,7 @@ class SqliteRepository(OrderStore, TurnLifecycleStore):
 
     @staticmethod
     async def _write_campaign(db, campaign: Campaign) -> None:
+        await lock_campaign(db, campaign.id)
         stored = await campaign_row(db, campaign.id)
         if stored["turn"] != campaign.turn:
             raise CampaignChanged(
@@ -174,6 +176,7 @@ class SqliteRepository(OrderStore, TurnLifecycleStore):
         they are still those: two settings set at once must not lose one (``CampaignChanged``)."""
         text = dumps(require_dict(settings, "settings"), "settings")
         async with self._unit(write=True) as db:
+            await lock_campaign(db, campaign_id)  # no other process's settings land between the check and the write
             row = await state_row(db, campaign_id)
             if expected is not None and loads(row["settings_json"], "settings") != expected:
                 raise CampaignChanged(f"the settings of campaign {campaign_id} changed while this change was "
@@ -207,6 +210,7 @@ class SqliteRepository(OrderStore, TurnLifecycleStore):
         With ``expected`` (the state the edit was made to), only if the state is still that one:
         another process's edit made meanwhile is not lost (``CampaignChanged``)."""
         async with self._unit(write=True) as db:
+            await lock_campaign(db, campaign_id)  # no other process's edit lands between the check and the write
             if expected is not None and loads(await state_text(db, campaign_id), "state") != expected:
                 raise CampaignChanged(f"the state of campaign {campaign_id} changed while this edit was being "
                                       f"made; read it again and apply the edit again")
@@ -237,6 +241,7 @@ class SqliteRepository(OrderStore, TurnLifecycleStore):
         the phase to planning and the deadline, together.  A turn opens once: its
         commitment is public."""
         async with self._unit(write=True) as db:
+            await lock_campaign(db, campaign_id)  # two openings at once: the second finds the turn open
             current = (await campaign_row(db, campaign_id))["turn"]
             if turn != current:
                 raise StoreError(f"cannot open turn {turn} of campaign {campaign_id}: "
