@@ -148,3 +148,15 @@ def database(new_database: Callable[[], str]) -> str:
 def pytest_terminal_summary(terminalreporter) -> None:
     if _skipped:
         terminalreporter.write_line(f"PostgreSQL tests skipped: {_skipped[0]}", yellow=True, bold=True)
+
+
+@pytest.fixture
+def driver_error(backend: str) -> Callable[[str], Exception]:
+    """The error the backend's driver raises when the database fails (a test makes a step fail)."""
+    if backend == "sqlite":
+        import sqlite3
+
+        return sqlite3.OperationalError
+    import asyncpg
+
+    return asyncpg.exceptions.DiskFullError
