@@ -76,6 +76,13 @@ class PostgresForTests:
         in_thread(lambda: self._admin(f'CREATE DATABASE "{name}" TEMPLATE "{self.template}"'))
         return self.server.url(name)
 
+    def copy(self, url: str) -> str:
+        """A new database with what the one at ``url`` holds (nobody may be connected to it)."""
+        name = f"{self.prefix}_{next(_names)}"
+        source = url.rpartition("/")[2]
+        in_thread(lambda: self._admin(f'CREATE DATABASE "{name}" TEMPLATE "{source}"'))
+        return self.server.url(name)
+
     def drop(self, url: str) -> None:
         name = url.rpartition("/")[2]
         # FORCE: a test that failed may have left a repository open.
