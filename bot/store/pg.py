@@ -34,6 +34,7 @@ class PgRepository(SqliteRepository):
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:  # noqa: super().__init__ is SQLite's
         self._pool: asyncpg.Pool | None = pool
         self._shown = redact(url)
+        self.applied_migrations: list[int] = []  # the versions this opening applied
 
     def __repr__(self) -> str:
         return f"PgRepository({self._shown!r})"
@@ -41,7 +42,10 @@ class PgRepository(SqliteRepository):
     @classmethod
     async def open(cls, url: str, *, max_connections: int = 10) -> Self:  # type: ignore[override]
         """Connect to the database at ``url``, migrate it, and keep a pool of connections."""
-        return cls(await connect(url, max_connections), url)
+        pool, applied = await connect(url, max_connections)
+        repository = cls(pool, url)
+        repository.applied_migrations = applied
+        return repository
 
     async def close(self) -> None:
         pool, self._pool = self._pool, None
@@ -68,16 +72,17 @@ class PgRepository(SqliteRepository):
             raise StoreError(STORE_FAILED, detail=f"campaign database {self._shown}: {exc}") from exc
 
 
-async def connect(url: str, max_connections: int = 10) -> asyncpg.Pool:
-    """Migrate the database (one connection, one transaction), then open the pool."""
+async def connect(url: str, max_connections: int = 10) -> tuple[asyncpg.Pool, list[int]]:
+    """Migrate the database (one connection, one transaction), then open the pool; the versions
+    applied now come with it."""
     shown = redact(url)
     try:
         conn = await asyncpg.connect(url, timeout=15)
         try:
-            await migrate(conn, shown)
+            applied = await migrate(conn, shown)
         finally:
             await conn.close()
-        return await asyncpg.create_pool(url, min_size=1, max_size=max_connections, timeout=15)
+        return await asyncpg.create_pool(url, min_size=1, max_size=max_connections, timeout=15), applied
     except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError, ValueError) as exc:
         raise StoreError(f"cannot open campaign database {shown}: {_scrubbed(exc, url)}. {_OPEN_HINT}") from None
 

@@ -63,11 +63,15 @@ class SqliteRepository(OrderStore, TurnLifecycleStore):
         self._db: aiosqlite.Connection | None = db
         self._path = path
         self._lock = asyncio.Lock()
+        self.applied_migrations: list[int] = []  # the versions this opening applied
 
     @classmethod
     async def open(cls, path: str | Path) -> Self:
         """Open the database at ``path`` (creating it if missing) and migrate it."""
-        return cls(await connect(Path(path)), Path(path))
+        db, applied = await connect(Path(path))
+        repository = cls(db, Path(path))
+        repository.applied_migrations = applied
+        return repository
 
     async def close(self) -> None:
         db, self._db = self._db, None
