@@ -30,8 +30,11 @@ async def open_repository(location: str | Path) -> Repository:
     from bot.store.pg_open import is_postgres_url
 
     if is_postgres_url(text):
-        from bot.store.pg import PgRepository
-
+        try:
+            from bot.store.pg import PgRepository
+        except ImportError as exc:  # an installation made before the PostgreSQL backend
+            raise StoreError(f"a postgresql:// DATABASE needs the asyncpg driver ({exc}); install Fleetwright "
+                             "again (pip install -e .), which brings it") from None
         return await PgRepository.open(text)
     if "://" in text and not text.startswith("sqlite:///"):
         scheme = text.split("://", 1)[0]
