@@ -79,12 +79,12 @@ class PostgresForTests:
     def copy(self, url: str) -> str:
         """A new database with what the one at ``url`` holds (nobody may be connected to it)."""
         name = f"{self.prefix}_{next(_names)}"
-        source = url.rpartition("/")[2]
+        source = _database_name(url)
         in_thread(lambda: self._admin(f'CREATE DATABASE "{name}" TEMPLATE "{source}"'))
         return self.server.url(name)
 
     def drop(self, url: str) -> None:
-        name = url.rpartition("/")[2]
+        name = _database_name(url)
         # FORCE: a test that failed may have left a repository open.
         in_thread(lambda: self._admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
@@ -93,6 +93,12 @@ class PostgresForTests:
             in_thread(lambda: self._admin(f'DROP DATABASE IF EXISTS "{self.template}" WITH (FORCE)'))
         finally:
             self.server.stop()
+
+
+def _database_name(url: str) -> str:
+    from urllib.parse import urlsplit
+
+    return urlsplit(url).path.lstrip("/")
 
 
 def _unavailable(why: str) -> None:

@@ -17,6 +17,7 @@ import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 ENABLE = ("install PostgreSQL's server (Debian: apt-get install postgresql) or set "
           "FLEETWRIGHT_TEST_POSTGRES=postgresql://user:password@host:port/database")
@@ -34,8 +35,8 @@ class Server:
     user: str | None = None
 
     def url(self, database: str) -> str:
-        base, _, _ = self.admin_url.rpartition("/")
-        return f"{base}/{database}"
+        """The admin URL with another database (its user, host and options kept)."""
+        return urlunsplit(urlsplit(self.admin_url)._replace(path=f"/{database}"))
 
     def stop(self) -> None:
         if self.folder is None:
