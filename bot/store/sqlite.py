@@ -3,6 +3,11 @@
 One aiosqlite connection per repository.  An asyncio lock serialises units of
 work on it: coroutines share the connection, and without the lock one
 coroutine's statements could land inside another's transaction.
+
+The queries here and in the ``sqlite_*`` modules are the store's one set of SQL:
+``PgRepository`` (bot/store/pg.py) runs them on PostgreSQL too (bot/store/dialect.py).
+Keep them in the SQL both engines speak, and have a write that checks before it
+writes take ``lock_campaign`` first.
 """
 
 from __future__ import annotations
