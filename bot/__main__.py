@@ -25,6 +25,18 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
+_DB_HELP = ("an SQLite file or a postgresql:// URL (default: the DATABASE setting, from the environment or "
+            ".env, else fleetwright.db)")
+
+
+def _database(given: str | None) -> str:
+    """--db if given, else the DATABASE the bot itself would use."""
+    if given:
+        return given
+    from bot.config import StoreConfig
+    return StoreConfig().database
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Fleetwright, the naval moderator bot")
     sub = parser.add_subparsers(required=True, metavar="command")
@@ -42,14 +54,18 @@ def _parser() -> argparse.ArgumentParser:
     cmd.add_argument("--list-keys", action="store_true",
                      help="resolve with any dice and print every dice key the case needs, with its die")
     cmd.set_defaults(handler=_scenario)
+    cmd = sub.add_parser("migrate", help="bring the campaign database up to this version's schema (start-up "
+                                         "does it too)")
+    cmd.add_argument("--db", help=_DB_HELP)
+    cmd.set_defaults(handler=_migrate)
     cmd = sub.add_parser("export", help="write a campaign (state, orders, resolutions) as JSON")
-    cmd.add_argument("--db", type=Path, default=Path("fleetwright.db"))
+    cmd.add_argument("--db", help=_DB_HELP)
     cmd.add_argument("--campaign", type=int, required=True)
     cmd.add_argument("--out", type=Path)
     cmd.set_defaults(handler=_export)
     cmd = sub.add_parser("import", help="load a campaign exported as JSON into a database")
     cmd.add_argument("file", type=Path)
-    cmd.add_argument("--db", type=Path, default=Path("fleetwright.db"))
+    cmd.add_argument("--db", help=_DB_HELP)
     cmd.set_defaults(handler=_import)
     cmd = sub.add_parser("dice", help="check rolls: `dice verify --proofs FILE` (signed dice, from /dice verify), "
                                       "or --seed --key --expr (turns before signed dice)")
@@ -96,10 +112,27 @@ def _scenario(args) -> int:
     return run_case_files(args.paths)
 
 
+def _migrate(args) -> int:
+    from bot.store import describe_location
+    from bot.store.migrate import known_migrations
+    location = _database(args.db)
+
+    async def go():
+        from bot.store import open_repository
+        repo = await open_repository(location)
+        await repo.close()
+        return repo.applied_migrations
+    applied = asyncio.run(go())
+    newest = known_migrations()[-1].version
+    done = f"applied migrations {', '.join(map(str, applied))}" if applied else "nothing to apply"
+    print(f"{describe_location(location)}: {done}; its schema is at version {newest}")
+    return 0
+
+
 def _export(args) -> int:
     async def go():
         from bot.services.campaigns import CampaignService
-        repo = await _open_existing(args.db)
+        repo = await _open_existing(_database(args.db))
         try:
             return await CampaignService(repo).export(args.campaign)
         finally:
@@ -114,11 +147,14 @@ def _export(args) -> int:
 
 
 def _import(args) -> int:
+    from bot.store import describe_location
+    location = _database(args.db)
+
     async def go():
         from bot.services.campaigns import CampaignService
         from bot.store import open_repository
         data = json.loads(args.file.read_text(encoding="utf-8"))
-        repo = await open_repository(args.db)
+        repo = await open_repository(location)
         try:
             campaign = await CampaignService(repo).import_(data)
             opened = await repo.get_turn(campaign.id, campaign.turn)
@@ -130,17 +166,18 @@ def _import(args) -> int:
         campaign, campaign_notes = asyncio.run(go())
     except (OSError, json.JSONDecodeError) as exc:
         raise UserError(f"cannot read {args.file}: {exc}") from None
-    print(f"imported as campaign #{campaign.id} {campaign.name} into {args.db}")
+    print(f"imported as campaign #{campaign.id} {campaign.name} into {describe_location(location)}")
     for note in campaign_notes:
         print(f"turn {note}: announce the new commitment before any order is given")
     return 0
 
 
-async def _open_existing(path: Path):
+async def _open_existing(location: str):
     from bot.store import open_repository
-    if not path.exists():
-        raise UserError(f"no campaign database at {path}; give --db PATH")
-    return await open_repository(path)
+    from bot.store.pg_open import is_postgres_url
+    if not is_postgres_url(location) and not Path(location.removeprefix("sqlite:///")).exists():
+        raise UserError(f"no campaign database at {location}; give --db PATH (or a postgresql:// URL)")
+    return await open_repository(location)
 
 
 def _dice(args) -> int:

@@ -27,7 +27,7 @@ from bot.runtime import favour_event_loop
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
 from bot.startup import log_campaigns, sync_command_tree
-from bot.store import StoreError, open_repository
+from bot.store import StoreError, describe_location, open_repository
 
 log = logging.getLogger(__name__)
 
@@ -293,6 +293,9 @@ async def _serve(config) -> int:
     except StoreError as exc:
         print(f"error: {exc}" + (f" ({exc.detail})" if exc.detail else ""), file=sys.stderr)  # the operator
         return 2
+    applied = getattr(repo, "applied_migrations", [])  # the password of a URL is never logged
+    log.info("campaign database %s: %s", describe_location(config.database),
+             f"applied migrations {applied}" if applied else "schema up to date")
     try:
         async with FleetwrightBot(CampaignService(repo), config=config) as bot:
             stop_on_signals(bot)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from bot.__main__ import main
 from bot.engine.dice import SeededDice, SignedDice, load_private_key
 from bot.services.dice_keys import turn_key
@@ -112,3 +114,25 @@ def test_dice_verify_refuses_a_malformed_proofs_file_without_a_traceback(tmp_pat
         err = capsys.readouterr().err
         assert err.startswith(f"error: cannot read the proofs file {path}: ") and "Traceback" not in err
         assert err.rstrip().endswith("give the file /dice verify attached")
+
+
+def test_migrate_brings_the_configured_database_up_to_date_once(tmp_path, capsys, monkeypatch):
+    """`python -m bot migrate` migrates DATABASE (the environment's, as the bot would), or --db."""
+    from bot.store.migrate import known_migrations
+    newest = known_migrations()[-1].version
+    monkeypatch.setenv("DATABASE", str(tmp_path / "configured.db"))
+    monkeypatch.chdir(tmp_path)  # no .env of the developer's is read
+    assert main(["migrate"]) == 0
+    assert capsys.readouterr().out.strip() == (
+        f"{tmp_path / 'configured.db'}: applied migrations "
+        f"{', '.join(str(m.version) for m in known_migrations())}; its schema is at version {newest}")
+    assert main(["migrate", "--db", str(tmp_path / "configured.db")]) == 0
+    assert capsys.readouterr().out.strip().endswith(f"nothing to apply; its schema is at version {newest}")
+
+
+def test_a_postgresql_url_is_shown_without_its_password(capsys):
+    pytest.importorskip("asyncpg", reason="PostgreSQL tests skipped: the asyncpg driver is not installed")
+    assert main(["migrate", "--db", "postgresql://fleet:hunter2@127.0.0.1:1/fw"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: cannot open campaign database postgresql://fleet:***@127.0.0.1:1/fw: ")
+    assert "hunter2" not in err

@@ -3,6 +3,11 @@
 One aiosqlite connection per repository.  An asyncio lock serialises units of
 work on it: coroutines share the connection, and without the lock one
 coroutine's statements could land inside another's transaction.
+
+The queries here and in the ``sqlite_*`` modules are the store's one set of SQL:
+``PgRepository`` (bot/store/pg.py) runs them on PostgreSQL too (bot/store/dialect.py).
+Keep them in the SQL both engines speak, and have a write that checks before it
+writes take ``lock_campaign`` first.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from bot.store.codec import (
     loads,
     require_dict,
 )
+from bot.store.dialect import lock_campaign
 from bot.store.errors import CampaignChanged, StoreError
 from bot.store.repository import (
     AuditEntry,
@@ -62,11 +68,15 @@ class SqliteRepository(OrderStore, TurnLifecycleStore):
         self._db: aiosqlite.Connection | None = db
         self._path = path
         self._lock = asyncio.Lock()
+        self.applied_migrations: list[int] = []  # the versions this opening applied
 
     @classmethod
     async def open(cls, path: str | Path) -> Self:
         """Open the database at ``path`` (creating it if missing) and migrate it."""
-        return cls(await connect(Path(path)), Path(path))
+        db, applied = await connect(Path(path))
+        repository = cls(db, Path(path))
+        repository.applied_migrations = applied
+        return repository
 
     async def close(self) -> None:
         db, self._db = self._db, None
@@ -134,6 +144,7 @@ class SqliteRepository(OrderStore, TurnLifecycleStore):
 
     @staticmethod
     async def _write_campaign(db, campaign: Campaign) -> None:
+        await lock_campaign(db, campaign.id)
         stored = await campaign_row(db, campaign.id)
         if stored["turn"] != campaign.turn:
             raise CampaignChanged(
@@ -174,6 +185,7 @@ class SqliteRepository(OrderStore, TurnLifecycleStore):
         they are still those: two settings set at once must not lose one (``CampaignChanged``)."""
         text = dumps(require_dict(settings, "settings"), "settings")
         async with self._unit(write=True) as db:
+            await lock_campaign(db, campaign_id)  # no other process's settings land between the check and the write
             row = await state_row(db, campaign_id)
             if expected is not None and loads(row["settings_json"], "settings") != expected:
                 raise CampaignChanged(f"the settings of campaign {campaign_id} changed while this change was "
@@ -207,6 +219,7 @@ class SqliteRepository(OrderStore, TurnLifecycleStore):
         With ``expected`` (the state the edit was made to), only if the state is still that one:
         another process's edit made meanwhile is not lost (``CampaignChanged``)."""
         async with self._unit(write=True) as db:
+            await lock_campaign(db, campaign_id)  # no other process's edit lands between the check and the write
             if expected is not None and loads(await state_text(db, campaign_id), "state") != expected:
                 raise CampaignChanged(f"the state of campaign {campaign_id} changed while this edit was being "
                                       f"made; read it again and apply the edit again")
@@ -237,6 +250,7 @@ class SqliteRepository(OrderStore, TurnLifecycleStore):
         the phase to planning and the deadline, together.  A turn opens once: its
         commitment is public."""
         async with self._unit(write=True) as db:
+            await lock_campaign(db, campaign_id)  # two openings at once: the second finds the turn open
             current = (await campaign_row(db, campaign_id))["turn"]
             if turn != current:
                 raise StoreError(f"cannot open turn {turn} of campaign {campaign_id}: "

@@ -6,6 +6,7 @@ from __future__ import annotations
 import aiosqlite
 
 from bot.store.codec import dumps, loads, require_dict
+from bot.store.dialect import POSTGRES, dialect
 from bot.store.errors import StoreError
 from bot.store.repository import AuditEntry, JsonDict
 from bot.store.sqlite_base import fetch_all, next_seq
@@ -42,13 +43,19 @@ async def entries(db: aiosqlite.Connection, campaign_id: int, limit: int | None 
     sql = "SELECT * FROM audit_log WHERE campaign_id = ?"
     params: list[object] = [campaign_id]
     if subject is not None:
-        sql += " AND EXISTS (SELECT 1 FROM json_each(subjects_json) WHERE json_each.value = ?)"
+        sql += _HAS_SUBJECT[dialect(db) == POSTGRES]
         params.append(subject)
     sql += f" ORDER BY seq {'DESC' if newest_first else 'ASC'}"
     if limit is not None:
         sql += " LIMIT ?"
         params.append(limit)
     return [_entry(row) for row in await fetch_all(db, sql, params)]
+
+
+# The one query whose SQL differs: each engine has its own way into a JSON array.
+_HAS_SUBJECT = (" AND EXISTS (SELECT 1 FROM json_each(subjects_json) WHERE json_each.value = ?)",
+                " AND EXISTS (SELECT 1 FROM json_array_elements_text(subjects_json::json) AS s (value)"
+                " WHERE s.value = ?)")
 
 
 def _entry(row: aiosqlite.Row) -> AuditEntry:

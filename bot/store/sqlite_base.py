@@ -12,6 +12,7 @@ from typing import Any
 import aiosqlite
 
 from bot.domain.campaign import Campaign, deadline_passed, deadline_refusal
+from bot.store.dialect import lock_campaign
 from bot.engine.ruleset import SubmittedOrder
 from bot.store.codec import CAMPAIGN_COLUMNS, campaign_values, dumps, loads
 from bot.store.errors import StoreError
@@ -72,10 +73,11 @@ async def insert_campaign(db: aiosqlite.Connection, campaign: Campaign, settings
                           state: JsonDict, last_seq: int = 0) -> int:
     columns = ", ".join(CAMPAIGN_COLUMNS + ("last_seq",))
     marks = ", ".join("?" * (len(CAMPAIGN_COLUMNS) + 1))
-    cursor = await db.execute(f"INSERT INTO campaigns ({columns}) VALUES ({marks})",
-                              campaign_values(campaign) + (last_seq,))
-    campaign_id = cursor.lastrowid
-    assert campaign_id is not None  # always set after a one-row INSERT
+    # RETURNING, not the cursor's lastrowid: PostgreSQL has no such thing.
+    row = await fetch_one(db, f"INSERT INTO campaigns ({columns}) VALUES ({marks}) RETURNING id",
+                          campaign_values(campaign) + (last_seq,))
+    assert row is not None  # a one-row INSERT … RETURNING returns its row
+    campaign_id = row[0]
     await db.execute(
         "INSERT INTO campaign_state (campaign_id, settings_json, state_json, updated_turn)"
         " VALUES (?, ?, ?, ?)",
@@ -99,6 +101,7 @@ async def require_planning_turn(db: aiosqlite.Connection, campaign_id: int, turn
     given, and its deadline not passed by ``now``, the writer's clock, if given); otherwise
     say why ``doing`` is refused.  Checked here, in the write's own transaction, so a
     player's write cannot land after a lock or the deadline that came after the caller's check."""
+    await lock_campaign(db, campaign_id)
     campaign = await campaign_row(db, campaign_id)
     if phases is not None and campaign["phase"] not in phases:
         raise StoreError(f"cannot {doing}: turn {turn} of {campaign['name']} is {campaign['phase']} now, "

@@ -18,8 +18,9 @@ _OPEN_HINT = ("Check that the path names a Fleetwright campaign database (or a n
               "from a backup or import a campaign export into a new file.")
 
 
-async def connect(path: Path) -> aiosqlite.Connection:
-    """Open (creating if missing), configure and migrate a campaign database."""
+async def connect(path: Path) -> tuple[aiosqlite.Connection, list[int]]:
+    """Open (creating if missing), configure and migrate a campaign database; the migrations
+    applied now come with it."""
     db: aiosqlite.Connection | None = None
     try:
         # isolation_level=None: we issue BEGIN/COMMIT ourselves, so sqlite3's
@@ -31,8 +32,7 @@ async def connect(path: Path) -> aiosqlite.Connection:
         await db.execute("PRAGMA busy_timeout = 5000")
         await _pragma(db, "journal_mode = WAL", "wal", path)
         await _pragma(db, "foreign_keys = ON", 1, path)
-        await migrate(db, str(path))
-        return db
+        return db, await migrate(db, str(path))
     except BaseException as exc:
         if db is not None:
             await db.close()

@@ -15,6 +15,7 @@ from bot.domain.campaign import Phase
 from bot.engine.dice import Roll
 from bot.engine.ruleset import SubmittedOrder
 from bot.store.codec import RowLike, dumps, loads
+from bot.store.dialect import lock_campaign
 from bot.store.errors import StoreError
 from bot.store.repository import ResolutionRecord, TurnRecord, TurnStatus
 from bot.store.sqlite_base import (
@@ -30,6 +31,7 @@ from bot.store.sqlite_base import (
 async def commit(db: aiosqlite.Connection, record: ResolutionRecord,
                  posts_claimed_at: str | None = None, claimed_by: str | None = None) -> ResolutionRecord:
     cid, turn = record.campaign_id, record.turn
+    await lock_campaign(db, cid)  # of two processes resolving the turn at once, the second sees it resolved
     before_text = await check_committable(db, record)
     seq = await next_seq(db, cid)
     await replace_state(db, cid, dumps(record.after_state, "after-state"), turn + 1)
@@ -104,6 +106,7 @@ async def set_campaign_turn(db: aiosqlite.Connection, campaign_id: int, turn: in
 
 
 async def undo_last(db: aiosqlite.Connection, campaign_id: int) -> int:
+    await lock_campaign(db, campaign_id)
     campaign = await campaign_row(db, campaign_id)
     row = await fetch_one(db, "SELECT turn, before_state_json FROM resolutions"
                               " WHERE campaign_id = ? ORDER BY turn DESC LIMIT 1",

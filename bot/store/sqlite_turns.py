@@ -15,6 +15,7 @@ from datetime import datetime
 from bot.domain.campaign import Campaign, Phase
 from bot.store import sqlite_audit
 from bot.store.codec import campaign_from_row, loads
+from bot.store.dialect import claim_lock, lock_campaign
 from bot.store.errors import StoreError
 from bot.store.repository import AuditEntry, ResolutionRecord, UndoneReport
 from bot.store.sqlite_base import campaign_row, fetch_all, fetch_one, next_seq, require_planning_turn
@@ -52,7 +53,8 @@ class TurnLifecycleStore:
                                  (campaign_id, turn, faction))
             else:
                 await db.execute("INSERT INTO turn_readiness (campaign_id, turn, faction, ready_at)"
-                                 " VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET ready_at = excluded.ready_at",
+                                 " VALUES (?, ?, ?, ?) ON CONFLICT (campaign_id, turn, faction)"
+                                 " DO UPDATE SET ready_at = excluded.ready_at",
                                  (campaign_id, turn, faction, ready_at))
 
     async def ready_factions(self, campaign_id: int, turn: int) -> dict[str, str]:
@@ -67,7 +69,8 @@ class TurnLifecycleStore:
         The insert is the claim, so two processes cannot both send it."""
         async with self._unit(write=True) as db:  # type: ignore[attr-defined]
             cursor = await db.execute(
-                "INSERT OR IGNORE INTO turn_reminders (campaign_id, turn, deadline, kind) VALUES (?, ?, ?, ?)",
+                "INSERT INTO turn_reminders (campaign_id, turn, deadline, kind) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT DO NOTHING",
                 (campaign_id, turn, deadline, kind))
         return cursor.rowcount == 1
 
@@ -113,7 +116,7 @@ class TurnLifecycleStore:
                 db, "SELECT r.* FROM resolutions r JOIN resolution_posts p ON p.campaign_id = r.campaign_id"
                     " AND p.turn = r.turn AND p.created_seq = r.created_seq WHERE p.posted_at IS NULL"
                     f" AND p.skipped_at IS NULL AND (p.claimed_at IS NULL OR p.claimed_at < ?{held_by_dead})"
-                    " ORDER BY r.campaign_id, r.turn", (stale_before, *dead))
+                    f" ORDER BY r.campaign_id, r.turn{claim_lock(db, 'p')}", (stale_before, *dead))
             for row in rows:
                 await db.execute("UPDATE resolution_posts SET claimed_at = ?, claimed_by = ? WHERE campaign_id = ?"
                                  " AND turn = ? AND created_seq = ?",
@@ -153,8 +156,9 @@ class TurnLifecycleStore:
     async def mark_message_delivered(self, campaign_id: int, turn: int, created_seq: int, post_key: str, part: int,
                                      channel_id: int, message_id: int | None, delivered_at: str) -> None:
         async with self._unit(write=True) as db:  # type: ignore[attr-defined]
-            await db.execute("INSERT OR IGNORE INTO resolution_messages (campaign_id, turn, created_seq, post_key,"
-                             " part, channel_id, message_id, delivered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            await db.execute("INSERT INTO resolution_messages (campaign_id, turn, created_seq, post_key,"
+                             " part, channel_id, message_id, delivered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                             " ON CONFLICT DO NOTHING",
                              (campaign_id, turn, created_seq, post_key, part, channel_id, message_id,
                               delivered_at))
 
@@ -174,6 +178,7 @@ class TurnLifecycleStore:
         """A moderator gives up the posts still missing; recorded with its audit entry, in one unit.
         False (and nothing written) if they were out or skipped already."""
         async with self._unit(write=True) as db:  # type: ignore[attr-defined]
+            await lock_campaign(db, campaign_id)  # before the posts' row: the order every writer takes them in
             cursor = await db.execute(
                 "UPDATE resolution_posts SET skipped_at = ? WHERE campaign_id = ? AND turn = ? AND created_seq = ?"
                 " AND posted_at IS NULL AND skipped_at IS NULL", (skipped_at, campaign_id, turn, created_seq))

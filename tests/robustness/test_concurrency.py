@@ -1,6 +1,6 @@
 """Concurrency: every clan of ten campaigns submits all its orders at once,
 through three connections of this process and two other bot processes on the
-same SQLite file, while an eleventh campaign's turn is resolved.  No write is
+same database (an SQLite file, a PostgreSQL database), while an eleventh campaign's turn is resolved.  No write is
 lost (every order stored as validated, one slot each, distinct sequence
 numbers), nothing fails, and no "database is locked" is raised."""
 
@@ -26,7 +26,7 @@ def expected_orders() -> list[tuple[str, str, dict]]:
     return sorted((faction, RULESET.order_slot(o), o.model_dump(mode="json")) for faction, o in parsed)
 
 
-async def _start_child(db: Path, campaign_ids: list[int]) -> subprocess.Popen:
+async def _start_child(db: str, campaign_ids: list[int]) -> subprocess.Popen:
     child = subprocess.Popen([sys.executable, "-m", "tests.robustness.submit_child", str(db),
                               *map(str, campaign_ids)], cwd=ROOT, stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -40,8 +40,8 @@ async def _finish_child(child: subprocess.Popen) -> list[str]:
     return json.loads(out.strip().splitlines()[-1])
 
 
-async def test_orders_submitted_at_once_by_many_clans_and_processes_are_all_kept(tmp_path):
-    db = tmp_path / "shared.db"
+async def test_orders_submitted_at_once_by_many_clans_and_processes_are_all_kept(database):
+    db = database
     repos = [await open_repository(db) for _ in range(3)]
     services = [CampaignService(repo, seed_factory=lambda: "concurrency-seed") for repo in repos]
     try:

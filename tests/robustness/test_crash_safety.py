@@ -1,12 +1,13 @@
 """Crash safety: a resolution killed with SIGKILL at any of several points
-inside the rules, the reports or the commit's transaction leaves the SQLite
-file consistent — the turn either wholly open (state byte-identical to before,
+inside the rules, the reports or the commit's transaction leaves the store
+(an SQLite file, a PostgreSQL database) consistent — the turn either wholly open (state byte-identical to before,
 every order kept) or wholly resolved (state = the resolution's after-state,
 orders in the record) — and resolving again with the stored seed gives
 byte-identical results to an uninterrupted resolution.
 
 Each kill runs the real service in its own process, forked by one child
-(tests/robustness/crash_child.py), on its own copy of one prepared database.
+(tests/robustness/crash_child.py), on its own copy of one prepared database.  On PostgreSQL the killed process's connection drops
+mid-transaction and the server rolls it back.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import pytest
 from bot.scenarios import load_shipped_scenario
 from bot.services.campaigns import CampaignService
 from bot.store import open_repository
+from tests.conftest import BACKENDS, in_thread
 
 SEED = "crash-safety-seed"
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,7 +35,7 @@ RESULT_COLUMNS = ("before_state_json", "after_state_json", "orders_json", "seed"
                   "report_json")
 
 
-async def _prepare(db: Path) -> None:
+async def _prepare(db: str) -> None:
     """The demo campaign, turn 3 open with a deadline, every clan's orders given through the service."""
     async with await open_repository(db) as repo:
         service = CampaignService(repo, seed_factory=lambda: SEED)
@@ -44,34 +46,68 @@ async def _prepare(db: Path) -> None:
                 await service.submit_order(campaign.id, faction, payload)
 
 
-def snapshot(db: Path) -> dict:
+QUERIES = {
+    "campaign": "SELECT turn, phase, deadline FROM campaigns WHERE id = 1",
+    "turn": "SELECT status, seed FROM turns WHERE campaign_id = 1 AND turn = 3",
+    "state": "SELECT state_json FROM campaign_state WHERE campaign_id = 1",
+    "orders": "SELECT faction, unit, seq, payload_json FROM orders WHERE campaign_id = 1 ORDER BY seq",
+    "resolutions": "SELECT * FROM resolutions WHERE campaign_id = 1 ORDER BY turn",
+}
+
+
+def snapshot(db: str) -> dict:
     """Everything the store holds for campaign 1, as stored (text, not parsed)."""
+    if db.startswith("postgresql://"):
+        rows, integrity = in_thread(lambda: _postgres_rows(db)), "ok"  # the server keeps its own pages whole
+    else:
+        rows, integrity = _sqlite_rows(db)
+    return {
+        "integrity": integrity,
+        "campaign": dict(rows["campaign"][0]),
+        "turn": dict(rows["turn"][0]),
+        "state": rows["state"][0][0],
+        "orders": [tuple(r) for r in rows["orders"]],
+        "resolutions": [{c: r[c] for c in RESULT_COLUMNS} for r in rows["resolutions"]],
+    }
+
+
+def _sqlite_rows(db: str) -> tuple[dict, str]:
     con = sqlite3.connect(db)
     con.row_factory = sqlite3.Row
     try:
-        return {
-            "integrity": con.execute("PRAGMA integrity_check").fetchone()[0],
-            "campaign": dict(con.execute("SELECT turn, phase, deadline FROM campaigns WHERE id = 1").fetchone()),
-            "turn": dict(con.execute("SELECT status, seed FROM turns WHERE campaign_id = 1 AND turn = 3").fetchone()),
-            "state": con.execute("SELECT state_json FROM campaign_state WHERE campaign_id = 1").fetchone()[0],
-            "orders": [tuple(r) for r in con.execute(
-                "SELECT faction, unit, seq, payload_json FROM orders WHERE campaign_id = 1 ORDER BY seq")],
-            "resolutions": [{c: r[c] for c in RESULT_COLUMNS} for r in con.execute(
-                "SELECT * FROM resolutions WHERE campaign_id = 1 ORDER BY turn")],
-        }
+        return ({key: con.execute(sql).fetchall() for key, sql in QUERIES.items()},
+                con.execute("PRAGMA integrity_check").fetchone()[0])
     finally:
         con.close()
 
 
-@pytest.fixture(scope="module")
-def killed(tmp_path_factory) -> dict[str, tuple[int, Path]]:
+async def _postgres_rows(db: str) -> dict:
+    import asyncpg
+
+    con = await asyncpg.connect(db)
+    try:
+        return {key: await con.fetch(sql) for key, sql in QUERIES.items()}
+    finally:
+        await con.close()
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def killed(request, tmp_path_factory) -> dict[str, tuple[int, str]]:
     """point → (exit code, database copy), one child per point plus an uninterrupted one ("none")."""
     folder = tmp_path_factory.mktemp("crash")
-    setup = folder / "setup.db"
-    asyncio.run(_prepare(setup))
-    copies = {point: folder / f"{point.replace(':', '_')}.db" for point in ["none", *POINTS]}
-    for copy in copies.values():
-        shutil.copy(setup, copy)
+    points = ["none", *POINTS]
+    if request.param == "sqlite":
+        setup = str(folder / "setup.db")
+        asyncio.run(_prepare(setup))
+        copies = {point: str(folder / f"{point.replace(':', '_')}.db") for point in points}
+        for copy in copies.values():
+            shutil.copy(setup, copy)
+    else:
+        pg = request.getfixturevalue("postgres")
+        setup = pg.fresh()
+        asyncio.run(_prepare(setup))
+        copies = {point: pg.copy(setup) for point in points}
+        request.addfinalizer(lambda: [pg.drop(db) for db in [setup, *copies.values()]])
     child = subprocess.run([sys.executable, "-m", "tests.robustness.crash_child",
                             *(f"{copy}={point}" for point, copy in copies.items())],
                            cwd=ROOT, capture_output=True, text=True, timeout=120)

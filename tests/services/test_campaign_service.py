@@ -18,8 +18,8 @@ NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
 
 
 @pytest.fixture
-async def service(tmp_path):
-    repo = await open_repository(tmp_path / "campaigns.db")
+async def service(database):
+    repo = await open_repository(database)
     yield CampaignService(repo, clock=lambda: NOW, seed_factory=lambda: "fixed-seed")
     await repo.close()
 
@@ -152,10 +152,10 @@ async def test_resolve_then_undo_restores_the_turn_exactly(service):
     assert again.reports == outcome.reports
 
 
-async def test_same_seed_same_report_bytes_on_two_databases(tmp_path):
+async def test_same_seed_same_report_bytes_on_two_databases(new_database):
     reports = []
-    for name in ("a.db", "b.db"):
-        repo = await open_repository(tmp_path / name)
+    for _ in range(2):
+        repo = await open_repository(new_database())
         service = CampaignService(repo, clock=lambda: NOW, seed_factory=lambda: "fixed-seed")
         campaign = await opened(service)
         await submit_demo_orders(service, campaign.id)
@@ -223,9 +223,9 @@ async def test_an_imported_resolution_cannot_be_undone_without_its_key(service):
     assert (await service.campaign(copy.id)).turn == 4
 
 
-async def test_an_imported_open_turn_gets_a_fresh_key_and_says_so(tmp_path):
+async def test_an_imported_open_turn_gets_a_fresh_key_and_says_so(database):
     seeds = iter(["turn-seed", "import-seed"])
-    repo = await open_repository(tmp_path / "rekey.db")
+    repo = await open_repository(database)
     service = CampaignService(repo, clock=lambda: NOW, seed_factory=lambda: next(seeds))
     campaign = await opened(service)
     data = await service.export(campaign.id)
@@ -291,9 +291,9 @@ async def test_import_refuses_a_deadline_out_of_range(service):
         await service.import_(data)
 
 
-async def test_preview_uses_a_throwaway_seed_and_stores_nothing(tmp_path):
+async def test_preview_uses_a_throwaway_seed_and_stores_nothing(database):
     seeds = iter(["turn-seed", "preview-seed"])
-    repo = await open_repository(tmp_path / "preview.db")
+    repo = await open_repository(database)
     service = CampaignService(repo, clock=lambda: NOW, seed_factory=lambda: next(seeds))
     campaign = await opened(service)
     await submit_demo_orders(service, campaign.id)

@@ -21,9 +21,9 @@ PASSED = ("the deadline of turn 3 of Seto 1560 passed at 2026-12-01 12:00 UTC, s
 
 
 @pytest.fixture
-async def world(tmp_path):
+async def world(database):
     clock = Clock()
-    repo = await open_repository(tmp_path / "campaigns.db")
+    repo = await open_repository(database)
     service = CampaignService(repo, clock=clock, seed_factory=lambda: "fixed-seed")
     await service.create_campaign("seto-demo", "Seto 1560", guild_id=7)
     await service.set_channels(1, report_channel_id=520)

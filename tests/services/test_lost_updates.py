@@ -14,9 +14,9 @@ from tests.services.test_turns import NOW
 
 
 @pytest.fixture
-async def two(tmp_path):
+async def two(database):
     """Two processes' services on one campaign database, turn 3 open."""
-    path = tmp_path / "campaigns.db"
+    path = database
     first = CampaignService(await open_repository(path), clock=lambda: NOW, seed_factory=lambda: "fixed-seed")
     await first.create_campaign("seto-demo", "Seto 1560", guild_id=7)
     await first.set_channels(1, report_channel_id=520)

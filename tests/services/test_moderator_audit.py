@@ -3,7 +3,6 @@ entry are one transaction; a refused or failed edit leaves neither."""
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import datetime, timezone
 
 import pytest
@@ -18,8 +17,8 @@ MOD = Moderator(42, "Harbourmaster")
 
 
 @pytest.fixture
-async def service(tmp_path):
-    repo = await open_repository(tmp_path / "campaigns.db")
+async def service(database):
+    repo = await open_repository(database)
     yield CampaignService(repo, clock=lambda: NOW, seed_factory=lambda: "fixed-seed")
     await repo.close()
 
@@ -59,15 +58,16 @@ async def test_a_refused_edit_changes_nothing_and_logs_nothing(service, campaign
     assert await service.audit_log(campaign.id) == []
 
 
-async def test_an_edit_whose_log_entry_fails_leaves_the_state_as_it_was(service, campaign, monkeypatch):
+async def test_an_edit_whose_log_entry_fails_leaves_the_state_as_it_was(service, campaign, monkeypatch,
+                                                                       driver_error):
     async def broken_insert(db, entry):
-        raise sqlite3.OperationalError("disk I/O error")
+        raise driver_error("disk I/O error")
 
     monkeypatch.setattr(sqlite_audit, "insert", broken_insert)
     with pytest.raises(StoreError, match="nothing was changed") as failed:
         await service.moderator_edit(campaign.id, {"kind": "unit_edit", "id": "mori-kodama", "damage": 3,
                                                    "reason": "x"}, MOD)
-    assert "disk I/O error" in failed.value.detail  # SQLite's words are for the log
+    assert "disk I/O error" in failed.value.detail  # the database's words are for the log
     assert (await squadron(service, campaign, "mori-kodama"))["damage"] == 1  # the state write was rolled back
     monkeypatch.undo()
     assert await service.audit_log(campaign.id) == []

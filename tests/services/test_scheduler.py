@@ -53,9 +53,9 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def db(tmp_path, clock):
+async def db(database, clock):
     """A campaign with turn 3 open until Dec 1, 12:00; Mōri has marked its orders ready."""
-    path = tmp_path / "campaigns.db"
+    path = database
     repo = await open_repository(path)
     service = CampaignService(repo, clock=clock, seed_factory=lambda: "fixed-seed")
     await service.create_campaign("seto-demo", "Seto 1560", guild_id=7)
@@ -264,14 +264,12 @@ async def test_a_failed_post_is_tried_again_once_its_claim_is_stale(db, clock):
 async def test_posts_taken_over_by_another_process_are_not_marked_done_by_this_one(db, clock):
     """While this boot's scheduler announced a resolution, another process took its posts over: the
     scheduler must not mark them done behind the new claimant's back (nor after a moderator skipped)."""
-    import sqlite3
-
     from bot.services.stored_turns import StoredTurns
 
     scheduler, _ = await scheduler_on(db, clock)
     outcome = await scheduler.turns.resolve(1)
-    with sqlite3.connect(db) as conn:
-        conn.execute("UPDATE resolution_posts SET claimed_by = ?", (live_other_process(),))
+    async with scheduler.turns.service.repo._unit(write=True) as conn:  # the other process's claim
+        await conn.execute("UPDATE resolution_posts SET claimed_by = ?", (live_other_process(),))
     await StoredTurns(scheduler.turns.service).mark_posted(outcome)
     assert await scheduler.turns.service.repo.unposted_resolution(1) is not None  # still the other's to finish
     await scheduler.turns.repo.close()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import itertools
 import re
-import sqlite3
 from datetime import datetime, timezone
 
 import pytest
@@ -25,8 +24,8 @@ NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
 
 
 @pytest.fixture
-async def service(tmp_path):
-    repo = await open_repository(tmp_path / "campaigns.db")
+async def service(database):
+    repo = await open_repository(database)
     seeds = (f"seed-{n}" for n in itertools.count(1))
     yield CampaignService(repo, clock=lambda: NOW, seed_factory=lambda: next(seeds))
     await repo.close()
@@ -76,11 +75,12 @@ async def test_a_clan_that_would_clash_is_refused_and_nothing_changes(service, n
     assert (await service.repo.load_state(campaign.id)).state == before
 
 
-async def test_a_clan_is_added_to_rules_campaign_and_audit_log_together_or_not_at_all(service, monkeypatch):
+async def test_a_clan_is_added_to_rules_campaign_and_audit_log_together_or_not_at_all(service, monkeypatch,
+                                                                                    driver_error):
     campaign = await setup.create_empty_campaign(service, "seto", "Seto 1570", guild_id=7)
 
     def broken_campaign_write(campaign):  # the rules accepted the clan; writing the campaign record fails
-        raise sqlite3.OperationalError("disk I/O error")
+        raise driver_error("disk I/O error")
 
     monkeypatch.setattr(sqlite_store, "campaign_values", broken_campaign_write)
     with pytest.raises(StoreError, match="nothing was changed") as failed:

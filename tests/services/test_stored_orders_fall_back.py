@@ -16,8 +16,8 @@ SQUADRON = "mori-akamagaseki"  # no order in the demo: its standing cruise would
 
 
 @pytest.fixture
-async def service(tmp_path):
-    repo = await open_repository(tmp_path / "campaigns.db")
+async def service(database):
+    repo = await open_repository(database)
     service = CampaignService(repo, clock=lambda: NOW, seed_factory=lambda: "fixed-seed")
     await service.create_campaign("seto-demo", "Seto 1560", guild_id=7)
     await service.open_turn(1)

@@ -1,11 +1,11 @@
-"""Fixtures for store tests: a fresh database file, a repository on it, and a
-small campaign with an open turn."""
+"""Fixtures for store tests: a repository on a fresh store (once on SQLite, once on PostgreSQL:
+tests/conftest.py), and a small campaign with an open turn.  ``db_path`` is for the tests of
+SQLite's own files (migrations of old files, pragmas, damaged files)."""
 
 from __future__ import annotations
 
 import copy
 
-import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -15,7 +15,7 @@ from bot.domain.campaign import Campaign, Faction, Phase
 from bot.engine.dice import Roll
 from bot.engine.seed import commitment
 from bot.store.repository import ResolutionRecord
-from bot.store.sqlite import SqliteRepository
+from bot.store import Repository, open_repository
 
 SEED = "turn-one-secret"
 
@@ -40,11 +40,16 @@ def make_campaign(guild_id: int = 42) -> Campaign:
     )
 
 
-def raw_state_text(path: Path, campaign_id: int) -> str:
-    """The stored JSON text itself, read past the repository."""
-    with sqlite3.connect(path) as conn:
-        return conn.execute("SELECT state_json FROM campaign_state WHERE campaign_id = ?",
-                            (campaign_id,)).fetchone()[0]
+async def raw_state_text(repo, campaign_id: int) -> str:
+    """The stored JSON text itself, read past the repository's methods (on either backend)."""
+    rows = await raw_rows(repo, "SELECT state_json FROM campaign_state WHERE campaign_id = ?", campaign_id)
+    return rows[0][0]
+
+
+async def raw_rows(repo, sql: str, *params) -> list:
+    """Rows of a query of the store's own SQL, run in one of the repository's units of work."""
+    async with repo._unit() as db:
+        return list(await db.execute_fetchall(sql, params))
 
 
 def resolution_for(campaign_id: int, turn: int, before: dict, orders: list,
@@ -66,13 +71,14 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def repo(db_path: Path) -> AsyncIterator[SqliteRepository]:
-    async with await SqliteRepository.open(db_path) as repository:
+async def repo(database: str) -> AsyncIterator[Repository]:
+    """A repository on a fresh store, once on each backend."""
+    async with await open_repository(database) as repository:
         yield repository
 
 
 @pytest.fixture
-async def campaign(repo: SqliteRepository) -> Campaign:
+async def campaign(repo: Repository) -> Campaign:
     """A stored campaign whose turn 1 is open for planning."""
     stored = await repo.create_campaign(make_campaign(), SETTINGS, STATE)
     await repo.open_turn(stored.id, 1, SEED, commitment(SEED), note="first turn")

@@ -11,6 +11,7 @@ import pytest
 from bot.store import migrate as migrations
 from bot.store.errors import StoreError
 from bot.store.repository import AuditEntry
+from bot.store import open_repository
 from bot.store.sqlite import SqliteRepository
 
 from .conftest import raw_state_text, with_secret
@@ -23,20 +24,20 @@ def entry(campaign_id: int, kind: str = "unit_edit", subjects: tuple[str, ...] =
                       description="Squadron Zeta: damage 0 → 2.", reason=reason, subjects=list(subjects))
 
 
-async def test_state_and_entry_are_written_together_with_the_next_seq(repo, campaign, db_path):
+async def test_state_and_entry_are_written_together_with_the_next_seq(repo, campaign):
     order = await repo.put_order(campaign.id, 1, "mori", "zeta", {})
     stored = await repo.save_state_audited(campaign.id, {"edited": True}, entry(campaign.id))
     assert stored.seq == order.seq + 1  # one timeline with the orders
-    assert raw_state_text(db_path, campaign.id) == '{"edited":true}'
+    assert await raw_state_text(repo, campaign.id) == '{"edited":true}'
     assert await repo.audit_log(campaign.id) == [stored]
 
 
-async def test_a_failed_write_leaves_neither_state_nor_entry(repo, campaign, db_path):
-    before = raw_state_text(db_path, campaign.id)
+async def test_a_failed_write_leaves_neither_state_nor_entry(repo, campaign):
+    before = await raw_state_text(repo, campaign.id)
     with pytest.raises(StoreError, match="cannot store edit payload"):
         await repo.save_state_audited(campaign.id, {"edited": True},
                                       entry(campaign.id).model_copy(update={"payload": {"bad": {1, 2}}}))
-    assert raw_state_text(db_path, campaign.id) == before
+    assert await raw_state_text(repo, campaign.id) == before
     assert await repo.audit_log(campaign.id) == []
     with pytest.raises(StoreError, match="no campaign with id 99"):
         await repo.save_state_audited(99, {}, entry(99))
@@ -52,13 +53,13 @@ async def test_the_log_reads_newest_first_limited_and_by_subject(repo, campaign)
     assert await repo.audit_log(campaign.id, subject="zet") == []  # whole ids only
 
 
-async def test_export_and_import_carry_the_log(repo, campaign, tmp_path):
+async def test_export_and_import_carry_the_log(repo, campaign, new_database):
     await repo.save_state_audited(campaign.id, {"n": 1}, entry(campaign.id, reason=None))
     await repo.save_state_audited(campaign.id, {"n": 2}, entry(campaign.id, "weather", subjects=(), reason=None))
     exported = await repo.export_campaign(campaign.id)
     assert [(a["seq"], a["kind"], a["reason"]) for a in exported["audit"]] == [(1, "unit_edit", None),
                                                                             (2, "weather", None)]
-    async with await SqliteRepository.open(tmp_path / "other.db") as other:
+    async with await open_repository(new_database()) as other:
         imported = await other.import_campaign(with_secret(exported))
         assert [e.model_dump(exclude={"campaign_id"}) for e in await other.audit_log(imported.id)] == \
             [e.model_dump(exclude={"campaign_id"}) for e in await repo.audit_log(campaign.id)]

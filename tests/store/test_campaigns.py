@@ -2,25 +2,24 @@
 
 from __future__ import annotations
 
-import sqlite3
 
 import pytest
 
 from bot.domain.campaign import Phase
 from bot.store.errors import StoreError
-from bot.store.sqlite import SqliteRepository
+from bot.store import open_repository
 
-from .conftest import SETTINGS, STATE, make_campaign, raw_state_text, resolution_for
+from .conftest import SETTINGS, STATE, make_campaign, raw_rows, raw_state_text, resolution_for
 
 
-async def test_campaign_round_trip_through_the_file(db_path):
+async def test_campaign_round_trip_through_the_file(database):
     original = make_campaign()
-    async with await SqliteRepository.open(db_path) as repo:
+    async with await open_repository(database) as repo:
         stored = await repo.create_campaign(original, SETTINGS, STATE)
     assert stored.id is not None
     assert stored.model_copy(update={"id": None}) == original
 
-    async with await SqliteRepository.open(db_path) as repo:
+    async with await open_repository(database) as repo:
         assert await repo.get_campaign(stored.id) == stored
         record = await repo.load_state(stored.id)
     assert record.state == STATE
@@ -99,25 +98,24 @@ async def test_update_without_id_or_missing_campaign(repo):
         await repo.update_campaign(make_campaign().model_copy(update={"id": 999}))
 
 
-async def test_delete_campaign_cascades(repo, campaign, db_path):
+async def test_delete_campaign_cascades(repo, campaign):
     await repo.put_order(campaign.id, 1, "mori", "zeta", {"mission": "patrol"})
     assert await repo.delete_campaign(campaign.id) is True
     assert await repo.delete_campaign(campaign.id) is False
     assert await repo.get_campaign(campaign.id) is None
     with pytest.raises(StoreError, match="no campaign"):
         await repo.load_state(campaign.id)
-    with sqlite3.connect(db_path) as conn:
-        for table in ("campaign_state", "turns", "orders", "resolutions"):
-            assert conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0] == 0
+    for table in ("campaign_state", "turns", "orders", "resolutions"):
+        assert (await raw_rows(repo, f"SELECT COUNT(*) FROM {table}"))[0][0] == 0
 
 
-async def test_save_state_and_settings(repo, campaign, db_path):
+async def test_save_state_and_settings(repo, campaign):
     await repo.save_state(campaign.id, {"b": 1, "a": [1.25, "ü"]})
     await repo.save_settings(campaign.id, {"x": True})
     record = await repo.load_state(campaign.id)
     assert record.state == {"b": 1, "a": [1.25, "ü"]}
     assert record.settings == {"x": True}
-    assert raw_state_text(db_path, campaign.id) == '{"b":1,"a":[1.25,"ü"]}'
+    assert await raw_state_text(repo, campaign.id) == '{"b":1,"a":[1.25,"ü"]}'
 
 
 async def test_non_json_values_are_refused_clearly(repo, campaign):

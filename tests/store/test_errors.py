@@ -49,5 +49,5 @@ async def test_open_repository_by_url(tmp_path):
     async with repo:
         assert await repo.campaigns_in_guild(1) == []
     assert (tmp_path / "x.db").exists()
-    with pytest.raises(StoreError, match="unsupported campaign store 'postgresql'"):
-        await open_repository("postgresql://db/fleet")
+    with pytest.raises(StoreError, match="unsupported campaign store 'mysql'.*postgresql://"):
+        await open_repository("mysql://db/fleet")

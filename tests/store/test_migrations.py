@@ -16,6 +16,13 @@ from bot.store.sqlite import SqliteRepository
 from .conftest import make_campaign
 
 
+@pytest.fixture
+async def repo(db_path):
+    """These tests are of SQLite's files: the migrations of a file made by an older version, pragmas."""
+    async with await SqliteRepository.open(db_path) as repository:
+        yield repository
+
+
 def _versions(path) -> list[int]:
     with sqlite3.connect(path) as conn:
         return [r[0] for r in conn.execute("SELECT version FROM schema_version ORDER BY version")]

@@ -8,7 +8,7 @@ import pytest
 
 from bot.engine.seed import commitment
 from bot.store.errors import StoreError
-from bot.store.sqlite import SqliteRepository
+from bot.store import open_repository
 
 from .conftest import resolution_for
 
@@ -78,8 +78,8 @@ async def test_turns(repo, campaign):
         await repo.open_turn(campaign.id, 5, "s", commitment("s"))
 
 
-async def test_concurrent_submissions_get_distinct_seqs(repo, campaign, db_path):
-    async with await SqliteRepository.open(db_path) as second_process:
+async def test_concurrent_submissions_get_distinct_seqs(repo, campaign, database):
+    async with await open_repository(database) as second_process:
         results = await asyncio.gather(*(
             (repo if i % 2 else second_process).put_order(
                 campaign.id, 1, "mori", f"unit-{i}", {"i": i})

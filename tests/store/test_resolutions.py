@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 
 import pytest
 
@@ -12,7 +11,7 @@ from bot.store import sqlite_resolutions
 from bot.store.errors import StoreError
 from bot.store.repository import TurnStatus
 
-from .conftest import SEED, STATE, make_campaign, raw_state_text, resolution_for
+from .conftest import SEED, STATE, make_campaign, raw_rows, raw_state_text, resolution_for
 
 
 async def _resolvable(repo, campaign):
@@ -24,9 +23,8 @@ async def _resolvable(repo, campaign):
     return resolution_for(campaign.id, 1, state, orders)
 
 
-def _resolution_rows(path) -> int:
-    with sqlite3.connect(path) as conn:
-        return conn.execute("SELECT COUNT(*) FROM resolutions").fetchone()[0]
+async def _resolution_rows(repo) -> int:
+    return (await raw_rows(repo, "SELECT COUNT(*) FROM resolutions"))[0][0]
 
 
 async def test_commit_resolution(repo, campaign):
@@ -48,9 +46,9 @@ async def test_commit_resolution(repo, campaign):
 
 
 @pytest.mark.parametrize("step", ["insert_resolution", "set_turn_status", "set_campaign_turn"])
-async def test_failure_mid_commit_changes_nothing(repo, campaign, db_path, monkeypatch, step):
+async def test_failure_mid_commit_changes_nothing(repo, campaign, monkeypatch, step):
     record = await _resolvable(repo, campaign)
-    text_before = raw_state_text(db_path, campaign.id)
+    text_before = await raw_state_text(repo, campaign.id)
 
     seen_inside = []
 
@@ -66,40 +64,40 @@ async def test_failure_mid_commit_changes_nothing(repo, campaign, db_path, monke
         await repo.commit_resolution(record)
     assert seen_inside and seen_inside[0] != text_before
 
-    await _assert_untouched(repo, campaign, db_path, text_before, record.orders)
+    await _assert_untouched(repo, campaign, text_before, record.orders)
     monkeypatch.undo()
     await repo.commit_resolution(record)  # and the turn can be resolved again
     assert (await repo.get_campaign(campaign.id)).turn == 2
 
 
-async def test_unstorable_events_roll_back_with_a_store_error(repo, campaign, db_path):
+async def test_unstorable_events_roll_back_with_a_store_error(repo, campaign):
     record = await _resolvable(repo, campaign)
-    text_before = raw_state_text(db_path, campaign.id)
+    text_before = await raw_state_text(repo, campaign.id)
     bad = record.model_copy(update={"events": [{"type": "moved", "at": object()}]})
     with pytest.raises(StoreError, match="cannot store events"):
         await repo.commit_resolution(bad)
-    await _assert_untouched(repo, campaign, db_path, text_before, record.orders)
+    await _assert_untouched(repo, campaign, text_before, record.orders)
 
 
-async def _assert_untouched(repo, campaign, db_path, text_before, orders):
-    assert raw_state_text(db_path, campaign.id) == text_before
+async def _assert_untouched(repo, campaign, text_before, orders):
+    assert await raw_state_text(repo, campaign.id) == text_before
     stored = await repo.get_campaign(campaign.id)
     assert (stored.turn, stored.phase) == (1, Phase.PLANNING)
     assert (await repo.get_turn(campaign.id, 1)).status == TurnStatus.PLANNING
     assert await repo.list_orders(campaign.id, 1) == orders
     assert await repo.last_resolution(campaign.id) is None
-    assert _resolution_rows(db_path) == 0
+    assert await _resolution_rows(repo) == 0
 
 
-async def test_undo_restores_the_exact_state_and_reopens_the_turn(repo, campaign, db_path):
+async def test_undo_restores_the_exact_state_and_reopens_the_turn(repo, campaign):
     record = await _resolvable(repo, campaign)
-    text_before = raw_state_text(db_path, campaign.id)
+    text_before = await raw_state_text(repo, campaign.id)
     await repo.commit_resolution(record)
-    assert raw_state_text(db_path, campaign.id) != text_before
+    assert await raw_state_text(repo, campaign.id) != text_before
 
     assert await repo.undo_last_resolution(campaign.id) == 1
 
-    assert raw_state_text(db_path, campaign.id) == text_before
+    assert await raw_state_text(repo, campaign.id) == text_before
     stored = await repo.get_campaign(campaign.id)
     assert (stored.turn, stored.phase) == (1, Phase.CORRECTION)  # at once, in the undo's own transaction
     turn = await repo.get_turn(campaign.id, 1)
@@ -107,7 +105,7 @@ async def test_undo_restores_the_exact_state_and_reopens_the_turn(repo, campaign
         TurnStatus.PLANNING, SEED, commitment(SEED))
     assert await repo.list_orders(campaign.id, 1) == record.orders
     assert await repo.last_resolution(campaign.id) is None
-    assert _resolution_rows(db_path) == 0
+    assert await _resolution_rows(repo) == 0
 
 
 async def test_only_the_last_resolution_is_undone_and_never_under_an_open_turn(repo, campaign):

@@ -10,7 +10,7 @@ import pytest
 from bot.engine.seed import commitment
 from bot.store.errors import StoreError
 from bot.store.repository import AuditEntry
-from bot.store.sqlite import SqliteRepository
+from bot.store import open_repository
 
 from .conftest import raw_state_text, resolution_for, with_secret
 
@@ -51,14 +51,14 @@ async def test_a_turn_record_never_shows_its_secret(repo, campaign):
     assert turn.seed and turn.seed not in repr(turn) and turn.seed not in str(turn)
 
 
-async def test_export_import_round_trip(repo, campaign, tmp_path, db_path):
+async def test_export_import_round_trip(repo, campaign, new_database):
     await _played(repo, campaign)
     exported = await repo.export_campaign(campaign.id)
     assert [(a["kind"], a["actor_name"], a["reason"]) for a in exported["audit"]] == [("weather", "Кобаякава",
                                                                                         "typhoon")]
     as_text = json.dumps(exported)  # an export is plain JSON
 
-    async with await SqliteRepository.open(tmp_path / "other.db") as other:
+    async with await open_repository(new_database()) as other:
         imported = await other.import_campaign(with_secret(json.loads(as_text)), guild_id=777)
         assert imported.guild_id == 777
         original = await repo.get_campaign(campaign.id)
@@ -69,16 +69,15 @@ async def test_export_import_round_trip(repo, campaign, tmp_path, db_path):
         expected = _without_ids(exported)
         expected["turns"][1]["commitment"] = commitment("new-seed")  # the open turn's new secret, not exported
         assert _without_ids(again) == expected
-        assert raw_state_text(tmp_path / "other.db", imported.id) == \
-            raw_state_text(db_path, campaign.id)
+        assert await raw_state_text(other, imported.id) == await raw_state_text(repo, campaign.id)
 
         # The imported copy carries on: seq continues and undo still works.
         later = await other.put_order(imported.id, 2, "mori", "zeta", {})
         assert later.seq > max(o["seq"] for o in exported["orders"])
 
 
-async def test_undo_after_import_restores_the_exact_before_state(repo, campaign, db_path):
-    text_before = raw_state_text(db_path, campaign.id)
+async def test_undo_after_import_restores_the_exact_before_state(repo, campaign):
+    text_before = await raw_state_text(repo, campaign.id)
     order = await repo.put_order(campaign.id, 1, "mori", "zeta", {"mission": "patrol"})
     state = (await repo.load_state(campaign.id)).state
     await repo.commit_resolution(resolution_for(campaign.id, 1, state, [order]))
@@ -87,7 +86,7 @@ async def test_undo_after_import_restores_the_exact_before_state(repo, campaign,
     assert copy_.id != campaign.id
     assert copy_.guild_id == campaign.guild_id  # kept when no guild is given
     assert await repo.undo_last_resolution(copy_.id) == 1
-    assert raw_state_text(db_path, copy_.id) == text_before
+    assert await raw_state_text(repo, copy_.id) == text_before
 
 
 @pytest.mark.parametrize(("mutate", "message"), [

@@ -10,7 +10,7 @@ import pytest
 
 from bot.domain.campaign import Phase
 from bot.store.errors import StoreError
-from bot.store.sqlite import SqliteRepository
+from bot.store import open_repository
 
 from .conftest import resolution_for
 
@@ -90,11 +90,11 @@ async def test_the_same_turn_cannot_be_committed_twice(repo, campaign):
         await repo.commit_resolution(record)
 
 
-async def test_two_connections_committing_one_turn_at_once_commit_it_once(repo, campaign, db_path):
+async def test_two_connections_committing_one_turn_at_once_commit_it_once(repo, campaign, database):
     """Two bot processes on one database: the check that the turn is still in planning runs inside
     the committing transaction (BEGIN IMMEDIATE), so the second commit sees the first and fails."""
     record = await _resolvable(repo, campaign)
-    async with await SqliteRepository.open(db_path) as other:
+    async with await open_repository(database) as other:
         results = await asyncio.gather(repo.commit_resolution(record), other.commit_resolution(record),
                                        return_exceptions=True)
     failures = [r for r in results if isinstance(r, StoreError)]

@@ -1,0 +1,175 @@
+"""One test suite, two backends: a test (or fixture) that asks for ``database`` runs once on a
+fresh SQLite file and once on a fresh PostgreSQL database, made from a migrated template on a
+server this session starts (tests/pg_server.py).
+
+Where no server can be had the PostgreSQL runs skip, and the end of the run says why and how
+to enable them; with ``FLEETWRIGHT_REQUIRE_POSTGRES=1`` (CI) they fail instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import os
+import threading
+from collections.abc import Callable, Coroutine, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests import pg_server
+
+REQUIRED = os.environ.get("FLEETWRIGHT_REQUIRE_POSTGRES") == "1"
+BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
+_skipped: list[str] = []
+_names = itertools.count(1)
+
+
+def in_thread(make: Callable[[], Coroutine[Any, Any, Any]]) -> Any:
+    """Run a coroutine to the end on an event loop of its own (fixtures are set up while a test's
+    loop may be running)."""
+    result: dict[str, Any] = {}
+
+    def work() -> None:
+        try:
+            result["value"] = asyncio.run(make())
+        except BaseException as exc:  # handed to the caller's thread
+            result["error"] = exc
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    worker.join()
+    if "error" in result:
+        raise result["error"]
+    return result.get("value")
+
+
+class PostgresForTests:
+    """The session's server and its migrated template; ``fresh()`` a new database's URL."""
+
+    def __init__(self, server: pg_server.Server) -> None:
+        self.server = server
+        self.prefix = f"fw_test_{os.getpid()}"
+        self.template = f"{self.prefix}_template"
+        in_thread(self._make_template)
+
+    async def _admin(self, sql: str) -> None:
+        import asyncpg
+
+        conn = await asyncpg.connect(self.server.admin_url, timeout=15)
+        try:
+            await conn.execute(sql)
+        finally:
+            await conn.close()
+
+    async def _make_template(self) -> None:
+        from bot.store import open_repository
+
+        await self._admin(f'DROP DATABASE IF EXISTS "{self.template}"')
+        await self._admin(f'CREATE DATABASE "{self.template}"')
+        repo = await open_repository(self.server.url(self.template))  # migrated once, copied per test
+        await repo.close()
+
+    def fresh(self) -> str:
+        name = f"{self.prefix}_{next(_names)}"
+        in_thread(lambda: self._admin(f'CREATE DATABASE "{name}" TEMPLATE "{self.template}"'))
+        return self.server.url(name)
+
+    def copy(self, url: str) -> str:
+        """A new database with what the one at ``url`` holds (nobody may be connected to it)."""
+        name = f"{self.prefix}_{next(_names)}"
+        source = _database_name(url)
+        in_thread(lambda: self._admin(f'CREATE DATABASE "{name}" TEMPLATE "{source}"'))
+        return self.server.url(name)
+
+    def drop(self, url: str) -> None:
+        name = _database_name(url)
+        # FORCE: a test that failed may have left a repository open.
+        in_thread(lambda: self._admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+    def close(self) -> None:
+        try:
+            in_thread(lambda: self._admin(f'DROP DATABASE IF EXISTS "{self.template}" WITH (FORCE)'))
+        finally:
+            self.server.stop()
+
+
+def _database_name(url: str) -> str:
+    from urllib.parse import urlsplit
+
+    return urlsplit(url).path.lstrip("/")
+
+
+def _unavailable(why: str) -> None:
+    if REQUIRED:
+        pytest.fail(f"PostgreSQL tests cannot run: {why} (FLEETWRIGHT_REQUIRE_POSTGRES=1 requires them)",
+                    pytrace=False)
+    if not _skipped:
+        _skipped.append(why)
+    pytest.skip(f"PostgreSQL tests skipped: {why}")
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresForTests]:
+    try:
+        import asyncpg  # noqa: F401
+    except ImportError:
+        _unavailable("the asyncpg driver is not installed; pip install -e '.[test]' (or make test)")
+    try:
+        server = pg_server.start()
+    except pg_server.Unavailable as exc:
+        _unavailable(str(exc))
+    try:
+        pg = PostgresForTests(server)
+    except BaseException as exc:
+        server.stop()
+        _unavailable(f"the server started but a database could not be made on it: {exc}")
+    yield pg
+    pg.close()
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request) -> str:
+    return request.param
+
+
+@pytest.fixture
+def new_database(backend: str, tmp_path: Path, request) -> Iterator[Callable[[], str]]:
+    """Makes another empty campaign store of the test's backend (a second guild's server, the
+    place an export is imported into …): a new SQLite file, or a new PostgreSQL database's URL
+    (already migrated: its template was).  Each is removed after the test."""
+    made: list[str] = []
+    pg: PostgresForTests | None = request.getfixturevalue("postgres") if backend == "postgresql" else None
+
+    def make() -> str:
+        location = pg.fresh() if pg else str(tmp_path / f"campaigns-{len(made) + 1}.db")
+        made.append(location)
+        return location
+
+    yield make
+    for location in made if pg else ():
+        pg.drop(location)
+
+
+@pytest.fixture
+def database(new_database: Callable[[], str]) -> str:
+    """Where a test's campaign store lives, on the test's backend (``backend``: sqlite, postgresql)."""
+    return new_database()
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    if _skipped:
+        terminalreporter.write_line(f"PostgreSQL tests skipped: {_skipped[0]}", yellow=True, bold=True)
+
+
+@pytest.fixture
+def driver_error(backend: str) -> Callable[[str], Exception]:
+    """The error the backend's driver raises when the database fails (a test makes a step fail)."""
+    if backend == "sqlite":
+        import sqlite3
+
+        return sqlite3.OperationalError
+    import asyncpg
+
+    return asyncpg.exceptions.DiskFullError
