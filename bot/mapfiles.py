@@ -10,7 +10,7 @@ from bot.domain.gamemap import GameMap, MapError, parse_map
 
 __all__ = ["MAPS_DIR", "load_map_file", "load_shipped_map", "shipped_map_ids"]
 
-MAPS_DIR: Path = Path(__file__).resolve().parent.parent / "data" / "maps"
+MAPS_DIR: Path = Path(__file__).resolve().parent.parent / "data" / "sengoku" / "maps"  # moving to the plug-ins next
 MAX_MAP_BYTES = 5_000_000
 
 

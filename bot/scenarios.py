@@ -16,7 +16,7 @@ from bot.mapfiles import load_shipped_map
 from bot.plugins import get_ruleset
 from bot.safe_yaml import YamlLimitError, load_yaml
 
-SCENARIOS_DIR = Path(__file__).resolve().parent.parent / "data" / "scenarios"
+SCENARIOS_DIR = Path(__file__).resolve().parent.parent / "data" / "sengoku" / "scenarios"  # moving to the plug-ins next
 
 
 class ScenarioFileError(ValueError):

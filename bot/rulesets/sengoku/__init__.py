@@ -10,7 +10,7 @@ from pathlib import Path
 
 from bot.plugins import RulesetPlugin
 
-_DATA = Path(__file__).resolve().parents[3] / "data"
+_DATA = Path(__file__).resolve().parents[3] / "data" / "sengoku"
 
 
 def _rules():
