@@ -58,13 +58,39 @@ class UnknownRuleset(KeyError):
 
 @cache
 def plugins() -> dict[str, RulesetPlugin]:
-    """Every installed ruleset by id: the built-in packages, then entry points."""
+    """Every installed ruleset by id: the built-in packages, then entry points.  Two rulesets
+    claiming one id, or shipping a map or scenario of the same id, is an error here, at discovery:
+    a campaign names its map and scenario by id alone."""
     found: dict[str, RulesetPlugin] = {}
     for plugin in [*_built_in(), *_from_entry_points()]:
         if plugin.id in found and found[plugin.id] is not plugin:
             raise RuntimeError(f"two rulesets claim the id {plugin.id!r}")
         found[plugin.id] = plugin
-    return dict(sorted(found.items()))
+    ordered = dict(sorted(found.items()))
+    for folder, suffix in _SHIPPED:
+        _shipped_by(ordered.values(), folder, suffix)
+    return ordered
+
+
+_SHIPPED = (("maps_dir", ".toml"), ("scenarios_dir", ".yaml"))
+
+
+def shipped_files(folder: str, suffix: str) -> dict[str, tuple[str, Path]]:
+    """Every plug-in's files in its ``folder`` ("maps_dir", "scenarios_dir") ending in ``suffix``, by
+    id (the file name's stem): (the ruleset shipping it, its path)."""
+    return _shipped_by(plugins().values(), folder, suffix)
+
+
+def _shipped_by(found, folder: str, suffix: str) -> dict[str, tuple[str, Path]]:
+    shipped: dict[str, tuple[str, Path]] = {}
+    for plugin in found:
+        directory = getattr(plugin, folder)
+        for path in sorted(directory.glob(f"*{suffix}")) if directory else []:
+            if path.stem in shipped:
+                raise RuntimeError(f"the rulesets {shipped[path.stem][0]} and {plugin.id} both ship "
+                                   f"{path.name}; a {folder.removesuffix('s_dir')} id must be unique")
+            shipped[path.stem] = (plugin.id, path)
+    return shipped
 
 
 def _built_in() -> list[RulesetPlugin]:

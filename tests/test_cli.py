@@ -78,7 +78,8 @@ def test_check_map_lists_every_problem(tmp_path, capsys):
 
 
 def test_check_map_accepts_the_shipped_map(capsys):
-    shipped = Path(__file__).resolve().parent.parent / "data" / "sengoku" / "maps" / "seto.toml"
+    from bot.mapfiles import shipped_map_path
+    shipped = shipped_map_path("seto")
     assert main(["check-map", str(shipped)]) == 0
     assert "map 'seto' is valid" in capsys.readouterr().out
 
