@@ -110,6 +110,15 @@ class Ruleset(Protocol):
     def factions(self, state: BaseModel) -> list[tuple[str, str, str]]:
         """(id, name, colour) of each faction in the state."""
 
+    def faction_add_edit(self, faction_id: str, name: str, colour: str) -> dict[str, Any]:
+        """The edit payload (for ``parse_edit``) that adds a faction with this id, name and colour
+        (``#rrggbb``) to the state: how a moderator's "add a faction" reads in this ruleset."""
+
+    def relations(self, state: BaseModel, faction: str) -> dict[str, str]:
+        """How the faction stands with each other faction of the state, by id (e.g. "at_war",
+        "allied", "neutral"); empty for a ruleset without diplomacy.  Read as symmetric: a listing
+        shows each pair once, as the first of the two reads it."""
+
     def parse_edit(self, payload: dict[str, Any]) -> BaseModel:
         """Moderator inputs between turns: the facts the rules read but only a moderator
         supplies (payload with a ``kind``) → edit model; raises OrderRejected naming the bad field."""
