@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.metadata import entry_points
@@ -39,7 +40,13 @@ class RulesetPlugin:
     scenarios_dir: Path | None = None  # its scenario files (<name>.yaml)
     default_map: str | None = None  # the map `/campaign create` uses when none is named
     cases_dir: Path | None = None  # its case files (each names its ruleset), run by the case suite
-    case_procedures: Mapping[str, Callable[..., Any]] = field(default_factory=dict)  # beyond "turn"/"validation"
+    # Its own case procedures beyond the core's "turn" and "submit", by name: each is called with
+    # (state, gamemap, settings, dice, the case's section of that name) and returns (state after, events).
+    case_procedures: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    # A case's moments of a turn (``expect.during``): called with a dict, a context manager that, around
+    # one resolution, records the state at each named moment into it.  None: a turn has no moments.
+    case_moments: Callable[[dict[str, Any]], AbstractContextManager] | None = None
+    demo_scenario: str | None = None  # the scenario `python -m bot demo` resolves for this ruleset
     vocabulary: tuple[str, ...] = ()  # its own words, which no core module may contain
 
     def maps(self) -> list[str]:
