@@ -98,6 +98,29 @@ def test_demo_writes_reports_and_a_map(tmp_path, capsys):
     assert first == {n: (tmp_path / n).read_bytes() for n in first}
 
 
+def test_the_demo_is_the_rulesets_own(tmp_path, monkeypatch, capsys):
+    """The demo resolves its plug-in's ``demo_scenario``, not a scenario the core names (issue 11)."""
+    from dataclasses import replace
+
+    from bot import demo
+    from bot import plugins as registry
+    from bot.demo import demo_scenario
+    sengoku = registry.plugin("sengoku")
+    assert (demo_scenario(), demo_scenario("sengoku")) == ("seto-demo", "seto-demo")
+    assert main(["demo", "--out", str(tmp_path), "--ruleset", "chess"]) == 2
+    assert capsys.readouterr().err == "error: unknown ruleset 'chess'; known: sengoku\n"
+    found = {"other": replace(sengoku, id="other", name="Other rules", demo_scenario=None,
+                                      maps_dir=None, scenarios_dir=None), "sengoku": sengoku}
+    for module in (registry, demo):
+        monkeypatch.setattr(module, "plugins", lambda: found)
+    assert demo_scenario() == "seto-demo"  # the one ruleset with a demo
+    assert main(["demo", "--out", str(tmp_path), "--ruleset", "other"]) == 2
+    assert capsys.readouterr().err == "error: the Other rules ship no demo; give --scenario ID\n"
+    found["other"] = replace(found["other"], demo_scenario="other-demo")
+    assert main(["demo", "--out", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == "error: name the ruleset of the demo (--ruleset ID): other, sengoku\n"
+
+
 def test_dice_verify_refuses_a_malformed_proofs_file_without_a_traceback(tmp_path, capsys):
     """A proofs file that is not what /dice verify attached (a key or commitment of the wrong type, a
     turn of 1e400, brackets nested 100,000 deep) is refused in a sentence, never a traceback."""
