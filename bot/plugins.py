@@ -31,7 +31,7 @@ class RulesetPlugin:
     """Everything a rule system supplies to the core, in one place."""
 
     id: str
-    name: str  # as players and moderators read it ("Sengoku clan naval rules")
+    name: str  # as players and moderators read it (a sentence's noun: "the <name>")
     rules: Callable[[], Ruleset]  # the pure rules (bot/engine/ruleset.py)
     presenter: Callable[[], Any]  # reports, order descriptions, cards, map (bot/report/presenters.py)
     commands: tuple[str, ...] = ()  # extension modules adding its own slash-command groups

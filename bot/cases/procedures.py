@@ -23,7 +23,7 @@ def slot_of(ruleset, payload: dict[str, Any]) -> str:
 def submitted_orders(ruleset, orders: Orders) -> list[SubmittedOrder]:
     """Per clan (file order within each clan, clans in file order) or one flat
     list whose entries name their ``clan``: the list's order is the submission
-    order that decides port capacity (R4, OP-05)."""
+    order that decides what the rules decide by it (e.g. port capacity)."""
     if isinstance(orders, dict):
         flat = [(clan, payload) for clan, payloads in orders.items() for payload in payloads]
     else:

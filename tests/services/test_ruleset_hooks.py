@@ -110,3 +110,12 @@ async def test_the_rolls_a_reader_is_shown_are_those_its_presenter_reads_in_its_
     hidden = next(r for r in record.dice if f"(key {r.key})" not in record.report["faction:kono"])
     monkeypatch.setattr(SengokuPresenter, "shown_roll_keys", lambda self, report: {hidden.key}, raising=False)
     assert (await queries.recompute_roll(service, campaign_id, 3, hidden.key, reader="kono"))[1] == hidden
+
+
+def test_an_order_falls_back_under_its_rulesets_own_rule():
+    from bot.engine.ruleset import falls_back
+
+    class NoCitation(HouseRules):
+        fallback_rule = ""
+    assert (falls_back(SengokuRuleset()), falls_back(NoCitation()), falls_back(object())) == (
+        "falls back (S12.4)", "falls back", "falls back")

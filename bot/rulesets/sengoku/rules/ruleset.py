@@ -29,6 +29,7 @@ class SengokuRuleset:
     unit_kinds = ("squadron", "trade_fleet", "heavy_detachment")
     settings_model = SengokuSettings
     state_model = SengokuState
+    fallback_rule = "S12.4"  # an order that cannot be carried out falls back to the unit's default
 
     def parse_order(self, payload: dict[str, Any]) -> BaseModel:
         return parse_order(payload)
