@@ -1,7 +1,7 @@
 """Putting a synthetic campaign (bench/synth_campaign.py) into a real SQLite
 store behind a real CampaignService, and timing the steps of a turn.
 
-The service loads maps by id from data/maps; a generated coast is not there,
+The service loads maps by id from the rulesets' map folders; a generated coast is not there,
 so ``serve_generated_maps`` lets the service find it too (benchmark only).
 """
 
@@ -25,7 +25,7 @@ from bench.synth_campaign import Synth
 
 @contextmanager
 def serve_generated_maps(*maps: GameMap) -> Iterator[None]:
-    """The services load a campaign's map by id from data/maps; a generated map has no file,
+    """The services load a campaign's map by id from the rulesets' map folders; a generated map has no file,
     so every services module that imported the loader gets one that knows these maps too."""
     known = {m.id: m for m in maps}
     for name in ("campaign_reads", "queries", "setup", "stored_turns"):  # the loaders' users, loaded now

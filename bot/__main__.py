@@ -44,7 +44,8 @@ def _parser() -> argparse.ArgumentParser:
     cmd.set_defaults(handler=_run)
     cmd = sub.add_parser("demo", help="resolve the demo campaign offline and write reports and a map")
     cmd.add_argument("--out", type=Path, default=Path("out"))
-    cmd.add_argument("--scenario", default="seto-demo")
+    cmd.add_argument("--ruleset", help="whose demo scenario to resolve (default: the one installed ruleset's)")
+    cmd.add_argument("--scenario", help="a shipped scenario with a demo section (default: the ruleset's demo)")
     cmd.set_defaults(handler=_demo)
     cmd = sub.add_parser("check-map", help="validate a map file and list every problem")
     cmd.add_argument("file", type=Path)
@@ -88,8 +89,8 @@ def _run(args) -> int:
 
 
 def _demo(args) -> int:
-    from bot.demo import run_demo
-    files = asyncio.run(run_demo(args.out, args.scenario))
+    from bot.demo import demo_scenario, run_demo
+    files = asyncio.run(run_demo(args.out, args.scenario or demo_scenario(args.ruleset)))
     print("Demo turn resolved. Files written:")
     for path in files:
         print(f"  {path}")

@@ -1,6 +1,6 @@
-"""The offline demo: a shipped scenario stored in SQLite, its planned orders
-submitted through the services, the turn resolved with the scenario's fixed
-seed, and the reports and map written to a folder."""
+"""The offline demo: a shipped scenario (by default its ruleset plug-in's ``demo_scenario``) stored
+in SQLite, its planned orders submitted through the services, the turn resolved with the
+scenario's fixed seed, and the reports and map written to a folder."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from bot.engine.dice import SeededDice
 from bot.engine.ruleset import SubmittedOrder
 from bot.mapfiles import load_shipped_map
 from bot.report import ReportInput
-from bot.plugins import get_ruleset
+from bot.plugins import UnknownRuleset, get_ruleset, plugin, plugins
 from bot.scenarios import load_shipped_scenario
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
@@ -23,7 +23,25 @@ from bot.store import open_repository
 DEMO_CLOCK = datetime(1560, 6, 1, tzinfo=timezone.utc)
 
 
-async def run_demo(out: Path, scenario_id: str = "seto-demo", echo=print) -> list[Path]:
+def demo_scenario(ruleset_id: str | None = None) -> str:
+    """The scenario the demo resolves: the ruleset's own, or (none named) the one installed ruleset's
+    that has a demo.  Refuses a ruleset with none, or a choice among several, naming them."""
+    if ruleset_id is not None:
+        try:
+            chosen = plugin(ruleset_id)
+        except UnknownRuleset as exc:
+            raise UserError(str(exc)) from None
+        if chosen.demo_scenario is None:
+            raise UserError(f"the {chosen.name} ship no demo; give --scenario ID")
+        return chosen.demo_scenario
+    demos = {p.id: p.demo_scenario for p in plugins().values() if p.demo_scenario}
+    if len(demos) != 1:
+        raise UserError(f"name the ruleset of the demo (--ruleset ID): {', '.join(demos) or 'none ships one'}")
+    return next(iter(demos.values()))
+
+
+async def run_demo(out: Path, scenario_id: str | None = None, echo=print) -> list[Path]:
+    scenario_id = scenario_id or demo_scenario()
     out.mkdir(parents=True, exist_ok=True)
     database = out / "demo.db"
     for leftover in (database, out / "demo.db-wal", out / "demo.db-shm"):
@@ -80,10 +98,10 @@ def _write(out: Path, outcome, maps: dict[Viewer, bytes]) -> list[Path]:
     return written
 
 
-def demo_turn_input(scenario_id: str = "seto-demo") -> ReportInput:
+def demo_turn_input(scenario_id: str | None = None) -> ReportInput:
     """The demo's turn resolved in memory, without a database: what its reports and maps are
     drawn from.  For tests and benchmarks that need a real, busy turn."""
-    scenario = load_shipped_scenario(scenario_id)
+    scenario = load_shipped_scenario(scenario_id or demo_scenario())
     gamemap = load_shipped_map(scenario.file.map)
     ruleset = get_ruleset(scenario.file.ruleset)
     orders = [SubmittedOrder(faction=f, unit=ruleset.order_slot(ruleset.parse_order(p)), seq=i, payload=p)

@@ -7,10 +7,10 @@ import tomllib
 from pathlib import Path
 
 from bot.domain.gamemap import GameMap, MapError, parse_map
+from bot.plugins import shipped_files
 
-__all__ = ["MAPS_DIR", "load_map_file", "load_shipped_map", "shipped_map_ids"]
+__all__ = ["load_map_file", "load_shipped_map", "map_ruleset", "shipped_map_ids", "shipped_map_path", "shipped_maps"]
 
-MAPS_DIR: Path = Path(__file__).resolve().parent.parent / "data" / "maps"
 MAX_MAP_BYTES = 5_000_000
 
 
@@ -50,17 +50,31 @@ def _with_art_path(game_map: GameMap, path: Path) -> GameMap:
     return game_map.model_copy(update={"art": art})
 
 
+def shipped_maps() -> dict[str, Path]:
+    """Every installed ruleset's map files (its plug-in's ``maps_dir``), by map id."""
+    return {map_id: path for map_id, (_, path) in shipped_files("maps_dir", ".toml").items()}
+
+
 def shipped_map_ids() -> list[str]:
-    return sorted(p.stem for p in MAPS_DIR.glob("*.toml"))
+    return sorted(shipped_maps())
+
+
+def map_ruleset(map_id: str) -> str | None:
+    """The ruleset shipping the map; ``None`` for no shipped map."""
+    shipped = shipped_files("maps_dir", ".toml").get(map_id)
+    return shipped[0] if shipped else None
+
+
+def shipped_map_path(map_id: str) -> Path:
+    # Looked up in the listing so a map id from a user can never name a path outside the maps' folders.
+    shipped = shipped_maps()
+    if map_id not in shipped:
+        raise MapError([f"{map_id}: not a shipped map (shipped: {', '.join(sorted(shipped)) or 'none'})"])
+    return shipped[map_id]
 
 
 def load_shipped_map(map_id: str) -> GameMap:
-    # Checked against the listing so a map id from a user can never name a
-    # path outside MAPS_DIR.
-    shipped = shipped_map_ids()
-    if map_id not in shipped:
-        raise MapError([f"{map_id}: not a shipped map (shipped: {', '.join(shipped) or 'none'})"])
-    path = MAPS_DIR / f"{map_id}.toml"
+    path = shipped_map_path(map_id)
     try:
         changed = path.stat().st_mtime_ns
     except OSError:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.metadata import entry_points
@@ -30,7 +31,7 @@ class RulesetPlugin:
     """Everything a rule system supplies to the core, in one place."""
 
     id: str
-    name: str  # as players and moderators read it ("Sengoku clan naval rules")
+    name: str  # as players and moderators read it (a sentence's noun: "the <name>")
     rules: Callable[[], Ruleset]  # the pure rules (bot/engine/ruleset.py)
     presenter: Callable[[], Any]  # reports, order descriptions, cards, map (bot/report/presenters.py)
     commands: tuple[str, ...] = ()  # extension modules adding its own slash-command groups
@@ -39,7 +40,13 @@ class RulesetPlugin:
     scenarios_dir: Path | None = None  # its scenario files (<name>.yaml)
     default_map: str | None = None  # the map `/campaign create` uses when none is named
     cases_dir: Path | None = None  # its case files (each names its ruleset), run by the case suite
-    case_procedures: Mapping[str, Callable[..., Any]] = field(default_factory=dict)  # beyond "turn"/"validation"
+    # Its own case procedures beyond the core's "turn" and "submit", by name: each is called with
+    # (state, gamemap, settings, dice, the case's section of that name) and returns (state after, events).
+    case_procedures: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    # A case's moments of a turn (``expect.during``): called with a dict, a context manager that, around
+    # one resolution, records the state at each named moment into it.  None: a turn has no moments.
+    case_moments: Callable[[dict[str, Any]], AbstractContextManager] | None = None
+    demo_scenario: str | None = None  # the scenario `python -m bot demo` resolves for this ruleset
     vocabulary: tuple[str, ...] = ()  # its own words, which no core module may contain
     # its map overlay's words and how each is drawn (a bot.render.vocabulary.Vocabulary; a
     # factory, since that imports matplotlib), checked by the conformance suite
@@ -61,13 +68,39 @@ class UnknownRuleset(KeyError):
 
 @cache
 def plugins() -> dict[str, RulesetPlugin]:
-    """Every installed ruleset by id: the built-in packages, then entry points."""
+    """Every installed ruleset by id: the built-in packages, then entry points.  Two rulesets
+    claiming one id, or shipping a map or scenario of the same id, is an error here, at discovery:
+    a campaign names its map and scenario by id alone."""
     found: dict[str, RulesetPlugin] = {}
     for plugin in [*_built_in(), *_from_entry_points()]:
         if plugin.id in found and found[plugin.id] is not plugin:
             raise RuntimeError(f"two rulesets claim the id {plugin.id!r}")
         found[plugin.id] = plugin
-    return dict(sorted(found.items()))
+    ordered = dict(sorted(found.items()))
+    for folder, suffix in _SHIPPED:
+        _shipped_by(ordered.values(), folder, suffix)
+    return ordered
+
+
+_SHIPPED = (("maps_dir", ".toml"), ("scenarios_dir", ".yaml"))
+
+
+def shipped_files(folder: str, suffix: str) -> dict[str, tuple[str, Path]]:
+    """Every plug-in's files in its ``folder`` ("maps_dir", "scenarios_dir") ending in ``suffix``, by
+    id (the file name's stem): (the ruleset shipping it, its path)."""
+    return _shipped_by(plugins().values(), folder, suffix)
+
+
+def _shipped_by(found, folder: str, suffix: str) -> dict[str, tuple[str, Path]]:
+    shipped: dict[str, tuple[str, Path]] = {}
+    for plugin in found:
+        directory = getattr(plugin, folder)
+        for path in sorted(directory.glob(f"*{suffix}")) if directory else []:
+            if path.stem in shipped:
+                raise RuntimeError(f"the rulesets {shipped[path.stem][0]} and {plugin.id} both ship "
+                                   f"{path.name}; a {folder.removesuffix('s_dir')} id must be unique")
+            shipped[path.stem] = (plugin.id, path)
+    return shipped
 
 
 def _built_in() -> list[RulesetPlugin]:

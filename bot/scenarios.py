@@ -1,4 +1,4 @@
-"""Scenario files (data/scenarios/*.yaml): a campaign's starting state, its
+"""Scenario files (each ruleset's ``scenarios_dir``, *.yaml): a campaign's starting state, its
 settings, and optionally the orders of a planned turn.  PyYAML reads them;
 the ruleset checks the state against the map."""
 
@@ -13,10 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from bot.domain.gamemap import MapError
 from bot.domain.text import quote
 from bot.mapfiles import load_shipped_map
-from bot.plugins import get_ruleset
+from bot.plugins import get_ruleset, shipped_files
 from bot.safe_yaml import YamlLimitError, load_yaml
-
-SCENARIOS_DIR = Path(__file__).resolve().parent.parent / "data" / "scenarios"
 
 
 class ScenarioFileError(ValueError):
@@ -54,14 +52,20 @@ class Scenario(BaseModel):
     settings: BaseModel
 
 
+def shipped_scenarios() -> dict[str, Path]:
+    """Every installed ruleset's scenario files (its plug-in's ``scenarios_dir``), by scenario id."""
+    return {scenario_id: path for scenario_id, (_, path) in shipped_files("scenarios_dir", ".yaml").items()}
+
+
 def shipped_scenario_ids() -> list[str]:
-    return sorted(p.stem for p in SCENARIOS_DIR.glob("*.yaml"))
+    return sorted(shipped_scenarios())
 
 
 def load_shipped_scenario(scenario_id: str) -> Scenario:
-    if scenario_id not in shipped_scenario_ids():
-        raise ScenarioFileError(f"unknown scenario {quote(scenario_id)}; shipped: {', '.join(shipped_scenario_ids())}")
-    return load_scenario_file(SCENARIOS_DIR / f"{scenario_id}.yaml")
+    shipped = shipped_scenarios()  # looked up, so an id from a user never names a path
+    if scenario_id not in shipped:
+        raise ScenarioFileError(f"unknown scenario {quote(scenario_id)}; shipped: {', '.join(sorted(shipped))}")
+    return load_scenario_file(shipped[scenario_id])
 
 
 def load_scenario_file(path: str | Path) -> Scenario:

@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot.domain.campaign import Campaign
 from bot.mapfiles import shipped_map_ids
-from bot.plugins import get_ruleset
+from bot.plugins import get_ruleset, plugins
 from bot.scenarios import shipped_scenario_ids
 from bot.services.errors import UserError
 from bot.services.setup import create_empty_campaign
@@ -35,6 +35,7 @@ from cogs.params import campaign_quietly, fold, game_map
 Choice = app_commands.Choice
 SCENARIOS = [Choice(name=s, value=s) for s in shipped_scenario_ids()[:25]]
 MAPS = [Choice(name=m, value=m) for m in shipped_map_ids()[:25]]
+RULESETS = [Choice(name=p.name, value=p.id) for p in plugins().values()][:25]  # as the registry has them
 
 
 def describe(campaign: Campaign, units: int) -> str:
@@ -84,16 +85,20 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="C
                           description="Start a campaign here: from a shipped scenario, or empty on a map")
     @app_commands.describe(scenario="a shipped starting position (clans, units, provinces)",
                            map_id="or: an empty campaign on this map, with no clans yet (add them with /faction add)",
-                           name="the campaign's name (default: the scenario's or the map's)")
+                           name="the campaign's name (default: the scenario's or the map's)",
+                           ruleset="with a map: the rules it plays (default: the ruleset the map is drawn for)")
     @app_commands.rename(map_id="map")
-    @app_commands.choices(scenario=SCENARIOS, map_id=MAPS)
+    @app_commands.choices(scenario=SCENARIOS, map_id=MAPS, ruleset=RULESETS)
     @server_moderator_only()
     async def create(self, interaction: discord.Interaction, scenario: Choice[str] | None = None,
-                     map_id: Choice[str] | None = None, name: app_commands.Range[str, 1, 80] | None = None) -> None:
+                     map_id: Choice[str] | None = None, name: app_commands.Range[str, 1, 80] | None = None,
+                     ruleset: Choice[str] | None = None) -> None:
         await defer(interaction)
         if (scenario is None) == (map_id is None):
             raise UserError("give a scenario (a ready starting position) or a map (an empty campaign you fill "
                             "with /faction add): one of the two")
+        if scenario is not None and ruleset is not None:
+            raise UserError("a scenario names its own rules: give ruleset only with a map (an empty campaign)")
         service = service_of(interaction)
         if scenario is not None:
             campaign = await service.create_campaign(scenario.value, name, interaction.guild_id)
@@ -104,7 +109,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="C
                                      f"channel with /faction link, and set the report channel with /campaign channel.")
             return
         campaign = await create_empty_campaign(service, map_id.value, name or game_map(map_id.value).name,
-                                               interaction.guild_id)
+                                               interaction.guild_id, ruleset.value if ruleset else None)
         interaction.extras[CAMPAIGN_EXTRA] = campaign.id
         await reply(interaction, f"Campaign #{campaign.id} \"{campaign.name}\" created: {describe(campaign, 0)}. "
                                  f"Next: add each clan with /faction add (name, colour, its players' role, its "

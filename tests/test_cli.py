@@ -80,7 +80,8 @@ def test_check_map_lists_every_problem(tmp_path, capsys):
 
 
 def test_check_map_accepts_the_shipped_map(capsys):
-    shipped = Path(__file__).resolve().parent.parent / "data" / "maps" / "seto.toml"
+    from bot.mapfiles import shipped_map_path
+    shipped = shipped_map_path("seto")
     assert main(["check-map", str(shipped)]) == 0
     assert "map 'seto' is valid" in capsys.readouterr().out
 
@@ -97,6 +98,29 @@ def test_demo_writes_reports_and_a_map(tmp_path, capsys):
     first = {n: (tmp_path / n).read_bytes() for n in names if n.endswith(".md")}
     assert main(["demo", "--out", str(tmp_path)]) == 0
     assert first == {n: (tmp_path / n).read_bytes() for n in first}
+
+
+def test_the_demo_is_the_rulesets_own(tmp_path, monkeypatch, capsys):
+    """The demo resolves its plug-in's ``demo_scenario``, not a scenario the core names (issue 11)."""
+    from dataclasses import replace
+
+    from bot import demo
+    from bot import plugins as registry
+    from bot.demo import demo_scenario
+    sengoku = registry.plugin("sengoku")
+    assert (demo_scenario(), demo_scenario("sengoku")) == ("seto-demo", "seto-demo")
+    assert main(["demo", "--out", str(tmp_path), "--ruleset", "chess"]) == 2
+    assert capsys.readouterr().err == "error: unknown ruleset 'chess'; known: sengoku\n"
+    found = {"other": replace(sengoku, id="other", name="Other rules", demo_scenario=None,
+                                      maps_dir=None, scenarios_dir=None), "sengoku": sengoku}
+    for module in (registry, demo):
+        monkeypatch.setattr(module, "plugins", lambda: found)
+    assert demo_scenario() == "seto-demo"  # the one ruleset with a demo
+    assert main(["demo", "--out", str(tmp_path), "--ruleset", "other"]) == 2
+    assert capsys.readouterr().err == "error: the Other rules ship no demo; give --scenario ID\n"
+    found["other"] = replace(found["other"], demo_scenario="other-demo")
+    assert main(["demo", "--out", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == "error: name the ruleset of the demo (--ruleset ID): other, sengoku\n"
 
 
 def test_dice_verify_refuses_a_malformed_proofs_file_without_a_traceback(tmp_path, capsys):

@@ -1,10 +1,9 @@
-"""The three things a case can run: a whole turn, one battle, or a list of
-order submissions checked against validation (V1–V5)."""
+"""What any ruleset's case can run: a whole turn, or a list of order submissions checked
+against validation (V1–V5).  A ruleset adds its own (its plug-in's ``case_procedures``)."""
 
 from __future__ import annotations
 
 import contextlib
-import threading
 from typing import Any
 
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
@@ -24,7 +23,7 @@ def slot_of(ruleset, payload: dict[str, Any]) -> str:
 def submitted_orders(ruleset, orders: Orders) -> list[SubmittedOrder]:
     """Per clan (file order within each clan, clans in file order) or one flat
     list whose entries name their ``clan``: the list's order is the submission
-    order that decides port capacity (R4, OP-05)."""
+    order that decides what the rules decide by it (e.g. port capacity)."""
     if isinstance(orders, dict):
         flat = [(clan, payload) for clan, payloads in orders.items() for payload in payloads]
     else:
@@ -33,79 +32,24 @@ def submitted_orders(ruleset, orders: Orders) -> list[SubmittedOrder]:
             for seq, (clan, payload) in enumerate(flat, start=1)]
 
 
-def run_turn(ruleset, state, gamemap, settings, dice, orders: Orders):
-    """The turn, and the state at each moment a moderator may ask about
-    (``during``): after each sub-phase and just before the Turn End Phase,
-    when the per-turn flags (dispersed, repaired_this_turn, evac_ready,
-    damage_pending_turn_end) are still set."""
+def run_turn(ruleset, state, gamemap, settings, dice, orders: Orders, watch=None):
+    """The turn, and the state at each moment a moderator may ask about (``during``): those the
+    ruleset's ``watch`` (its plug-in's ``case_moments``) records, if it has one."""
     moments: dict[str, Any] = {}
     submitted = submitted_orders(ruleset, orders)
-    _known_clans(state, submitted)
-    with _watching(ruleset.id, moments):
+    _known_clans(ruleset, state, submitted)
+    with watch(moments) if watch else contextlib.nullcontext():
         result = ruleset.resolve(state, gamemap, settings, submitted, dice)
     return result.state, result.events, moments
 
 
-def _known_clans(state, submitted: list[SubmittedOrder]) -> None:
+def _known_clans(ruleset, state, submitted: list[SubmittedOrder]) -> None:
     """An order of a clan the state has not would only fall back, and the case fail far from the typo."""
-    clans = getattr(state, "clans", None)
-    if clans is None:
-        return
+    clans = {faction for faction, _, _ in ruleset.factions(state)}
     for order in submitted:
         if order.faction not in clans:
             raise ValueError(f"orders name the clan {order.faction!r}, which the case's state has not; its clans: "
                              f"{', '.join(sorted(clans))}")
-
-
-@contextlib.contextmanager
-def _watching(ruleset_id: str, moments: dict[str, Any]):
-    """Snapshots taken by wrapping the Sengoku turn's steps for this one call:
-    the rules run unchanged, the runner only copies the state between steps."""
-    if ruleset_id != "sengoku":
-        yield
-        return
-    from bot.rulesets.sengoku.rules.turn import resolve as turn
-
-    run_subphase, turn_end = turn._run_subphase, turn._turn_end
-    mine = threading.get_ident()  # a turn resolved meanwhile in another thread is not this case's
-
-    def subphase(ctx, name, orders):
-        run_subphase(ctx, name, orders)
-        if threading.get_ident() == mine:
-            moments[name] = ctx.state.model_copy(deep=True)
-
-    def before_turn_end(ctx):
-        if threading.get_ident() == mine:
-            moments["turn_end"] = ctx.state.model_copy(deep=True)
-        turn_end(ctx)
-
-    turn._run_subphase, turn._turn_end = subphase, before_turn_end
-    try:
-        yield
-    finally:
-        turn._run_subphase, turn._turn_end = run_subphase, turn_end
-
-
-def run_battle(state, gamemap, settings, dice, spec: dict[str, Any]):
-    """One Sengoku battle (S8.6.7) between the two sides the case lists."""
-    from bot.rulesets.sengoku.rules.battle.battle import fight
-    from bot.rulesets.sengoku.rules.battle.sides import BattleSide, Fighter
-    from bot.rulesets.sengoku.rules.model.context import Ctx
-    from bot.rulesets.sengoku.rules.model.model import Manoeuvre, Stake
-    from bot.rulesets.sengoku.rules.orders.pairing import PairingPolicy
-
-    ctx = Ctx(state=state.model_copy(deep=True), gamemap=gamemap, settings=settings, dice=dice)
-    ctx.veterans = {c.id for c in ctx.state.characters.values() if c.is_veteran(ctx.state.turn)}
-    ctx.art_active = {c.id for c in ctx.state.characters.values() if c.art_active()}
-    sides = []
-    for side in spec["sides"]:
-        fighters = [Fighter(f["unit"], side["clan"], Stake(f.get("stake", "low")),
-                            Stake(f["stake_later"]) if f.get("stake_later") else None,
-                            bool(f.get("port_defender", False))) for f in side["fighters"]]
-        manoeuvre = Manoeuvre(side["manoeuvre"]) if side.get("manoeuvre") else None
-        sides.append(BattleSide(side["clan"], fighters, manoeuvre, PairingPolicy(**side.get("pairing", {}))))
-    fight(ctx, spec.get("id", "b1"), spec["area"], (sides[0], sides[1]), port=spec.get("port"))
-    return ctx.state, ctx.events
 
 
 def run_submissions(ruleset, state, gamemap, settings, submissions: list[dict[str, Any]]) -> list[str]:

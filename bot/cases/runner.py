@@ -1,6 +1,6 @@
-"""Adjudication case files: a pre-state, orders (or one battle), settings and
-scripted dice by purpose key; the expected post-state, events and report
-lines per audience.  Format: docs/scenarios.md."""
+"""Adjudication case files: a pre-state, orders (or a procedure of the case's ruleset, such as
+one battle), settings and scripted dice by purpose key; the expected post-state, events and
+report lines per audience.  Every case names its ruleset and its map.  Format: docs/scenarios.md."""
 
 from __future__ import annotations
 
@@ -12,12 +12,14 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from bot.cases.compare import event_problems, report_problems, state_problems
-from bot.cases.procedures import Orders, run_battle, run_submissions, run_turn
+from bot.cases.procedures import Orders, run_submissions, run_turn
 from bot.domain.gamemap import MapError, parse_map
 from bot.engine.dice import DiceError, ScriptedDice
 from bot.mapfiles import load_map_file, load_shipped_map
-from bot.plugins import get_ruleset
+from bot.plugins import get_ruleset, plugin, ruleset_ids
 from bot.safe_yaml import YamlLimitError, load_yaml
+
+CORE_PROCEDURES = ("turn", "submit")  # any ruleset's; a ruleset adds its own (its plug-in's case_procedures)
 
 
 class Expect(BaseModel):
@@ -39,14 +41,14 @@ class CaseFile(BaseModel):
     title: str
     rules: list[str] = Field(min_length=1)
     description: str = ""
-    ruleset: str = "sengoku"
+    ruleset: str
     map: str | dict[str, Any] | None = None  # a shipped map id, or the map itself (the TOML's tables)
     map_file: str | None = None
-    procedure: str = Field("turn", pattern="^(turn|battle|submit)$")
+    procedure: str = Field("turn", pattern="^[a-z][a-z0-9_]*$")  # turn, submit, or one of the ruleset's
     settings: dict[str, Any] = Field(default_factory=dict)
     state: dict[str, Any]
     orders: Orders = Field(default_factory=dict)
-    battle: dict[str, Any] | None = None
+    section: dict[str, Any] | None = None  # a ruleset procedure's input: the case's section of its name
     submit: list[dict[str, Any]] = Field(default_factory=list)
     dice: dict[str, Any] = Field(default_factory=dict)
     expect: Expect = Field(default_factory=Expect)
@@ -63,11 +65,25 @@ class CaseFile(BaseModel):
 
     @model_validator(mode="before")
     @classmethod
-    def _empty_sections(cls, data: Any) -> Any:
-        """``dice:`` with nothing under it (a case still being written) is an empty section."""
-        if isinstance(data, dict):
-            data = {k: v for k, v in data.items() if v is not None or k in ("map", "map_file", "battle")}
+    def _sections(cls, data: Any) -> Any:
+        """``dice:`` with nothing under it (a case still being written) is an empty section; a ruleset
+        procedure's input is the section named after it (``procedure: battle`` reads ``battle:``)."""
+        if not isinstance(data, dict):
+            return data
+        procedure = data.get("procedure", "turn")
+        own = procedure if isinstance(procedure, str) and procedure not in CORE_PROCEDURES else None
+        data = {k: v for k, v in data.items() if v is not None or k in ("map", "map_file", own)}
+        if "section" in data:
+            raise ValueError("section: not a case field; a procedure's input is the section named after it")
+        if own in data:
+            data["section"] = data.pop(own)
         return data
+
+    @model_validator(mode="after")
+    def _names_its_map(self) -> "CaseFile":
+        if not (self.map or self.map_file):
+            raise ValueError("a case names its map: map: ID (a shipped map), map: {its tables}, or map_file: PATH")
+        return self
 
 
 @dataclass
@@ -92,7 +108,7 @@ def run_case(path: Path) -> CaseResult:
         case = load_case(path)
     except ValidationError as exc:
         result.problems += [f"cannot read the case: {path.name}: {'.'.join(map(str, e['loc'])) or 'top level'}: "
-                            f"{e['msg'].removeprefix('Value error, ')}" for e in exc.errors()]
+                            f"{_reading(e)}" for e in exc.errors()]
         return result
     except (OSError, yaml.YAMLError, YamlLimitError) as exc:
         result.problems.append(f"cannot read the case: {exc}")
@@ -107,6 +123,13 @@ def run_case(path: Path) -> CaseResult:
         if isinstance(exc, DiceError) and str(exc).startswith("unplanned roll"):
             result.problems.append(f"every roll this case needs: python -m bot scenario --list-keys {path}")
     return result
+
+
+def _reading(error: dict) -> str:
+    """What is wrong in a case's field; a missing ruleset says what would be right (no default: issue 11)."""
+    if error["type"] == "missing" and tuple(error["loc"]) == ("ruleset",):
+        return f"missing: every case names its ruleset (ruleset: ID; installed: {', '.join(ruleset_ids())})"
+    return error["msg"].removeprefix("Value error, ")
 
 
 @dataclass
@@ -128,11 +151,17 @@ def prepare(case: CaseFile, path: Path) -> Position:
 
 
 def resolve(case: CaseFile, pos: Position, dice) -> tuple[Any, list, dict[str, Any]]:
-    """The state after, the events, and the state at each moment of the turn."""
-    if case.procedure == "battle":
-        after, events = run_battle(pos.state, pos.gamemap, pos.settings, dice, case.battle or {})
-        return after, events, {}
-    return run_turn(pos.ruleset, pos.state, pos.gamemap, pos.settings, dice, case.orders)
+    """The state after, the events, and the state at each moment of the turn (a ruleset's own
+    procedure has no moments)."""
+    own = plugin(case.ruleset)
+    if case.procedure == "turn":
+        return run_turn(pos.ruleset, pos.state, pos.gamemap, pos.settings, dice, case.orders, own.case_moments)
+    procedure = own.case_procedures.get(case.procedure)
+    if procedure is None or case.procedure in CORE_PROCEDURES:
+        raise ValueError(f"procedure {case.procedure!r} is not one the {own.name} runs; procedures: "
+                         f"{', '.join([*CORE_PROCEDURES, *own.case_procedures])}")
+    after, events = procedure(pos.state, pos.gamemap, pos.settings, dice, case.section or {})
+    return after, events, {}
 
 
 def _run(case: CaseFile, path: Path) -> list[str]:
@@ -168,7 +197,7 @@ def _gamemap(case: CaseFile, path: Path):
         return parse_map(case.map, f"{path.name}: map")
     if case.map_file:
         return load_map_file(path.parent / case.map_file)
-    return load_shipped_map(case.map or "seto")
+    return load_shipped_map(case.map)
 
 
 def case_paths(paths: list[Path]) -> list[Path]:

@@ -34,12 +34,19 @@ class SubmittedOrder(BaseModel):
 UNIT_SLOT = "unit:"
 
 
-def unit_slot(unit_id: str, subphase: str | None = None) -> str:
-    """The slot of a unit's order: ``unit:<id>``, or ``unit:<id>#<sub-phase>`` for a later one.
+def unit_slot(unit_id: str, part: str | None = None) -> str:
+    """The slot of a unit's order: ``unit:<id>``, or ``unit:<id>#<part>`` for another order of the
+    same unit in the same turn (the ruleset names its parts).
 
     Slots are namespaced by what the order belongs to (``unit:``, ``clan:``, ``credit:``), so a
     clan whose id is also a unit's id never shares that unit's slot (docs/decisions.md)."""
-    return f"{UNIT_SLOT}{unit_id}" + (f"#{subphase}" if subphase else "")
+    return f"{UNIT_SLOT}{unit_id}" + (f"#{part}" if part else "")
+
+
+def falls_back(ruleset: Any) -> str:
+    """'falls back', citing the ruleset's rule for it if it names one: 'falls back (<its rule>)'."""
+    rule = getattr(ruleset, "fallback_rule", "")
+    return f"falls back ({rule})" if rule else "falls back"
 
 
 def slot_unit(slot: str) -> str | None:
@@ -76,6 +83,9 @@ class Ruleset(Protocol):
     unit_kinds: tuple[str, ...]
     settings_model: type[BaseModel]
     state_model: type[BaseModel]
+    # The rule saying what becomes of an order that cannot be carried out (it falls back), cited in
+    # replies as "(…)"; "" cites none.  Read with getattr: a ruleset may leave it out.
+    fallback_rule: str
 
     def parse_order(self, payload: dict[str, Any]) -> BaseModel:
         """Payload → order model; raises OrderRejected naming the bad field."""
@@ -113,6 +123,15 @@ class Ruleset(Protocol):
 
     def factions(self, state: BaseModel) -> list[tuple[str, str, str]]:
         """(id, name, colour) of each faction in the state."""
+
+    def faction_add_edit(self, faction_id: str, name: str, colour: str) -> dict[str, Any]:
+        """The edit payload (for ``parse_edit``) that adds a faction with this id, name and colour
+        (``#rrggbb``) to the state: how a moderator's "add a faction" reads in this ruleset."""
+
+    def relations(self, state: BaseModel, faction: str) -> dict[str, str]:
+        """How the faction stands with each other faction of the state, by id (e.g. "at_war",
+        "allied", "neutral"); empty for a ruleset without diplomacy.  Read as symmetric: a listing
+        shows each pair once, as the first of the two reads it."""
 
     def parse_edit(self, payload: dict[str, Any]) -> BaseModel:
         """Moderator inputs between turns: the facts the rules read but only a moderator

@@ -8,7 +8,7 @@ are not circles; each land pixel belongs to the nearest land area, and the
 borders between them are drawn. The nodes' pixel points are the same
 projection, so the map file can carry them as ``[art.points]``.
 
-    python -m bot.render.schematic seto     # writes data/maps/seto-art.png, prints the [art] table
+    python -m bot.render.schematic seto     # writes seto-art.png beside seto.toml, prints the [art] table
 """
 
 from __future__ import annotations
@@ -188,12 +188,12 @@ def art_table(image: str, width: int, height: int, points: dict[str, tuple[float
 
 
 def main(argv: list[str]) -> int:
-    from bot.mapfiles import MAPS_DIR, load_shipped_map
+    from bot.mapfiles import load_shipped_map, shipped_map_path
     map_id = argv[0] if argv else "seto"
     gm = load_shipped_map(map_id)
     img, points = render_schematic(gm)
     name = f"{map_id}-art.png"
-    Image.fromarray(img).save(MAPS_DIR / name, optimize=True)
+    Image.fromarray(img).save(shipped_map_path(map_id).parent / name, optimize=True)  # beside its map file
     print(art_table(name, img.shape[1], img.shape[0], points))
     return 0
 

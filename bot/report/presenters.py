@@ -19,6 +19,10 @@ class Presenter(Protocol):
         """The event kinds its reports have words for.  One template serves every audience: what
         an audience may read is decided where an event is emitted, and a report only filters."""
     def describe_order(self, order: BaseModel, state: Any, gamemap: GameMap) -> str: ...
+    def shown_roll_keys(self, report: str) -> set[str]:
+        """The dice keys a report of this ruleset (as stored) shows: the rolls its reader may see the
+        proofs of and recompute (/dice verify).  Read from the report's own marker of a roll, which a
+        name typed by a player must not be able to forge."""
     def cards(self, data: ReportInput, audience: Viewer) -> list[Card]:
         """The summary cards of the audience's report (bot.report.cards), from what it may read."""
     async def render(self, data: ReportInput, audience: Viewer | str = PUBLIC) -> bytes:

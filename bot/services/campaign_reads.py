@@ -16,7 +16,7 @@ from pydantic import BaseModel, ValidationError
 
 from bot.domain.campaign import Campaign
 from bot.domain.gamemap import GameMap
-from bot.engine.ruleset import OrderRejected, SubmittedOrder, UnitView, slot_unit
+from bot.engine.ruleset import OrderRejected, SubmittedOrder, UnitView, falls_back, slot_unit
 from bot.mapfiles import load_shipped_map
 from bot.report.presenters import presenter
 from bot.plugins import get_ruleset
@@ -190,16 +190,18 @@ def _every_unit(ruleset, state: BaseModel) -> set[str]:
 def stored_order_text(show, ruleset, order: SubmittedOrder, state: BaseModel, gamemap) -> str:
     """How a stored order reads.  One stored by an older version, edited by hand, or whose unit has
     gone since, may no longer read as an order: it is shown for what it is, and falls back at the
-    resolution (S12.4); it must not break /orders show, nor the order that replaces it."""
+    resolution (the ruleset's ``fallback_rule``); it must not break /orders show, nor the order that
+    replaces it."""
+    unit = slot_unit(order.unit)  # the unit it was stored for, by its slot (the protocol's), not a payload field
     try:
         parsed = ruleset.parse_order(order.payload)
     except OrderRejected as exc:
-        name = next((u.name for u in ruleset.units(state, None) if u.id == order.payload.get("unit")), None)
+        name = next((u.name for u in ruleset.units(state, None) if u.id == unit), None) if unit else None
         return (f"{name or 'an order'}: an order given earlier that no longer reads ({exc}); at the resolution "
-                f"it falls back (S12.4) unless a new one replaces it")
-    if slot_unit(order.unit) is not None and order.payload.get("unit") not in _every_unit(ruleset, state):
+                f"it {falls_back(ruleset)} unless a new one replaces it")
+    if unit is not None and unit not in _every_unit(ruleset, state):
         kind = str(order.payload.get("kind", "order")).replace("_", " ")  # its unit was removed: no name to show
-        return (f"an order for a unit no longer in the campaign ({kind}); at the resolution it falls back (S12.4); "
+        return (f"an order for a unit no longer in the campaign ({kind}); at the resolution it {falls_back(ruleset)}; "
                 f"/order clear withdraws it")
     try:
         return describe_order(show, parsed, state, gamemap)

@@ -358,8 +358,9 @@ class CampaignService(CampaignReads):
         log.info("Moderator edit of campaign %s, turn %s by %s: %s → %s", campaign_id, campaign.turn, by.name,
                  edit.model_dump(mode="json", exclude_unset=True), description)
         if campaign.phase in OPEN_PHASES:
+            rule = getattr(get_ruleset(campaign.ruleset), "fallback_rule", "")
             description += (f" Turn {campaign.turn} is open: this applies from its resolution, where the orders "
-                            f"already given are checked again against it (S12.4).")
+                            f"already given are checked again against it{f' ({rule})' if rule else ''}.")
         else:
             description += f" It applies from the resolution of turn {campaign.turn}."
         if campaign.phase is Phase.RESOLVED:

@@ -6,7 +6,6 @@ Functions of a ``CampaignService``; nothing here writes to the store.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from bot.domain.campaign import Campaign
@@ -16,6 +15,7 @@ from bot.engine.seed import verify
 from bot.mapfiles import load_shipped_map
 from bot.report import ReportInput
 from bot.plugins import get_ruleset
+from bot.report.presenters import presenter
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
 from bot.services.stored_turns import report_input
@@ -100,21 +100,18 @@ async def turn_proofs(service: CampaignService, campaign_id: int, turn: int, *,
         return None
     campaign = await service.campaign(campaign_id)
     record = await service.repo.resolution(campaign_id, turn)
-    rolls = [] if record is None else [r for r in record.dice if _shown(record, r.key, reader)]
+    rolls = [] if record is None else [r for r in record.dice if _shown(campaign.ruleset, record, r.key, reader)]
     return TurnProofs(campaign.name, turn, seed.commitment, seed.seed, rolls)
 
 
-# A roll's key as the report templates write it: at the end of its line, after three spaces.  A name
-# typed by a player is cleaned (whitespace folded), so it cannot forge this marker; a bare
-# "(key …)" inside a name would otherwise hand its author any roll's proof (issue 10, hidden rolls).
-_KEY_MARKER = re.compile(r"   \(key ([^\s()]+)\)$", re.MULTILINE)
-
-
-def _shown(record: ResolutionRecord, key: str, reader: str | None) -> bool:
+def _shown(ruleset_id: str, record: ResolutionRecord, key: str, reader: str | None) -> bool:
+    """Whether the reader's reports of the turn (its clan's and the public one) show the roll: as the
+    ruleset's presenter reads its own report lines."""
     if reader is None:
         return True
     texts = [record.report.get("public", "")] + ([record.report.get(f"faction:{reader}", "")] if reader else [])
-    return any(key in _KEY_MARKER.findall(text) for text in texts)
+    show = presenter(ruleset_id)
+    return any(key in show.shown_roll_keys(text) for text in texts)
 
 
 async def recompute_roll(service: CampaignService, campaign_id: int, turn: int, key: str,
@@ -181,6 +178,6 @@ async def _recorded_roll(service: CampaignService, campaign: Campaign, turn: int
     record = await service.repo.resolution(campaign.id, turn)
     if record is None:
         return None
-    if reader is not None and not _shown(record, key, reader):
+    if reader is not None and not _shown(campaign.ruleset, record, key, reader):
         return None
     return next((roll for roll in record.dice if roll.key == key), None)

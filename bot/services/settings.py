@@ -23,7 +23,7 @@ def flatten(settings: dict[str, Any], prefix: str = "") -> dict[str, Any]:
 
 
 def _parse_value(text: str) -> Any:
-    """'9' → 9, 'true' → True, '["SP1"]' → list; anything else stays text."""
+    """'9' → 9, 'true' → True, '["a", "b"]' → list; anything else stays text."""
     try:
         return json.loads(text)
     except json.JSONDecodeError:

@@ -3,8 +3,8 @@ shipped map, clans added one by one, and the diplomacy table.
 
 Functions of a ``CampaignService`` (they use its repository, state lock and
 moderator edits) kept out of campaigns.py so that file stays small.  The rules
-decide what a clan is (the ruleset's ``clan_add`` edit); this module only keeps
-the campaign's list of factions in step with it.
+decide what a clan is (the edit the ruleset's ``faction_add_edit`` gives); this module
+only keeps the campaign's list of factions in step with it.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from matplotlib.colors import to_hex
 from bot.domain.campaign import Campaign, Faction
 from bot.domain.gamemap import MapError
 from bot.domain.text import clean, quote
-from bot.mapfiles import load_shipped_map, shipped_map_ids
-from bot.plugins import get_ruleset, ruleset_ids
+from bot.mapfiles import load_shipped_map, map_ruleset, shipped_map_ids
+from bot.plugins import get_ruleset, plugin, ruleset_ids
 from bot.services.audit import COMMAND_LINE, Moderator
 from bot.services.campaigns import CampaignService, plain_name
 from bot.services.errors import UserError
@@ -26,12 +26,13 @@ from bot.services.errors import UserError
 
 async def create_empty_campaign(service: CampaignService, map_id: str, name: str,
                                 guild_id: int | None = None, ruleset_id: str | None = None) -> Campaign:
-    """A campaign with no clans on a shipped map, ready for ``add_faction``."""
-    ruleset = get_ruleset(ruleset_id or _only_ruleset())
+    """A campaign with no clans on a shipped map, ready for ``add_faction``.  Its ruleset is the one
+    named, else the one shipping the map: a map is read by the ruleset it was drawn for."""
     try:
         gamemap = load_shipped_map(map_id)
     except MapError:
         raise UserError(f"there is no shipped map {map_id!r}; maps: {', '.join(shipped_map_ids())}") from None
+    ruleset = get_ruleset(campaign_ruleset(map_id, ruleset_id))
     state = ruleset.state_from_scenario({}, gamemap, f"empty campaign on {map_id}")
     campaign = Campaign(name=name, guild_id=guild_id, ruleset=ruleset.id, map_id=map_id, scenario=None,
                         turn=getattr(state, "turn", 1), factions=[])
@@ -39,11 +40,28 @@ async def create_empty_campaign(service: CampaignService, map_id: str, name: str
                                               state.model_dump(mode="json"))
 
 
-def _only_ruleset() -> str:
-    known = ruleset_ids()
-    if len(known) != 1:
-        raise UserError(f"name the ruleset of the new campaign: {', '.join(known)}")
-    return known[0]
+def campaign_ruleset(map_id: str, ruleset_id: str | None) -> str:
+    """The ruleset a new campaign on ``map_id`` plays: ``ruleset_id`` if given (refused if unknown, or
+    if the map is another ruleset's), else the ruleset shipping the map, else the only one installed."""
+    owner = map_ruleset(map_id)
+    if ruleset_id is None:
+        if owner is not None:
+            return owner
+        known = ruleset_ids()
+        if len(known) != 1:
+            raise UserError(f"name the ruleset of the new campaign: {', '.join(_names(known))}")
+        return known[0]
+    if ruleset_id not in ruleset_ids():
+        raise UserError(f"there is no ruleset {ruleset_id!r}; rulesets: {', '.join(_names(ruleset_ids()))}")
+    if owner is not None and owner != ruleset_id:
+        theirs = plugin(ruleset_id).maps()
+        raise UserError(f"the map {map_id} is drawn for the {plugin(owner).name}, not the {plugin(ruleset_id).name}; "
+                        + (f"its maps: {', '.join(theirs)}" if theirs else "it ships no map"))
+    return ruleset_id
+
+
+def _names(ruleset_ids: list[str]) -> list[str]:
+    return [f"{plugin(r).name} ({r})" for r in ruleset_ids]
 
 
 def colour_hex(text: str) -> str:
@@ -96,8 +114,9 @@ async def add_faction(service: CampaignService, campaign_id: int, name: str, col
                         f"differs only in accents, case, punctuation or spacing; choose a name that differs in its "
                         f"letters")
     faction = Faction(id=faction_id, name=name, colour=hex_colour, role_id=role_id, channel_id=channel_id)
+    edit = get_ruleset(campaign.ruleset).faction_add_edit(faction_id, name, hex_colour)
     description = await service.moderator_edit(
-        campaign_id, {"kind": "clan_add", "id": faction_id, "name": name, "colour": hex_colour}, by=by,
+        campaign_id, edit, by=by,
         campaign_change=lambda changed: changed.factions.append(faction))  # one transaction: both or neither
     return faction, description
 
@@ -105,12 +124,13 @@ async def add_faction(service: CampaignService, campaign_id: int, name: str, col
 async def relations(service: CampaignService, campaign_id: int,
                     faction_id: str | None = None) -> list[tuple[str, str, str]]:
     """(clan, other clan, relation) for each pair, each pair once (``faction_id``: only its pairs),
-    as the rules record them ("at_war", "allied", "neutral")."""
+    as the ruleset reads them (its ``relations``: e.g. "at_war", "allied", "neutral")."""
     campaign = await service.campaign(campaign_id)
+    ruleset, state, _, _ = await service._loaded(campaign)
     ids = [f.id for f in campaign.factions]
     rows, seen = [], set()
     for clan in ids if faction_id is None else [faction_id]:
-        held = await service.holding(campaign_id, clan, "relations") or {}
+        held = ruleset.relations(state, clan)
         for other in ids:
             if other != clan and frozenset((clan, other)) not in seen and other in held:
                 seen.add(frozenset((clan, other)))

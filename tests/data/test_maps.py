@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bot.domain.gamemap import GameMap, MapError, parse_map
-from bot.mapfiles import MAPS_DIR, load_map_file, load_shipped_map, shipped_map_ids
+from bot.mapfiles import load_map_file, load_shipped_map, shipped_map_ids, shipped_map_path
 
 SHIPPED = shipped_map_ids()
 
@@ -53,7 +53,7 @@ def _is_connected(nodes: set[str], edges: dict[str, list[str]]) -> bool:
 
 
 def test_maps_are_shipped() -> None:
-    assert MAPS_DIR.is_dir()
+    assert shipped_map_path("seto").is_file()
     assert "seto" in SHIPPED
 
 
@@ -63,7 +63,7 @@ def shipped(request: pytest.FixtureRequest) -> GameMap:
 
 
 def test_shipped_map_id_matches_file(shipped: GameMap) -> None:
-    assert (MAPS_DIR / f"{shipped.id}.toml").is_file()
+    assert shipped_map_path(shipped.id).name == f"{shipped.id}.toml"
 
 
 def test_every_port_is_in_a_coastal_area(shipped: GameMap) -> None:
@@ -558,9 +558,9 @@ def test_a_shipped_map_is_parsed_once_until_its_file_changes(tmp_path, monkeypat
     import shutil
 
     from bot import mapfiles
-    monkeypatch.setattr(mapfiles, "MAPS_DIR", tmp_path)
-    shutil.copy(MAPS_DIR / "seto.toml", tmp_path / "seto.toml")
-    shutil.copy(MAPS_DIR / "seto-art.png", tmp_path / "seto-art.png")
+    shutil.copy(shipped_map_path("seto"), tmp_path / "seto.toml")
+    shutil.copy(shipped_map_path("seto").parent / "seto-art.png", tmp_path / "seto-art.png")
+    monkeypatch.setattr(mapfiles, "shipped_maps", lambda: {"seto": tmp_path / "seto.toml"})
     first = load_shipped_map("seto")
     assert load_shipped_map("seto") is first
     text = (tmp_path / "seto.toml").read_text(encoding="utf-8")

@@ -34,8 +34,8 @@ def test_demo_has_four_clans_and_a_couple_of_dozen_units():
 @pytest.fixture
 def demo_raw():
     import yaml
-    from bot.scenarios import SCENARIOS_DIR
-    return yaml.safe_load((SCENARIOS_DIR / "seto-demo.yaml").read_text(encoding="utf-8"))
+    from bot.scenarios import shipped_scenarios
+    return yaml.safe_load(shipped_scenarios()["seto-demo"].read_text(encoding="utf-8"))
 
 
 def broken(raw, path, value):

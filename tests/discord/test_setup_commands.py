@@ -237,3 +237,12 @@ async def test_linking_an_unknown_clan_names_the_clans_not_their_ids(world):
                            channel=CHANNELS["mori-war-room"])
     assert sent[-1].ephemeral
     assert sent[-1].content == "Seto 1560 has no clan “Shimazu”; its clans: Mōri, Ōtomo, Kōno, Miyoshi"
+
+
+async def test_create_on_a_map_takes_a_ruleset_from_the_registry_only_with_a_map(world):
+    sent = await world.run("campaign create", world.admin, map="seto", ruleset="sengoku", name="Seto 1571")
+    assert sent[-1].content.startswith('Campaign #1 "Seto 1571" created: Sengoku naval rules, map Seto Inland Sea')
+    assert (await world.service.campaign(1)).ruleset == "sengoku"
+    sent = await world.run("campaign create", world.admin, scenario="seto-demo", ruleset="sengoku")
+    assert sent[-1].content == ("A scenario names its own rules: give ruleset only with a map (an empty campaign)")
+    assert len(await world.service.campaigns_in_guild(world.h.bot.guilds[0].id)) == 1

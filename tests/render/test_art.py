@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from bot.domain.gamemap import MapError, parse_map
-from bot.mapfiles import MAPS_DIR, load_map_file, load_shipped_map
+from bot.mapfiles import load_map_file, load_shipped_map, shipped_map_path
 from bot.render import Marker, Overlay
 from bot.render.mapimage import draw_scene
 from bot.render.scene import png_bytes
@@ -56,10 +56,10 @@ def test_art_needs_a_size() -> None:
 
 
 def test_a_map_file_finds_its_art_next_to_it(tmp_path) -> None:
-    shutil.copy(MAPS_DIR / "seto.toml", tmp_path / "seto.toml")
+    shutil.copy(shipped_map_path("seto"), tmp_path / "seto.toml")
     with pytest.raises(MapError, match="seto.toml: art: image 'seto-art.png' not found next to the map file"):
         load_map_file(tmp_path / "seto.toml")
-    shutil.copy(MAPS_DIR / "seto-art.png", tmp_path / "seto-art.png")
+    shutil.copy(shipped_map_path("seto").parent / "seto-art.png", tmp_path / "seto-art.png")
     assert load_map_file(tmp_path / "seto.toml").art.image == str((tmp_path / "seto-art.png").resolve())
 
 

@@ -18,7 +18,7 @@ import pytest
 
 import bot.render as render
 from bot.domain.gamemap import GameMap, parse_map
-from bot.mapfiles import MAPS_DIR, load_shipped_map, shipped_map_ids
+from bot.mapfiles import load_shipped_map, shipped_map_ids
 from bot.render import Highlight, Marker, Overlay, Route, render_map, render_map_async
 from bot.rulesets.sengoku.report.overlay_style import VOCABULARY
 
@@ -305,7 +305,7 @@ async def test_async_render_works_in_a_second_event_loop(small_map: GameMap) -> 
 # --- shipped maps --------------------------------------------------------------
 
 
-@pytest.mark.skipif(not (MAPS_DIR / "seto.toml").exists(), reason="data/maps/seto.toml not written yet")
+@pytest.mark.skipif("seto" not in shipped_map_ids(), reason="seto.toml not written yet")
 def test_seto_renders_with_units_everywhere() -> None:
     seto = load_shipped_map("seto")
     land = sorted(a for a, area in seto.areas.items() if area.coastal)

@@ -93,6 +93,7 @@ FLAT = """
 case: R4-flat
 title: The flat list's order is the submission order
 rules: [S2.3, R4]
+ruleset: sengoku
 map_file: {map}
 settings: {{subphases: [SP1]}}
 state:
@@ -237,7 +238,7 @@ def test_clan_ids_keep_their_case_in_port_attack_keys(tmp_path):
 
 def test_a_flat_order_without_its_clan_is_named(tmp_path):
     path = tmp_path / "noclan.yaml"
-    path.write_text("case: x\ntitle: x\nrules: [S2]\nstate: {clans: {red: {name: Red}}}\n"
+    path.write_text("case: x\ntitle: x\nrules: [S2]\nruleset: sengoku\nmap: seto\nstate: {clans: {red: {name: Red}}}\n"
                     "orders:\n  - {clan: red, kind: sq_idle, unit: B}\n  - {kind: sq_idle, unit: A}\n", encoding="utf-8")
     assert _problems(path) == ["cannot read the case: noclan.yaml: orders: order 2 (sq_idle A): in a flat list each "
                                "order names its clan, e.g. {clan: red, kind: sq_idle, unit: A}"]

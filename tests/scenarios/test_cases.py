@@ -1,4 +1,4 @@
-"""Every adjudication case file under tests/scenarios/cases passes
+"""Every adjudication case file of every installed ruleset (its plug-in's ``cases_dir``) passes
 (docs/scenarios.md); and the runner really fails on a mismatch."""
 
 from __future__ import annotations
@@ -7,15 +7,25 @@ from pathlib import Path
 
 import pytest
 
-from bot.cases.runner import case_paths, run_case, run_case_files
+from bot.cases.runner import case_paths, load_case, run_case, run_case_files
+from bot.plugins import plugins
 
 CASES = Path(__file__).parent / "cases"
+EVERY_CASE = [(ruleset.id, path) for ruleset in plugins().values() if ruleset.cases_dir and ruleset.cases_dir.is_dir()
+              for path in case_paths([ruleset.cases_dir])]
 
 
-@pytest.mark.parametrize("path", case_paths([CASES]), ids=lambda p: str(p.relative_to(CASES)))
-def test_case(path):
+@pytest.mark.parametrize(("ruleset", "path"), EVERY_CASE,
+                         ids=[f"{r}/{p.relative_to(plugins()[r].cases_dir)}" for r, p in EVERY_CASE])
+def test_case(ruleset, path):
+    assert load_case(path).ruleset == ruleset  # a ruleset's cases are its own
     result = run_case(path)
     assert result.ok, f"{result.case}:\n  " + "\n  ".join(result.problems)
+
+
+def test_the_cases_here_are_sengokus():
+    assert plugins()["sengoku"].cases_dir == CASES
+    assert len([p for r, p in EVERY_CASE if r == "sengoku"]) == len(case_paths([CASES])) > 150
 
 
 def test_runner_reports_a_wrong_expectation(tmp_path, capsys):
@@ -39,3 +49,48 @@ def test_runner_reports_an_unused_roll(tmp_path):
                      + "dice: {\"battle:never:R:r1\": [1, 1]}\n", encoding="utf-8")
     result = run_case(extra)
     assert result.problems == ["planned rolls never made: battle:never:R:r1"]
+
+
+SMALL = ("case: x\ntitle: x\nrules: [S2]\n{head}state: {{clans: {{red: {{name: Red}}}}}}\n"
+         "orders: {{red: []}}\n")
+
+
+def _small(tmp_path, head: str) -> list[str]:
+    path = tmp_path / "small.yaml"
+    path.write_text(SMALL.format(head=head), encoding="utf-8")
+    return run_case(path).problems
+
+
+def test_a_case_without_its_ruleset_is_refused_with_what_would_be_right(tmp_path):
+    """No default ruleset (issue 11): the runner does not guess which rules a case checks."""
+    assert _small(tmp_path, "map: seto\n") == [
+        "cannot read the case: small.yaml: ruleset: missing: every case names its ruleset (ruleset: ID; "
+        "installed: sengoku)"]
+    assert _small(tmp_path, "ruleset: sengoku\nmap: seto\n") == []
+
+
+def test_a_case_without_its_map_is_refused(tmp_path):
+    assert _small(tmp_path, "ruleset: sengoku\n") == [
+        "cannot read the case: small.yaml: top level: a case names its map: map: ID (a shipped map), "
+        "map: {its tables}, or map_file: PATH"]
+
+
+def test_a_case_of_an_unknown_ruleset_or_procedure_is_refused(tmp_path):
+    assert _small(tmp_path, "ruleset: chess\nmap: seto\n") == ["UnknownRuleset: unknown ruleset 'chess'; known: sengoku"]
+    assert _small(tmp_path, "ruleset: sengoku\nmap: seto\nprocedure: joust\n") == [
+        "ValueError: procedure 'joust' is not one the Sengoku clan naval rules runs; procedures: turn, submit, battle"]
+
+
+def test_a_rulesets_own_procedure_reads_the_section_of_its_name(tmp_path, monkeypatch):
+    from dataclasses import replace
+
+    from bot import plugins as registry
+    seen = []
+
+    def joust(state, gamemap, settings, dice, section):
+        seen.append(section)
+        return state, []
+    jousting = replace(registry.plugin("sengoku"), case_procedures={"joust": joust})
+    monkeypatch.setattr(registry, "plugins", lambda: {"sengoku": jousting})
+    assert _small(tmp_path, "ruleset: sengoku\nmap: seto\nprocedure: joust\njoust: {lance: long}\n") == []
+    assert seen == [{"lance": "long"}]

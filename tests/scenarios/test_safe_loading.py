@@ -69,7 +69,7 @@ def test_deep_nesting_is_refused_not_a_crash(tmp_path):
 ])
 def test_absurd_numbers_in_a_case_are_named(tmp_path, text, message):
     path = tmp_path / "numbers.yaml"
-    path.write_text("case: n\ntitle: t\nrules: [S1]\n" + text + "\n", encoding="utf-8")
+    path.write_text("case: n\ntitle: t\nrules: [S1]\nruleset: sengoku\nmap: seto\n" + text + "\n", encoding="utf-8")
     result = run_case(path)
     assert len(result.problems) == 1 and "numbers.yaml: " in result.problems[0], result.problems
     assert message in result.problems[0]

@@ -10,7 +10,8 @@ from pathlib import Path
 
 from bot.plugins import RulesetPlugin
 
-_DATA = Path(__file__).resolve().parents[3] / "data"
+_ROOT = Path(__file__).resolve().parents[3]
+_DATA = _ROOT / "data" / "sengoku"
 
 
 def _rules():
@@ -28,6 +29,17 @@ def _presenter():
     return SengokuPresenter()
 
 
+def _battle(state, gamemap, settings, dice, section):
+    """A case's ``procedure: battle`` (cases.py), imported only when a case runs one."""
+    from bot.rulesets.sengoku.cases import run_battle
+    return run_battle(state, gamemap, settings, dice, section)
+
+
+def _moments(moments):
+    from bot.rulesets.sengoku.cases import watching
+    return watching(moments)
+
+
 PLUGIN = RulesetPlugin(
     id="sengoku",
     name="Sengoku clan naval rules",
@@ -37,5 +49,9 @@ PLUGIN = RulesetPlugin(
     maps_dir=_DATA / "maps",
     scenarios_dir=_DATA / "scenarios",
     default_map="seto",
+    demo_scenario="seto-demo",
+    cases_dir=_ROOT / "tests" / "scenarios" / "cases",  # beside the test maps their map_file names
+    case_procedures={"battle": _battle},
+    case_moments=_moments,
     vocabulary=("squadron", "trade fleet", "heavy detachment", "sub-phase", "koku"),
 )

@@ -29,6 +29,10 @@ MISSIONS = {
 
 
 _CLAN_WORD = re.compile(r"(enemy_clan\s*(?:==|!=)\s*)([a-z0-9][a-z0-9_-]*)")
+# A roll's key as the report templates write it: at the end of its line, after three spaces.  A name
+# typed by a player is cleaned (whitespace folded), so it cannot forge this marker; a bare
+# "(key …)" inside a name would otherwise hand its author any roll's proof (issue 10, hidden rolls).
+_KEY_MARKER = re.compile(r"   \(key ([^\s()]+)\)$", re.MULTILINE)
 
 
 class SengokuPresenter:
@@ -63,6 +67,9 @@ class SengokuPresenter:
         if hasattr(order, "want_battle"):
             extras += _squadron_extras(order, state)
         return text + (f". {'; '.join(extras)}." if extras else ".")
+
+    def shown_roll_keys(self, report: str) -> set[str]:
+        return set(_KEY_MARKER.findall(report))
 
     def cards(self, data: ReportInput, audience: Viewer) -> list[Card]:
         return cards_for(data, audience.faction, moderators=audience.is_moderators)

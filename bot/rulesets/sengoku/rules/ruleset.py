@@ -29,6 +29,7 @@ class SengokuRuleset:
     unit_kinds = ("squadron", "trade_fleet", "heavy_detachment")
     settings_model = SengokuSettings
     state_model = SengokuState
+    fallback_rule = "S12.4"  # an order that cannot be carried out falls back to the unit's default
 
     def parse_order(self, payload: dict[str, Any]) -> BaseModel:
         return parse_order(payload)
@@ -91,10 +92,18 @@ class SengokuRuleset:
         return {"credits": views.credits(state, faction), "characters": views.characters(state, faction),
                 "armies": views.armies(state, faction), "clan_policy": views.clan_policy(state, faction),
                 "basing_agreements": views.basing_agreements(state, faction),
-                "relations": {other: state.relation(faction, other).value for other in state.clans if other != faction}}
+                "relations": self.relations(state, faction)}
 
     def factions(self, state: SengokuState) -> list[tuple[str, str, str]]:
         return [(c.id, c.name, c.colour) for c in state.clans.values()]
+
+    def faction_add_edit(self, faction_id: str, name: str, colour: str) -> dict[str, Any]:
+        """A new clan (moderator_clan.py): no ports, armies or characters until a moderator edits them in."""
+        return {"kind": moderator_clan.KIND, "id": faction_id, "name": name, "colour": colour}
+
+    def relations(self, state: SengokuState, faction: str) -> dict[str, str]:
+        """OP-48: the diplomacy matrix, one clan's row; unlisted pairs are neutral."""
+        return {other: state.relation(faction, other).value for other in state.clans if other != faction}
 
     def units(self, state: SengokuState, faction: str | None) -> list[UnitView]:
         views = []
