@@ -41,6 +41,8 @@ class RulesetPlugin:
     cases_dir: Path | None = None  # its case files (each names its ruleset), run by the case suite
     case_procedures: Mapping[str, Callable[..., Any]] = field(default_factory=dict)  # beyond "turn"/"validation"
     vocabulary: tuple[str, ...] = ()  # its own words, which no core module may contain
+    # what its map files hold (bot/domain/gamemap_profile.py); a factory, called once, when a map is read
+    map_profile: Callable[[], Any] | None = None
 
     def maps(self) -> list[str]:
         return sorted(p.stem for p in self.maps_dir.glob("*.toml")) if self.maps_dir else []
@@ -93,6 +95,14 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
 @cache
 def get_presenter(ruleset_id: str) -> Any:
     return plugin(ruleset_id).presenter()
+
+
+def get_map_profile(ruleset_id: str) -> Any:
+    """The ruleset's MapProfile; UnknownRuleset, or LookupError when it has no maps."""
+    found = plugin(ruleset_id)
+    if found.map_profile is None:
+        raise LookupError(f"ruleset {ruleset_id!r} declares no map profile")
+    return found.map_profile()
 
 
 def ruleset_ids() -> list[str]:

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from bot.domain.gamemap import GameMap, MapError, parse_map
-from bot.mapfiles import MAPS_DIR, load_map_file, load_shipped_map, shipped_map_ids
+from bot.domain.gamemap import GameMap, MapError
+from bot.mapfiles import MAPS_DIR, load_map_file, load_shipped_map, parse_map, shipped_map_ids
 
 SHIPPED = shipped_map_ids()
 
@@ -226,7 +226,7 @@ def test_toml_syntax_error(tmp_path: Path) -> None:
 
 def test_content_error_names_the_file(tmp_path: Path) -> None:
     path = tmp_path / "mini.toml"
-    path.write_text('id = "mini"\nname = "Mini"\n[areas.suo]\nname = "Suō"\n', encoding="utf-8")
+    path.write_text('ruleset = "sengoku"\nid = "mini"\nname = "Mini"\n[areas.suo]\nname = "Suō"\n', encoding="utf-8")
     with pytest.raises(MapError) as err:
         load_map_file(path)
     assert "mini.toml: areas.suo: missing key 'kind'" in err.value.problems
@@ -259,6 +259,7 @@ def _port(area: str) -> dict:
 def _mini() -> dict[str, Any]:
     """A tiny valid map: suo - aki on Honshū, awaji across a strait, one sea."""
     return {
+        "ruleset": "sengoku",
         "id": "mini",
         "name": "Mini",
         "areas": {

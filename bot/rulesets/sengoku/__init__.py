@@ -18,6 +18,11 @@ def _rules():
     return SengokuRuleset()
 
 
+def _map_profile():
+    from bot.rulesets.sengoku.rules.map_profile import PROFILE
+    return PROFILE
+
+
 def _presenter():
     from bot.rulesets.sengoku.report.present import SengokuPresenter
     return SengokuPresenter()
@@ -28,6 +33,7 @@ PLUGIN = RulesetPlugin(
     name="Sengoku clan naval rules",
     rules=_rules,
     presenter=_presenter,
+    map_profile=_map_profile,
     maps_dir=_DATA / "maps",
     scenarios_dir=_DATA / "scenarios",
     default_map="seto",
