@@ -44,7 +44,7 @@ from bot.domain.gamemap_check import (
     schema_problems,
     section_table,
 )
-from bot.domain.gamemap_profile import EdgeEntry, Entry, MapProfile, NodeEntry
+from bot.domain.gamemap_profile import PLACE, EdgeEntry, Entry, MapProfile, NodeEntry
 
 __all__ = ["Edge", "EdgeFilter", "GameMap", "MapArt", "MapError", "Node", "NodeFilter", "Sheet", "parse_map"]
 
@@ -74,6 +74,8 @@ class Node(_Frozen):
     sheet: str
     x: float | None = None
     y: float | None = None
+    look: str = "place"  # how it is drawn (gamemap_profile.LOOKS)
+    flags: frozenset[str] = frozenset()
     section: str  # the map file's table it came from
     # The ruleset's own record of the node (every field of its entry). Left out of
     # dumps: GameMap.sections holds the same entries.
@@ -90,6 +92,7 @@ class Edge(_Frozen):
     cost: int | None = None  # None: one step
     delay: int | None = None  # turns the crossing takes, where the ruleset counts them
     id: str | None = None  # the edge's own entry, when it has one
+    look: str | None = None  # how it is drawn (gamemap_profile.EDGE_LOOKS); None: not drawn
 
     def other(self, node_id: str) -> str:
         return self.b if node_id == self.a else self.a
@@ -150,8 +153,16 @@ class GameMap(BaseModel):
         """The node's name for messages; an id not on the map, quoted."""
         return self.nodes[node_id].name if node_id in self.nodes else repr(node_id)
 
-    def nodes_on(self, sheet: str) -> list[Node]:
-        return [n for n in self.nodes.values() if n.sheet == sheet]
+    def nodes_on(self, sheet: str, look: str | Collection[str] | None = None) -> list[Node]:
+        """The sheet's nodes (of a look, or of one of several), in the map's order."""
+        looks = {look} if isinstance(look, str) else look
+        return [n for n in self.nodes.values() if n.sheet == sheet and (looks is None or n.look in looks)]
+
+    def lines(self, look: str, sheet: str | None = None) -> list[tuple[str, str]]:
+        """Every (a, b) joined by an edge drawn with ``look``, a < b, in order; on one sheet when given."""
+        pairs = {(min(e.a, e.b), max(e.a, e.b)) for e in self.edges if e.look == look}
+        return sorted((a, b) for a, b in pairs
+                      if sheet is None or self.nodes[a].sheet == self.nodes[b].sheet == sheet)
 
     @property
     def default_sheet(self) -> str:
@@ -349,14 +360,16 @@ def _graph(profile: MapProfile, entries: Mapping[str, Mapping[str, Entry]], shee
     for section in profile.sections:
         for entry_id, entry in sorted(entries[section.name].items()):
             if isinstance(entry, NodeEntry):
-                nodes.setdefault(entry_id, Node(id=entry_id, kind=entry.node_kind(), name=entry.name,
-                                                local_name=entry.local_name, sheet=entry.sheet or only,
-                                                x=entry.x, y=entry.y, section=section.name, entry=entry))
+                kind = entry.node_kind()
+                nodes.setdefault(entry_id, Node(id=entry_id, kind=kind, name=entry.name, local_name=entry.local_name,
+                                                sheet=entry.sheet or only, x=entry.x, y=entry.y,
+                                                look=profile.looks.get(kind, PLACE), flags=entry.node_flags(),
+                                                section=section.name, entry=entry))
                 for link in entry.links():
                     _add_link(edges, entry_id, link, profile, f"{section.name}.{entry_id}", rep)
             elif isinstance(entry, EdgeEntry):
                 edge = Edge(a=entry.a, b=entry.b, kind=entry.kind, flags=frozenset(entry.flags), cost=entry.cost,
-                            delay=entry.delay, id=entry_id)
+                            delay=entry.delay, id=entry_id, look=profile.edge_looks.get(entry.kind))
                 edges[("entry", entry_id)] = edge
     known = set(nodes)
     kept = tuple(e for e in edges.values() if e.a in known and e.b in known)
@@ -369,7 +382,7 @@ def _add_link(edges: dict[tuple, Edge], here: str, link: Any, profile: MapProfil
         return
     a, b = sorted((here, link.other))
     edges.setdefault((a, b, link.kind), Edge(a=a, b=b, kind=link.kind, flags=link.flags, cost=link.cost,
-                                             delay=link.delay))
+                                             delay=link.delay, look=profile.edge_looks.get(link.kind)))
 
 
 def _check_sheet_art(profile: MapProfile, gm: GameMap, rep: Report) -> None:

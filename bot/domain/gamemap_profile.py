@@ -71,6 +71,10 @@ class NodeEntry(Entry):
     def node_kind(self) -> str:
         raise NotImplementedError
 
+    def node_flags(self) -> frozenset[str]:
+        """Flags the core and the renderer may read (e.g. INLAND)."""
+        return frozenset()
+
     def links(self) -> Iterable[Link]:
         return ()
 
@@ -105,6 +109,17 @@ class Section:
 
 Check = Callable[["GameMap", "Report"], None]
 
+# How the renderer draws a node of a kind (MapProfile.looks), in its own words:
+PLACE = "place"  # a disc, always drawn: units stand here
+WATER = "water"  # a named water: its name in the background, a dot when a turn uses it
+PORT = "port"  # an anchor glyph at its place, tied to the place it belongs to; units may stand in it
+MARK = "mark"  # a marked point (a strait): its name and a small diamond
+LOOKS = frozenset({PLACE, WATER, PORT, MARK})
+BORDER = "border"  # edge: a land border, a dashed grey line
+PASSAGE = "passage"  # edge: a step by sea, a blue line
+EDGE_LOOKS = frozenset({BORDER, PASSAGE})
+INLAND = "inland"  # node flag: a place off the coast, drawn smaller and grey-rimmed
+
 
 @dataclass(frozen=True)
 class MapProfile:
@@ -117,6 +132,8 @@ class MapProfile:
     checks: tuple[Check, ...] = ()  # the ruleset's own checks of a draft map, after the core's
     # the map class to build (a subclass of GameMap with the ruleset's typed view), or GameMap
     map_class: Any = None
+    looks: Mapping[str, str] = field(default_factory=dict)  # node kind -> LOOKS; PLACE when not named
+    edge_looks: Mapping[str, str] = field(default_factory=dict)  # edge kind -> EDGE_LOOKS; not drawn when not named
 
     def section(self, name: str) -> Section:
         return next(s for s in self.sections if s.name == name)

@@ -26,7 +26,7 @@ def draw_highlights(scene: Scene) -> None:
     on the rim (battle ⚔, blockade ⊘, raid ☠, landing ⇑, storm ↯)."""
     for area_id, items in highlights_by_area(scene.ov).items():
         x, y = scene.xy(area_id)
-        base = node_radius(scene.gm.areas[area_id])
+        base = node_radius(scene.gm.nodes[area_id])
         for i, h in enumerate(items):
             colour, glyph, style = HIGHLIGHT_STYLE[h.kind]
             r = base + RING_STEP * (i + 1)

@@ -24,7 +24,20 @@ from typing import Literal
 from pydantic import PrivateAttr
 
 from bot.domain.gamemap import GameMap
-from bot.domain.gamemap_profile import Coord, Entry, Link, MapProfile, NodeEntry, Section
+from bot.domain.gamemap_profile import (
+    BORDER,
+    INLAND,
+    MARK,
+    PASSAGE,
+    PORT,
+    WATER,
+    Coord,
+    Entry,
+    Link,
+    MapProfile,
+    NodeEntry,
+    Section,
+)
 
 __all__ = ["PROFILE", "Area", "Island", "Loc", "Port", "SengokuMap", "Strait"]
 
@@ -44,6 +57,9 @@ class Area(NodeEntry):
 
     def node_kind(self) -> str:
         return self.kind
+
+    def node_flags(self) -> frozenset[str]:
+        return frozenset({INLAND}) if self.kind == "province" and not self.coastal else frozenset()
 
     def links(self) -> Iterable[Link]:
         for relation in ("coast", "land", "sea"):
@@ -223,6 +239,8 @@ def _profile() -> MapProfile:
         edge_kinds=frozenset({"coast", "land", "sea", "port"}),
         checks=CHECKS,
         map_class=SengokuMap,
+        looks={"sea": WATER, "port": PORT, "strait": MARK},  # provinces: places
+        edge_looks={"land": BORDER, "coast": PASSAGE},
     )
 
 
