@@ -7,12 +7,8 @@ Pure module; the draft map may hold broken entries, so every lookup is guarded.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bot.domain.gamemap_check import Report
-
-if TYPE_CHECKING:
-    from bot.rulesets.sengoku.rules.map_profile import Area, Island, Loc, SengokuMap
+from bot.rulesets.sengoku.rules.map_model import Area, Island, Loc, SengokuMap
 
 
 # --- areas -----------------------------------------------------------------
