@@ -137,6 +137,15 @@ class GameMap(BaseModel):
     _adjacent: dict[str, tuple[tuple[str, Edge], ...]] | None = PrivateAttr(None)
     _paths: dict[tuple, list[str] | None] = PrivateAttr(default_factory=dict)
 
+    def __eq__(self, other: object) -> bool:
+        # The fields only: pydantic would compare the private caches too, and a
+        # map that answered a query would differ from a fresh copy of itself.
+        if not isinstance(other, GameMap):
+            return NotImplemented
+        return type(self) is type(other) and self.__dict__ == other.__dict__
+
+    __hash__ = None  # type: ignore[assignment]  # as before: its fields are dicts
+
     # --- nodes and sheets ---------------------------------------------------
 
     def entries(self, section: str) -> dict[str, Any]:

@@ -135,6 +135,12 @@ def test_paths_are_cached_per_map(gm: GameMap) -> None:
     assert len(gm._paths) == 2
 
 
+def test_a_map_that_answered_queries_equals_a_fresh_copy(gm: GameMap) -> None:
+    fresh = load_map_file(MAP)
+    assert gm.path("brest_port", "havana_port") and gm.neighbours("biscay")
+    assert gm == fresh and not gm != fresh
+
+
 def test_round_trip_through_file_data(gm: GameMap) -> None:
     raw = gm.file_data()
     for sheet in raw["sheets"].values():
