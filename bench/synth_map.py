@@ -45,7 +45,8 @@ def coast_map(provinces: int = 300, map_id: str = "bench_coast") -> GameMap:
     straits = _islands(areas, islands, shore, island_n)
     ports = _ports(areas)
     return parse_map({"ruleset": "sengoku", "id": map_id, "name": f"Generated coast ({len(areas)} provinces)",
-                      "areas": areas, "ports": ports, "islands": islands, "straits": straits, "locs": _locs(areas, ports)},
+                      "areas": areas, "ports": ports, "islands": islands, "straits": straits,
+                      "locs": _locs(areas, ports)},
                      f"{map_id} (generated)")
 
 
