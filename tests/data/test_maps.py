@@ -571,3 +571,32 @@ def test_a_shipped_map_is_parsed_once_until_its_file_changes(tmp_path, monkeypat
     os.utime(tmp_path / "seto.toml", ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
     revised = load_shipped_map("seto")
     assert revised is not first and revised.name == "Seto (revised)"
+
+
+# --------------------------------------------------------------------------
+# The neutral model under Sengoku's view (bot/rulesets/sengoku/rules/map_model.py)
+# --------------------------------------------------------------------------
+
+
+def test_seto_is_read_with_the_sengoku_profile_from_its_plug_in(seto: GameMap) -> None:
+    from bot.plugins import plugin
+    from bot.rulesets.sengoku.rules.map_model import SengokuMap
+    from bot.rulesets.sengoku.rules.map_profile import PROFILE
+    assert plugin("sengoku").map_profile() is PROFILE
+    assert type(seto) is SengokuMap and seto.ruleset == "sengoku"
+    assert list(seto.sheets) == ["main"] and seto.art is seto.sheets["main"].art
+    # areas, ports and straits are nodes; the coast/land/sea lists and each port's area are edges (S12.2)
+    kinds = {k: sum(n.kind == k for n in seto.nodes.values()) for k in ("province", "sea", "port", "strait")}
+    assert kinds == {"province": 24, "sea": 12, "port": 16, "strait": 5}
+    assert len(seto.nodes) == len(seto.areas) + len(seto.ports) + len(seto.straits)
+    assert seto.node("ushimado").entry is seto.ports["ushimado"]
+    assert seto.neighbours("bizen", "port") == ("ushimado",)
+    assert seto.neighbours("kii", "coast") == seto.coast_neighbours("kii") == ("awaji", "izumi")
+    assert seto.edge_between("suo", "aki", "land") is not None and seto.edge_between("suo", "aki", "sea") is None
+
+
+def test_seto_coast_paths_are_cached_per_map(seto: GameMap) -> None:
+    path = seto.coast_path("chikuzen", "kii")
+    assert ("chikuzen", "kii", "coast", None) in seto._paths
+    path.append("mutated")  # the caller's copy
+    assert seto.coast_path("chikuzen", "kii") == path[:-1]
