@@ -15,7 +15,9 @@ each entry of a section is, as pydantic models:
 
 ``link_fields`` of a node section are lists of neighbour ids in the same
 section that must be symmetric (A lists B, so B lists A); the core checks
-them, and the ruleset's own ``checks`` add what only it knows. Pure module.
+them, and the ruleset's own ``checks`` add what only it knows. ``looks`` and
+``edge_looks`` tell the renderer, in its own few words, how a kind is drawn.
+Pure module.
 """
 
 from __future__ import annotations
@@ -134,6 +136,17 @@ class MapProfile:
     map_class: Any = None
     looks: Mapping[str, str] = field(default_factory=dict)  # node kind -> LOOKS; PLACE when not named
     edge_looks: Mapping[str, str] = field(default_factory=dict)  # edge kind -> EDGE_LOOKS; not drawn when not named
+
+    def __post_init__(self) -> None:
+        # A ruleset's mistake, found when its profile is built rather than mid-render.
+        for kind, look in self.looks.items():
+            if kind not in self.node_kinds or look not in LOOKS:
+                raise ValueError(f"{self.ruleset} map profile: looks[{kind!r}] = {look!r} "
+                                 f"(node kinds: {sorted(self.node_kinds)}; looks: {sorted(LOOKS)})")
+        for kind, look in self.edge_looks.items():
+            if kind not in self.edge_kinds or look not in EDGE_LOOKS:
+                raise ValueError(f"{self.ruleset} map profile: edge_looks[{kind!r}] = {look!r} "
+                                 f"(edge kinds: {sorted(self.edge_kinds)}; looks: {sorted(EDGE_LOOKS)})")
 
     def section(self, name: str) -> Section:
         return next(s for s in self.sections if s.name == name)

@@ -173,6 +173,12 @@ def test_profile_messages() -> None:
     assert "t.toml: sheets.europe.art.points.atlantis: not a sea zone or port on sheet 'europe'" in problems
 
 
+def test_a_profile_that_draws_an_unknown_kind_is_refused_when_built() -> None:
+    with pytest.raises(ValueError, match=r"fleets_test map profile: looks\['lake'\] = 'water'"):
+        MapProfile(ruleset="fleets_test", sections=(), node_kinds=frozenset({"sea_zone"}), edge_kinds=frozenset(),
+                   looks={"lake": WATER})
+
+
 def test_a_map_names_its_ruleset() -> None:
     raw = _raw()
     del raw["ruleset"]
