@@ -1,7 +1,8 @@
 """Sengoku's maps (S12.2): the entries of a Sengoku map file, and the map the rules read.
 
 The core map is nodes, edges and sheets (``bot.domain.gamemap``). A Sengoku
-map file has five sections, declared here as the ruleset's ``MapProfile``:
+map file has five sections, whose entries are declared here (the ruleset's
+``MapProfile`` lists them):
 
 - ``areas``: provinces and named sea areas, nodes of kind "province" or
   "sea"; their ``coast``/``land``/``sea`` neighbour lists are edges of those
@@ -26,13 +27,7 @@ from typing import Literal
 from pydantic import PrivateAttr
 
 from bot.domain.gamemap import GameMap
-from bot.domain.gamemap_profile import (
-    INLAND,
-    Coord,
-    Entry,
-    Link,
-    NodeEntry,
-)
+from bot.domain.gamemap_profile import INLAND, Coord, Entry, Link, NodeEntry
 
 __all__ = ["Area", "Island", "Loc", "Port", "SengokuMap", "Strait"]
 
