@@ -13,7 +13,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from bot.domain.gamemap import GameMap, parse_map
+from bot.domain.gamemap import GameMap
+from bot.mapfiles import parse_map
 
 MAINLAND = "hondo"
 
@@ -43,8 +44,9 @@ def coast_map(provinces: int = 300, map_id: str = "bench_coast") -> GameMap:
             _link(areas, aid, f"inland_{j - 1:03d}", "land")
     straits = _islands(areas, islands, shore, island_n)
     ports = _ports(areas)
-    return parse_map({"id": map_id, "name": f"Generated coast ({len(areas)} provinces)", "areas": areas,
-                      "ports": ports, "islands": islands, "straits": straits, "locs": _locs(areas, ports)},
+    return parse_map({"ruleset": "sengoku", "id": map_id, "name": f"Generated coast ({len(areas)} provinces)",
+                      "areas": areas, "ports": ports, "islands": islands, "straits": straits,
+                      "locs": _locs(areas, ports)},
                      f"{map_id} (generated)")
 
 

@@ -100,8 +100,11 @@ def _demo(args) -> int:
 def _check_map(args) -> int:
     from bot.mapfiles import load_map_file
     gamemap = load_map_file(args.file)
-    print(f"{args.file.name}: map {gamemap.id!r} is valid: {len(gamemap.areas)} areas, "
-          f"{len(gamemap.ports)} ports, {len(gamemap.straits)} straits, {len(gamemap.locs)} lines of communication")
+    # Counted by the file's own sections: their words are the ruleset's.
+    sections = ", ".join(f"{len(table)} {name}" for name, table in gamemap.sections.items())
+    sheets = len(gamemap.sheets)
+    print(f"{args.file.name}: map {gamemap.id!r} is valid for {gamemap.ruleset}: {sections} "
+          f"({len(gamemap.nodes)} nodes, {len(gamemap.edges)} edges, {sheets} sheet{'s' if sheets != 1 else ''})")
     return 0
 
 

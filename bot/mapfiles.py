@@ -1,20 +1,55 @@
-"""Reading map files from disk; the parsing and checks live in bot.domain.gamemap."""
+"""Reading map files from disk; the parsing and checks live in bot.domain.gamemap.
+
+A map file names its ruleset (``ruleset = "<id>"`` at the top); the ruleset's
+plug-in supplies the profile the file is read with (bot/domain/gamemap_profile.py).
+"""
 
 from __future__ import annotations
 
 import functools
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
-from bot.domain.gamemap import GameMap, MapError, parse_map
-from bot.plugins import shipped_files
+from bot.domain.gamemap import GameMap, MapError
+from bot.domain.gamemap import parse_map as parse_with_profile
+from bot.domain.gamemap_profile import MapProfile
+from bot.plugins import UnknownRuleset, get_map_profile, ruleset_ids, shipped_files
 
-__all__ = ["load_map_file", "load_shipped_map", "map_ruleset", "shipped_map_ids", "shipped_map_path", "shipped_maps"]
+__all__ = ["load_map_file", "load_shipped_map", "map_ruleset", "parse_map", "profile_for", "shipped_map_ids",
+           "shipped_map_path", "shipped_maps"]
 
 MAX_MAP_BYTES = 5_000_000
 
 
-def load_map_file(path: str | Path) -> GameMap:
+def profile_for(raw: Any, source: str, ruleset: str | None = None) -> MapProfile:
+    """The profile of the ruleset the map names (or, naming none, of ``ruleset``:
+    the case or campaign it belongs to)."""
+    named = raw.get("ruleset") if isinstance(raw, Mapping) else None
+    if named is None and ruleset is None:
+        raise MapError([f"{source}: top level: missing key 'ruleset' (the ruleset this map is for; "
+                        f"installed: {', '.join(ruleset_ids()) or 'none'})"])
+    if named is not None and ruleset is not None and named != ruleset:
+        raise MapError([f"{source}: top level: ruleset {named!r}, but it is used with ruleset {ruleset!r}"])
+    wanted = named if named is not None else ruleset
+    if not isinstance(wanted, str):
+        raise MapError([f"{source}: top level: key 'ruleset': expected a ruleset id, got {type(wanted).__name__}"])
+    try:
+        return get_map_profile(wanted)
+    except UnknownRuleset:
+        raise MapError([f"{source}: top level: ruleset {wanted!r} is not installed "
+                        f"(installed: {', '.join(ruleset_ids()) or 'none'})"]) from None
+    except LookupError:
+        raise MapError([f"{source}: top level: ruleset {wanted!r} has no maps"]) from None
+
+
+def parse_map(raw: Any, source: str, *, ruleset: str | None = None, profile: MapProfile | None = None) -> GameMap:
+    """A decoded map file read with its ruleset's profile (``profile`` given: with that one)."""
+    return parse_with_profile(raw, source, profile or profile_for(raw, source, ruleset))
+
+
+def load_map_file(path: str | Path, *, ruleset: str | None = None, profile: MapProfile | None = None) -> GameMap:
     """Load and validate one TOML map; every failure is a MapError naming the file."""
     path = Path(path)
     # Only the file name: these messages may be shown to players on Discord.
@@ -35,19 +70,21 @@ def load_map_file(path: str | Path) -> GameMap:
         raise MapError([f"{source}: invalid TOML: {exc}"]) from None
     except RecursionError:  # tomllib recurses into nested arrays and inline tables
         raise MapError([f"{source}: invalid TOML: arrays or tables nested too deeply"]) from None
-    game_map = parse_map(raw, source)
-    if game_map.art is not None:
-        game_map = _with_art_path(game_map, path)
+    game_map = parse_map(raw, source, ruleset=ruleset, profile=profile)
+    return _with_art_paths(game_map, path)
+
+
+def _with_art_paths(game_map: GameMap, path: Path) -> GameMap:
+    """Art images are named relative to the map file; the renderer gets their full paths."""
+    for sheet in list(game_map.sheets.values()):
+        if sheet.art is None:
+            continue
+        image = path.resolve().parent / sheet.art.image
+        if not image.is_file():
+            entry = "art" if len(game_map.sheets) == 1 else f"sheets.{sheet.id}.art"
+            raise MapError([f"{path.name}: {entry}: image {sheet.art.image!r} not found next to the map file"])
+        game_map = game_map.with_art_image(sheet.id, str(image))
     return game_map
-
-
-def _with_art_path(game_map: GameMap, path: Path) -> GameMap:
-    """The art image is named relative to the map file; the renderer gets its full path."""
-    image = path.resolve().parent / game_map.art.image
-    if not image.is_file():
-        raise MapError([f"{path.name}: art: image {game_map.art.image!r} not found next to the map file"])
-    art = game_map.art.model_copy(update={"image": str(image)})
-    return game_map.model_copy(update={"art": art})
 
 
 def shipped_maps() -> dict[str, Path]:

@@ -52,6 +52,9 @@ class RulesetPlugin:
     # factory, since that imports matplotlib), checked by the conformance suite
     map_vocabulary: Callable[[], Any] | None = None
 
+    # what its map files hold (bot/domain/gamemap_profile.py); a factory, called once, when a map is read
+    map_profile: Callable[[], Any] | None = None
+
     def maps(self) -> list[str]:
         return sorted(p.stem for p in self.maps_dir.glob("*.toml")) if self.maps_dir else []
 
@@ -129,6 +132,14 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
 @cache
 def get_presenter(ruleset_id: str) -> Any:
     return plugin(ruleset_id).presenter()
+
+
+def get_map_profile(ruleset_id: str) -> Any:
+    """The ruleset's MapProfile; UnknownRuleset, or LookupError when it has no maps."""
+    found = plugin(ruleset_id)
+    if found.map_profile is None:
+        raise LookupError(f"ruleset {ruleset_id!r} declares no map profile")
+    return found.map_profile()
 
 
 def ruleset_ids() -> list[str]:

@@ -73,7 +73,8 @@ def test_dice_verify_refuses_a_tampered_face_or_proof(tmp_path, capsys):
 
 def test_check_map_lists_every_problem(tmp_path, capsys):
     bad = tmp_path / "bad.toml"
-    bad.write_text('id = "bad"\nname = "Bad"\n[areas.a]\nname = "A"\nkind = "province"\ncoastal = true\n'
+    bad.write_text('ruleset = "sengoku"\nid = "bad"\nname = "Bad"\n'
+                   '[areas.a]\nname = "A"\nkind = "province"\ncoastal = true\n'
                    'x = 0\ny = 0\ncoast = ["b"]\nland = []\n')
     assert main(["check-map", str(bad)]) == 2
     assert "bad.toml: areas.a:" in capsys.readouterr().err

@@ -13,9 +13,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from bot.cases.compare import event_problems, report_problems, state_problems
 from bot.cases.procedures import Orders, run_submissions, run_turn
-from bot.domain.gamemap import MapError, parse_map
+from bot.domain.gamemap import MapError
 from bot.engine.dice import DiceError, ScriptedDice
-from bot.mapfiles import load_map_file, load_shipped_map
+from bot.mapfiles import load_map_file, load_shipped_map, parse_map
 from bot.plugins import get_ruleset, plugin, ruleset_ids
 from bot.safe_yaml import YamlLimitError, load_yaml
 
@@ -194,9 +194,9 @@ def _moment_problems(moments: dict[str, Any], expected: dict[str, dict[str, Any]
 
 def _gamemap(case: CaseFile, path: Path):
     if isinstance(case.map, dict):
-        return parse_map(case.map, f"{path.name}: map")
+        return parse_map(case.map, f"{path.name}: map", ruleset=case.ruleset)
     if case.map_file:
-        return load_map_file(path.parent / case.map_file)
+        return load_map_file(path.parent / case.map_file, ruleset=case.ruleset)
     return load_shipped_map(case.map)
 
 

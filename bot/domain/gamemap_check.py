@@ -1,44 +1,42 @@
-"""Checks of ``parse_map`` (bot.domain.gamemap): the problem report, the
-structure of a map file, and the areas and ports of a draft map.
+"""Checks of ``parse_map`` (bot.domain.gamemap) that every map gets, whatever
+its ruleset: the problem report, the file's structure, ids, the nodes' kinds
+and sheets, symmetric neighbour lists and edges.
 
 Every check adds its problems to a ``Report`` and goes on, so that a map
-author sees every problem at once. The checks read the draft GameMap that
-``parse_map`` builds without validation; they only need its attributes, so
-the models are imported for type checking only (gamemap.py imports this
-module).
+author sees every problem at once. A ruleset's own checks (its profile's
+``checks``) run after these on the same draft map.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field, ValidationError
+from pydantic import ValidationError
+
+from bot.domain.gamemap_profile import MAX_COORD, Coord, EdgeEntry, Entry, MapProfile, NodeEntry, Section
 
 if TYPE_CHECKING:
-    from bot.domain.gamemap import Area, GameMap
+    from bot.domain.gamemap import GameMap
 
+__all__ = ["MAX_COORD", "Coord", "Report", "check_edges", "check_ids", "check_links", "check_nodes",
+           "check_top_level", "schema_problems", "section_table"]
 
-_NOUN = {"areas": "area", "ports": "port", "islands": "island"}
 _ID_RE = re.compile(r"[a-z][a-z0-9_]*")
 _KNOWN_SHOWN = 8
-
-# A coordinate (degrees, or pixels on an art image) must be finite and of a
-# size a drawing can use: NaN, inf or 1e308 would pass a plain float and
-# leave the renderer's frame meaningless or overflowing.
-MAX_COORD = 1e6
-Coord = Annotated[float, Field(allow_inf_nan=False, ge=-MAX_COORD, le=MAX_COORD)]
 
 
 class Report:
     """Collects problem lines; ``known`` holds every id written in the file,
     valid entry or not, so one broken entry does not cascade into "unknown
-    id" noise everywhere it is referenced."""
+    id" noise everywhere it is referenced. ``nouns`` names one entry of each
+    section ("areas" -> "area") for those messages."""
 
-    def __init__(self, source: str, known: dict[str, set[str]]) -> None:
+    def __init__(self, source: str, known: dict[str, set[str]], nouns: Mapping[str, str] | None = None) -> None:
         self.source = source
         self.known = known
+        self.nouns = dict(nouns or {})
         self.problems: list[str] = []
 
     def add(self, entry: str, problem: str) -> None:
@@ -49,7 +47,8 @@ class Report:
             return True
         names = sorted(self.known[section])
         shown = ", ".join(names[:_KNOWN_SHOWN]) + (", …" if len(names) > _KNOWN_SHOWN else "")
-        self.add(entry, f"{field} {value!r} is not a known {_NOUN[section]} (known: {shown or 'none'})")
+        noun = self.nouns.get(section, section)
+        self.add(entry, f"{field} {value!r} is not a known {noun} (known: {shown or 'none'})")
         return False
 
 
@@ -61,14 +60,17 @@ def section_table(raw: Mapping[str, Any], name: str, rep: Report) -> dict[str, A
     return dict(table)
 
 
-def check_top_level(raw: Mapping[str, Any], sections: Iterable[str], rep: Report) -> None:
+def check_top_level(raw: Mapping[str, Any], sections: Iterable[str], rep: Report, profile: MapProfile) -> None:
     for key in ("id", "name"):
         if not isinstance(raw.get(key), str) or not raw[key]:
             rep.add("top level", f"missing or empty key {key!r}")
-    for key in sorted(set(raw) - {"id", "name", *sections}):
+    if "ruleset" in raw and raw["ruleset"] != profile.ruleset:
+        rep.add("top level", f"ruleset {raw['ruleset']!r}, but the map is read as a {profile.ruleset!r} map")
+    for key in sorted(set(raw) - {"id", "name", "ruleset", *sections}, key=str):
         rep.add("top level", f"unknown key {key!r}")
-    if not rep.known["areas"]:
-        rep.add("top level", "the map has no areas")
+    node_sections = [s for s in profile.sections if s.is_nodes]
+    if node_sections and not rep.known[node_sections[0].name]:
+        rep.add("top level", f"the map has no {node_sections[0].name}")
 
 
 def check_ids(sections: Mapping[str, Mapping[str, Any]], rep: Report) -> None:
@@ -97,81 +99,68 @@ def schema_problems(exc: ValidationError) -> list[str]:
     return problems
 
 
-# --- areas -----------------------------------------------------------------
+# --- nodes -----------------------------------------------------------------
 
 
-def check_areas(gm: GameMap, rep: Report) -> None:
-    for area in gm.areas.values():
-        entry = f"areas.{area.id}"
-        if area.island is not None:
-            rep.ref(entry, "island", area.island, "islands")
-        if area.kind == "sea":
-            _check_sea_area(area, rep)
-        elif area.coast and not area.coastal:
-            rep.add(entry, f"is not coastal but has coast neighbours: {', '.join(area.coast)}")
-        for relation in ("coast", "land", "sea"):
-            _check_relation(gm, area, relation, rep)
-
-
-def _check_sea_area(area: Area, rep: Report) -> None:
-    entry = f"areas.{area.id}"
-    if area.coastal:
-        rep.add(entry, "a sea area cannot be coastal")
-    if area.island is not None:
-        rep.add(entry, "a sea area cannot be on an island")
-    if area.land:
-        rep.add(entry, "a sea area cannot have land neighbours")
-    if area.coast:
-        rep.add(entry, "a sea area cannot have coast neighbours (use 'sea')")
-
-
-def _check_relation(gm: GameMap, area: Area, relation: str, rep: Report) -> None:
-    entry = f"areas.{area.id}"
-    seen: set[str] = set()
-    for other_id in getattr(area, relation):
-        if other_id in seen:
-            rep.add(entry, f"{relation} lists {other_id!r} twice")
+def check_nodes(profile: MapProfile, entries: Mapping[str, Mapping[str, Entry]], sheets: set[str],
+                rep: Report) -> None:
+    """Every node's kind is one the ruleset declares, and it stands on a sheet of the map."""
+    for section in profile.sections:
+        if not section.is_nodes:
             continue
-        seen.add(other_id)
-        if other_id == area.id:
-            rep.add(entry, f"{relation} lists itself")
+        for entry_id, node in entries.get(section.name, {}).items():
+            assert isinstance(node, NodeEntry)
+            where = f"{section.name}.{entry_id}"
+            kind = node.node_kind()
+            if kind not in profile.node_kinds:
+                rep.add(where, f"kind {kind!r} is not a node kind of {profile.ruleset!r} maps "
+                               f"(known: {', '.join(sorted(profile.node_kinds))})")
+            if node.sheet is None and len(sheets) > 1:
+                rep.add(where, f"missing key 'sheet' (the map has several sheets: {', '.join(sorted(sheets))})")
+            elif node.sheet is not None and node.sheet not in sheets:
+                rep.add(where, f"sheet {node.sheet!r} is not a sheet of this map "
+                               f"(known: {', '.join(sorted(sheets)) or 'none'})")
+
+
+def check_links(gm: GameMap, section: Section, rep: Report) -> None:
+    """A node section's neighbour lists: known ids, none twice, none itself, both ways."""
+    table = gm.entries(section.name)
+    for entry_id, node in table.items():
+        entry = f"{section.name}.{entry_id}"
+        for field in section.link_fields:
+            seen: set[str] = set()
+            for other_id in getattr(node, field):
+                if other_id in seen:
+                    rep.add(entry, f"{field} lists {other_id!r} twice")
+                    continue
+                seen.add(other_id)
+                if other_id == entry_id:
+                    rep.add(entry, f"{field} lists itself")
+                    continue
+                if not rep.ref(entry, field, other_id, section.name):
+                    continue
+                other = table.get(other_id)
+                if other is not None and entry_id not in getattr(other, field):
+                    rep.add(entry, f"{field} lists {other_id!r} but {section.name}.{other_id}.{field} "
+                                   f"does not list {entry_id!r}")
+
+
+def check_edges(profile: MapProfile, gm: GameMap, rep: Report) -> None:
+    """Edge entries join two known nodes, and are of a kind the ruleset declares."""
+    node_sections = [s.name for s in profile.sections if s.is_nodes]
+    nodes = set().union(*(rep.known[s] for s in node_sections)) if node_sections else set()
+    for section in profile.sections:
+        if not section.is_edges:
             continue
-        if not rep.ref(entry, relation, other_id, "areas"):
-            continue
-        other = gm.areas.get(other_id)
-        if other is None:
-            continue  # the other entry is broken; its own problems say why
-        if area.id not in getattr(other, relation):
-            rep.add(entry, f"{relation} lists {other_id!r} but areas.{other_id}.{relation} does not list {area.id!r}")
-        _check_pair_kinds(area, other, relation, rep)
-
-
-def _check_pair_kinds(area: Area, other: Area, relation: str, rep: Report) -> None:
-    entry = f"areas.{area.id}"
-    if relation == "coast" and not other.coastal:
-        rep.add(entry, f"coast lists {other.id!r}, which is not coastal")
-    elif relation == "land" and other.kind == "sea":
-        rep.add(entry, f"land lists {other.id!r}, which is a sea area")
-    elif relation == "sea" and area.kind == "province" and other.kind == "province":
-        rep.add(entry, f"sea lists {other.id!r}, but sea adjacency needs a sea area on one side")
-    elif relation == "sea" and area.kind == "province" and not area.coastal:
-        rep.add(entry, f"sea lists {other.id!r}, but {area.id!r} is not coastal")
-
-
-# --- ports -----------------------------------------------------------------
-
-
-def check_ports(gm: GameMap, rep: Report) -> None:
-    first_in: dict[str, str] = {}
-    for port_id in sorted(gm.ports):
-        port = gm.ports[port_id]
-        entry = f"ports.{port_id}"
-        if not rep.ref(entry, "area", port.area, "areas"):
-            continue
-        area = gm.areas.get(port.area)
-        if area is not None and not area.coastal:
-            rep.add(entry, f"area {port.area!r} is not coastal")
-        if port.area in first_in:
-            rep.add(entry, f"area {port.area!r} already has port {first_in[port.area]!r} (at most one port per area)")
-        else:
-            first_in[port.area] = port_id
+        for entry_id, edge in gm.entries(section.name).items():
+            assert isinstance(edge, EdgeEntry)
+            where = f"{section.name}.{entry_id}"
+            for end in ("a", "b"):
+                node_id = getattr(edge, end)
+                if node_id not in nodes:
+                    rep.add(where, f"{end} {node_id!r} is not a node of this map")
+            if edge.a == edge.b:
+                rep.add(where, "a and b are the same node")
+            if edge.kind not in profile.edge_kinds:
+                rep.add(where, f"kind {edge.kind!r} is not an edge kind of {profile.ruleset!r} maps "
+                               f"(known: {', '.join(sorted(profile.edge_kinds))})")

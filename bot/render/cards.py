@@ -244,7 +244,7 @@ def _place_card(scene: Scene, area_id: str, markers: list[Marker], plan: Plan) -
     the area's name as a header, so it cannot be read as a neighbour's.
     Where no card fits, the map gets badges (draw_units)."""
     near = _card_rows(markers, scene.ov.vocabulary.shapes)
-    far = [_Row("head", clip(scene.gm.areas[area_id].name, MAX_LABEL)), *near]
+    far = [_Row("head", clip(scene.gm.nodes[area_id].name, MAX_LABEL)), *near]
     x, y, foot = scene.nodes[area_id]
     # Without a header only right beside the area, and only where the
     # card is not as near to a neighbour; else with the header, near or farther out.

@@ -26,7 +26,7 @@ def draw_highlights(scene: Scene) -> None:
     kind has in the overlay's vocabulary, with the kind's symbol on the rim."""
     for area_id, items in highlights_by_area(scene.ov).items():
         x, y = scene.xy(area_id)
-        base = node_radius(scene.gm.areas[area_id])
+        base = node_radius(scene.gm.nodes[area_id])
         for i, h in enumerate(items):
             look = scene.ov.vocabulary.highlights[h.kind]
             colour, glyph = look.colour, look.symbol

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from bot.domain.gamemap import Node
+from bot.domain.gamemap_profile import INLAND, MARK, PLACE, PORT, WATER
 from bot.render.events import highlights_by_area
 from bot.render.geometry import AROUND_ALL, AROUND_BELOW_FIRST, AROUND_SIDE_FIRST, PlacedLabel, candidates
 from bot.render.localnames import drawable, families
@@ -76,25 +78,31 @@ def place_area_names(scene: Scene) -> None:
     background, named last where room is left: place_sea_names). A land
     area's localised name goes under its name where a font can draw it."""
     local_font = replace(F_AREA_LOCAL, family=families())
-    for area_id, area in sorted(scene.gm.areas.items()):
+    for area in _places(scene, PLACE, WATER):
+        area_id = area.id
         if area_id not in scene.nodes:
             continue  # background water
         x, y, foot = scene.nodes[area_id]
-        font = F_SEA if area.kind == "sea" else (F_AREA if area.coastal else F_AREA_INLAND)
-        local = area.local_name if area.kind != "sea" and area.local_name and drawable(area.local_name) else None
+        font = F_SEA if area.look == WATER else (F_AREA_INLAND if INLAND in area.flags else F_AREA)
+        local = area.local_name if area.look != WATER and area.local_name and drawable(area.local_name) else None
         _place_label(scene, x, y, area.name, font, start=foot + 1, dirs=AROUND_BELOW_FIRST, zorder=9,
                      under=(local, local_font) if local else None, anchor=area_id)
 
 
+def _places(scene: Scene, *looks: str) -> list[Node]:
+    """The sheet's nodes of these looks, by id."""
+    return sorted(scene.gm.nodes_on(scene.sheet, looks), key=lambda n: n.id)
+
+
 def place_port_names(scene: Scene) -> None:
-    for _, port in sorted(scene.gm.ports.items()):
+    for port in _places(scene, PORT):
         x, y = scene.xy(port.id)
         _place_label(scene, x, y, port.name, F_PORT, start=max(scene.measure("⚓", F_PORT_GLYPH)) / 2,
                      dirs=AROUND_SIDE_FIRST, zorder=9, area=False, kind="port", anchor=port.id)
 
 
 def place_strait_names(scene: Scene) -> None:
-    for _, s in sorted(scene.gm.straits.items()):
+    for s in _places(scene, MARK):
         x, y = scene.xy(s.id)
         _place_label(scene, x, y, s.name, F_STRAIT, start=4, dirs=AROUND_BELOW_FIRST, zorder=9, area=False,
                      kind="strait", anchor=s.id)
@@ -103,8 +111,9 @@ def place_strait_names(scene: Scene) -> None:
 def place_sea_names(scene: Scene) -> None:
     """Waters the overlay does not use are background: named on their point
     or nearby, and left unnamed when a busy turn leaves no room."""
-    for area_id, area in sorted(scene.gm.areas.items()):
-        if area.kind != "sea" or area_id in scene.nodes:
+    for area in _places(scene, WATER):
+        area_id = area.id
+        if area_id in scene.nodes:
             continue
         x, y = scene.xy(area_id)
         w, h = scene.measure(area.name, F_SEA)
@@ -118,8 +127,9 @@ def place_sea_names(scene: Scene) -> None:
 def place_island_names(scene: Scene) -> None:
     """Island groups of several areas get their name where it fits; small
     ones are named by their single area already."""
-    for _, island in sorted(scene.gm.islands.items()):
-        members = [a for a in island.areas if a in scene.gm.areas]
+    on_sheet = {n.id for n in scene.gm.nodes_on(scene.sheet, PLACE)}
+    for _, island in sorted(scene.gm.entries("islands").items()):
+        members = [a for a in island.areas if a in on_sheet]
         if len(members) < 2:
             continue
         pts = [scene.xy(a) for a in members]

@@ -10,7 +10,8 @@ from matplotlib.collections import LineCollection, PatchCollection
 from matplotlib.patches import Circle, Polygon, Rectangle
 from PIL import Image
 
-from bot.domain.gamemap import Area, GameMap
+from bot.domain.gamemap import GameMap, Node
+from bot.domain.gamemap_profile import BORDER, PASSAGE, PLACE
 from bot.render.geometry import Box
 from bot.render.scene import Scene
 from bot.render.style import (
@@ -37,8 +38,8 @@ def draw_background(scene: Scene) -> None:
 def draw_art(scene: Scene) -> None:
     """The map's own artwork fills the map region (see Frame.fit_art)."""
     f = scene.frame
-    image = load_art(scene.gm.art.image)
-    scene.ax.imshow(image, extent=(f.origin_x, f.origin_x + scene.gm.art.width * f.scale, f.origin_y,
+    image = load_art(scene.art.image)
+    scene.ax.imshow(image, extent=(f.origin_x, f.origin_x + scene.art.width * f.scale, f.origin_y,
                                    f.origin_y + f.height), interpolation="antialiased", aspect="auto", zorder=0.1)
 
 
@@ -48,18 +49,18 @@ def load_art(path: str) -> np.ndarray:
         return np.asarray(image.convert("RGB"))
 
 
-def _land_areas(gm: GameMap) -> list[Area]:
-    return [a for _, a in sorted(gm.areas.items()) if a.kind != "sea"]
+def _land_areas(gm: GameMap, sheet: str) -> list[Node]:
+    return sorted(gm.nodes_on(sheet, PLACE), key=lambda n: n.id)
 
 
 def draw_land(scene: Scene) -> None:
-    """Island groups as soft land masses: a disc under every land area, thick
+    """Island groups as soft land masses: a disc under every place, thick
     round-capped bands along the land borders inside each island, and the
-    triangles of mutually bordering areas filled so an island has no holes."""
-    gm = scene.gm
-    segments = [[scene.xy(a), scene.xy(b)] for a, b in _island_borders(gm)]
-    triangles = [[scene.xy(a), scene.xy(b), scene.xy(c)] for a, b, c in _island_triangles(gm)]
-    centres = [scene.xy(a.id) for a in _land_areas(gm)]
+    triangles of mutually bordering places filled so an island has no holes."""
+    gm, sheet = scene.gm, scene.sheet
+    segments = [[scene.xy(a), scene.xy(b)] for a, b in _island_borders(gm, sheet)]
+    triangles = [[scene.xy(a), scene.xy(b), scene.xy(c)] for a, b, c in _island_triangles(gm, sheet)]
+    centres = [scene.xy(a.id) for a in _land_areas(gm, sheet)]
     for colour, extra, z in ((LAND_EDGE, 2.5, 0.5), (LAND, 0.0, 0.6)):
         r = BLOB_R + extra
         if triangles:
@@ -72,31 +73,30 @@ def draw_land(scene: Scene) -> None:
                                                 edgecolor="none", zorder=z))
 
 
-def _island_borders(gm: GameMap) -> list[tuple[str, str]]:
-    return [(a, b) for a, b in _pairs(gm, "land")
-            if gm.areas[a].kind != "sea" and gm.areas[b].kind != "sea" and gm.areas[a].island == gm.areas[b].island]
+def _island(node: Node) -> object:
+    # The island a place is on, where its ruleset's entry says (else all its places are one land).
+    return getattr(node.entry, "island", None)
 
 
-def _island_triangles(gm: GameMap) -> list[tuple[str, str, str]]:
-    borders = set(_island_borders(gm))
+def _island_borders(gm: GameMap, sheet: str) -> list[tuple[str, str]]:
+    nodes = gm.nodes
+    return [(a, b) for a, b in gm.lines(BORDER, sheet)
+            if nodes[a].look == PLACE and nodes[b].look == PLACE and _island(nodes[a]) == _island(nodes[b])]
+
+
+def _island_triangles(gm: GameMap, sheet: str) -> list[tuple[str, str, str]]:
+    borders = set(_island_borders(gm, sheet))
     out = []
     for a, b in sorted(borders):
-        for c in sorted(gm.areas[b].land):
+        for c in gm.neighbours(b, lambda e: e.look == BORDER):
             if b < c and (a, c) in borders and (b, c) in borders:
                 out.append((a, b, c))
     return out
 
 
-def _pairs(gm: GameMap, relation: str) -> list[tuple[str, str]]:
-    out = []
-    for a_id, a in sorted(gm.areas.items()):
-        out += [(a_id, b) for b in sorted(getattr(a, relation)) if a_id < b and b in gm.areas]
-    return out
-
-
 def draw_adjacency(scene: Scene) -> None:
-    land = [[scene.xy(a), scene.xy(b)] for a, b in _pairs(scene.gm, "land")]
-    coast = [[scene.xy(a), scene.xy(b)] for a, b in _pairs(scene.gm, "coast")]
+    land = [[scene.xy(a), scene.xy(b)] for a, b in scene.gm.lines(BORDER, scene.sheet)]
+    coast = [[scene.xy(a), scene.xy(b)] for a, b in scene.gm.lines(PASSAGE, scene.sheet)]
     scene.ax.add_collection(LineCollection(land, colors=LAND_ADJ, linewidths=0.7, alpha=0.55,
                                            linestyles=(0, (4, 3)), zorder=2))
     scene.ax.add_collection(LineCollection(coast, colors=COAST_EDGE, linewidths=1.1, alpha=0.85, zorder=2.2))
@@ -109,7 +109,7 @@ def _loc_points(scene: Scene, loc) -> list[tuple[float, float]]:
 
 
 def draw_locs(scene: Scene) -> None:
-    lines = [_loc_points(scene, loc) for _, loc in sorted(scene.gm.locs.items())]
+    lines = [_loc_points(scene, loc) for _, loc in sorted(scene.gm.entries("locs").items())]
     if lines:
         scene.ax.add_collection(LineCollection(lines, colors=LOC, linewidths=1.6, alpha=0.9,
                                                linestyles=(0, (1, 2.2)), capstyle="round", zorder=3))
@@ -118,7 +118,7 @@ def draw_locs(scene: Scene) -> None:
 def draw_straits(scene: Scene) -> None:
     """A strait is a marked sea step between its island side and the opposite shore."""
     segments, points = [], []
-    for _, s in sorted(scene.gm.straits.items()):
+    for _, s in sorted(scene.gm.entries("straits").items()):
         segments += [[scene.xy(side), scene.xy(s.opposite)] for side in s.island_side]
         points.append(scene.xy(s.id))
     if not segments:

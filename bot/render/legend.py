@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from matplotlib.patches import Circle, FancyArrowPatch
 
 from bot.domain.gamemap import GameMap
+from bot.domain.gamemap_profile import BORDER, INLAND, PLACE, PORT
 from bot.render.overlay import Overlay
 from bot.render.style import (
     COAST_EDGE,
@@ -94,16 +95,16 @@ def legend_items(gm: GameMap, ov: Overlay) -> list[list[LegendItem]]:
     routes = {ov.route_style(r) for r in ov.routes}
     key += [LegendItem(look.name, _swatch_arrow(look)) for r, look in v.routes.items() if r in routes]
     key.append(LegendItem("coastal area", _swatch_node(True)))
-    if any(not a.coastal and a.kind != "sea" for a in gm.areas.values()):
+    if any(INLAND in n.flags and n.look == PLACE for n in gm.nodes.values()):
         key.append(LegendItem("inland area", _swatch_node(False)))
-    if gm.ports:
+    if any(n.look == PORT for n in gm.nodes.values()):
         key.append(LegendItem("port", _swatch_port))
     key.append(LegendItem("coastal move", _swatch_line(COAST_EDGE, "-", 1.1)))
-    if any(a.land for a in gm.areas.values()):
+    if any(e.look == BORDER for e in gm.edges):
         key.append(LegendItem("land border", _swatch_line(LAND_ADJ, (0, (4, 3)), 0.9)))
-    if gm.straits:
+    if gm.entries("straits"):
         key.append(LegendItem("strait", _swatch_line(STRAIT, "-", 4.5, alpha=0.35)))
-    if gm.locs:
+    if gm.entries("locs"):
         key.append(LegendItem("line of communication", _swatch_line(LOC, (0, (1, 2.2)), 1.6)))
     lines = {line.style for line in ov.lines}
     key += [LegendItem(look.name, _swatch_mark(look)) for s, look in v.lines.items() if s in lines]

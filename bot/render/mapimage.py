@@ -34,6 +34,7 @@ from __future__ import annotations
 import difflib
 
 from bot.domain.gamemap import GameMap
+from bot.domain.gamemap_profile import PLACE, WATER
 from bot.render.cards import draw_units
 from bot.render.events import draw_highlights, draw_routes
 from bot.render.labels import place_highlight_labels
@@ -50,21 +51,26 @@ MIN_WIDTH_PX = 480
 MAX_WIDTH_PX = 4096
 
 
-def render_map(gamemap: GameMap, overlay: Overlay, *, width_px: int = 1400) -> bytes:
-    """Render ``gamemap`` with ``overlay`` on top; returns PNG bytes.
+def render_map(gamemap: GameMap, overlay: Overlay, *, width_px: int = 1400, sheet: str | None = None) -> bytes:
+    """Render one sheet of ``gamemap`` (its first unless named) with ``overlay`` on top; returns PNG bytes.
 
-    Raises ValueError for a width outside [MIN_WIDTH_PX, MAX_WIDTH_PX] or an
-    overlay that names areas the map does not have (all listed at once).
+    Raises ValueError for a width outside [MIN_WIDTH_PX, MAX_WIDTH_PX], an
+    unknown sheet or an overlay that names places the map does not have
+    (all listed at once).
     """
-    return png_bytes(draw_scene(gamemap, overlay, width_px=width_px))
+    return png_bytes(draw_scene(gamemap, overlay, width_px=width_px, sheet=sheet))
 
 
-def draw_scene(gamemap: GameMap, overlay: Overlay, *, width_px: int = 1400) -> Scene:
-    """The finished figure, before it becomes a PNG (tests read its tokens)."""
+def draw_scene(gamemap: GameMap, overlay: Overlay, *, width_px: int = 1400, sheet: str | None = None) -> Scene:
+    """The finished figure, before it becomes a PNG (tests read its tokens).
+
+    What the overlay puts on another sheet's nodes is not drawn on this one."""
     _check_width(width_px)
+    sheet = _check_sheet(gamemap, sheet)
     check_overlay(gamemap, overlay)
-    layer = static_layer(gamemap, width_px)  # cached: drawn once per map and width
-    scene = Scene.create(gamemap, overlay, width_px)
+    overlay = on_sheet(gamemap, overlay, sheet)
+    layer = static_layer(gamemap, width_px, sheet)  # cached: drawn once per map, sheet and width
+    scene = Scene.create(gamemap, overlay, width_px, sheet=sheet)
     paste(scene, layer)
     draw_owner_tint(scene)
     draw_lines(scene)
@@ -82,13 +88,17 @@ def draw_scene(gamemap: GameMap, overlay: Overlay, *, width_px: int = 1400) -> S
 
 
 def check_overlay(gamemap: GameMap, overlay: Overlay) -> None:
-    """Raise ValueError listing every overlay entry that names an unknown area or place,
-    or a word its vocabulary does not declare."""
+    """Raise ValueError listing every overlay entry that names an unknown place, or a word its
+    vocabulary does not declare.
+
+    A place is any node of the map (a port too: units may stand in one);
+    the hint offers the nearest place or water name."""
     problems: list[str] = vocabulary_problems(overlay)
+    places = sorted(n.id for n in gamemap.nodes.values() if n.look in (PLACE, WATER))
 
     def check(what: str, area_id: str) -> None:
-        if area_id not in gamemap.areas:
-            close = difflib.get_close_matches(area_id, sorted(gamemap.areas), n=1)
+        if area_id not in gamemap.nodes:
+            close = difflib.get_close_matches(area_id, places, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             problems.append(f"{what}: unknown area {area_id!r}{hint}")
 
@@ -105,6 +115,26 @@ def check_overlay(gamemap: GameMap, overlay: Overlay) -> None:
                  for place in line.places if not has_place(gamemap, place)]
     if problems:
         raise ValueError(f"overlay does not fit map {gamemap.id!r}: " + "; ".join(problems))
+
+
+def _check_sheet(gamemap: GameMap, sheet: str | None) -> str:
+    if sheet is not None and sheet not in gamemap.sheets:
+        raise ValueError(f"map {gamemap.id!r} has no sheet {sheet!r} (sheets: {', '.join(gamemap.sheets)})")
+    return sheet or gamemap.default_sheet
+
+
+def on_sheet(gamemap: GameMap, overlay: Overlay, sheet: str) -> Overlay:
+    """The overlay without what stands on other sheets (routes: the steps on this one)."""
+    if len(gamemap.sheets) < 2:
+        return overlay
+    here = {n.id for n in gamemap.nodes_on(sheet)}
+    routes = [r.model_copy(update={"areas": [a for a in r.areas if a in here]}) for r in overlay.routes]
+    return overlay.model_copy(update={
+        "markers": [m for m in overlay.markers if m.area in here],
+        "highlights": [h for h in overlay.highlights if h.area in here],
+        "routes": [r for r in routes if len(r.areas) >= 2],
+        "area_owner": {k: v for k, v in overlay.area_owner.items() if k in here},
+    })
 
 
 def _check_width(width_px: int) -> None:

@@ -1,4 +1,8 @@
-"""Area nodes and ports: the places units stand on and labels keep clear of."""
+"""Nodes and ports: the places units stand on and labels keep clear of.
+
+Which nodes are drawn how is the node's look (bot/domain/gamemap_profile.py):
+places always, waters where the turn uses them, ports as an anchor glyph
+(and as a place when a unit stands in the port)."""
 
 from __future__ import annotations
 
@@ -6,15 +10,16 @@ import math
 
 from matplotlib.patches import Circle
 
-from bot.domain.gamemap import Area
+from bot.domain.gamemap import GameMap, Node
+from bot.domain.gamemap_profile import INLAND, PLACE, PORT, WATER
 from bot.render.geometry import Box
 from bot.render.overlay import Overlay
 from bot.render.scene import Scene
+from bot.render.style import PORT as PORT_INK
 from bot.render.style import (
     COAST_EDGE,
     F_PORT_GLYPH,
     LAND_ADJ,
-    PORT,
     R_COASTAL,
     R_INLAND,
     R_SEA,
@@ -31,10 +36,10 @@ def _in_play(ov: Overlay) -> set[str]:
     return areas.union(*(r.areas for r in ov.routes))
 
 
-def node_radius(area: Area) -> float:
-    if area.kind == "sea":
+def node_radius(node: Node) -> float:
+    if node.look != PLACE:
         return R_SEA
-    return R_COASTAL if area.coastal else R_INLAND
+    return R_INLAND if INLAND in node.flags else R_COASTAL
 
 
 def register_nodes(scene: Scene) -> None:
@@ -46,11 +51,12 @@ def register_nodes(scene: Scene) -> None:
     for h in scene.ov.highlights:
         counts[h.area] = counts.get(h.area, 0) + 1
     used = _in_play(scene.ov)
-    for area_id, area in sorted(scene.gm.areas.items()):
-        if area.kind == "sea" and area_id not in used:
+    for node in sorted(scene.gm.nodes_on(scene.sheet), key=lambda n: n.id):
+        area_id = node.id
+        if node.look != PLACE and (area_id not in used or node.look not in (WATER, PORT)):
             continue
         x, y = scene.xy(area_id)
-        footprint = node_radius(area) + 2 + RING_STEP * max(1, counts.get(area_id, 0))
+        footprint = node_radius(node) + 2 + RING_STEP * max(1, counts.get(area_id, 0))
         scene.nodes[area_id] = (x, y, footprint)
         scene.placer.block_disc(x, y, footprint)
     scene.placer.set_anchors([(x, y) for x, y, _ in scene.nodes.values()])
@@ -62,13 +68,15 @@ def draw_area_nodes(scene: Scene) -> None:
     the overlay uses them (otherwise their name alone marks them, see
     labels.place_sea_names)."""
     for area_id, (x, y, _) in sorted(scene.nodes.items()):
-        area = scene.gm.areas[area_id]
-        r = node_radius(area)
+        node = scene.gm.nodes[area_id]
+        r = node_radius(node)
         owner = scene.ov.area_owner.get(area_id)
         fill = faction_colour(scene.ov, owner) if owner else "white"
-        if area.kind == "sea":
+        if node.look == PORT:
+            continue  # its anchor glyph is in the static layer
+        if node.look == WATER:
             scene.ax.add_artist(Circle((x, y), r, facecolor=SEA_INK, edgecolor="none", alpha=0.6, zorder=5))
-        elif area.coastal:
+        elif INLAND not in node.flags:
             scene.ax.add_artist(Circle((x, y), r, facecolor=fill, edgecolor=COAST_EDGE, lw=pt(2.4), zorder=5))
         else:
             scene.ax.add_artist(Circle((x, y), r, facecolor=fill, edgecolor=LAND_ADJ, lw=pt(1.6),
@@ -76,17 +84,28 @@ def draw_area_nodes(scene: Scene) -> None:
 
 
 def draw_port_glyphs(scene: Scene) -> None:
-    """⚓ at the port's own place, tied to its area by a short hairline."""
-    for _, port in sorted(scene.gm.ports.items()):
+    """⚓ at the port's own place, tied to its place by a short hairline."""
+    for port in _ports(scene):
         x, y = scene.xy(port.id)
-        ax_, ay_ = scene.xy(port.area)
-        if math.hypot(x - ax_, y - ay_) > R_COASTAL + 6:
-            scene.ax.plot([ax_, x], [ay_, y], color=PORT, lw=0.5, alpha=0.3, zorder=4.5)
+        home = port_home(scene.gm, port.id)
+        if home is not None and scene.gm.nodes[home].sheet == scene.sheet:
+            ax_, ay_ = scene.xy(home)
+            if math.hypot(x - ax_, y - ay_) > R_COASTAL + 6:
+                scene.ax.plot([ax_, x], [ay_, y], color=PORT_INK, lw=0.5, alpha=0.3, zorder=4.5)
         scene.text(x, y, "⚓", F_PORT_GLYPH, zorder=6, ha="center", va="center")
 
 
+def port_home(gm: GameMap, port_id: str) -> str | None:
+    """The place a port belongs to: its first neighbour by id that is a place or a water."""
+    return next((n for n in gm.neighbours(port_id) if gm.nodes[n].look in (PLACE, WATER)), None)
+
+
+def _ports(scene: Scene) -> list[Node]:
+    return sorted(scene.gm.nodes_on(scene.sheet, PORT), key=lambda n: n.id)
+
+
 def block_ports(scene: Scene) -> None:
-    for _, port in sorted(scene.gm.ports.items()):
+    for port in _ports(scene):
         x, y = scene.xy(port.id)
         w, h = scene.measure("⚓", F_PORT_GLYPH)
         scene.placer.block(Box(x - w / 2, y - h / 2, x + w / 2, y + h / 2))

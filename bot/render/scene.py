@@ -17,7 +17,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image
 
-from bot.domain.gamemap import GameMap
+from bot.domain.gamemap import GameMap, MapArt
 from bot.render.geometry import Box, Frame, PlacedLabel
 from bot.render.legend import LegendItem, legend_height, legend_items, legend_rows
 from bot.render.overlay import Marker, Overlay
@@ -58,6 +58,7 @@ class Scene:
     height: float  # of the whole image, layout units
     placer: Placer
     bottom: float  # of the map region: the legend band's height
+    sheet: str  # the map's sheet drawn (one at a time)
     # area id -> (x, y, footprint radius), filled when the nodes are drawn
     nodes: dict[str, tuple[float, float, float]] = field(default_factory=dict)
     # every unit token drawn: (marker, x, y) in layout units; tests read it
@@ -69,9 +70,12 @@ class Scene:
 
     @classmethod
     def create(cls, gm: GameMap, ov: Overlay, width_px: int, *, bands: bool = True,
-               facecolor: str = PAPER) -> Scene:
+               facecolor: str = PAPER, sheet: str | None = None) -> Scene:
         """A scene for the whole image; ``bands=False``: the map region only
-        (the static layer, see ``bot.render.static``)."""
+        (the static layer, see ``bot.render.static``). ``sheet``: which of
+        the map's sheets (its first when not given)."""
+        sheet = sheet or gm.default_sheet
+        art = gm.sheets[sheet].art
         dpi = 100.0 * width_px / NOMINAL_W
         fig = Figure(figsize=(NOMINAL_W / 100, 8), dpi=dpi, facecolor=facecolor)
         FigureCanvasAgg(fig)
@@ -79,8 +83,8 @@ class Scene:
         # Bottom to top: legend band, map region, title band.
         rows = legend_rows(measure, legend_items(gm, ov)) if bands else []
         legend_h = legend_height(rows) if bands else 0.0
-        frame = Frame.fit_art(gm.art.width, gm.art.height, bottom=legend_h) if gm.art else \
-            Frame.fit(_map_points(gm), bottom=legend_h)
+        frame = Frame.fit_art(art.width, art.height, bottom=legend_h) if art else \
+            Frame.fit(_map_points(gm, sheet), bottom=legend_h)
         height = legend_h + frame.height + (TITLE_H if bands else 0.0)
         # +0.5 px so that the canvas never truncates to one pixel less.
         fig.set_size_inches((width_px + 0.5) / dpi, (height * width_px / NOMINAL_W + 0.5) / dpi)
@@ -89,7 +93,7 @@ class Scene:
         ax.set_xlim(0, NOMINAL_W)
         ax.set_ylim(0, height)
         placer = Placer(Box(SIDE + 4, legend_h + 4, SIDE + frame.width - 4, legend_h + frame.height - 4))
-        return cls(gm, ov, fig, ax, measure, frame, rows, height, placer, legend_h)
+        return cls(gm, ov, fig, ax, measure, frame, rows, height, placer, legend_h, sheet)
 
     @property
     def map_box(self) -> Box:
@@ -110,12 +114,17 @@ class Scene:
         rows = int(self.height * k + 0.5)
         return int(x * k), rows - 1 - int(y * k)
 
+    @property
+    def art(self) -> MapArt | None:
+        """The art of the sheet drawn, if it has any."""
+        return self.gm.sheets[self.sheet].art
+
     def xy(self, node_id: str) -> tuple[float, float]:
-        """Layout position of an area, port or strait: its point on the map's
-        art if it has art, else its longitude and latitude projected."""
-        if self.gm.art is not None:
-            return self.frame.xy(*self.gm.art.flipped(node_id))
-        node = self.gm.areas.get(node_id) or self.gm.ports.get(node_id) or self.gm.straits[node_id]
+        """Layout position of a node of the sheet: its point on the sheet's
+        art if it has art, else its own coordinates (longitude and latitude) projected."""
+        if self.art is not None:
+            return self.frame.xy(*self.art.flipped(node_id))
+        node = self.gm.nodes[node_id]
         return self.frame.xy(node.x, node.y)
 
     def leader(self, x: float, y: float, box: Box, *, start: float, colour: str = MUTED) -> None:
@@ -130,15 +139,13 @@ class Scene:
 
 
 def has_place(gm: GameMap, node_id: str) -> bool:
-    """Whether ``Scene.xy`` can place this id (an area, port or strait)."""
-    return node_id in gm.areas or node_id in gm.ports or node_id in gm.straits
+    """Whether ``Scene.xy`` can place this id (any node of the map)."""
+    return node_id in gm.nodes
 
 
-def _map_points(gm: GameMap) -> list[tuple[float, float]]:
-    pts = [(a.x, a.y) for _, a in sorted(gm.areas.items())]
-    pts += [(p.x, p.y) for _, p in sorted(gm.ports.items())]
-    pts += [(s.x, s.y) for _, s in sorted(gm.straits.items())]
-    return pts
+def _map_points(gm: GameMap, sheet: str) -> list[tuple[float, float]]:
+    # In the map's node order (its sections', each by id): the frame's mean latitude is a float sum.
+    return [(n.x, n.y) for n in gm.nodes_on(sheet) if n.x is not None and n.y is not None]
 
 
 def png_bytes(scene: Scene) -> bytes:

@@ -68,20 +68,21 @@ _lock = threading.Lock()
 builds = 0  # how many layers were drawn: lets tests see the cache work
 
 
-def static_layer(gm: GameMap, width_px: int) -> StaticLayer:
-    """The cached layer for this map at this width, drawn on first use.
+def static_layer(gm: GameMap, width_px: int, sheet: str | None = None) -> StaticLayer:
+    """The cached layer for this map's sheet at this width, drawn on first use.
 
     Keyed by the map's content, not its identity: a campaign reloads its map
     file for every turn. Two threads asking at once may both draw it; the
     result is the same, and one of them is kept.
     """
-    key = (gm.id, width_px, hash(gm.model_dump_json()))
+    sheet = sheet or gm.default_sheet
+    key = (gm.id, sheet, width_px, hash(gm.model_dump_json()))
     with _lock:
         layer = _cache.get(key)
         if layer is not None:
             _cache.move_to_end(key)
             return layer
-    layer = _build(gm, width_px)
+    layer = _build(gm, width_px, sheet)
     with _lock:
         global builds
         builds += 1
@@ -96,10 +97,10 @@ def clear_cache() -> None:
         _cache.clear()
 
 
-def _build(gm: GameMap, width_px: int) -> StaticLayer:
-    scene = Scene.create(gm, Overlay(title=""), width_px, bands=False)
+def _build(gm: GameMap, width_px: int, sheet: str) -> StaticLayer:
+    scene = Scene.create(gm, Overlay(title=""), width_px, bands=False, sheet=sheet)
     draw_background(scene)
-    if gm.art is not None:
+    if scene.art is not None:
         draw_art(scene)  # the campaign's own picture of land and sea
     else:
         draw_land(scene)

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from bot.domain.gamemap import GameMap, MapError, parse_map
-from bot.mapfiles import load_map_file, load_shipped_map, shipped_map_ids, shipped_map_path
+from bot.domain.gamemap import GameMap, MapError
+from bot.mapfiles import load_map_file, load_shipped_map, parse_map, shipped_map_ids, shipped_map_path
 
 SHIPPED = shipped_map_ids()
 
@@ -226,7 +226,7 @@ def test_toml_syntax_error(tmp_path: Path) -> None:
 
 def test_content_error_names_the_file(tmp_path: Path) -> None:
     path = tmp_path / "mini.toml"
-    path.write_text('id = "mini"\nname = "Mini"\n[areas.suo]\nname = "Suō"\n', encoding="utf-8")
+    path.write_text('ruleset = "sengoku"\nid = "mini"\nname = "Mini"\n[areas.suo]\nname = "Suō"\n', encoding="utf-8")
     with pytest.raises(MapError) as err:
         load_map_file(path)
     assert "mini.toml: areas.suo: missing key 'kind'" in err.value.problems
@@ -259,6 +259,7 @@ def _port(area: str) -> dict:
 def _mini() -> dict[str, Any]:
     """A tiny valid map: suo - aki on Honshū, awaji across a strait, one sea."""
     return {
+        "ruleset": "sengoku",
         "id": "mini",
         "name": "Mini",
         "areas": {
@@ -570,3 +571,32 @@ def test_a_shipped_map_is_parsed_once_until_its_file_changes(tmp_path, monkeypat
     os.utime(tmp_path / "seto.toml", ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
     revised = load_shipped_map("seto")
     assert revised is not first and revised.name == "Seto (revised)"
+
+
+# --------------------------------------------------------------------------
+# The neutral model under Sengoku's view (bot/rulesets/sengoku/rules/map_model.py)
+# --------------------------------------------------------------------------
+
+
+def test_seto_is_read_with_the_sengoku_profile_from_its_plug_in(seto: GameMap) -> None:
+    from bot.plugins import plugin
+    from bot.rulesets.sengoku.rules.model.map_model import SengokuMap
+    from bot.rulesets.sengoku.rules.model.map_profile import PROFILE
+    assert plugin("sengoku").map_profile() is PROFILE
+    assert type(seto) is SengokuMap and seto.ruleset == "sengoku"
+    assert list(seto.sheets) == ["main"] and seto.art is seto.sheets["main"].art
+    # areas, ports and straits are nodes; the coast/land/sea lists and each port's area are edges (S12.2)
+    kinds = {k: sum(n.kind == k for n in seto.nodes.values()) for k in ("province", "sea", "port", "strait")}
+    assert kinds == {"province": 24, "sea": 12, "port": 16, "strait": 5}
+    assert len(seto.nodes) == len(seto.areas) + len(seto.ports) + len(seto.straits)
+    assert seto.node("ushimado").entry is seto.ports["ushimado"]
+    assert seto.neighbours("bizen", "port") == ("ushimado",)
+    assert seto.neighbours("kii", "coast") == seto.coast_neighbours("kii") == ("awaji", "izumi")
+    assert seto.edge_between("suo", "aki", "land") is not None and seto.edge_between("suo", "aki", "sea") is None
+
+
+def test_seto_coast_paths_are_cached_per_map(seto: GameMap) -> None:
+    path = seto.coast_path("chikuzen", "kii")
+    assert ("chikuzen", "kii", "coast", None) in seto._paths
+    path.append("mutated")  # the caller's copy
+    assert seto.coast_path("chikuzen", "kii") == path[:-1]

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from bot.domain.gamemap import MapError, parse_map
-from bot.mapfiles import load_map_file, load_shipped_map, shipped_map_path
+from bot.domain.gamemap import MapError
+from bot.mapfiles import load_map_file, load_shipped_map, parse_map, shipped_map_path
 from bot.render import Marker, Overlay
 from bot.render.mapimage import draw_scene
 from bot.render.scene import png_bytes
@@ -68,7 +68,7 @@ def art_map(tmp_path):
     path = tmp_path / "small-art.png"
     Image.new("RGB", (400, 300), ART_GREEN).save(path)
     gm = parse_map(with_art(), "small.toml")
-    return gm.model_copy(update={"art": gm.art.model_copy(update={"image": str(path)})})
+    return gm.with_art_image(gm.default_sheet, str(path))
 
 
 def test_nodes_sit_at_their_art_points(art_map) -> None:

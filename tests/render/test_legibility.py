@@ -93,7 +93,7 @@ def label_problems(scene: Scene) -> list[str]:
                      if _crosses(label.box, p, q, STRAIT_HALF_W)]
         problems += [f"{label.kind} {label.text!r} on node {area}" for area, (x, y, _) in scene.nodes.items()
                      if not (label.kind == "sea" and label.anchor == area)
-                     and _in_disc(label.box, x, y, node_radius(scene.gm.areas[area]))]
+                     and _in_disc(label.box, x, y, node_radius(scene.gm.nodes[area]))]
         problems += [f"{label.kind} {label.text!r} on port {pid}" for pid, (x, y) in ports
                      if _overlap(label.box, Box(x - w / 2, y - h / 2, x + w / 2, y + h / 2)) > 0.01]
         problems += [f"{label.kind} {label.text!r} on an event glyph" for g in scene.glyphs

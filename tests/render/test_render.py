@@ -17,14 +17,15 @@ from pathlib import Path
 import pytest
 
 import bot.render as render
-from bot.domain.gamemap import GameMap, parse_map
-from bot.mapfiles import load_shipped_map, shipped_map_ids
+from bot.domain.gamemap import GameMap
+from bot.mapfiles import load_shipped_map, parse_map, shipped_map_ids
 from bot.render import Highlight, Marker, Overlay, Route, render_map, render_map_async
 from bot.rulesets.sengoku.report.overlay_style import VOCABULARY
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 SMALL_MAP = {
+    "ruleset": "sengoku",
     "id": "small",
     "name": "Small Strait",
     "areas": {
@@ -131,7 +132,7 @@ def test_empty_overlay_renders(small_map: GameMap) -> None:
 
 
 def test_map_of_one_area_renders() -> None:
-    one = parse_map({"id": "one", "name": "One", "areas": {
+    one = parse_map({"ruleset": "sengoku", "id": "one", "name": "One", "areas": {
         "only": {"name": "Only", "kind": "province", "coastal": True, "x": 0, "y": 0, "coast": [], "land": []}}},
         "one.toml")
     png = render_map(one, Overlay(title="t", markers=[

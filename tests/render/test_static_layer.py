@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.domain.gamemap import parse_map
+from bot.mapfiles import parse_map
 from bot.render import Overlay, render_map, static
 from tests.render.test_render import SMALL_MAP, busy_overlay
 

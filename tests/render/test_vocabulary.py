@@ -14,7 +14,8 @@ from matplotlib.colors import to_rgb
 from PIL import Image
 from pydantic import ValidationError
 
-from bot.domain.gamemap import GameMap, parse_map
+from bot.domain.gamemap import GameMap
+from bot.mapfiles import parse_map
 from bot.render import (
     Highlight,
     HighlightStyle,

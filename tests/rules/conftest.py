@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from bot.domain.gamemap import parse_map
 from bot.engine.dice import ScriptedDice
+from bot.mapfiles import parse_map
 from bot.rulesets.sengoku.rules.model.context import Ctx
 from bot.rulesets.sengoku.rules.model.model import (Character, CharacterKind, Clan, HeavyDetachment, PortState,
                                      Relation, RelationEntry, SengokuState, Squadron)
 from bot.rulesets.sengoku.rules.model.settings import SengokuSettings
 
 TINY_MAP = {
+    "ruleset": "sengoku",
     "id": "tiny", "name": "Tiny sea",
     "areas": {
         "red_home": {"name": "Red Home", "kind": "province", "coastal": True, "x": 0, "y": 0,

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from bot.domain.gamemap import parse_map
 from bot.engine.dice import ScriptedDice
 from bot.engine.ruleset import SubmittedOrder
+from bot.mapfiles import parse_map
 from bot.rulesets.sengoku.rules.model.model import TradeFleet, UnitState
 from bot.rulesets.sengoku.rules.turn.resolve import resolve
 from bot.rulesets.sengoku.rules.model.settings import SengokuSettings

@@ -23,6 +23,10 @@ def _map_vocabulary():
     from bot.rulesets.sengoku.report.overlay_style import VOCABULARY
     return VOCABULARY
 
+def _map_profile():
+    from bot.rulesets.sengoku.rules.model.map_profile import PROFILE
+    return PROFILE
+
 
 def _presenter():
     from bot.rulesets.sengoku.report.present import SengokuPresenter
@@ -46,6 +50,8 @@ PLUGIN = RulesetPlugin(
     rules=_rules,
     presenter=_presenter,
     map_vocabulary=_map_vocabulary,
+
+    map_profile=_map_profile,
     maps_dir=_DATA / "maps",
     scenarios_dir=_DATA / "scenarios",
     default_map="seto",
