@@ -31,7 +31,7 @@ class CommandHelp:
     moderators to them (/help, /orders show, /fleet show, /mod act-as, /turn undo): words only."""
 
     order: str = ""  # how a player gives one unit an order: "/order …"
-    order_examples: str = ""  # a few of them, for a clan with no orders yet: "/order cruise, /order trade, …"
+    order_examples: str = ""  # a few of them, for a clan with no orders yet: "/order move, /order hold, …"
     first_orders: str = ""  # /help's step for a player who has given none: which commands, what to expect
     player: tuple[str, ...] = ()  # its other player commands, one /help line each
     relation: str = ""  # where moderators set two factions' relation, if the ruleset has relations
@@ -47,7 +47,7 @@ class RulesetPlugin:
     presenter: Callable[[], Any]  # reports, order descriptions, cards, map (bot/report/presenters.py)
     commands: tuple[str, ...] = ()  # extension modules adding its own slash-command groups
     # The top-level command names those add (checked for clashes; bot/command_surface.py).  Its
-    # moderators' group, if it has one, is named by its id ("/sengoku unit add"); the others are its players'.
+    # moderators' group, if it has one, is named by its id ("/<id> unit add"); the others are its players'.
     command_groups: tuple[str, ...] = ()
     command_help: CommandHelp = field(default_factory=CommandHelp)
     maps_dir: Path | None = None  # its map files (<name>.toml, art beside them)

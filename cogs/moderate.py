@@ -1,7 +1,7 @@
 """/mod: what moderators of every ruleset do — read the audit log of their edits, and
 ``act-as``, which lets a moderator give and review a clan's orders as that clan (a correction
 after /turn undo needs it when no role of theirs is the clan's).  Each ruleset's edits of its
-game's facts are in its own moderators' group (named by the ruleset's id, e.g. /sengoku).
+game's facts are in its own moderators' group, named by the ruleset's id.
 
 Moderators only; every reply is ephemeral.  Autocomplete offers nothing to anyone but a
 moderator (it would otherwise show every clan's units).
