@@ -34,9 +34,9 @@ def commands_of(campaign: Campaign) -> CommandHelp:
 
 
 def edits_of(campaign: Campaign) -> str:
-    """Where moderators correct the game's facts: the ruleset's moderators' group, else /mod."""
+    """Where moderators correct the game's facts: the ruleset's moderators' group (if it has one)."""
     group = plugin(campaign.ruleset).moderator_group
-    return f"/{group} …" if group else "/mod …"
+    return f"/{group} …" if group else ""
 
 
 def setup_steps(campaign: Campaign) -> list[str]:
@@ -68,8 +68,9 @@ async def moderator_steps(interaction: discord.Interaction, campaign: Campaign) 
     elif campaign.phase is Phase.LOCKED:
         steps.append("/turn resolve — roll and post the reports (or /turn reopen for more orders)")
     elif campaign.phase is Phase.CORRECTION:
-        steps.append(f"correct the orders (/mod act-as clan:…, then {commands_of(campaign).order or 'the orders'}) "
-                     f"or the state ({edits_of(campaign)}), then /turn redo")
+        state = f" or the state ({edits_of(campaign)})" if edits_of(campaign) else ""
+        steps.append(f"correct the orders (/mod act-as clan:…, then {commands_of(campaign).order or 'the orders'})"
+                     f"{state}, then /turn redo")
     return steps
 
 
@@ -130,6 +131,8 @@ class HelpCog(commands.Cog):
             steps = await moderator_steps(interaction, chosen)
             extra = ["/game status — readiness; /mod audit — what moderators did; /turn log — a turn's log",
                      "/campaign settings set — the rules' open points (see them: /game settings)"]
+            if edits_of(chosen):
+                extra.append(f"{edits_of(chosen)} — enter and correct the game's facts (each edit is in /mod audit)")
             await reply(interaction, help_text(chosen, "a moderator", steps, extra))
             return
         steps = await player_steps(interaction, chosen)
