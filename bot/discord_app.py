@@ -180,6 +180,7 @@ class FleetwrightBot(commands.Bot):
         # Ruleset id → its top-level commands, kept out of the global tree: each server gets those of
         # the rulesets its campaigns play (bot/startup.py sync_ruleset_commands).
         self.ruleset_commands: dict[str, list[app_commands.Command | app_commands.Group]] = {}
+        self.refused_rulesets: dict[str, str] = {}  # ruleset id → why none of its commands were loaded
         self.run_scheduler = run_scheduler
         self.scheduler: DeadlineScheduler | None = None
         self.stopping = False  # set by ``shutdown``: new commands are turned away
@@ -263,9 +264,8 @@ class FleetwrightBot(commands.Bot):
     def command_problems(self) -> list[str]:
         """What is wrong with the whole command tree over every plug-in (bot/command_surface.py): a
         ruleset refused for a name clash, a limit of Discord's broken, a name owned twice; [] if none."""
-        refused = [str(self.failed_extensions[r.id]) for r in self.rulesets if r.id in self.failed_extensions]
-        return refused + surface_problems(self.surface(), {r.id: r.command_groups for r in self.rulesets
-                                                           if r.id not in self.failed_extensions})
+        declared = {r.id: r.command_groups for r in self.rulesets if r.id not in self.refused_rulesets}
+        return [*self.refused_rulesets.values(), *surface_problems(self.surface(), declared)]
 
     async def on_app_command_completion(self, interaction: discord.Interaction, command) -> None:
         """After a /campaign command (one may have created or imported a campaign of a ruleset new to
@@ -276,11 +276,10 @@ class FleetwrightBot(commands.Bot):
     async def load_all_extensions(self) -> None:
         for name in EXTENSIONS:
             await self._load(name)
-        refused = clashes([c.name for c in self.tree.get_commands()], self.rulesets)
+        self.refused_rulesets = clashes([c.name for c in self.tree.get_commands()], self.rulesets)
         for ruleset in self.rulesets:
-            if ruleset.id in refused:
-                self.failed_extensions[ruleset.id] = RuntimeError(refused[ruleset.id])
-                log.error("%s", refused[ruleset.id])
+            if ruleset.id in self.refused_rulesets:
+                log.error("%s", self.refused_rulesets[ruleset.id])
                 continue
             await self.load_ruleset_commands(ruleset)
 

@@ -109,7 +109,8 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="C
         await reply(interaction, f"Campaign #{campaign.id} \"{campaign.name}\" created: {describe(campaign, 0)}. "
                                  f"Next: add each clan with /faction add (name, colour, its players' role, its "
                                  f"private channel), set the report channel with /campaign channel, then give the "
-                                 f"clans provinces, ports and armies with /{plugin(campaign.ruleset).moderator_group or 'mod'}.")
+                                 f"clans provinces, ports and armies with "
+                                 f"/{plugin(campaign.ruleset).moderator_group or 'mod'}.")
 
     settings_group = app_commands.Group(name="settings", description="Change the campaign's rule settings (see them: "
                                                                      "/game settings)")

@@ -53,8 +53,8 @@ class ModerateCog(commands.GroupCog, group_name="mod",
         clan_id = owner_of(clan, chosen)
         if clan_id is None:
             was = chosen.faction(table.pop(key, ""))
-            await reply(interaction, f"🎭 You no longer act for {was.name} in {chosen.name}: {acting_commands(chosen)} "
-                                     f"follow your own roles again." if was else
+            await reply(interaction, f"🎭 You no longer act for {was.name} in {chosen.name}: "
+                                     f"{acting_commands(chosen)} follow your own roles again." if was else
                                      f"You were not acting for a clan in {chosen.name}; nothing changed.")
             return
         faction = chosen.faction(clan_id)
@@ -62,8 +62,8 @@ class ModerateCog(commands.GroupCog, group_name="mod",
             names = ", ".join(f.name for f in chosen.factions)
             raise UserError(f"{chosen.name} has no clan {quote(clan)}; its clans: {names} (or 'none' to stop acting)")
         table[key] = faction.id
-        await reply(interaction, f"🎭 You now act for {faction.name} in {chosen.name}: your {acting_commands(chosen)} "
-                                 f"commands give and show {faction.name}'s orders, and each "
+        await reply(interaction, f"🎭 You now act for {faction.name} in {chosen.name}: your "
+                                 f"{acting_commands(chosen)} commands give and show {faction.name}'s orders, and each "
                                  f"reply starts with “(acting as {faction.name})”. It lasts until /mod act-as "
                                  f"clan:none, or until the bot restarts (it is kept in memory only).")
 

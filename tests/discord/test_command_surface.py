@@ -82,7 +82,8 @@ def test_every_command_stays_well_under_the_size_limit(export):
 
 def test_command_surface_matches_the_snapshot(world):
     surface = world.bot.surface()
-    scoped = {"global": surface.core, **{f"per server hosting {ruleset}": own for ruleset, own in surface.rulesets.items()}}
+    scoped = {"global": surface.core,
+              **{f"per server hosting {ruleset}": own for ruleset, own in surface.rulesets.items()}}
     text = json.dumps(scoped, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
     if os.environ.get("FLEETWRIGHT_UPDATE_COMMANDS"):
         SNAPSHOT.write_text(text, encoding="utf-8")

@@ -14,7 +14,7 @@ import pytest
 from bot.command_surface import clashes
 from bot.discord_app import FleetwrightBot
 from bot.domain.campaign import Campaign
-from bot.plugins import RulesetPlugin, plugin
+from bot.plugins import RulesetPlugin, plugin, plugins
 from bot.services.campaigns import CampaignService
 from bot.startup import sync_hosted_servers, sync_ruleset_commands
 from bot.store import open_repository
@@ -61,8 +61,19 @@ async def test_the_whole_tree_passes_the_check_over_every_plug_in(world):
         "sengoku": ["clan", "order", "sengoku", "unit"]}
 
 
+@pytest.mark.parametrize("ruleset", list(plugins()))
+async def test_each_registered_ruleset_alone_and_all_together_pass_the_check(tmp_path, ruleset):
+    """The conformance check per plug-in: its declared groups load, within Discord's limits, owned once."""
+    async with bot_with(tmp_path, plugins()[ruleset]) as bot:
+        assert bot.command_problems() == []
+        assert names(bot.ruleset_commands[ruleset]) == sorted(plugins()[ruleset].command_groups)
+    async with bot_with(tmp_path, *plugins().values()) as bot:
+        assert bot.command_problems() == []
+
+
 def test_a_ruleset_taking_a_core_or_another_rulesets_name_is_refused_with_a_clear_message():
-    refused = clashes(CORE, [SENGOKU, rival("order", "rival"), rival("campaign", id="thief"), rival("x", "x", id="twice")])
+    refused = clashes(CORE, [SENGOKU, rival("order", "rival"), rival("campaign", id="thief"),
+                             rival("x", "x", id="twice")])
     assert refused == {
         "rival": "ruleset 'rival' cannot add its commands: /order is ruleset 'sengoku''s. A top-level command name "
                  "belongs to one owner (a server may host campaigns of several rulesets, and Discord would show "

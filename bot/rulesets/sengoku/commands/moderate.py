@@ -40,7 +40,8 @@ Points = app_commands.Range[int, 0, 1000000]
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)  # hidden from players; a server admin may grant the moderators
 class SengokuModerateCog(commands.GroupCog, group_name="sengoku",
-                         group_description="Moderators: Sengoku's units, commanders, armies, ports, diplomacy, weather"):
+                         group_description="Moderators: Sengoku's units, commanders, armies, ports, diplomacy, "
+                                           "weather"):
     unit = UnitCommands()
     commander = CommanderCommands()
     army = ArmyCommands()
