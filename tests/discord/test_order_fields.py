@@ -8,8 +8,8 @@ import pytest
 from bot.rulesets.sengoku.rules import orders as o
 from tests.discord.conftest import CHANNELS
 
-# order kind → {payload field: "command option"}; cogs/orders.py, unit_orders.py and clan_orders.py build
-# the payload from these options.
+# order kind → {payload field: "command option"}; bot/rulesets/sengoku/commands/orders.py, unit_orders.py
+# and clan_orders.py build the payload from these options.
 SQUADRON = {"unit": "unit", "leader": "leader", "stake": "stake", "stake_later_rounds": "stake_later",
             "want_battle": "engage", "when_enemy_wants": "if_attacked", "manoeuvre": "manoeuvre",
             "subphase": "subphase"}
