@@ -13,6 +13,7 @@ import asyncio
 import logging
 import signal
 import sys
+from collections.abc import Iterable, Iterator
 
 import aiohttp
 import discord
@@ -20,24 +21,24 @@ from discord import app_commands
 from discord.ext import commands
 from pydantic import ValidationError
 
+from bot.command_surface import Surface, clashes, surface_problems
 from bot.domain.text import quote
+from bot.plugins import RulesetPlugin, plugins
 from bot.scheduler import DeadlineScheduler
 from bot.render import RenderTimeout
 from bot.runtime import favour_event_loop
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
-from bot.startup import log_campaigns, sync_command_tree
+from bot.startup import log_campaigns, sync_command_tree, sync_hosted_servers, sync_ruleset_commands
 from bot.store import StoreError, describe_location, open_repository
 
 log = logging.getLogger(__name__)
 
-# Every extension the bot loads, in order.  One cog (one slash group) each.
+# The core's extensions, in order: one cog (one slash group) each, synced globally.  Each ruleset's
+# own come from its plug-in (``RulesetPlugin.commands``), synced per server (bot/startup.py).
 EXTENSIONS: tuple[str, ...] = (
     "cogs.campaign",
     "cogs.faction",
-    "cogs.orders",
-    "cogs.unit_orders",
-    "cogs.clan_orders",
     "cogs.order_book",
     "cogs.fleet",
     "cogs.turn",
@@ -164,7 +165,9 @@ class FleetwrightTree(app_commands.CommandTree):
 
 class FleetwrightBot(commands.Bot):
     def __init__(self, service: CampaignService, *, config=None, intents: discord.Intents | None = None,
-                 sync_commands: bool = True, run_scheduler: bool = True, **options) -> None:
+                 sync_commands: bool = True, run_scheduler: bool = True,
+                 rulesets: Iterable[RulesetPlugin] | None = None, **options) -> None:
+        """``rulesets``: the plug-ins whose commands it loads (default: every installed one)."""
         # Reports quote names players chose; nothing the bot posts may ping anyone.
         super().__init__(command_prefix=commands.when_mentioned, help_command=None,
                          intents=intents or minimal_intents(), tree_cls=FleetwrightTree,
@@ -173,6 +176,11 @@ class FleetwrightBot(commands.Bot):
         self.config = config
         self.sync_commands = sync_commands
         self.failed_extensions: dict[str, BaseException] = {}
+        self.rulesets = tuple(plugins().values() if rulesets is None else rulesets)
+        # Ruleset id → its top-level commands, kept out of the global tree: each server gets those of
+        # the rulesets its campaigns play (bot/startup.py sync_ruleset_commands).
+        self.ruleset_commands: dict[str, list[app_commands.Command | app_commands.Group]] = {}
+        self.refused_rulesets: dict[str, str] = {}  # ruleset id → why none of its commands were loaded
         self.run_scheduler = run_scheduler
         self.scheduler: DeadlineScheduler | None = None
         self.stopping = False  # set by ``shutdown``: new commands are turned away
@@ -189,6 +197,7 @@ class FleetwrightBot(commands.Bot):
                 await self.add_cog(listener(self))
         if self.sync_commands:
             await sync_command_tree(self)
+        await sync_hosted_servers(self)  # each server's ruleset groups (sent to Discord if sync_commands)
         await log_campaigns(self.service)
         if self.run_scheduler and self.scheduler is None:
             from cogs.turn_posts import TurnPoster  # the Discord side of the scheduler's announcements
@@ -235,13 +244,66 @@ class FleetwrightBot(commands.Bot):
             self.scheduler = None
         await super().close()
 
+    def top_level_commands(self) -> list[app_commands.Command | app_commands.Group]:
+        """Every top-level slash command: the core's (global) and every ruleset's (on its servers)."""
+        return [*self.tree.get_commands(), *(c for own in self.ruleset_commands.values() for c in own)]
+
+    def walk_all_commands(self) -> Iterator[app_commands.Command | app_commands.Group]:
+        """Every command and group of ``top_level_commands``, and what they hold."""
+        for command in self.top_level_commands():
+            yield command
+            if isinstance(command, app_commands.Group):
+                yield from command.walk_commands()
+
+    def surface(self) -> Surface:
+        """The payloads a sync sends: the core's (global) and each ruleset's (to its servers)."""
+        return Surface(core=[c.to_dict(self.tree) for c in self.tree.get_commands()],
+                       rulesets={ruleset: [c.to_dict(self.tree) for c in own]
+                                 for ruleset, own in sorted(self.ruleset_commands.items())})
+
+    def command_problems(self) -> list[str]:
+        """What is wrong with the whole command tree over every plug-in (bot/command_surface.py): a
+        ruleset refused for a name clash, a limit of Discord's broken, a name owned twice; [] if none."""
+        declared = {r.id: r.command_groups for r in self.rulesets if r.id not in self.refused_rulesets}
+        return [*self.refused_rulesets.values(), *surface_problems(self.surface(), declared)]
+
+    async def on_app_command_completion(self, interaction: discord.Interaction, command) -> None:
+        """After a /campaign command (one may have created or imported a campaign of a ruleset new to
+        the server), the server's ruleset commands are brought up to date; nothing is sent if unchanged."""
+        if interaction.guild_id is not None and command.qualified_name.split()[0] == "campaign":
+            await sync_ruleset_commands(self, interaction.guild_id)
+
     async def load_all_extensions(self) -> None:
         for name in EXTENSIONS:
-            try:
-                await self.load_extension(name)
-            except Exception as exc:  # noqa: BLE001 - one broken cog must not stop the others
-                self.failed_extensions[name] = exc
-                log.exception("Failed to load extension %s", name)
+            await self._load(name)
+        self.refused_rulesets = clashes([c.name for c in self.tree.get_commands()], self.rulesets)
+        for ruleset in self.rulesets:
+            if ruleset.id in self.refused_rulesets:
+                log.error("%s", self.refused_rulesets[ruleset.id])
+                continue
+            await self.load_ruleset_commands(ruleset)
+
+    async def load_ruleset_commands(self, ruleset: RulesetPlugin) -> None:
+        """Load the ruleset's extensions and take the top-level commands they add out of the global tree,
+        into ``ruleset_commands``; a name it did not declare in ``command_groups`` is dropped (logged)."""
+        before = {c.name for c in self.tree.get_commands()}
+        for name in ruleset.commands:
+            await self._load(name)
+        own = self.ruleset_commands[ruleset.id] = []
+        for command in [c for c in self.tree.get_commands() if c.name not in before]:
+            self.tree.remove_command(command.name)
+            if command.name in ruleset.command_groups:
+                own.append(command)
+            else:
+                log.error("Ruleset %r added /%s, which its command_groups do not declare; it is not offered",
+                          ruleset.id, command.name)
+
+    async def _load(self, name: str) -> None:
+        try:
+            await self.load_extension(name)
+        except Exception as exc:  # noqa: BLE001 - one broken cog must not stop the others
+            self.failed_extensions[name] = exc
+            log.exception("Failed to load extension %s", name)
 
 
 def stop_on_signals(bot: FleetwrightBot) -> None:

@@ -27,6 +27,18 @@ BUILT_IN_PACKAGE = "bot.rulesets"
 
 
 @dataclass(frozen=True)
+class CommandHelp:
+    """Where a ruleset's own slash commands are, for the core's replies that point players and
+    moderators to them (/help, /orders show, /fleet show, /mod act-as, /turn undo): words only."""
+
+    order: str = ""  # how a player gives one unit an order: "/order …"
+    order_examples: str = ""  # a few of them, for a clan with no orders yet: "/order move, /order hold, …"
+    first_orders: str = ""  # /help's step for a player who has given none: which commands, what to expect
+    player: tuple[str, ...] = ()  # its other player commands, one /help line each
+    relation: str = ""  # where moderators set two factions' relation, if the ruleset has relations
+
+
+@dataclass(frozen=True)
 class RulesetPlugin:
     """Everything a rule system supplies to the core, in one place."""
 
@@ -35,7 +47,10 @@ class RulesetPlugin:
     rules: Callable[[], Ruleset]  # the pure rules (bot/engine/ruleset.py)
     presenter: Callable[[], Any]  # reports, order descriptions, cards, map (bot/report/presenters.py)
     commands: tuple[str, ...] = ()  # extension modules adding its own slash-command groups
-    command_groups: tuple[str, ...] = ()  # the top-level command names those add (checked for clashes)
+    # The top-level command names those add (checked for clashes; bot/command_surface.py).  Its
+    # moderators' group, if it has one, is named by its id ("/<id> unit add"); the others are its players'.
+    command_groups: tuple[str, ...] = ()
+    command_help: CommandHelp = field(default_factory=CommandHelp)
     maps_dir: Path | None = None  # its map files (<name>.toml, art beside them)
     scenarios_dir: Path | None = None  # its scenario files (<name>.yaml)
     default_map: str | None = None  # the map `/campaign create` uses when none is named
@@ -54,6 +69,15 @@ class RulesetPlugin:
 
     # what its map files hold (bot/domain/gamemap_profile.py); a factory, called once, when a map is read
     map_profile: Callable[[], Any] | None = None
+
+    @property
+    def player_groups(self) -> tuple[str, ...]:
+        """Its players' top-level commands: every group but its moderators' (named by its id)."""
+        return tuple(name for name in self.command_groups if name != self.id)
+
+    @property
+    def moderator_group(self) -> str | None:
+        return self.id if self.id in self.command_groups else None
 
     def maps(self) -> list[str]:
         return sorted(p.stem for p in self.maps_dir.glob("*.toml")) if self.maps_dir else []

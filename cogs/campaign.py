@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot.domain.campaign import Campaign
 from bot.mapfiles import shipped_map_ids
-from bot.plugins import get_ruleset, plugins
+from bot.plugins import get_ruleset, plugin, plugins
 from bot.scenarios import shipped_scenario_ids
 from bot.services.errors import UserError
 from bot.services.setup import create_empty_campaign
@@ -114,7 +114,8 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="C
         await reply(interaction, f"Campaign #{campaign.id} \"{campaign.name}\" created: {describe(campaign, 0)}. "
                                  f"Next: add each clan with /faction add (name, colour, its players' role, its "
                                  f"private channel), set the report channel with /campaign channel, then give the "
-                                 f"clans provinces, ports and armies with /mod.")
+                                 f"clans provinces, ports and armies with "
+                                 f"/{plugin(campaign.ruleset).moderator_group or 'mod'}.")
 
     settings_group = app_commands.Group(name="settings", description="Change the campaign's rule settings (see them: "
                                                                      "/game settings)")

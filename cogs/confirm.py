@@ -1,5 +1,5 @@
 """Confirm / Cancel buttons in front of a destructive or public command (/turn resolve, undo, redo,
-/mod unit remove, /orders clear).
+a ruleset's removals, /orders clear).
 
 The command answers privately with what will happen and two buttons; the action runs on the
 Confirm click — by the same user only, once.  Each prompt's buttons carry a token of their own

@@ -1,7 +1,7 @@
 """/faction: add a clan to a campaign, link each clan to the Discord role its
 players hold and to its private channel (moderators); list the clans; show
 the diplomacy table, or set one pair's relation (moderators, through the same
-moderator edit as /mod relation)."""
+moderator edit as the ruleset's own relation command)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.domain.campaign import Campaign
+from bot.plugins import plugin
 from bot.services.errors import UserError
 from bot.services.setup import add_faction
 from cogs.common import (
@@ -44,8 +45,9 @@ def relations_text(campaign: Campaign, rows: list[tuple[str, str, str]], whose: 
         return f"{title}: no other clans yet."
     lines = [f"{title} (OP-48: at war = enemy, allied = friendly):"]
     lines += [f"• {names[a]} — {names[b]}: {RELATION_WORDS.get(r, r)}" for a, b, r in rows]
-    if whose is None:
-        lines.append("Change one with /mod relation clan_a:… clan_b:… relation:….")
+    change = plugin(campaign.ruleset).command_help.relation
+    if whose is None and change:
+        lines.append(f"Change one with {change}.")
     return "\n".join(lines)
 
 

@@ -13,6 +13,7 @@ from bot.domain.campaign import Campaign, Phase
 from bot.domain.gamemap import GameMap
 from bot.domain.text import escape, quote
 from bot.engine.ruleset import UnitView, slot_unit
+from bot.plugins import plugin
 from bot.services.campaign_reads import with_names
 from bot.services.campaigns import OrderLine
 from bot.services.errors import UserError
@@ -35,7 +36,7 @@ ALL = "all"
 
 
 def orders_of(unit: UnitView, lines: list[OrderLine]) -> list[str]:
-    """This turn's orders of ``unit``: its slot, and its later sub-phase slots ('unit:<id>#SP2')."""
+    """This turn's orders of ``unit``: its slot, and its later ones ('unit:<id>#…')."""
     return [line.text for line in lines if slot_unit(line.slot) == unit.id]
 
 
@@ -61,8 +62,9 @@ def unit_details(unit: UnitView, campaign: Campaign, clan: str, lines: list[Orde
         parts.append(f"Orders: no turn is open (turn {campaign.turn}: a moderator opens it with /turn open).")
     else:
         given = orders_of(unit, lines)
+        order = plugin(campaign.ruleset).command_help.order
         parts += [f"Order this turn: {text}" for text in given] or \
-                 [f"Order this turn: none yet; give one with /order … unit:{escape(unit.name)}"]
+                 ["Order this turn: none yet" + (f"; give one with {order} unit:{escape(unit.name)}" if order else "")]
     return "\n".join(parts)
 
 

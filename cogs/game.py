@@ -1,7 +1,7 @@
 """/game: what anyone in a campaign may look at — the turn and who is ready, the campaign, its
 settings, its clans and their relations (private replies).
 
-The moderators' groups (/campaign, /faction, /turn, /mod) hold only what changes a campaign, so
+The moderators' groups (/campaign, /faction, /turn, /mod, and each ruleset's own) hold only what changes a campaign, so
 Discord can hide them from players (``default_member_permissions``); what players read lives here.
 """
 
@@ -117,7 +117,7 @@ class GameCog(commands.GroupCog, group_name="game",
             lines.append(f"• {f.name} (`{f.id}`): {role}, {channel}")
         await reply(interaction, "\n".join(lines))
 
-    @app_commands.command(name="relations", description="Your clan's relations (moderators: every pair; set: /mod relation)")
+    @app_commands.command(name="relations", description="Your clan's relations (moderators: every pair)")
     @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def relations(self, interaction: discord.Interaction, campaign: int | None = None) -> None:

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.domain.campaign import Campaign, Phase
-from bot.plugins import get_ruleset
+from bot.plugins import CommandHelp, get_ruleset, plugin
 from bot.services.errors import UserError
 from bot.services.turns import TurnLifecycle, units_ordered
 from cogs.common import (
@@ -26,13 +26,17 @@ from cogs.common import (
     service_of,
 )
 
-# What a player of each ruleset can order beyond /order and /orders (rulesets without an entry: none).
-RULESET_COMMANDS = {
-    "sengoku": ["/clan policy — your standing battle policy (pairing OP-39, three sides S5.9, last port S2.6)",
-                "/clan redeem — rebuild a captured prize (S8.4.6); /clan leaders — your characters",
-                "/unit escort|sweep|keep-loc|evacuate|mothball|disband — the rarer unit orders; /unit tactics — "
-                "change the battle choices of an order already given"],
-}
+
+
+def commands_of(campaign: Campaign) -> CommandHelp:
+    """Where the campaign's ruleset's own commands are (its plug-in says; bot/plugins.py)."""
+    return plugin(campaign.ruleset).command_help
+
+
+def edits_of(campaign: Campaign) -> str:
+    """Where moderators correct the game's facts: the ruleset's moderators' group (if it has one)."""
+    group = plugin(campaign.ruleset).moderator_group
+    return f"/{group} …" if group else ""
 
 
 def setup_steps(campaign: Campaign) -> list[str]:
@@ -64,7 +68,9 @@ async def moderator_steps(interaction: discord.Interaction, campaign: Campaign) 
     elif campaign.phase is Phase.LOCKED:
         steps.append("/turn resolve — roll and post the reports (or /turn reopen for more orders)")
     elif campaign.phase is Phase.CORRECTION:
-        steps.append("correct the orders (/mod act-as clan:…, then /order …) or the state (/mod …), then /turn redo")
+        state = f" or the state ({edits_of(campaign)})" if edits_of(campaign) else ""
+        steps.append(f"correct the orders (/mod act-as clan:…, then {commands_of(campaign).order or 'the orders'})"
+                     f"{state}, then /turn redo")
     return steps
 
 
@@ -80,11 +86,14 @@ async def player_steps(interaction: discord.Interaction, campaign: Campaign) -> 
     units = await service.units(campaign.id, faction.id)
     done, missing = units_ordered(units, await service.orders(campaign.id, faction.id))
     if not done:
-        return ["/fleet list — your units, where they are", "then /order … for each (cruise, trade, base, piracy, "
-                "…): a refused order says which rule it breaks", "then /orders ready"]
+        first = commands_of(campaign).first_orders
+        return ["/fleet list — your units, where they are", *([f"then {first}"] if first else []),
+                "then /orders ready"]
     if missing:
+        order = commands_of(campaign).order
         return [f"{done} of {len(units)} units ordered; still without orders: {', '.join(missing)}",
-                "/order … for them (units left without one follow their standing orders)", "then /orders ready"]
+                *([f"{order} for them (units left without one follow their standing orders)"] if order else []),
+                "then /orders ready"]
     if await service.is_ready(campaign.id, faction.id):
         return ["your orders are marked ready; you can still change them until the deadline (/orders show)"]
     return [f"all {len(units)} units ordered: /orders show to check, then /orders ready"]
@@ -122,10 +131,12 @@ class HelpCog(commands.Cog):
             steps = await moderator_steps(interaction, chosen)
             extra = ["/game status — readiness; /mod audit — what moderators did; /turn log — a turn's log",
                      "/campaign settings set — the rules' open points (see them: /game settings)"]
+            if edits_of(chosen):
+                extra.append(f"{edits_of(chosen)} — enter and correct the game's facts (each edit is in /mod audit)")
             await reply(interaction, help_text(chosen, "a moderator", steps, extra))
             return
         steps = await player_steps(interaction, chosen)
-        await reply(interaction, help_text(chosen, "a player", steps, RULESET_COMMANDS.get(chosen.ruleset, [])))
+        await reply(interaction, help_text(chosen, "a player", steps, list(commands_of(chosen).player)))
 
 
 async def setup(bot: commands.Bot) -> None:

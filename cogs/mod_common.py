@@ -1,20 +1,19 @@
-"""What the /mod commands share: names typed by hand matched to ids, the
-moderator-only autocompletes, and ``apply``, which makes the edit in the
+"""What moderators' commands share (/mod, and each ruleset's own moderator group): names typed by
+hand matched to ids, the moderator-only autocompletes, and ``apply``, which makes the edit in the
 moderator's name and shows what changed.
 
 Autocomplete answers from a roster kept in memory per campaign (every unit,
 character and army, whatever their state): a keystroke reads no game state.
-The roster is read again after a /mod edit, when the campaign's turn or phase
+The roster is read again after a moderator's edit, when the campaign's turn or phase
 changes, and at most ``ROSTER_SECONDS`` after it was read (other commands
 change the state too); the command itself always works on the stored state.
 
-Not an extension (it has no ``setup``): the /mod modules import it.
+Not an extension (it has no ``setup``): the moderators' command modules import it.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import time
 from typing import Any
 
@@ -22,7 +21,7 @@ import discord
 from discord import app_commands
 
 from bot.domain.campaign import Campaign
-from bot.domain.text import clean_payload, quote
+from bot.domain.text import clean_payload
 from bot.services.errors import UserError
 from bot.store import StoreError
 from cogs.common import AUDITED_EXTRA, is_moderator, moderator_of, reply, service_of
@@ -32,34 +31,6 @@ Choice = app_commands.Choice
 NOBODY = {"none", "nobody", "-"}
 ROSTER_SECONDS = 30.0
 ROSTER_ATTRIBUTE = "mod_rosters"
-DETACHMENT_FORMAT = ('write each detachment as name:figures, with i for infantry and c for cavalry (a cavalry '
-                     'figure weighs 2 at sea), separated by commas: "ashigaru:18i, samurai:8i, horse:6c"; '
-                     'a mixed one: "guard:4i2c"')
-_DETACHMENT = re.compile(r"^(?P<name>[^:]+?)\s*:\s*(?P<counts>(?:\d+\s*[ic]\s*\+?\s*)+)$", re.IGNORECASE)
-_COUNT = re.compile(r"(\d+)\s*([ic])", re.IGNORECASE)
-
-
-def parse_detachments(text: str) -> list[dict[str, Any]]:
-    """'ashigaru:18i, samurai:8i, horse:6c' → [{id, infantry, cavalry}, …]; refuses anything else
-    with the format."""
-    parts = [part.strip() for part in re.split(r"[,;\n]", text) if part.strip()]
-    if not parts:
-        raise UserError(f"detachments: none given; {DETACHMENT_FORMAT}")
-    detachments = []
-    for part in parts:
-        match = _DETACHMENT.match(part)
-        if match is None:
-            raise UserError(f"detachments: {quote(part)} is not a detachment; {DETACHMENT_FORMAT}")
-        counts = {"i": 0, "c": 0}
-        for number, letter in _COUNT.findall(match["counts"]):
-            if counts[letter.lower()]:
-                raise UserError(f"detachments: {quote(part)} gives its {'infantry' if letter in 'iI' else 'cavalry'} "
-                                f"twice; {DETACHMENT_FORMAT}")
-            counts[letter.lower()] = int(number)
-        detachments.append({"id": match["name"].strip(), "infantry": counts["i"], "cavalry": counts["c"]})
-    return detachments
-
-
 def pick(text: str | None, named: dict[str, str]) -> str | None:
     """``named`` maps id → name: the id ``text`` means (by id or name, accents and case aside), else ``text``."""
     if text is None or text in named:
@@ -70,11 +41,6 @@ def pick(text: str | None, named: dict[str, str]) -> str | None:
 
 def clans(campaign: Campaign) -> dict[str, str]:
     return {f.id: f.name for f in campaign.factions}
-
-
-def provinces(campaign: Campaign, seas: bool = False) -> dict[str, str]:
-    """The map's provinces (``seas``: every area, so that a sea typed by name is refused as a sea)."""
-    return {a.id: a.name for a in game_map(campaign.map_id).areas.values() if seas or a.kind == "province"}
 
 
 def ports(campaign: Campaign) -> dict[str, str]:
@@ -154,36 +120,6 @@ class ClanRef(ModeratorRef):
         return [(f.name, f.id) for f in campaign.factions] + ([(self.nobody, "none")] if self.nobody else [])
 
 
-class ProvinceRef(ModeratorRef):
-    async def options(self, interaction, campaign):
-        return sorted(((name, key) for key, name in provinces(campaign).items()), key=lambda p: fold(p[0]))
-
-
-class ArmyRef(ModeratorRef):
-    """Any clan's army (of the clan option's clan, if one is given)."""
-
-    async def options(self, interaction, campaign):
-        named, clan = clans(campaign), chosen_clan(interaction, campaign)
-        gamemap = game_map(campaign.map_id)
-        return [(f"{a['name']} — {named.get(a['clan'], a['clan'])}, in {gamemap.area_name(a['area'])}", a["id"])
-                for a in (await roster(interaction, campaign))["armies"] if clan in (None, a["clan"])]
-
-
-class CharacterRef(ModeratorRef):
-    """A character (free ones only, if ``free``; of the clan typed in ``clan_option``, if any)."""
-
-    def __init__(self, free: bool = True, clan_option: str | None = "clan") -> None:
-        self.free, self.clan_option = free, clan_option
-
-    async def options(self, interaction, campaign):
-        named, clan = clans(campaign), chosen_clan(interaction, campaign, self.clan_option)
-        return [(f"{c['name']} — {named.get(c['clan'], c['clan'])}, {c['kind']}"
-                 + ("" if c["status"] == "free" else f", {c['status']}")
-                 + (f", leads {', '.join(c['leads'])}" if c["leads"] else ""), c["id"])
-                for c in (await roster(interaction, campaign))["characters"]
-                if clan in (None, c["clan"]) and (c["status"] == "free" or not self.free)]
-
-
 class UnitRef(ModeratorRef):
     """Any unit of any clan in any state (of the clan typed in ``clan_option``, if any)."""
 
@@ -200,13 +136,7 @@ class UnitRef(ModeratorRef):
 
 Clan = app_commands.Transform[str, ClanRef()]
 Owner = app_commands.Transform[str, ClanRef(nobody=True)]
-Province = app_commands.Transform[str, ProvinceRef()]
-ArmyOf = app_commands.Transform[str, ArmyRef()]
-FreeCharacter = app_commands.Transform[str, CharacterRef()]
-AnyCharacter = app_commands.Transform[str, CharacterRef(free=False, clan_option=None)]
-AnyFreeCharacter = app_commands.Transform[str, CharacterRef(clan_option=None)]
 AnyUnit = app_commands.Transform[str, UnitRef()]
-SquadronOf = app_commands.Transform[str, UnitRef(("squadron",), clan_option="owner")]
 
 
 async def apply(interaction: discord.Interaction, campaign: Campaign, payload: dict[str, Any],

@@ -1,28 +1,20 @@
-"""/mod: moderators enter, between turns, the facts the rules read but never make
-— armies and their detachments, the turn's weather, the diplomacy matrix, the basing
-agreements (S2.4), who owns provinces and ports, port land guards, each clan's treasury —, add,
-correct and remove units and characters (a correction with a reason is how a
-resolution's result is overridden), read the audit log of their edits, and
-``act-as`` lets a moderator give and review a clan's orders as that clan (a
-correction after /turn undo needs it when no role of theirs is the clan's).
+"""/mod: what moderators of every ruleset do — read the audit log of their edits, and
+``act-as``, which lets a moderator give and review a clan's orders as that clan (a correction
+after /turn undo needs it when no role of theirs is the clan's).  Each ruleset's edits of its
+game's facts are in its own moderators' group, named by the ruleset's id.
 
-Moderators only; every reply is ephemeral.  Each edit is recorded in the
-campaign's audit log with who made it, when and why, and the reply shows what
-changed and the edit as stored.  Names typed by hand are matched to ids after
-the command defers; text that matches nothing is passed on, so the rules refuse
-it by name.  Autocomplete offers nothing to anyone but a moderator (it would
-otherwise show every clan's units, armies and characters).
+Moderators only; every reply is ephemeral.  Autocomplete offers nothing to anyone but a
+moderator (it would otherwise show every clan's units).
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.domain.text import quote
+from bot.plugins import plugin
 from bot.services.errors import UserError
 from cogs.common import (
     CAMPAIGN,
@@ -35,147 +27,20 @@ from cogs.common import (
     reply,
     service_of,
 )
-from cogs.mod_armies import ArmyCommands
 from cogs.mod_audit import audit_text
-from cogs.mod_common import (
-    AnyUnit,
-    Clan,
-    ClanRef,
-    Owner,
-    Province,
-    apply,
-    clans,
-    names,
-    owner_of,
-    pick,
-    ports,
-    provinces,
-    roster,
-)
-from cogs.mod_units import CommanderCommands, UnitCommands
-from cogs.params import Port, Reason
+from cogs.mod_common import AnyUnit, Clan, ClanRef, clans, names, owner_of, pick, roster
 
-Choice = app_commands.Choice
-RELATIONS = [Choice(name="at war", value="at_war"), Choice(name="allied", value="allied"),
-             Choice(name="neutral", value="neutral")]
 ActAs = app_commands.Transform[str, ClanRef(nobody="none — stop acting for a clan")]
-AGREEMENT = [Choice(name="add", value="add"), Choice(name="remove", value="remove"), Choice(name="list", value="list")]
-Figures = app_commands.Range[int, 0, 10000]
-Points = app_commands.Range[int, 0, 1000000]
 PAGE = 10
 
 
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)  # hidden from players; a server admin may grant the moderators
 class ModerateCog(commands.GroupCog, group_name="mod",
-                  group_description="Moderators: units, commanders, armies, ports, diplomacy; audit; act for a clan"):
-    unit = UnitCommands()
-    commander = CommanderCommands()
-    army = ArmyCommands()
-
+                  group_description="Moderators: the audit log of edits; act for a clan"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()
-
-    @app_commands.command(name="weather", description="Declare stormy weather for the turn, or fair (S3.9)")
-    @app_commands.describe(storm="true: storms threaten landings and evacuations", reason="why", campaign=CAMPAIGN)
-    @app_commands.autocomplete(campaign=campaign_autocomplete)
-    @moderator_only()
-    async def weather(self, interaction: discord.Interaction, storm: bool, reason: Reason | None = None,
-                      campaign: int | None = None) -> None:
-        await defer(interaction)
-        chosen = await campaign_for(interaction, campaign)
-        await apply(interaction, chosen, {"kind": "weather", "storm": storm}, reason)
-
-    @app_commands.command(name="relation", description="Set two clans at war, allied or neutral (OP-48)")
-    @app_commands.describe(clan_a="one clan", clan_b="the other clan", relation="their relation",
-                           reason="why", campaign=CAMPAIGN)
-    @app_commands.choices(relation=RELATIONS)
-    @app_commands.autocomplete(campaign=campaign_autocomplete)
-    @moderator_only()
-    async def relation(self, interaction: discord.Interaction, clan_a: Clan, clan_b: Clan,
-                       relation: Choice[str], reason: Reason | None = None, campaign: int | None = None) -> None:
-        await defer(interaction)
-        chosen = await campaign_for(interaction, campaign)
-        named = clans(chosen)
-        await apply(interaction, chosen, {"kind": "relation", "a": pick(clan_a, named), "b": pick(clan_b, named),
-                                          "relation": relation.value}, reason)
-
-    @app_commands.command(name="basing", description="Record, withdraw or list basing agreements (S2.4)")
-    @app_commands.describe(action="add, remove or list", host="the clan whose port it is",
-                           guest="the clan whose ships base there", port="one port (default: all the host's)",
-                           turn="default: this turn", reason="why", campaign=CAMPAIGN)
-    @app_commands.choices(action=AGREEMENT)
-    @app_commands.autocomplete(campaign=campaign_autocomplete)
-    @moderator_only()
-    async def basing(self, interaction: discord.Interaction, action: Choice[str], host: Clan | None = None,
-                     guest: Clan | None = None, port: Port | None = None,
-                     turn: app_commands.Range[int, 1, 10000] | None = None, reason: Reason | None = None,
-                     campaign: int | None = None) -> None:
-        await defer(interaction)
-        chosen = await campaign_for(interaction, campaign)
-        if action.value == "list":
-            await reply(interaction, await agreements_text(interaction, chosen))
-            return
-        if host is None or guest is None:
-            raise UserError("name the host (whose port it is) and the guest (whose ships base there)")
-        payload: dict[str, Any] = {"kind": "basing_agreement", "action": action.value,
-                                   "host": pick(host, clans(chosen)), "guest": pick(guest, clans(chosen))}
-        if port is not None:
-            payload["port"] = pick(port, ports(chosen))
-        if turn is not None:
-            payload["turn"] = turn
-        await apply(interaction, chosen, payload, reason)
-
-    @app_commands.command(name="province", description="Give a province (and its port) to a clan, or to nobody")
-    @app_commands.describe(area="the province", clan="its new owner, or 'nobody'", reason="why", campaign=CAMPAIGN)
-    @app_commands.autocomplete(campaign=campaign_autocomplete)
-    @moderator_only()
-    async def province(self, interaction: discord.Interaction, area: Province, clan: Owner,
-                       reason: Reason | None = None, campaign: int | None = None) -> None:
-        await defer(interaction)
-        chosen = await campaign_for(interaction, campaign)
-        await apply(interaction, chosen, {"kind": "province_owner", "area": pick(area, provinces(chosen, seas=True)),
-                                          "clan": owner_of(clan, chosen)}, reason)
-
-    @app_commands.command(name="port", description="Set a port's owner and its land guard (S8.8.4)")
-    @app_commands.describe(port="the port", owner="its owner, or 'nobody' (default: unchanged)",
-                           guard="land troops guarding it, in figures (default: unchanged)",
-                           guard_cavalry="how many of the guard are cavalry (default: unchanged)", reason="why",
-                           campaign=CAMPAIGN)
-    @app_commands.autocomplete(campaign=campaign_autocomplete)
-    @moderator_only()
-    async def port(self, interaction: discord.Interaction, port: Port, owner: Owner | None = None,
-                   guard: Figures | None = None, guard_cavalry: Figures | None = None,
-                   reason: Reason | None = None, campaign: int | None = None) -> None:
-        await defer(interaction)
-        chosen = await campaign_for(interaction, campaign)
-        payload: dict[str, Any] = {"kind": "port", "port": pick(port, ports(chosen))}
-        if owner is not None:
-            payload["owner"] = owner_of(owner, chosen)
-        if guard is not None:
-            payload["land_guard"] = guard
-        if guard_cavalry is not None:
-            payload["land_guard_cavalry"] = guard_cavalry
-        await apply(interaction, chosen, payload, reason)
-
-    @app_commands.command(name="treasury", description="Set a clan's rice and development points (S8.4.6)")
-    @app_commands.describe(clan="the clan", rice="rice points, RP (default: unchanged)",
-                           development="development points, DP (default: unchanged)", reason="why",
-                           campaign=CAMPAIGN)
-    @app_commands.autocomplete(campaign=campaign_autocomplete)
-    @moderator_only()
-    async def treasury(self, interaction: discord.Interaction, clan: Clan, rice: Points | None = None,
-                       development: Points | None = None, reason: Reason | None = None,
-                       campaign: int | None = None) -> None:
-        await defer(interaction)
-        chosen = await campaign_for(interaction, campaign)
-        payload: dict[str, Any] = {"kind": "treasury", "clan": pick(clan, clans(chosen))}
-        if rice is not None:
-            payload["rice"] = rice
-        if development is not None:
-            payload["development"] = development
-        await apply(interaction, chosen, payload, reason)
 
     @app_commands.command(name="act-as", description="Give and review one clan's orders as that clan; 'none' stops")
     @app_commands.describe(clan="the clan, or 'none' to act as yourself again", campaign=CAMPAIGN)
@@ -188,8 +53,8 @@ class ModerateCog(commands.GroupCog, group_name="mod",
         clan_id = owner_of(clan, chosen)
         if clan_id is None:
             was = chosen.faction(table.pop(key, ""))
-            await reply(interaction, f"🎭 You no longer act for {was.name} in {chosen.name}: /order, /unit, /clan, "
-                                     f"/orders and /fleet list follow your own roles again." if was else
+            await reply(interaction, f"🎭 You no longer act for {was.name} in {chosen.name}: "
+                                     f"{acting_commands(chosen)} follow your own roles again." if was else
                                      f"You were not acting for a clan in {chosen.name}; nothing changed.")
             return
         faction = chosen.faction(clan_id)
@@ -197,8 +62,8 @@ class ModerateCog(commands.GroupCog, group_name="mod",
             names = ", ".join(f.name for f in chosen.factions)
             raise UserError(f"{chosen.name} has no clan {quote(clan)}; its clans: {names} (or 'none' to stop acting)")
         table[key] = faction.id
-        await reply(interaction, f"🎭 You now act for {faction.name} in {chosen.name}: your /order, /unit, /clan, "
-                                 f"/orders and /fleet list commands give and show {faction.name}'s orders, and each "
+        await reply(interaction, f"🎭 You now act for {faction.name} in {chosen.name}: your "
+                                 f"{acting_commands(chosen)} commands give and show {faction.name}'s orders, and each "
                                  f"reply starts with “(acting as {faction.name})”. It lasts until /mod act-as "
                                  f"clan:none, or until the bot restarts (it is kept in memory only).")
 
@@ -231,21 +96,10 @@ class ModerateCog(commands.GroupCog, group_name="mod",
         await reply(interaction, audit_text(title, shown, more=len(newest) > PAGE * page))
 
 
-async def agreements_text(interaction: discord.Interaction, campaign) -> str:
-    """S2.4: every basing agreement of this turn or later, by name."""
-    service, seen = service_of(interaction), []
-    for faction in campaign.factions:
-        for row in await service.holding(campaign.id, faction.id, "basing_agreements") or []:
-            if row not in seen:
-                seen.append(row)
-    if not seen:
-        return f"🤝 **{campaign.name}** — no basing agreements are recorded (S2.4); /mod basing action:add records one."
-    named, where = clans(campaign), ports(campaign)
-    lines = [f"• {named.get(r['guest'], r['guest'])} at "
-             + (f"{named.get(r['host'], r['host'])}'s port {where.get(r['port'], r['port'])}" if r["port"]
-                else f"every port of {named.get(r['host'], r['host'])}") + f" — turn {r['turn']}"
-             for r in sorted(seen, key=lambda r: (r["turn"], r["host"], r["guest"], r["port"] or ""))]
-    return "\n".join([f"🤝 **{campaign.name}** — basing agreements (S2.4):", *lines])
+def acting_commands(campaign) -> str:
+    """The commands that act for the clan: the campaign's ruleset's players' groups, /orders and /fleet list."""
+    groups = [f"/{name}" for name in plugin(campaign.ruleset).player_groups] + ["/orders"]
+    return ", ".join(groups) + " and /fleet list"
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,15 +1,27 @@
-"""/orders: a player reviews, withdraws or marks ready their clan's orders for the open turn (ephemeral)."""
+"""/orders: a player reviews, withdraws or marks ready their clan's orders for the open turn (ephemeral);
+and ``place``, how every ruleset's order commands submit an order for the caller's clan.
+
+A ruleset's commands that give orders (``bot/rulesets/<id>/commands/``) build the payload, turn the
+names typed by hand into ids, and call ``place``; reviewing and withdrawing orders works on the
+slots and descriptions the service gives, whatever the ruleset.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.domain.campaign import Phase
-from bot.engine.ruleset import SubmittedOrder
+from bot.domain.text import quote
+from bot.engine.ruleset import SubmittedOrder, slot_unit
+from bot.plugins import plugin
+from bot.services.campaigns import OrderReceipt
 from bot.services.errors import UserError
 from bot.services.turns import TurnLifecycle, units_ordered
+from bot.store import StoreError
 from cogs.common import (
     CAMPAIGN,
     CORRECTION_NOTE,
@@ -19,14 +31,56 @@ from cogs.common import (
     deadline_text,
     defer,
     is_moderator,
+    player_faction,
     reply,
     service_of,
 )
 from cogs.confirm import ask
-from cogs.orders import unmarked
-from cogs.params import PlayerContext
+from cogs.params import PlayerContext, Typed, campaign_quietly, clip, fold
 
+Choice = app_commands.Choice
 OPEN = (Phase.PLANNING, Phase.LOCKED, Phase.CORRECTION)
+
+
+def receipt_text(receipt: OrderReceipt) -> str:
+    lines = [f"✅ {receipt.description}"]
+    if receipt.replaced:
+        lines.append(f"Replaces: {receipt.replaced}")
+    lines += [f"⚠️ {warning}" for warning in receipt.warnings]
+    return "\n".join(lines)
+
+
+async def place(interaction: discord.Interaction, ctx: PlayerContext, payload: dict[str, Any]) -> OrderReceipt:
+    """Submit ``payload`` (ids, not names) for the caller's clan; moderators may correct."""
+    service = service_of(interaction)
+    was_ready = await service.is_ready(ctx.campaign.id, ctx.faction.id)
+    receipt = await service.submit_order(ctx.campaign.id, ctx.faction.id, payload,
+                                         moderator=is_moderator(interaction, ctx.campaign))
+    interaction.extras[ORDER_EXTRA] = True
+    if was_ready:  # the store took the mark back with the write
+        receipt.warnings.append(unmarked(ctx))
+    return receipt
+
+
+def unmarked(ctx: PlayerContext) -> str:
+    """What a player is told when a change takes back their clan's /orders ready mark."""
+    return (f"{ctx.faction.name} is no longer marked ready (changing an order takes the mark back); "
+            f"/orders ready when done.")
+
+
+async def order_choices(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    """The caller's own orders of the open turn: shown by description, valued by slot."""
+    campaign = await campaign_quietly(interaction)
+    if campaign is None:
+        return []
+    try:
+        faction = player_faction(interaction, campaign)
+        lines = await service_of(interaction).order_lines(campaign.id, faction.id)
+    except (UserError, StoreError):
+        return []
+    wanted = fold(current)
+    return [Choice(name=clip(line.text), value=line.slot) for line in lines
+            if wanted in fold(line.text) or wanted in fold(line.slot)][:25]
 
 
 def not_open(ctx: PlayerContext) -> str:
@@ -54,8 +108,9 @@ class OrderBookCog(MarksActing, commands.GroupCog, group_name="orders",
             if ctx.campaign.phase not in OPEN:
                 await reply(interaction, not_open(ctx))
                 return
-            await reply(interaction, "\n".join([f"{ctx.faction.name} has no orders for {turn} yet. "
-                                                f"Give them with /order cruise, /order trade, /unit …", *note]))
+            examples = plugin(ctx.campaign.ruleset).command_help.order_examples
+            give = f" Give them with {examples}" if examples else ""
+            await reply(interaction, "\n".join([f"{ctx.faction.name} has no orders for {turn} yet.{give}", *note]))
             return
         await reply(interaction, "\n".join([f"**{ctx.faction.name}** — orders for {turn} ({len(lines)}):"]
                                            + [f"• {line.text}" for line in lines] + note))
@@ -69,7 +124,7 @@ class OrderBookCog(MarksActing, commands.GroupCog, group_name="orders",
         if not count:
             raise UserError(f"your clan has no orders for turn {ctx.campaign.turn} to withdraw")
         prompt = (f"Withdraw all {count} of {ctx.faction.name}'s orders for turn {ctx.campaign.turn}? Its units "
-                  f"will have none (standing orders apply to them). To withdraw one: /order clear unit:….")
+                  f"will have none (standing orders apply to them). To withdraw one: /orders withdraw unit:….")
         await ask(interaction, prompt, lambda click: self.clear_now(click, ctx), label=f"Withdraw {count} order(s)")
 
     async def clear_now(self, interaction: discord.Interaction, ctx: PlayerContext) -> None:
@@ -87,6 +142,30 @@ class OrderBookCog(MarksActing, commands.GroupCog, group_name="orders",
         await reply(interaction, f"🗑️ {count} order(s) of {ctx.faction.name} withdrawn for turn "
                                  f"{ctx.campaign.turn}; its units have none now. Standing orders apply to units "
                                  f"left without one.{note}")
+
+    @app_commands.command(name="withdraw", description="Withdraw one of your orders for this turn")
+    @app_commands.describe(unit="the order to withdraw (or the unit whose order it is)", campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete, unit=order_choices)
+    async def withdraw(self, interaction: discord.Interaction, unit: Typed, campaign: int | None = None) -> None:
+        await defer(interaction)
+        ctx = await PlayerContext.load(interaction, campaign)
+        typed = unit.strip()
+        named = ctx.unit_id(typed)
+        service = service_of(interaction)
+        lines = await service.order_lines(ctx.campaign.id, ctx.faction.id)
+        # A slot from autocomplete, else the order of the unit (or other subject) typed: the unit's own
+        # slot first, then its later ones ('unit:<id>#…'); a unit's order before a clan's of the same id.
+        named_lines = sorted((o for o in lines if o.subject == named),
+                             key=lambda o: (slot_unit(o.slot) is None, "#" in o.slot))
+        line = next((o for o in lines if o.slot == typed), None) or next(iter(named_lines), None)
+        slot = line.slot if line else typed
+        was_ready = await service.is_ready(ctx.campaign.id, ctx.faction.id)
+        await service.clear_order(ctx.campaign.id, ctx.faction.id, slot,
+                                  moderator=is_moderator(interaction, ctx.campaign))
+        interaction.extras[ORDER_EXTRA] = True
+        note = f"\n⚠️ {unmarked(ctx)}" if was_ready else ""
+        await reply(interaction, f"🗑️ Order withdrawn: {line.text if line else quote(slot) + '.'} "
+                                 f"/orders show shows the rest.{note}")
 
     @app_commands.command(name="ready", description="Mark your clan's orders for this turn as complete")
     @app_commands.describe(withdraw="take the mark back (changing any order also takes it back)",

@@ -1,15 +1,19 @@
-"""Typed slash-command parameters for units, areas, ports and routes.
+"""Typed slash-command parameters every ruleset's commands use: the caller's units, the map's
+areas and ports, the campaign's clans, lists of them; and ``PlayerContext``, a player's view.
 
 Each is an ``app_commands.Transformer`` with autocomplete: the caller sees
 only their own clan's units, and the campaign map's areas and ports by name.
 ``transform`` stays pure (no store access before the command defers); names
-typed by hand are matched to ids afterwards by ``PlayerContext.resolve``.
+typed by hand are matched to ids afterwards (``match_name``; a ruleset's commands
+know which of its order's fields name what).  A ruleset's own parameters live
+with its commands (``bot/rulesets/<id>/commands/``).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -19,7 +23,6 @@ from discord import app_commands
 
 from bot.domain.campaign import Campaign, Faction
 from bot.domain.gamemap import GameMap
-from bot.domain.text import sentence
 from bot.engine.ruleset import UnitView
 from bot.mapfiles import load_shipped_map
 from bot.services.errors import UserError
@@ -27,16 +30,6 @@ from bot.store import StoreError
 from cogs.common import ACTING_EXTRA, acting_faction, campaign_for, player_faction, service_of
 
 Choice = app_commands.Choice
-AREA_FIELDS = {"target", "origin", "destination", "area", "auto_evacuation_target"}
-PORT_FIELDS = {"port", "target_port"}
-UNIT_FIELDS = {"unit", "operation", "attach_to"}
-AREA_LISTS = {"route", "path", "route_to_embark", "route_to_destination"}
-UNIT_LISTS = {"fleets"}
-CLAN_FIELDS = {"transfer_to"}
-CLAN_LISTS = {"multi_clan_priority"}
-POLICY_FIELDS = {"want_battle", "when_enemy_wants", "withdraw_if"}  # S5.5, OP-33: text that may name a clan
-_CLAN_CONDITION = re.compile(r"(enemy_clan\s*(?:==|!=)\s*)(.+?)(?=\s+and\s+|\s*$)", re.IGNORECASE)
-LANDING_KINDS = ("tf_landing", "tf_evacuation")
 # Longest text each kind of option takes (Discord refuses longer input; the tree checks again): a name
 # typed or picked, a list of names, a new unit's or character's name, a moderator's reason.
 REF_LENGTH = 100
@@ -63,7 +56,7 @@ def named_clan(campaign: Campaign, typed: str) -> Faction | None:
     return next((f for f in campaign.factions if wanted in (fold(f.id), fold(f.name))), None)
 
 
-def _match(text: str, named: dict[str, str]) -> str:
+def match_name(text: str, named: dict[str, str]) -> str:
     """``named`` maps id → display name; return the id ``text`` means, or ``text`` unchanged
     (also anything not text: a stored order's field left empty, ``None``)."""
     if not isinstance(text, str) or text in named:
@@ -73,11 +66,6 @@ def _match(text: str, named: dict[str, str]) -> str:
         if wanted in (fold(key), fold(name)):
             return key
     return text
-
-
-def clan_ids_in(policy: str, clans: dict[str, str]) -> str:
-    """OP-26: 'if enemy_clan == Ōtomo' → 'if enemy_clan == otomo' (a clan by name stored as its id)."""
-    return _CLAN_CONDITION.sub(lambda m: m.group(1) + _match(m.group(2).strip(), clans), policy)
 
 
 def split_list(text: str) -> list[str]:
@@ -109,42 +97,9 @@ class PlayerContext:
     def unit(self, unit_id: str) -> UnitView | None:
         return next((u for u in self.units if u.id == unit_id), None)
 
-    def resolve(self, payload: dict[str, Any]) -> dict[str, Any]:
-        """Names typed by hand → ids; unknown text is kept for the rules to refuse by name."""
-        areas = {k: a.name for k, a in self.gamemap.areas.items()}
-        ports = {k: p.name for k, p in self.gamemap.ports.items()}
-        units = {u.id: u.name for u in self.units}
-        clans = {f.id: f.name for f in self.campaign.factions}
-        out = {}
-        for key, value in payload.items():
-            if key in POLICY_FIELDS and isinstance(value, str):
-                out[key] = clan_ids_in(value, clans)
-                continue
-            table = (areas if key in AREA_FIELDS | AREA_LISTS else ports if key in PORT_FIELDS
-                     else units if key in UNIT_FIELDS | UNIT_LISTS
-                     else clans if key in CLAN_FIELDS | CLAN_LISTS else None)
-            if table is None:
-                out[key] = value
-            elif isinstance(value, list):
-                out[key] = [_match(v, table) for v in value]
-            else:
-                out[key] = _match(value, table)
-        return out
-
-    async def resolve_people(self, service, payload: dict[str, Any]) -> dict[str, Any]:
-        """A leader's or an army's name typed by hand → its id; the state is read only if one is named."""
-        out = dict(payload)
-        if out.get("leader") or out.get("passengers"):
-            characters = await service.characters(self.campaign.id, self.faction.id)
-            named = {c["id"]: c["name"] for c in characters}
-            if out.get("leader"):
-                out["leader"] = _match(out["leader"], named)
-            if out.get("passengers"):
-                out["passengers"] = [_match(p, named) for p in out["passengers"]]
-        if out.get("army"):
-            armies = await service.armies(self.campaign.id, self.faction.id)
-            out["army"] = _match(out["army"], {a["id"]: a.get("name", a["id"]) for a in armies})
-        return out
+    def unit_id(self, typed: str) -> str:
+        """The id of the caller's unit ``typed`` names (by id or name), else ``typed`` for the rules to refuse."""
+        return match_name(typed, {u.id: u.name for u in self.units})
 
 
 async def campaign_quietly(interaction: discord.Interaction) -> Campaign | None:
@@ -197,11 +152,10 @@ class UnitRef(_Named):
 
 
 class AreaRef(_Named):
-    """A province of the campaign's map, by name (``portless``: coastal provinces without a port)."""
+    """An area of the campaign's map, by name (``keep``: only the areas it accepts, e.g. a ruleset's coasts)."""
 
-    def __init__(self, coastal_only: bool = False, portless: bool = False) -> None:
-        self.coastal_only = coastal_only or portless
-        self.portless = portless
+    def __init__(self, keep: Callable[[GameMap, Any], bool] | None = None) -> None:
+        self.keep = keep
 
     async def transform(self, interaction: discord.Interaction, value: str) -> str:
         return value.strip()
@@ -212,8 +166,8 @@ class AreaRef(_Named):
             return []
         gamemap = game_map(campaign.map_id)
         areas = sorted(gamemap.areas.values(), key=lambda a: fold(a.name))
-        return matching_choices([(a.name, a.id) for a in areas if (a.coastal or not self.coastal_only)
-                         and not (self.portless and gamemap.port_in(a.id) is not None)], value)
+        return matching_choices([(a.name, a.id) for a in areas if self.keep is None or self.keep(gamemap, a)],
+                                value)
 
 
 class PortRef(_Named):
@@ -242,7 +196,7 @@ async def player_of(interaction: discord.Interaction) -> tuple[Campaign, Faction
         return None
 
 
-class _Quiet(_Named):
+class QuietRef(_Named):
     """A text option whose autocomplete reads the caller's clan from the state; ``options``
     returns (label, value) pairs and any store or rules error offers nothing."""
 
@@ -263,63 +217,9 @@ class _Quiet(_Named):
         raise NotImplementedError
 
 
-def victories(count: int | None) -> str:
-    count = count or 0
-    return f"{count} victor{'y' if count == 1 else 'ies'}"
-
-
 def area_name(campaign: Campaign, area: str | None) -> str:
     gamemap = game_map(campaign.map_id)
     return gamemap.areas[area].name if area in gamemap.areas else (area or "?")
-
-
-class CharacterRef(_Quiet):
-    """One of the caller's own characters who is free (a squadron's leader)."""
-
-    async def options(self, interaction, campaign, faction):
-        rows = await service_of(interaction).characters(campaign.id, faction.id)
-        return [(f"{c['name']} — {c['kind']}, {victories(c['victories'])}"
-                 + (f", leads {', '.join(c['leads'])}" if c["leads"] else ""), c["id"])
-                for c in rows if c["status"] == "free"]
-
-
-class ArmyRef(_Quiet):
-    """One of the caller's own armies."""
-
-    async def options(self, interaction, campaign, faction):
-        rows = await service_of(interaction).armies(campaign.id, faction.id)
-        return [(f"{a.get('name') or a['id']} — in {area_name(campaign, a.get('area'))}", a["id"]) for a in rows]
-
-
-class DetachmentRef(_Quiet):
-    """A land detachment of one of the caller's armies (S12.2 LandDetachment)."""
-
-    async def options(self, interaction, campaign, faction):
-        rows = await service_of(interaction).armies(campaign.id, faction.id)
-        return [(f"{d['id']} — {a.get('name') or a['id']}: {d.get('infantry', 0)} inf., {d.get('cavalry', 0)} cav.",
-                 d["id"]) for a in rows for d in a.get("detachments", [])]
-
-
-class CreditRef(_Quiet):
-    """One of the caller's clan's capture credits."""
-
-    async def options(self, interaction, campaign, faction):
-        rows = await service_of(interaction).credits(campaign.id, faction.id)
-        return [(sentence(name), credit) for credit, name, turn in rows]
-
-
-class OperationRef(_Quiet):
-    """The lead trade fleet of one of the caller's landings or evacuations this turn; then their other fleets."""
-
-    async def options(self, interaction, campaign, faction):
-        service = service_of(interaction)
-        orders = await service.orders(campaign.id, faction.id)
-        lines = {line.slot: line.text for line in await service.order_lines(campaign.id, faction.id)}
-        leads = {o.payload["unit"]: lines.get(o.unit, o.payload["unit"]) for o in orders
-                 if o.payload.get("kind") in LANDING_KINDS}
-        fleets = [u for u in await service.units(campaign.id, faction.id) if u.kind == "trade_fleet"]
-        return ([(text, unit) for unit, text in leads.items()]
-                + [(f"{u.name} — no landing ordered yet", u.id) for u in fleets if u.id not in leads])
 
 
 class ClanRef(_Named):
@@ -337,7 +237,7 @@ class ClanRef(_Named):
 
 
 class ListRef(app_commands.Transformer):
-    """Several areas (a route) or units (fleets), comma separated; autocomplete completes the last."""
+    """Several areas (a route), units or clans, comma separated; autocomplete completes the last."""
 
     def __init__(self, of: app_commands.Transformer) -> None:
         self.of = of
@@ -359,22 +259,10 @@ class ListRef(app_commands.Transformer):
 
 
 AnyUnit = app_commands.Transform[str, UnitRef()]
-Squadron = app_commands.Transform[str, UnitRef("squadron")]
-TradeFleet = app_commands.Transform[str, UnitRef("trade_fleet")]
 Area = app_commands.Transform[str, AreaRef()]
-Coast = app_commands.Transform[str, AreaRef(coastal_only=True)]
 Port = app_commands.Transform[str, PortRef()]
-Route = app_commands.Transform[list[str], ListRef(AreaRef(coastal_only=True))]
-Fleets = app_commands.Transform[list[str], ListRef(UnitRef("trade_fleet"))]
-Portless = app_commands.Transform[str, AreaRef(portless=True)]
-Leader = app_commands.Transform[str, CharacterRef()]
-ArmyId = app_commands.Transform[str, ArmyRef()]
-Credit = app_commands.Transform[str, CreditRef()]
-Operation = app_commands.Transform[str, OperationRef()]
 Clan = app_commands.Transform[str, ClanRef()]
 Clans = app_commands.Transform[list[str], ListRef(ClanRef())]
-Leaders = app_commands.Transform[list[str], ListRef(CharacterRef())]
-Detachments = app_commands.Transform[list[str], ListRef(DetachmentRef())]
 Typed = app_commands.Range[str, 1, REF_LENGTH]  # a clan or unit typed by hand, without a transformer
 NewName = app_commands.Range[str, 1, NAME_LENGTH]
 Reason = app_commands.Range[str, 1, REASON_LENGTH]

@@ -18,6 +18,7 @@ from bot.domain.campaign import Campaign, Faction, Phase
 from bot.domain.viewer import Viewer
 from bot.domain.text import quote
 from bot.engine.dice import KEY_SCHEME, SEED_SCHEME
+from bot.plugins import plugin
 from bot.services.errors import UserError
 from bot.services.posting import PostLedger
 from bot.services.stored_turns import StoredTurns
@@ -327,7 +328,8 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         turn = await service_of(interaction).undo_last(chosen.id)
         lines = [f"↩️ The resolution of turn {turn} of {chosen.name} is undone: turn {turn} is open for a "
                  f"correction, with its orders and dice. Its dice were revealed with the report, so only moderators "
-                 f"may change orders now (/order … as a moderator; /mod act-as clan:… to act for a clan whose "
+                 f"may change orders now ({plugin(chosen.ruleset).command_help.order or 'its orders'} as a "
+                 f"moderator; /mod act-as clan:… to act for a clan whose "
                  f"role you do not hold); /turn redo then resolves again with the same dice for every order "
                  f"left untouched and posts what changed."]
         lines += await self._notice(chosen, f"↩️ **{chosen.name}** — the moderators have undone the resolution of "

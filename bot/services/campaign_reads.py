@@ -202,7 +202,7 @@ def stored_order_text(show, ruleset, order: SubmittedOrder, state: BaseModel, ga
     if unit is not None and unit not in _every_unit(ruleset, state):
         kind = str(order.payload.get("kind", "order")).replace("_", " ")  # its unit was removed: no name to show
         return (f"an order for a unit no longer in the campaign ({kind}); at the resolution it {falls_back(ruleset)}; "
-                f"/order clear withdraws it")
+                f"withdraw it with /orders withdraw")
     try:
         return describe_order(show, parsed, state, gamemap)
     except Exception:  # noqa: BLE001 - logged; one odd order must not break every listing

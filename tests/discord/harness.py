@@ -222,7 +222,7 @@ class Harness:
                 channel: str = "general") -> dict[str, Any]:
         """``path`` like "order cruise" or "campaign settings set": nested as sub-command options."""
         root_name, *subs = path.split()
-        command = self.bot.tree.get_command(root_name)
+        command, scope = self.command(root_name)
         node = command
         for sub in subs:
             node = node.get_command(sub)
@@ -239,8 +239,19 @@ class Harness:
             "attachment_size_limit": ATTACHMENT_LIMIT, "authorizing_integration_owners": {"0": str(GUILD_ID)},
             "context": 0,
             "data": {"id": str(snowflake()), "name": root_name, "type": 1, "options": options,
-                     "resolved": resolved},
+                     "resolved": resolved, **({"guild_id": str(scope)} if scope else {})},
         }
+
+    def command(self, name: str) -> tuple[discord.app_commands.Command | discord.app_commands.Group, int | None]:
+        """The top-level command ``name`` as this server's members see it: a global one, else one of the
+        server's own (a ruleset's group, once the server hosts a campaign of that ruleset: bot/startup.py),
+        with the guild id Discord then puts in the interaction's data."""
+        command = self.bot.tree.get_command(name)
+        if command is not None:
+            return command, None
+        command = self.bot.tree.get_command(name, guild=discord.Object(GUILD_ID))
+        assert command is not None, f"/{name} is not a command of this server (no campaign of its ruleset here?)"
+        return command, GUILD_ID
 
     async def invoke(self, path: str, member: Member, *, focused: str | None = None,
                      in_channel: str = "general", **values: Any) -> list[Sent]:

@@ -66,7 +66,7 @@ async def test_a_moderator_without_clan_roles_corrects_a_mori_order_after_undo(c
     assert "• Kobayakawa-1 stays in port" in listing[-1].content
     refused = await world.run("order repair", mod, unit="mori-kurushima")
     assert refused[-1].ephemeral and refused[-1].content.startswith(f"{MARK}Refused: Kurushima-maru ")
-    withdrawn = await world.run("order clear", mod, unit="mori-noshima")
+    withdrawn = await world.run("orders withdraw", mod, unit="mori-noshima")
     assert withdrawn[-1].content.startswith(f"{MARK}🗑️ Order withdrawn: Noshima Murakami")
     assert not [o for o in await world.service.orders(1, "mori") if o.unit == "mori-noshima"]
 
@@ -163,7 +163,7 @@ async def test_acting_as_shows_nothing_to_the_moderators_own_clan_or_in_public(o
     seen = []
     for path in ("orders show", "orders ready", "fleet list", "game status", "clan policy"):
         seen += [s.content for s in await world.run(path, world.players["otomo"], in_channel=room)]
-    seen += [c["name"] for c in await world.h.autocomplete("order clear", world.players["otomo"], "unit", unit="")]
+    seen += [c["name"] for c in await world.h.autocomplete("orders withdraw", world.players["otomo"], "unit", unit="")]
     text = "\n".join(seen)
     assert "Funai-maru" in text and receipt not in text and "acting as" not in text
     assert "least damaged" not in text  # Mōri's policy is not Ōtomo's

@@ -10,7 +10,7 @@ from tests.discord.conftest import CHANNELS, ROLES
 
 def moderator_paths(bot) -> set[str]:
     paths = set()
-    for command in bot.tree.walk_commands():
+    for command in bot.walk_all_commands():
         if hasattr(command, "callback") and moderator_command(command):
             paths.add(command.qualified_name)
     return paths
@@ -25,20 +25,20 @@ WALK = [
     ("faction add", dict(name="Shōni", colour="#d35400", role=ROLES["Spectators"],
                         channel=CHANNELS["spectators-lounge"])),
     ("campaign settings set", dict(key="stake_target.high", value="9")),
-    ("mod unit add", dict(kind="squadron", owner="Mōri", name="Kikkawa-1", base_port="Tomo")),
-    ("mod unit edit", dict(unit="Kikkawa-1", damage=1, reason="battle damage")),
-    ("mod unit remove", dict(unit="Kikkawa-1", reason="entered twice")),
-    ("mod commander add", dict(name="Kikkawa Motoharu", clan="Mōri", rank="general")),
-    ("mod commander edit", dict(commander="Kikkawa Motoharu", victories=1)),
-    ("mod commander remove", dict(commander="Kikkawa Motoharu")),
-    ("mod army set", dict(clan="Mōri", name="Kikkawa army", area="Aki", detachments="ashigaru:18i")),
-    ("mod army remove", dict(army="Kikkawa army")),
-    ("mod weather", dict(storm=True)),
-    ("mod relation", dict(clan_a="Miyoshi", clan_b="mori", relation="at_war")),
-    ("mod province", dict(area="Suō", clan="otomo")),
-    ("mod port", dict(port="Tomo", guard=12)),
-    ("mod treasury", dict(clan="mori", rice=2)),
-    ("mod basing", dict(action="add", host="Ōtomo", guest="Mōri", port="Moji")),
+    ("sengoku unit add", dict(kind="squadron", owner="Mōri", name="Kikkawa-1", base_port="Tomo")),
+    ("sengoku unit edit", dict(unit="Kikkawa-1", damage=1, reason="battle damage")),
+    ("sengoku unit remove", dict(unit="Kikkawa-1", reason="entered twice")),
+    ("sengoku commander add", dict(name="Kikkawa Motoharu", clan="Mōri", rank="general")),
+    ("sengoku commander edit", dict(commander="Kikkawa Motoharu", victories=1)),
+    ("sengoku commander remove", dict(commander="Kikkawa Motoharu")),
+    ("sengoku army set", dict(clan="Mōri", name="Kikkawa army", area="Aki", detachments="ashigaru:18i")),
+    ("sengoku army remove", dict(army="Kikkawa army")),
+    ("sengoku weather", dict(storm=True)),
+    ("sengoku relation", dict(clan_a="Miyoshi", clan_b="mori", relation="at_war")),
+    ("sengoku province", dict(area="Suō", clan="otomo")),
+    ("sengoku port", dict(port="Tomo", guard=12)),
+    ("sengoku treasury", dict(clan="mori", rice=2)),
+    ("sengoku basing", dict(action="add", host="Ōtomo", guest="Mōri", port="Moji")),
     ("turn open", dict(deadline="in 48h")),
     ("turn deadline", dict(when="in 24h")),
     ("turn lock", {}),
@@ -63,12 +63,12 @@ async def test_every_moderator_command_that_changes_anything_leaves_an_audit_ent
 
 
 # The moderator edits note the edit's own kind (with the state, in one transaction).
-KINDS = {"faction add": ("clan_add",), "mod unit add": ("unit_add",), "mod unit edit": ("unit_edit",),
-         "mod unit remove": ("unit_remove",), "mod commander add": ("character_add",),
-         "mod commander edit": ("character_edit",), "mod commander remove": ("character_remove",),
-         "mod army set": ("army_set",), "mod army remove": ("army_remove",), "mod weather": ("weather",),
-         "mod relation": ("relation",), "mod province": ("province_owner", "ownership"),
-         "mod port": ("port",), "mod treasury": ("treasury",), "mod basing": ("basing_agreement",)}
+KINDS = {"faction add": ("clan_add",), "sengoku unit add": ("unit_add",), "sengoku unit edit": ("unit_edit",),
+         "sengoku unit remove": ("unit_remove",), "sengoku commander add": ("character_add",),
+         "sengoku commander edit": ("character_edit",), "sengoku commander remove": ("character_remove",),
+         "sengoku army set": ("army_set",), "sengoku army remove": ("army_remove",), "sengoku weather": ("weather",),
+         "sengoku relation": ("relation",), "sengoku province": ("province_owner", "ownership"),
+         "sengoku port": ("port",), "sengoku treasury": ("treasury",), "sengoku basing": ("basing_agreement",)}
 
 
 async def test_settings_links_and_orders_given_as_a_clan_show_in_mod_audit(world):

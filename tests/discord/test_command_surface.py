@@ -1,6 +1,7 @@
-"""The command payloads a sync sends, checked against Discord's documented
-limits (discord.py does not check them all) and kept as a snapshot so any
-change to the command surface is a visible diff.
+"""The command payloads a sync sends — the core's (global) and each ruleset's (per server) —,
+checked against Discord's documented limits (discord.py does not check them all;
+bot/command_surface.py) and kept as a snapshot so any change to the command surface is a
+visible diff.
 
 Regenerate the snapshot after an intended change:
     FLEETWRIGHT_UPDATE_COMMANDS=1 python -m pytest tests/discord/test_command_surface.py
@@ -10,56 +11,20 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from pathlib import Path
 
 import discord
 import pytest
 
+from bot.command_surface import SUB, problems as _problems, size as _chars
+
 SNAPSHOT = Path(__file__).with_name("commands.snapshot.json")
-NAME = re.compile(r"^[-_'\w]{1,32}$")
-SUB = (1, 2)  # sub-command, sub-command group
 
 
 @pytest.fixture
 async def export(world) -> list[dict]:
-    return [c.to_dict(world.bot.tree) for c in world.bot.tree.get_commands()]
-
-
-def _chars(node: dict) -> int:
-    """What Discord counts toward the 8,000 limit: names, descriptions, choice names and values."""
-    total = len(node["name"]) + len(node.get("description", ""))
-    total += sum(len(c["name"]) + len(str(c["value"])) for c in node.get("choices") or [])
-    return total + sum(_chars(o) for o in node.get("options") or [])
-
-
-def _problems(node: dict, where: str, depth: int = 0) -> list[str]:
-    here = f"{where} {node['name']}".strip()
-    problems = []
-    kind = node.get("type") if depth else None  # a top-level command's type 1 means "chat input"
-    if (kind == 2 and depth != 1) or (kind == 1 and depth > 2):
-        problems.append(f"{here}: nested too deep (a command holds groups, a group holds sub-commands)")
-    if not NAME.match(node["name"]) or node["name"] != node["name"].lower():
-        problems.append(f"{here}: bad name")
-    if not 1 <= len(node.get("description", "")) <= 100:
-        problems.append(f"{here}: description must be 1-100 characters")
-    options = node.get("options") or []
-    if len(options) > 25:
-        problems.append(f"{here}: {len(options)} options (max 25)")
-    required = [o.get("required", False) for o in options if o["type"] not in SUB]
-    if required != sorted(required, reverse=True):
-        problems.append(f"{here}: a required option follows an optional one")
-    choices = node.get("choices") or []
-    if len(choices) > 25:
-        problems.append(f"{here}: {len(choices)} choices (max 25)")
-    if choices and node.get("autocomplete"):
-        problems.append(f"{here}: choices and autocomplete together")
-    for choice in choices:
-        if not 1 <= len(choice["name"]) <= 100 or len(str(choice["value"])) > 100:
-            problems.append(f"{here}: choice {choice['name']!r} too long")
-    for option in options:
-        problems += _problems(option, here, depth + 1)
-    return problems
+    """Every top-level command as a sync sends it: the core's, then each ruleset's."""
+    return [c.to_dict(world.bot.tree) for c in world.bot.top_level_commands()]
 
 
 def _option(name: str = "opt", **extra) -> dict:
@@ -115,8 +80,11 @@ def test_every_command_stays_well_under_the_size_limit(export):
     assert {name: size for name, size in sizes.items() if size >= 4000} == {}
 
 
-def test_command_surface_matches_the_snapshot(export):
-    text = json.dumps(export, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
+def test_command_surface_matches_the_snapshot(world):
+    surface = world.bot.surface()
+    scoped = {"global": surface.core,
+              **{f"per server hosting {ruleset}": own for ruleset, own in surface.rulesets.items()}}
+    text = json.dumps(scoped, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
     if os.environ.get("FLEETWRIGHT_UPDATE_COMMANDS"):
         SNAPSHOT.write_text(text, encoding="utf-8")
     stored = SNAPSHOT.read_text(encoding="utf-8") if SNAPSHOT.exists() else ""
@@ -142,29 +110,30 @@ def test_the_surface_is_the_documented_one(export):
         "game": ["clans", "info", "relations", "settings", "status"],
         "help": [""],
         "map": [""],
-        "mod": ["act-as", "army remove", "army set", "audit", "basing", "commander add", "commander edit", "commander remove",
-                "port", "province", "relation", "treasury", "unit add", "unit edit", "unit remove", "weather"],
-        "order": ["attack-port", "base", "clear", "cruise", "fleet-idle", "idle", "landing", "piracy",
+        "mod": ["act-as", "audit"],
+        "order": ["attack-port", "base", "cruise", "fleet-idle", "idle", "landing", "piracy",
                   "plunder", "ravage", "repair", "trade"],
-        "orders": ["clear", "ready", "show"],
+        "orders": ["clear", "ready", "show", "withdraw"],
+        "sengoku": ["army remove", "army set", "basing", "commander add", "commander edit", "commander remove",
+                    "port", "province", "relation", "treasury", "unit add", "unit edit", "unit remove", "weather"],
         "turn": ["deadline", "lock", "log", "open", "preview", "redo", "reopen", "resolve", "undo"],
         "unit": ["disband", "escort", "evacuate", "keep-loc", "mothball", "sweep", "tactics"],
     }
     assert all(c.get("contexts") == [0] for c in export), "every command is for servers only"
 
 
-MODERATOR_GROUPS = {"campaign", "faction", "turn", "mod"}
+MODERATOR_GROUPS = {"campaign", "faction", "turn", "mod", "sengoku"}
 
 
 def test_moderator_groups_are_hidden_from_players_and_never_mixed(world):
     """Issue 17: Discord hides a group with default_member_permissions (Manage Server) from players, so a
     group holds moderators' commands only or players' only; a server admin may show them to a moderator role."""
     from cogs.common import moderator_command
-    exported = {c["name"]: c for c in (c.to_dict(world.bot.tree) for c in world.bot.tree.get_commands())}
+    exported = {c["name"]: c for c in (c.to_dict(world.bot.tree) for c in world.bot.top_level_commands())}
     hidden = {name for name, c in exported.items() if c.get("default_member_permissions") is not None}
     assert hidden == MODERATOR_GROUPS
     assert all(int(exported[name]["default_member_permissions"]) == 32 for name in hidden)  # manage_guild
-    for command in world.bot.tree.walk_commands():
+    for command in world.bot.walk_all_commands():
         if isinstance(command, discord.app_commands.Command):
             root = command.qualified_name.split()[0]
             assert moderator_command(command) == (root in MODERATOR_GROUPS), command.qualified_name

@@ -57,7 +57,7 @@ async def test_a_refusal_at_the_click_is_said_privately(planned):
 
 async def test_timed_out_and_pre_restart_buttons_are_refused_clearly(planned, monkeypatch):
     world = planned
-    (prompt,) = await world.ask("mod unit remove", world.mod, unit="mori-akita-maru")
+    (prompt,) = await world.ask("sengoku unit remove", world.mod, unit="mori-akita-maru")
     assert prompt.content.startswith("Remove Akita-maru (trade fleet of Mōri) from Seto 1560 for good")
     monkeypatch.setattr(cogs.confirm, "CONFIRM_SECONDS", 0.0)
     expired = await world.h.click(prompt, "Remove Akita-maru", world.mod)
@@ -69,7 +69,7 @@ async def test_timed_out_and_pre_restart_buttons_are_refused_clearly(planned, mo
 
 
 async def test_an_unknown_unit_is_refused_before_asking(planned):
-    (sent,) = await planned.ask("mod unit remove", planned.mod, unit="Kikkawa-9")
+    (sent,) = await planned.ask("sengoku unit remove", planned.mod, unit="Kikkawa-9")
     assert sent.type == 4 and not planned.h.buttons(sent)
     assert sent.content == "Seto 1560 has no unit 'Kikkawa-9'; pick one from the list as you type"
 

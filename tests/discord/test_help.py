@@ -52,3 +52,19 @@ async def test_without_a_campaign_help_says_who_starts_one(world):
         "position) or map:… (empty)."]
     assert (await help_of(world, world.players["mori"])) == [
         "There is no campaign on this server yet; ask a moderator to start one with /campaign create."]
+
+
+async def test_a_moderator_is_pointed_to_the_rulesets_own_group_for_its_facts(planned):
+    """Issue 11: the facts' edits moved from /mod to the ruleset's group; /help names it from the plug-in."""
+    lines = await help_of(planned, planned.mod)
+    assert lines[-3:] == ["• /game status — readiness; /mod audit — what moderators did; /turn log — a turn's log",
+                          "• /campaign settings set — the rules' open points (see them: /game settings)",
+                          "• /sengoku … — enter and correct the game's facts (each edit is in /mod audit)"]
+
+
+async def test_a_moderator_correcting_a_turn_is_told_where_orders_and_facts_are_corrected(planned):
+    await planned.run("turn resolve", planned.admin)
+    await planned.run("turn undo", planned.admin)
+    lines = await help_of(planned, planned.mod)
+    assert lines[2] == ("1. correct the orders (/mod act-as clan:…, then /order …) or the state (/sengoku …), "
+                        "then /turn redo")

@@ -11,7 +11,7 @@ SHOWN = r"\# Kobayakawa \[x\](http://e.vil) @" + "\u200beveryone"
 
 async def test_a_hostile_unit_name_is_escaped_in_the_public_report_and_its_post(planned):
     world = planned
-    sent = await world.run("mod unit edit", world.mod, unit="Kobayakawa-1", reason="renamed", name=HOSTILE)
+    sent = await world.run("sengoku unit edit", world.mod, unit="Kobayakawa-1", reason="renamed", name=HOSTILE)
     assert "\u202e" not in sent[-1].content
     outcome_posts = channel_posts(await world.run("turn resolve", world.mod), CHANNELS["naval-reports"])
     posted = "\n".join(p.content for p in outcome_posts)
@@ -33,7 +33,7 @@ async def test_a_hostile_redeem_name_is_stored_clean_and_quoted_escaped(armed):
 
 async def test_order_lines_escape_a_hostile_unit_name(planned):
     world = planned
-    await world.run("mod unit edit", world.mod, unit="Kobayakawa-1", reason="renamed", name=HOSTILE)
+    await world.run("sengoku unit edit", world.mod, unit="Kobayakawa-1", reason="renamed", name=HOSTILE)
     shown = (await world.run("orders show", world.players["mori"]))[-1].content
     assert SHOWN in shown and "[x](" not in shown
 

@@ -67,14 +67,14 @@ async def test_a_stale_clear_prompt_does_not_withdraw_the_next_turns_orders(plan
 
 
 async def test_a_basing_order_is_withdrawn_by_the_units_name(world):
-    """/order base stores under unit:<id>#base (S2.1, OP-08); /order clear unit:<its name> must find
+    """/order base stores under unit:<id>#base (S2.1, OP-08); /orders withdraw unit:<its name> must find
     it, not answer that the unit has no order."""
     await world.setup_campaign()
     await world.run("turn open", world.admin, deadline="in 48h")
     mori = world.players["mori"]
     await world.run("order base", mori, unit="mori-kobayakawa", port="tomo")
     assert [o.unit for o in await world.service.orders(1, "mori")] == ["unit:mori-kobayakawa#base"]
-    sent = await world.run("order clear", mori, unit="Kobayakawa-1")
+    sent = await world.run("orders withdraw", mori, unit="Kobayakawa-1")
     assert sent[-1].content.startswith("🗑️ Order withdrawn: ")
     assert await world.service.orders(1, "mori") == []
 
@@ -82,7 +82,7 @@ async def test_a_basing_order_is_withdrawn_by_the_units_name(world):
 async def test_withdrawing_an_order_that_is_not_there_quotes_what_was_typed(world):
     await world.setup_campaign()
     await world.run("turn open", world.admin, deadline="in 48h")
-    sent = await world.run("order clear", world.players["mori"], unit="**otomo-tahara**")
+    sent = await world.run("orders withdraw", world.players["mori"], unit="**otomo-tahara**")
     assert sent[-1].content == "Your clan has no order for “\\*\\*otomo-tahara\\*\\*” this turn"
 
 
@@ -117,7 +117,7 @@ async def test_a_basing_order_that_fell_back_reads_as_a_sentence(planned):
     "It is keeps its base instead."."""
     world, mori = planned, planned.players["mori"]
     await world.run("order base", mori, unit="mori-noshima", port="tomo")
-    await world.run("mod port", world.mod, port="tomo", owner="otomo")
+    await world.run("sengoku port", world.mod, port="tomo", owner="otomo")
     await world.run("turn resolve", world.admin)
     report = (await world.service.repo.last_resolution(1)).report["faction:mori"]
     (line,) = [line for line in report.splitlines() if line.startswith("Order for Noshima Murakami (base)")]
@@ -142,11 +142,11 @@ async def test_the_order_of_a_removed_unit_is_listed_by_what_it_is_not_by_its_id
     """After /mod unit remove, the clan's /orders show listed "• mori-akita-maru trades.", a raw id and
     an order that will not be carried out (it falls back at the resolution, S12.4)."""
     world, mori = planned, planned.players["mori"]
-    await world.run("mod unit remove", world.mod, unit="mori-akita-maru")
+    await world.run("sengoku unit remove", world.mod, unit="mori-akita-maru")
     shown = (await world.run("orders show", mori))[-1].content
     assert "mori-akita-maru" not in shown
     assert ("• an order for a unit no longer in the campaign (tf trade); at the resolution it falls back (S12.4); "
-            "/order clear withdraws it") in shown
+            "withdraw it with /orders withdraw") in shown
 
 
 async def test_the_map_of_a_clan_whose_id_is_mine_is_offered_as_that_clans(world):

@@ -8,8 +8,8 @@ import pytest
 from bot.rulesets.sengoku.rules.orders import orders as o
 from tests.discord.conftest import CHANNELS
 
-# order kind → {payload field: "command option"}; cogs/orders.py, unit_orders.py and clan_orders.py build
-# the payload from these options.
+# order kind → {payload field: "command option"}; bot/rulesets/sengoku/commands/orders.py, unit_orders.py
+# and clan_orders.py build the payload from these options.
 SQUADRON = {"unit": "unit", "leader": "leader", "stake": "stake", "stake_later_rounds": "stake_later",
             "want_battle": "engage", "when_enemy_wants": "if_attacked", "manoeuvre": "manoeuvre",
             "subphase": "subphase"}
@@ -85,7 +85,7 @@ def _options(export: list[dict]) -> set[str]:
 
 @pytest.fixture
 async def export(world) -> list[dict]:
-    return [c.to_dict(world.bot.tree) for c in world.bot.tree.get_commands()]
+    return [c.to_dict(world.bot.tree) for c in world.bot.top_level_commands()]
 
 
 def test_every_order_field_has_a_discord_option_or_a_reason(export):

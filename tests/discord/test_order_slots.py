@@ -30,6 +30,6 @@ async def test_a_clan_whose_id_is_a_units_gives_a_policy_and_the_squadrons_order
     assert "(0 of 0 units ordered)" in (await world.run("orders ready", newcomer))[-1].content
 
     # Withdrawing by the unit's id takes the unit's order, never the clan's of the same id.
-    await world.run("order clear", otomo, unit="otomo-usuki")
+    await world.run("orders withdraw", otomo, unit="otomo-usuki")
     orders = {(o.faction, o.unit) for o in await world.service.orders(1, None)}
     assert orders == {("otomo-usuki", "clan:otomo-usuki:policy")}

@@ -98,9 +98,9 @@ async def test_orders_list_ready_and_clear(open_turn):
     ready = (await world.run("orders ready", mori))[-1].content
     assert ready.startswith("✅ Mōri's orders for turn 3 are marked ready (2 of 7 units ordered). "
                             "Still without orders: Kobayakawa-1,")
-    choices = await world.h.autocomplete("order clear", mori, "unit", unit="trade")
+    choices = await world.h.autocomplete("orders withdraw", mori, "unit", unit="trade")
     assert choices == [{"name": "Akita-maru trades.", "value": "unit:mori-akita-maru"}]
-    sent = await world.run("order clear", mori, unit="mori-akita-maru")
+    sent = await world.run("orders withdraw", mori, unit="mori-akita-maru")
     assert sent[-1].content == ("🗑️ Order withdrawn: Akita-maru trades. /orders show shows the rest.\n⚠️ Mōri is "
                                 "no longer marked ready (changing an order takes the mark back); /orders ready "
                                 "when done.")
@@ -118,7 +118,7 @@ async def test_orders_clear_withdraws_all_of_the_clan_orders_only_when_confirmed
     (prompt,) = asked
     assert prompt.type == 4 and prompt.ephemeral and prompt.content == (
         "Withdraw all 2 of Mōri's orders for turn 3? Its units will have none (standing orders apply to them). "
-        "To withdraw one: /order clear unit:….")
+        "To withdraw one: /orders withdraw unit:….")
     assert list(world.h.buttons(prompt)) == ["Withdraw 2 order(s)", "Cancel"]
     assert len(await stored(world, "mori")) == 2  # nothing before the click
     sent = await world.h.click(prompt, "Withdraw 2 order(s)", mori)
@@ -139,12 +139,12 @@ async def test_clear_offers_each_order_by_its_own_slot(open_turn):
     await world.run("order cruise", mori, unit="mori-noshima", target="geiyo", subphase="SP2")
     await world.run("order trade", mori, unit="mori-akita-maru")
     await world.run("order idle", mori, unit="mori-noshima")
-    choices = {c["value"]: c["name"] for c in await world.h.autocomplete("order clear", mori, "unit", unit="")}
+    choices = {c["value"]: c["name"] for c in await world.h.autocomplete("orders withdraw", mori, "unit", unit="")}
     assert choices == {"unit:mori-noshima#SP2": "Noshima Murakami will cruise off Geiyo Islands: Aki → Geiyo "
                                                 "Islands (1 step). SP2; engages if not o…",  # 100 characters at most
                        "unit:mori-akita-maru": "Akita-maru trades.",
                        "unit:mori-noshima": "Noshima Murakami stays in port. engages if not outnumbered; low stake."}
-    sent = await world.run("order clear", mori, unit="unit:mori-noshima#SP2")
+    sent = await world.run("orders withdraw", mori, unit="unit:mori-noshima#SP2")
     assert sent[-1].content.startswith("🗑️ Order withdrawn: Noshima Murakami will cruise off Geiyo Islands")
     assert sorted(o.unit for o in await stored(world, "mori")) == ["unit:mori-akita-maru", "unit:mori-noshima"]
 
@@ -179,7 +179,7 @@ async def test_no_reply_to_one_clan_shows_another_clans_orders(open_turn):
     for clan in CLANS:
         for path in ("orders show", "orders ready", "fleet list", "game status"):
             seen[clan] += [s.content for s in await world.run(path, world.players[clan])]
-        seen[clan] += [c["name"] for c in await world.h.autocomplete("order clear", world.players[clan], "unit",
+        seen[clan] += [c["name"] for c in await world.h.autocomplete("orders withdraw", world.players[clan], "unit",
                                                                      unit="")]
     for clan in CLANS:
         text = "\n".join(seen[clan])

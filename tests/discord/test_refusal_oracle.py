@@ -36,7 +36,7 @@ PROBES = [
      "otomo-bungo", "otomo-nobody"),
     ("order landing", {"unit": "mori-akita-maru", "army": "mori-kikkawa", "origin": "bingo",
                        "destination": "iyo", "fleets": "{x}"}, "otomo-funai-maru", "otomo-nobody-maru"),
-    ("order clear", {"unit": "{x}"}, "otomo-usuki", "otomo-nobody"),
+    ("orders withdraw", {"unit": "{x}"}, "otomo-usuki", "otomo-nobody"),
     ("unit escort", {"unit": "{x}", "operation": "mori-akita-maru"}, "otomo-usuki", "otomo-nobody"),
     ("unit escort", {"unit": "mori-kurushima", "operation": "{x}"}, "otomo-funai-maru", "otomo-nobody-maru"),
     ("unit sweep", {"unit": "{x}", "route": "suo"}, "otomo-usuki", "otomo-nobody"),
@@ -62,7 +62,7 @@ def _filled(values: dict, name: str) -> dict:
 
 @pytest.fixture
 async def with_orders(armed):
-    """Ōtomo has an order in (so /order clear has another clan's slot to find)."""
+    """Ōtomo has an order in (so /orders withdraw has another clan's slot to find)."""
     await armed.service.submit_order(1, "otomo", {"kind": "sq_idle", "unit": "otomo-usuki"})
     return armed
 
@@ -91,7 +91,7 @@ async def test_autocomplete_never_offers_or_hints_at_another_clans_things(with_o
     fields = [("order base", "unit", {"port": "x"}), ("order cruise", "leader", {"unit": "x", "target": "x"}),
               ("order landing", "army", {"unit": "x", "origin": "x", "destination": "x"}),
               ("order landing", "fleets", {"unit": "x", "army": "x", "origin": "x", "destination": "x"}),
-              ("unit escort", "operation", {"unit": "x"}), ("order clear", "unit", {}),
+              ("unit escort", "operation", {"unit": "x"}), ("orders withdraw", "unit", {}),
               ("clan redeem", "credit", {"build": "squadron", "port": "x"}),
               ("clan redeem", "attach_to", {"credit": "x", "build": "squadron", "port": "x"}),
               ("fleet show", "unit", {})]

@@ -110,15 +110,15 @@ async def test_moderators_see_and_set_relations_players_see_their_own(world):
         "**Seto 1560** — relations (OP-48: at war = enemy, allied = friendly):",
         "• Mōri — Ōtomo: at war", "• Mōri — Kōno: allied", "• Mōri — Miyoshi: neutral",
         "• Ōtomo — Kōno: at war", "• Ōtomo — Miyoshi: neutral", "• Kōno — Miyoshi: at war",
-        "Change one with /mod relation clan_a:… clan_b:… relation:…."]
+        "Change one with /sengoku relation clan_a:… clan_b:… relation:…."]
 
-    sent = await world.run("mod relation", world.mod, clan_a="Mōri", clan_b="miyoshi", relation="allied")
+    sent = await world.run("sengoku relation", world.mod, clan_a="Mōri", clan_b="miyoshi", relation="allied")
     assert private_defer(sent)
     assert sent[-1].content.startswith("🛠️ **Seto 1560** — Mōri and Miyoshi are now allied (was neutral; OP-48")
     mine = (await world.run("game relations", world.players["miyoshi"]))[-1].content
     assert mine.splitlines()[1:] == ["• Miyoshi — Mōri: allied", "• Miyoshi — Ōtomo: neutral",
                                      "• Miyoshi — Kōno: at war"]
-    sent = await world.run("mod relation", world.players["mori"], clan_a="mori", clan_b="otomo", relation="neutral")
+    sent = await world.run("sengoku relation", world.players["mori"], clan_a="mori", clan_b="otomo", relation="neutral")
     assert sent[-1].ephemeral and sent[-1].content.startswith("Only the moderators of Seto 1560 can do this")
     sent = await world.run("game relations", world.outsider)
     assert sent[-1].content.startswith("You are not a player of Seto 1560")

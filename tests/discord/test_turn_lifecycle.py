@@ -205,7 +205,7 @@ async def test_a_change_after_orders_ready_says_the_mark_is_gone(planned):
     policy = (await world.run("clan policy", mori, pairing_target="least_damaged"))[-1].content
     assert policy.endswith(UNMARKED)
     await world.run("orders ready", mori)
-    withdrawn = (await world.run("order clear", mori, unit="mori-kobayakawa"))[-1].content
+    withdrawn = (await world.run("orders withdraw", mori, unit="mori-kobayakawa"))[-1].content
     assert withdrawn.startswith("🗑️ Order withdrawn:") and withdrawn.endswith(UNMARKED)
     await world.run("orders ready", mori)
     cleared = (await world.run("orders clear", mori))[-1].content  # confirmed with the button

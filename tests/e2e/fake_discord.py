@@ -274,7 +274,7 @@ class FakeDiscord:
     def interaction(self, path: str, member: Member, where: str, /, **values: Any) -> dict[str, Any]:
         """INTERACTION_CREATE for ``/path`` with ``values``; option types and ids come from the last sync."""
         root, *subs = path.split()
-        (synced,) = [c for c in self.sent("sync")[-1].payload if c["name"] == root]
+        (synced,) = [c for c in self.commands() if c["name"] == root]
         node = synced
         for sub in subs:
             (node,) = [o for o in node["options"] if o["name"] == sub and o["type"] in (1, 2)]
@@ -301,7 +301,14 @@ class FakeDiscord:
             "member": member.payload(), "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
             "app_permissions": str(discord.Permissions.all().value), "attachment_size_limit": ATTACHMENT_LIMIT,
             "authorizing_integration_owners": {"0": str(self.guild.id)}, "context": 0,
-            "data": {"id": synced["id"], "name": root, "type": 1, "options": options, "resolved": resolved}}
+            "data": {"id": synced["id"], "name": root, "type": 1, "options": options, "resolved": resolved,
+                     **({"guild_id": synced["guild_id"]} if "guild_id" in synced else {})}}
+
+    def commands(self) -> list[dict[str, Any]]:
+        """The commands a member of the guild sees: the last global sync's and the guild's own last sync's."""
+        latest = [self.sent("sync", target)[-1].payload for target in ("global", self.guild.id)
+                  if self.sent("sync", target)]
+        return [command for payload in latest for command in payload]
 
 
     def click(self, message: "Call", label: str, member: Member, where: str, /) -> dict[str, Any]:

@@ -124,8 +124,9 @@ async def test_the_real_bot_runs_a_turn_through_a_fake_discord(fake, tmp_path, c
             (sync,) = fake.sent("sync", "global")
             names = {c["name"] for c in sync.payload}
             assert len(sync.payload) == len(EXTENSIONS)  # one slash group per cog
-            assert {"campaign", "faction", "order", "turn"} <= names
+            assert {"campaign", "faction", "orders", "turn"} <= names
             assert names == {c.name for c in bot.tree.get_commands()}
+            assert not fake.sent("sync", GUILD.id)  # no campaign on the server yet: none of a ruleset's commands
             assert bot.get_guild(GUILD.id).get_channel(GUILD.channels["naval-reports"]) is not None
 
             sent = await run(fake, "campaign create", ADMIN, scenario="seto-demo")
@@ -133,6 +134,9 @@ async def test_the_real_bot_runs_a_turn_through_a_fake_discord(fake, tmp_path, c
             (created,) = followups(sent)
             assert created.ephemeral and created.content.startswith('Campaign #1 "')
             assert "created: Sengoku naval rules, map Seto Inland Sea, 4 clans" in created.content
+            await fake.wait_for(lambda: fake.sent("sync", GUILD.id))  # synced once the command is done
+            (guild_sync,) = fake.sent("sync", GUILD.id)  # its ruleset's commands, to this server alone
+            assert {c["name"] for c in guild_sync.payload} == {"order", "unit", "clan", "sengoku"}
 
             sent = await run(fake, "campaign channel", ADMIN, channel=GUILD.channels["naval-reports"])
             assert deferred_privately(sent) and followups(sent)[-1].ephemeral
@@ -214,7 +218,7 @@ async def test_a_restart_syncs_global_commands_only_when_they_changed(fake, tmp_
         async with running_bot(config(tmp_path), fake):
             assert len(fake.sent("sync", "global")) == 1  # same commands, same database: no second sync
         assert "Global commands unchanged since the last sync" in caplog.text
-        monkeypatch.setattr("bot.startup.command_hash", lambda tree: "a-changed-surface")
+        monkeypatch.setattr("bot.startup.command_hash", lambda tree, guild=None: "a-changed-surface")
         async with running_bot(config(tmp_path), fake):
             assert len(fake.sent("sync", "global")) == 2
     assert "Serving no campaign yet" in caplog.text
@@ -225,7 +229,7 @@ async def test_a_dev_guild_gets_the_commands_at_once(fake, tmp_path):
         async with running_bot(config(tmp_path, dev_guild_id=GUILD.id), fake) as (bot, _):
             (sync,) = fake.sent("sync", GUILD.id)
             assert f"PUT /applications/{APP_ID}/guilds/{GUILD.id}/commands" in fake.requests
-            assert {c["name"] for c in sync.payload} == {c.name for c in bot.tree.get_commands()}
+            assert {c["name"] for c in sync.payload} == {c.name for c in bot.top_level_commands()}  # every ruleset's too
             assert all(c["guild_id"] == str(GUILD.id) for c in sync.payload)
             sent = await run(fake, "campaign create", ADMIN, scenario="seto-demo")
             assert deferred_privately(sent) and "created" in followups(sent)[-1].content

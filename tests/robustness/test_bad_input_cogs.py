@@ -51,7 +51,8 @@ def option_values(param: app_commands.Parameter) -> st.SearchStrategy | None:
     return None  # users, attachments: the harness does not build them
 
 
-def leaf_commands(tree: app_commands.CommandTree) -> list[tuple[str, app_commands.Command]]:
+def leaf_commands(bot) -> list[tuple[str, app_commands.Command]]:
+    """Every command a user can type: the core's and every ruleset's (bot.top_level_commands)."""
     def walk(node, prefix: str):
         path = f"{prefix} {node.name}".strip()
         if isinstance(node, app_commands.Group):
@@ -59,7 +60,7 @@ def leaf_commands(tree: app_commands.CommandTree) -> list[tuple[str, app_command
                 yield from walk(child, path)
         else:
             yield path, node
-    return [leaf for command in tree.get_commands() for leaf in walk(command, "")]
+    return [leaf for command in bot.top_level_commands() for leaf in walk(command, "")]
 
 
 @st.composite
@@ -80,15 +81,15 @@ def lw(tmp_path_factory):
 
 
 def test_the_command_tree_is_walked(lw):
-    paths = [path for path, _ in leaf_commands(lw.bot.tree)]
-    assert {"order cruise", "turn resolve", "campaign create", "mod port", "mod unit edit"} <= set(paths)
-    unusable = [(path, p.name) for path, c in leaf_commands(lw.bot.tree) for p in c.parameters
+    paths = [path for path, _ in leaf_commands(lw.bot)]
+    assert {"order cruise", "turn resolve", "campaign create", "sengoku port", "sengoku unit edit"} <= set(paths)
+    unusable = [(path, p.name) for path, c in leaf_commands(lw.bot) for p in c.parameters
                 if p.required and option_values(p) is None]
     assert unusable == [], "a required option of a type these tests cannot send"
 
 
 def test_every_command_survives_bad_input(lw):
-    for path, command in leaf_commands(lw.bot.tree):
+    for path, command in leaf_commands(lw.bot):
         check_command(lw, path, command)
         if path == "turn resolve":
             require_a_resolution(lw)  # so /turn log, undo and redo that follow meet a resolved turn

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.plugins import RulesetPlugin
+from bot.plugins import CommandHelp, RulesetPlugin
 
 _ROOT = Path(__file__).resolve().parents[3]
 _DATA = _ROOT / "data" / "sengoku"
+_COMMANDS = "bot.rulesets.sengoku.commands"
 
 
 def _rules():
@@ -22,6 +23,7 @@ def _rules():
 def _map_vocabulary():
     from bot.rulesets.sengoku.report.overlay_style import VOCABULARY
     return VOCABULARY
+
 
 def _map_profile():
     from bot.rulesets.sengoku.rules.model.map_profile import PROFILE
@@ -50,8 +52,18 @@ PLUGIN = RulesetPlugin(
     rules=_rules,
     presenter=_presenter,
     map_vocabulary=_map_vocabulary,
-
     map_profile=_map_profile,
+    commands=(f"{_COMMANDS}.orders", f"{_COMMANDS}.unit_orders", f"{_COMMANDS}.clan_orders", f"{_COMMANDS}.moderate"),
+    command_groups=("order", "unit", "clan", "sengoku"),
+    command_help=CommandHelp(
+        order="/order …",
+        order_examples="/order cruise, /order trade, /unit …",
+        first_orders="/order … for each (cruise, trade, base, piracy, …): a refused order says which rule it breaks",
+        player=("/clan policy — your standing battle policy (pairing OP-39, three sides S5.9, last port S2.6)",
+                "/clan redeem — rebuild a captured prize (S8.4.6); /clan leaders — your characters",
+                "/unit escort|sweep|keep-loc|evacuate|mothball|disband — the rarer unit orders; /unit tactics — "
+                "change the battle choices of an order already given"),
+        relation="/sengoku relation clan_a:… clan_b:… relation:…"),
     maps_dir=_DATA / "maps",
     scenarios_dir=_DATA / "scenarios",
     default_map="seto",

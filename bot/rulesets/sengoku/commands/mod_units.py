@@ -1,4 +1,4 @@
-"""/mod unit and /mod commander: moderators add, correct and remove units
+"""/sengoku unit and /sengoku commander: moderators add, correct and remove units
 (squadrons, trade fleets, heavy detachments) and characters (generals and
 commanders).  A unit correction is how a moderator overrides a resolution's
 result — restore a sunk unit, undo a capture, change damage, experience or
@@ -20,24 +20,11 @@ from bot.domain.campaign import Campaign
 from bot.services.errors import UserError
 from cogs.common import CAMPAIGN, campaign_autocomplete, campaign_for, defer, moderator_only
 from cogs.confirm import ask
-from cogs.mod_common import (
-    AnyCharacter,
-    AnyFreeCharacter,
-    AnyUnit,
-    CharacterRef,
-    Clan,
-    ModeratorRef,
-    SquadronOf,
-    apply,
-    clans,
-    names,
-    optional,
-    pick,
-    ports,
-    provinces,
-    roster,
-)
-from cogs.params import Coast, NewName, Port, Reason
+from bot.rulesets.sengoku.commands.mod_params import (AnyCharacter, AnyFreeCharacter, CharacterRef, SquadronOf,
+                                                      provinces)
+from bot.rulesets.sengoku.commands.params import Coast
+from cogs.mod_common import AnyUnit, Clan, ModeratorRef, apply, clans, names, optional, pick, ports, roster
+from cogs.params import NewName, Port, Reason
 
 Choice = app_commands.Choice
 KINDS = [Choice(name="squadron", value="squadron"), Choice(name="trade fleet", value="trade_fleet"),
@@ -136,7 +123,7 @@ class UnitCommands(app_commands.Group, name="unit", description="Add, correct or
         found = units[fields["id"]]
         prompt = (f"Remove {found['name']} ({found['kind'].replace('_', ' ')} of "
                   f"{clans(chosen).get(found['owner'], found['owner'])}) from {chosen.name} for good, as if it had "
-                  f"never been entered? A unit that was sunk or captured stays: /mod unit edit state:… says so.")
+                  f"never been entered? A unit that was sunk or captured stays: /sengoku unit edit state:… says so.")
         await ask(interaction, prompt, lambda click: apply(click, chosen, {"kind": "unit_remove", **fields}),
                   label=f"Remove {found['name']}")
 

@@ -20,9 +20,10 @@ from bot.domain.campaign import Campaign, Faction
 from bot.domain.text import escape, sentence
 from bot.plugins import get_ruleset
 from bot.services.errors import UserError
+from bot.rulesets.sengoku.commands.orders import place
+from bot.rulesets.sengoku.commands.params import Credit, Squadron, resolve, victories
 from cogs.common import CAMPAIGN, MarksActing, campaign_autocomplete, defer, reply, service_of
-from cogs.orders import place
-from cogs.params import Clan, Clans, Credit, PlayerContext, Port, Squadron, game_map, victories
+from cogs.params import Clan, Clans, PlayerContext, Port, game_map
 
 log = logging.getLogger(__name__)
 Choice = app_commands.Choice
@@ -131,7 +132,7 @@ class ClanOrderCog(MarksActing, commands.GroupCog, group_name="clan",
                                                                                         base)),
                                                 "Change any part with /clan policy; the rest stays as it is."]))
             return
-        given = ctx.resolve(given)
+        given = resolve(ctx, given)
         check_complete({**base, **given})
         priority = given.get("multi_clan_priority")
         if priority is not None and len(priority) == 1 and priority[0].casefold() in CLEAR:

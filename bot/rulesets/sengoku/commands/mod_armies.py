@@ -1,4 +1,4 @@
-"""/mod army: moderators create, replace and remove armies and their land
+"""/sengoku army: moderators create, replace and remove armies and their land
 detachments (S12.2 land references, S3.7.2), the facts landings carry."""
 
 from __future__ import annotations
@@ -9,19 +9,8 @@ import discord
 from discord import app_commands
 
 from cogs.common import CAMPAIGN, campaign_autocomplete, campaign_for, defer, moderator_only
-from cogs.mod_common import (
-    ArmyOf,
-    Clan,
-    FreeCharacter,
-    Province,
-    apply,
-    clans,
-    names,
-    parse_detachments,
-    pick,
-    provinces,
-    roster,
-)
+from bot.rulesets.sengoku.commands.mod_params import ArmyOf, FreeCharacter, Province, parse_detachments, provinces
+from cogs.mod_common import Clan, apply, clans, names, pick, roster
 from cogs.params import Reason
 
 

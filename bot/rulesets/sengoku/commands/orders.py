@@ -13,22 +13,20 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.domain.text import quote
-from bot.engine.ruleset import slot_unit
+from bot.rulesets.sengoku.commands.battle_params import Engage, IfAttacked, Manoeuvre
+from bot.rulesets.sengoku.commands.params import (ArmyId, Coast, Detachments, Fleets, Leader, Leaders, Route,
+                                                  Squadron, TradeFleet, resolve, resolve_people)
 from bot.services.campaigns import OrderReceipt
-from bot.services.errors import UserError
-from bot.store import StoreError
-from cogs.common import (CAMPAIGN, ORDER_EXTRA, MarksActing, campaign_autocomplete, defer, is_moderator, player_faction,
-                         reply, service_of)
-from cogs.battle_params import Engage, IfAttacked, Manoeuvre
-from cogs.params import (AnyUnit, Area, ArmyId, Coast, Detachments, Fleets, Leader, Leaders, PlayerContext, Port,
-                         Route, Squadron, TradeFleet, Typed, campaign_quietly, clip, fold)
+from cogs import order_book
+from cogs.common import CAMPAIGN, MarksActing, campaign_autocomplete, defer, reply, service_of
+from cogs.order_book import receipt_text
+from cogs.params import AnyUnit, Area, PlayerContext, Port
 
 Choice = app_commands.Choice
 Stake = Literal["low", "high"]
 Subphase = Literal["SP1", "SP2", "SP3"]
 
-# engage and if_attacked are autocompleted (cogs/battle_params.py PolicyRef): presets, a condition on a
+# engage and if_attacked are autocompleted (battle_params.py PolicyRef): presets, a condition on a
 # clan (OP-26), or a condition typed by hand; no choices, which Discord would count toward the
 # command's size.
 SQUADRON_HELP = dict(engage="when to seek battle (S5.5)", if_attacked="when an enemy seeks battle (S5.5)",
@@ -42,14 +40,6 @@ HELP = dict(subphase="default SP1", campaign=CAMPAIGN)
 def _payload(kind: str, unit: str, **fields: Any) -> dict[str, Any]:
     """The order payload; options left out are omitted so the rules' defaults apply."""
     return {"kind": kind, "unit": unit, **{k: v for k, v in fields.items() if v is not None}}
-
-
-def receipt_text(receipt) -> str:
-    lines = [f"✅ {receipt.description}"]
-    if receipt.replaced:
-        lines.append(f"Replaces: {receipt.replaced}")
-    lines += [f"⚠️ {warning}" for warning in receipt.warnings]
-    return "\n".join(lines)
 
 
 def _squadron(engage: str | None, if_attacked: str | None, stake: str | None, leader: str | None,
@@ -68,22 +58,9 @@ async def submit(interaction: discord.Interaction, campaign: int | None, kind: s
 
 
 async def place(interaction: discord.Interaction, ctx: PlayerContext, payload: dict[str, Any]) -> OrderReceipt:
-    """Submit ``payload`` for the caller's clan (names typed by hand → ids); moderators may correct."""
-    service = service_of(interaction)
-    payload = await ctx.resolve_people(service, ctx.resolve(payload))
-    was_ready = await service.is_ready(ctx.campaign.id, ctx.faction.id)
-    receipt = await service.submit_order(ctx.campaign.id, ctx.faction.id, payload,
-                                         moderator=is_moderator(interaction, ctx.campaign))
-    interaction.extras[ORDER_EXTRA] = True
-    if was_ready:  # the store took the mark back with the write
-        receipt.warnings.append(unmarked(ctx))
-    return receipt
-
-
-def unmarked(ctx: PlayerContext) -> str:
-    """What a player is told when a change takes back their clan's /orders ready mark."""
-    return (f"{ctx.faction.name} is no longer marked ready (changing an order takes the mark back); "
-            f"/orders ready when done.")
+    """Submit ``payload`` for the caller's clan, names typed by hand made ids (cogs/order_book.py)."""
+    payload = await resolve_people(ctx, service_of(interaction), resolve(ctx, payload))
+    return await order_book.place(interaction, ctx, payload)
 
 
 @app_commands.guild_only()
@@ -176,7 +153,7 @@ class OrderCog(MarksActing, commands.GroupCog, group_name="order",
                      campaign: int | None = None) -> None:
         await defer(interaction)
         ctx = await PlayerContext.load(interaction, campaign)
-        view = ctx.unit(ctx.resolve({"unit": unit})["unit"])
+        view = ctx.unit(ctx.unit_id(unit))
         kind = "tf_piracy" if view is not None and view.kind == "trade_fleet" else "sq_piracy"
         payload = _payload(kind, unit, target_port=port, route=route, subphase=subphase)
         await reply(interaction, receipt_text(await place(interaction, ctx, payload)))
@@ -230,49 +207,6 @@ class OrderCog(MarksActing, commands.GroupCog, group_name="order",
                           detachments=detachments, route_to_embark=embark_route, route_to_destination=route,
                           on_fleet_melee=on_melee, melee_extra_loss_allocation=melee_losses,
                           auto_evacuation_target=evacuate_to, passengers=passengers)
-
-    @app_commands.command(name="clear", description="Withdraw one of your orders for this turn")
-    @app_commands.describe(unit="the order to withdraw", campaign=CAMPAIGN)
-    @app_commands.autocomplete(campaign=campaign_autocomplete)
-    async def clear(self, interaction: discord.Interaction, unit: Typed, campaign: int | None = None) -> None:
-        await defer(interaction)
-        ctx = await PlayerContext.load(interaction, campaign)
-        typed = unit.strip()
-        named = ctx.resolve({"unit": typed})["unit"]
-        service = service_of(interaction)
-        lines = await service.order_lines(ctx.campaign.id, ctx.faction.id)
-        # A slot from autocomplete, else the order of the unit (or credit) typed: its first sub-phase's,
-        # else its basing order (unit:<id>#base) or a later one; a unit's order before a clan's of the same id.
-        named_lines = sorted((o for o in lines if o.subject == named),
-                             key=lambda o: (slot_unit(o.slot) is None, "#" in o.slot))
-        line = next((o for o in lines if o.slot == typed), None) or next(iter(named_lines), None)
-        slot = line.slot if line else typed
-        was_ready = await service.is_ready(ctx.campaign.id, ctx.faction.id)
-        await service.clear_order(ctx.campaign.id, ctx.faction.id, slot,
-                                  moderator=is_moderator(interaction, ctx.campaign))
-        interaction.extras[ORDER_EXTRA] = True
-        note = f"\n⚠️ {unmarked(ctx)}" if was_ready else ""
-        await reply(interaction, f"🗑️ Order withdrawn: {line.text if line else quote(slot) + '.'} "
-                                 f"/orders show shows the rest.{note}")
-
-    @clear.autocomplete("unit")
-    async def clear_autocomplete(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await order_choices(interaction, current)
-
-
-async def order_choices(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-    """The caller's own orders of the open turn: shown by description, valued by slot."""
-    campaign = await campaign_quietly(interaction)
-    if campaign is None:
-        return []
-    try:
-        faction = player_faction(interaction, campaign)
-        lines = await service_of(interaction).order_lines(campaign.id, faction.id)
-    except (UserError, StoreError):
-        return []
-    wanted = fold(current)
-    return [Choice(name=clip(line.text), value=line.slot) for line in lines
-            if wanted in fold(line.text) or wanted in fold(line.slot)][:25]
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -18,10 +18,13 @@ from bot.domain.text import quote
 from bot.engine.ruleset import unit_slot
 from bot.services.errors import UserError
 from cogs.common import MarksActing, campaign_autocomplete, defer, reply, service_of
-from cogs.orders import ART_HELP, HELP, SQUADRON_HELP, Stake, Subphase, _squadron, place, receipt_text, submit
-from cogs.battle_params import Engage, IfAttacked, Manoeuvre, Withdraw
-from cogs.params import (AnyUnit, Area, ArmyId, Coast, Fleets, Leader, Leaders, Operation, PlayerContext, Portless,
-                         Route, Squadron, TradeFleet)
+from bot.rulesets.sengoku.commands.battle_params import Engage, IfAttacked, Manoeuvre, Withdraw
+from bot.rulesets.sengoku.commands.orders import (ART_HELP, HELP, SQUADRON_HELP, Stake, Subphase, _squadron, place,
+                                                  submit)
+from bot.rulesets.sengoku.commands.params import (ArmyId, Coast, Fleets, Leader, Leaders, Operation, Portless, Route,
+                                                  Squadron, TradeFleet)
+from cogs.order_book import receipt_text
+from cogs.params import AnyUnit, Area, PlayerContext
 
 Choice = app_commands.Choice
 ESCORT_HELP = {k: v for k, v in SQUADRON_HELP.items() if k != "route"}
@@ -71,7 +74,7 @@ class UnitOrderCog(MarksActing, commands.GroupCog, group_name="unit",
                       campaign: int | None = None) -> None:
         await defer(interaction)
         ctx = await PlayerContext.load(interaction, campaign)
-        unit_id = ctx.resolve({"unit": unit})["unit"]
+        unit_id = ctx.unit_id(unit)
         slot = unit_slot(unit_id, None if subphase in (None, "SP1") else subphase)
         mine = {o.unit: o.payload for o in await service_of(interaction).orders(ctx.campaign.id, ctx.faction.id)}
         given = {k: v for k, v in {**_squadron(engage, if_attacked, stake, leader, manoeuvre, stake_later),
