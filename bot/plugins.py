@@ -62,6 +62,7 @@ class RulesetPlugin:
     # one resolution, records the state at each named moment into it.  None: a turn has no moments.
     case_moments: Callable[[dict[str, Any]], AbstractContextManager] | None = None
     demo_scenario: str | None = None  # the scenario `python -m bot demo` resolves for this ruleset
+    locale_dir: Path | None = None  # its message catalogues, <lang>/LC_MESSAGES/<id>.po (bot/i18n.py)
     vocabulary: tuple[str, ...] = ()  # its own words, which no core module may contain
     # its map overlay's words and how each is drawn (a bot.render.vocabulary.Vocabulary; a
     # factory, since that imports matplotlib), checked by the conformance suite

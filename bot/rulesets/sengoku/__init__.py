@@ -71,5 +71,6 @@ PLUGIN = RulesetPlugin(
     cases_dir=_ROOT / "tests" / "scenarios" / "cases",  # beside the test maps their map_file names
     case_procedures={"battle": _battle},
     case_moments=_moments,
+    locale_dir=Path(__file__).resolve().parent / "locale",
     vocabulary=("squadron", "trade fleet", "heavy detachment", "sub-phase", "koku"),
 )
