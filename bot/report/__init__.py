@@ -9,7 +9,9 @@ from pydantic import BaseModel
 
 from bot.domain.events import Event
 from bot.domain.gamemap import GameMap
+from bot.domain.viewer import Viewer
 from bot.engine.dice import SEED_SCHEME, Roll
+from bot.i18n import DEFAULT_LANGUAGE
 
 
 @dataclass
@@ -26,6 +28,15 @@ class ReportInput:
     events: list[Event]
     rolls: list[Roll] = field(default_factory=list)
     dice_scheme: str = SEED_SCHEME
+    # The language of each post (bot/i18n.py LANGUAGES): the campaign's for the public post and
+    # the moderators' log, a clan's own for its private report (the campaign's when it has none).
+    language: str = DEFAULT_LANGUAGE
+    faction_languages: dict[str, str] = field(default_factory=dict)
+
+    def language_for(self, audience: Viewer) -> str:
+        if audience.is_public or audience.is_moderators:
+            return self.language
+        return self.faction_languages.get(audience.faction, self.language)
 
 
 class Reports(BaseModel):
