@@ -67,7 +67,6 @@ class RulesetPlugin:
     # its map overlay's words and how each is drawn (a bot.render.vocabulary.Vocabulary; a
     # factory, since that imports matplotlib), checked by the conformance suite
     map_vocabulary: Callable[[], Any] | None = None
-
     # what its map files hold (bot/domain/gamemap_profile.py); a factory, called once, when a map is read
     map_profile: Callable[[], Any] | None = None
 
