@@ -33,7 +33,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from bot.domain.gamemap_check import Coord, Report, schema_problems
+from bot.domain.gamemap_profile import Coord
+from bot.domain.gamemap_report import Report, schema_problems
 
 __all__ = ["MAIN_SHEET", "MapArt", "Sheet", "check_art", "parse_art", "parse_sheets"]
 
