@@ -25,7 +25,7 @@ from bot.render.style import (
     LAND_ADJ,
     MUTED,
     NOMINAL_W,
-    R_COASTAL,
+    R_PLACE,
     R_INLAND,
     SIDE,
     Font,
@@ -93,9 +93,9 @@ def map_key(gm: GameMap) -> list[LegendItem]:
     nodes = list(gm.nodes.values())
     key = []
     if PLACE in words and any(n.look == PLACE and INLAND not in n.flags for n in nodes):
-        key.append(LegendItem(words[PLACE], _swatch_node(True)))
+        key.append(LegendItem(words[PLACE], _swatch_node(inland=False)))
     if INLAND in words and any(INLAND in n.flags and n.look == PLACE for n in nodes):
-        key.append(LegendItem(words[INLAND], _swatch_node(False)))
+        key.append(LegendItem(words[INLAND], _swatch_node(inland=True)))
     if PORT in words and any(n.look == PORT for n in nodes):
         key.append(LegendItem(words[PORT], _swatch_port))
     kinds = {e.kind for e in gm.edges}
@@ -172,10 +172,10 @@ def _swatch_map_line(look: LineLook) -> Callable[[Scene, float, float], None]:
     return _swatch_line(look.colour, linestyle(look.dash, solid="-"), width, alpha=look.legend_alpha)
 
 
-def _swatch_node(coastal: bool) -> Callable[[Scene, float, float], None]:
+def _swatch_node(*, inland: bool) -> Callable[[Scene, float, float], None]:
     def draw(scene: Scene, x: float, y: float) -> None:
-        if coastal:
-            scene.ax.add_artist(Circle((x, y), R_COASTAL - 1, facecolor="white", edgecolor=COAST_EDGE, lw=pt(2.4),
+        if not inland:
+            scene.ax.add_artist(Circle((x, y), R_PLACE - 1, facecolor="white", edgecolor=COAST_EDGE, lw=pt(2.4),
                                       zorder=12))
         else:
             scene.ax.add_artist(Circle((x, y), R_INLAND, facecolor="white", edgecolor=LAND_ADJ, lw=pt(1.6),

@@ -39,7 +39,7 @@ from bot.render.overlay import Overlay
 from bot.render.scene import Scene
 from bot.render.style import NOMINAL_W
 
-MAX_CACHED = 8  # (map, width) pairs; one Seto layer at 1400 px is about 8 MB of pixels
+MAX_CACHED = 8  # (map, width) pairs; one layer of a 60-node map at 1400 px is about 8 MB of pixels
 BASE_Z = 0.0
 AREA_NAME_WEIGHT = 4
 LABELS_Z = 8.9  # over nodes (5) and rings (7), under event labels (9.5) and cards (10)

@@ -37,7 +37,7 @@ GLYPH_MARKER: dict[str, object] = {"circle": "o", "square": "s", "triangle": "^"
                                    "hexagon": "h", "house": _HOUSE}
 
 # --- sizes (layout units) ----------------------------------------------------
-R_COASTAL = 9.0
+R_PLACE = 9.0
 R_INLAND = 6.5
 R_SEA = 4.0
 BLOB_R = 24.0
