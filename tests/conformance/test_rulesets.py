@@ -13,10 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from bot.cases.runner import case_paths
 from bot.engine.ruleset import Ruleset
 from bot.mapfiles import load_shipped_map
 from bot.plugins import RulesetPlugin, plugins
 from bot.scenarios import load_shipped_scenario
+from tests.discord.test_ruleset_commands import bot_with, names
+from tests.scenarios.test_cases import EVERY_CASE
 from tests.test_pure_core import core_files
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -190,3 +193,27 @@ def test_the_scan_covers_the_core_and_only_the_core():
             "bot/store/migrations/0001_initial.sql"} <= scanned
     assert not [p for p in scanned if p.startswith("bot/rulesets/")] and not scanned & HISTORY
     assert all((ROOT / p).is_file() for p in HISTORY), "an exempt migration was renamed: update HISTORY"
+
+
+# --- its commands and its cases -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("plugin", PLUGINS, ids=by_id)
+async def test_its_commands_alone_and_with_every_other_plug_in_pass_the_command_check(tmp_path, plugin):
+    """FleetwrightBot.command_problems (bot/command_surface.py): its declared groups load, within
+    Discord's limits, each name owned once, beside the core's and every other ruleset's."""
+    async with bot_with(tmp_path, plugin) as bot:
+        assert bot.command_problems() == []
+        assert names(bot.ruleset_commands[plugin.id]) == sorted(plugin.command_groups)
+    async with bot_with(tmp_path, *PLUGINS) as bot:
+        assert bot.command_problems() == []
+
+
+@pytest.mark.parametrize("plugin", PLUGINS, ids=by_id)
+def test_every_case_file_is_run_by_the_case_suite(plugin):
+    """Every case file of its ``cases_dir`` must pass: tests/scenarios/test_cases.py runs each one
+    (parametrised over every plug-in's cases, so they are not run twice); here, that it has cases
+    and that the case suite collects every one of them."""
+    assert plugin.cases_dir is not None and plugin.cases_dir.is_dir(), "a ruleset ships its case files"
+    collected = sorted(path for ruleset, path in EVERY_CASE if ruleset == plugin.id)
+    assert collected and collected == sorted(case_paths([plugin.cases_dir]))
