@@ -137,11 +137,12 @@ def ruleset_words(plugin: RulesetPlugin) -> list[str]:
 
 
 def _word_pattern(word: str) -> re.Pattern[str]:
-    parts = [re.escape(part) for part in re.split(r"[\s_-]+", word.strip()) if part]
+    # each part of it singular or plural ("lines of communication")
+    parts = [re.escape(part) + (r"(?:e?s)?" if part[-1].isalpha() else "")
+             for part in re.split(r"[\s_-]+", word.strip()) if part]
     joined = r"[\s_-]*".join(parts)
-    plural = r"(?:e?s)?" if word[-1:].isalpha() else ""
     # not after a letter, digit or hyphen, nor before a letter or digit ("_" and "." divide words)
-    return re.compile(rf"(?<![^\W_])(?<!-){joined}{plural}(?![^\W_])", re.IGNORECASE)
+    return re.compile(rf"(?<![^\W_])(?<!-){joined}(?![^\W_])", re.IGNORECASE)
 
 
 def _humps(line: str) -> str:
@@ -179,12 +180,14 @@ def test_the_vocabulary_scan_finds_words_however_they_are_written(tmp_path):
     probe.write_text('"""Two Trade fleets on Seto."""\nfrom bot.rulesets.sengoku import PLUGIN\n'
                      "class TradeFleetOrder: ...  # in SP2, see OP-48 and S5.3\n"
                      "sub_phase = subphase = 'sub-phase'\n"
-                     "cruiser = 'E-OP-48, S5.3a', seto_demo_x\n", encoding="utf-8")
-    found = vocabulary_in([probe], ["sengoku", "seto", "trade fleet", "sub-phase", "SP2", "cruise"],
+                     "cruiser = 'E-OP-48, S5.3a', seto_demo_x  # two lines of communication\n", encoding="utf-8")
+    found = vocabulary_in([probe], ["sengoku", "seto", "trade fleet", "sub-phase", "SP2", "cruise",
+                                    "line of communication"],
                           r"S\d+(?:\.\d+)+|OP-\d+")
     assert found == ["probe.py:1: seto", "probe.py:1: trade fleet", "probe.py:2: sengoku",
                      "probe.py:3: trade fleet", "probe.py:3: SP2", "probe.py:3: OP-48", "probe.py:3: S5.3",
-                     "probe.py:4: sub-phase", "probe.py:5: seto", "probe.py:2 imports bot.rulesets.sengoku"]
+                     "probe.py:4: sub-phase", "probe.py:5: seto", "probe.py:5: line of communication",
+                     "probe.py:2 imports bot.rulesets.sengoku"]
 
 
 def test_the_scan_covers_the_core_and_only_the_core():
