@@ -4,8 +4,8 @@ Every text a user reads is an English message id looked up in the reader's langu
 
     t = messages("ru")                        # the core's catalogue (bot/locale/)
     t._("The turn is locked.")                # → "Ход закрыт."
-    t.n_("{n} squadron", "{n} squadrons", 5)  # → "5 эскадр" (CLDR plural rules, {n} formatted for the locale)
-    t = messages("ru", "sengoku")             # a ruleset's catalogue (its plug-in's locale_dir), then the core's
+    t.n_("{n} ship", "{n} ships", 5)          # → "5 кораблей" (CLDR plural rules, {n} formatted for the locale)
+    t = messages("ru", ruleset_id)            # a ruleset's catalogue (its plug-in's locale_dir), then the core's
 
 A module-level text is marked with ``N_("…")`` (it stays English) and looked up where it is shown:
 ``t._(SOME_TEXT)``.  ``python -m bot i18n extract`` refreshes every catalogue from the code

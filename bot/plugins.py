@@ -36,6 +36,7 @@ class CommandHelp:
     first_orders: str = ""  # /help's step for a player who has given none: which commands, what to expect
     player: tuple[str, ...] = ()  # its other player commands, one /help line each
     relation: str = ""  # where moderators set two factions' relation, if the ruleset has relations
+    relations_note: str = ""  # what the relations mean, after the relations list's title (its rule)
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,7 @@ class RulesetPlugin:
     demo_scenario: str | None = None  # the scenario `python -m bot demo` resolves for this ruleset
     locale_dir: Path | None = None  # its message catalogues, <lang>/LC_MESSAGES/<id>.po (bot/i18n.py)
     vocabulary: tuple[str, ...] = ()  # its own words, which no core module may contain
+    rule_ids: str = ""  # a regular expression matching its rules' section ids, which no core module cites
     # its map overlay's words and how each is drawn (a bot.render.vocabulary.Vocabulary; a
     # factory, since that imports matplotlib), checked by the conformance suite
     map_vocabulary: Callable[[], Any] | None = None

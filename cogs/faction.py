@@ -43,9 +43,10 @@ def relations_text(campaign: Campaign, rows: list[tuple[str, str, str]], whose: 
     title = f"**{campaign.name}** — relations" + (f" of {names[whose]}" if whose else "")
     if not rows:
         return f"{title}: no other clans yet."
-    lines = [f"{title} (OP-48: at war = enemy, allied = friendly):"]
+    words = plugin(campaign.ruleset).command_help
+    lines = [f"{title} ({words.relations_note}):" if words.relations_note else f"{title}:"]
     lines += [f"• {names[a]} — {names[b]}: {RELATION_WORDS.get(r, r)}" for a, b, r in rows]
-    change = plugin(campaign.ruleset).command_help.relation
+    change = words.relation
     if whose is None and change:
         lines.append(f"Change one with {change}.")
     return "\n".join(lines)

@@ -4,11 +4,11 @@ where each node of that sheet sits on it.
 A map with one sheet may carry an ``[art]`` table:
 
     [art]
-    image = "seto-art.png"      # a file next to the map file
+    image = "coast-art.png"     # a file next to the map file
     width = 1600                # the image's size in pixels
     height = 1000
     [art.points]                # every node: [x, y] in pixels,
-    nagato = [212.0, 431.5]     # x to the right, y down from the top edge
+    harbour = [212.0, 431.5]    # x to the right, y down from the top edge
 
 A map drawn on several sheets (e.g. Europe and the New World) names them
 instead, each with its own optional art, and every node names its sheet:
@@ -33,7 +33,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from bot.domain.gamemap_check import Coord, Report, schema_problems
+from bot.domain.gamemap_profile import Coord
+from bot.domain.gamemap_report import Report, schema_problems
 
 __all__ = ["MAIN_SHEET", "MapArt", "Sheet", "check_art", "parse_art", "parse_sheets"]
 
@@ -80,7 +81,7 @@ def parse_art(raw: Any, rep: Report, entry: str = "art") -> MapArt | None:
             rep.add(entry, problem)
         return None
     if not _IMAGE_RE.fullmatch(art.image):
-        rep.add(entry, f"image {art.image!r} must be a PNG file name next to the map file, e.g. 'seto-art.png'")
+        rep.add(entry, f"image {art.image!r} must be a PNG file name next to the map file, e.g. 'coast-art.png'")
     return art
 
 

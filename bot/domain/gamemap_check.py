@@ -11,45 +11,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from pydantic import ValidationError
-
-from bot.domain.gamemap_profile import MAX_COORD, Coord, EdgeEntry, Entry, MapProfile, NodeEntry, Section
-
-if TYPE_CHECKING:
-    from bot.domain.gamemap import GameMap
+from bot.domain.gamemap_profile import MAX_COORD, Coord, DraftMap, EdgeEntry, Entry, MapProfile, NodeEntry, Section
+from bot.domain.gamemap_report import Report, schema_problems
 
 __all__ = ["MAX_COORD", "Coord", "Report", "check_edges", "check_ids", "check_links", "check_nodes",
            "check_top_level", "schema_problems", "section_table"]
 
 _ID_RE = re.compile(r"[a-z][a-z0-9_]*")
-_KNOWN_SHOWN = 8
-
-
-class Report:
-    """Collects problem lines; ``known`` holds every id written in the file,
-    valid entry or not, so one broken entry does not cascade into "unknown
-    id" noise everywhere it is referenced. ``nouns`` names one entry of each
-    section ("areas" -> "area") for those messages."""
-
-    def __init__(self, source: str, known: dict[str, set[str]], nouns: Mapping[str, str] | None = None) -> None:
-        self.source = source
-        self.known = known
-        self.nouns = dict(nouns or {})
-        self.problems: list[str] = []
-
-    def add(self, entry: str, problem: str) -> None:
-        self.problems.append(f"{self.source}: {entry}: {problem}")
-
-    def ref(self, entry: str, field: str, value: str, section: str) -> bool:
-        if value in self.known[section]:
-            return True
-        names = sorted(self.known[section])
-        shown = ", ".join(names[:_KNOWN_SHOWN]) + (", …" if len(names) > _KNOWN_SHOWN else "")
-        noun = self.nouns.get(section, section)
-        self.add(entry, f"{field} {value!r} is not a known {noun} (known: {shown or 'none'})")
-        return False
 
 
 def section_table(raw: Mapping[str, Any], name: str, rep: Report) -> dict[str, Any]:
@@ -86,19 +56,6 @@ def check_ids(sections: Mapping[str, Mapping[str, Any]], rep: Report) -> None:
                 owner[key] = section
 
 
-def schema_problems(exc: ValidationError) -> list[str]:
-    problems = []
-    for err in exc.errors():
-        where = ".".join(str(p) for p in err["loc"])
-        if err["type"] == "extra_forbidden":
-            problems.append(f"unknown key {where!r}")
-        elif err["type"] == "missing":
-            problems.append(f"missing key {where!r}")
-        else:
-            problems.append(f"key {where!r}: {err['msg']}")
-    return problems
-
-
 # --- nodes -----------------------------------------------------------------
 
 
@@ -122,7 +79,7 @@ def check_nodes(profile: MapProfile, entries: Mapping[str, Mapping[str, Entry]],
                                f"(known: {', '.join(sorted(sheets)) or 'none'})")
 
 
-def check_links(gm: GameMap, section: Section, rep: Report) -> None:
+def check_links(gm: DraftMap, section: Section, rep: Report) -> None:
     """A node section's neighbour lists: known ids, none twice, none itself, both ways."""
     table = gm.entries(section.name)
     for entry_id, node in table.items():
@@ -145,7 +102,7 @@ def check_links(gm: GameMap, section: Section, rep: Report) -> None:
                                    f"does not list {entry_id!r}")
 
 
-def check_edges(profile: MapProfile, gm: GameMap, rep: Report) -> None:
+def check_edges(profile: MapProfile, gm: DraftMap, rep: Report) -> None:
     """Edge entries join two known nodes, and are of a kind the ruleset declares."""
     node_sections = [s.name for s in profile.sections if s.is_nodes]
     nodes = set().union(*(rep.known[s] for s in node_sections)) if node_sections else set()

@@ -16,21 +16,23 @@ each entry of a section is, as pydantic models:
 ``link_fields`` of a node section are lists of neighbour ids in the same
 section that must be symmetric (A lists B, so B lists A); the core checks
 them, and the ruleset's own ``checks`` add what only it knows. ``looks`` and
-``edge_looks`` tell the renderer, in its own few words, how a kind is drawn.
+``edge_looks`` tell the renderer, in its own few words, how a kind is drawn;
+``drawing`` (a ``MapDrawing``) how the rest of the map's unchanging picture is:
+which edge kinds and which sections are drawn as lines, in what colour, width
+and dash, which sections name groups of nodes, and the map key's words for
+them. The renderer draws whatever is declared and knows none of the words.
 Pure module.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
-if TYPE_CHECKING:
-    from bot.domain.gamemap import GameMap
-    from bot.domain.gamemap_check import Report
+from bot.domain.gamemap_report import Report
 
 # A coordinate (degrees, or pixels on an art image) must be finite and of a
 # size a drawing can use: NaN, inf or 1e308 would pass a plain float and
@@ -109,7 +111,17 @@ class Section:
         return issubclass(self.model, EdgeEntry)
 
 
-Check = Callable[["GameMap", "Report"], None]
+class DraftMap(Protocol):
+    """What the core's checks read of the map being built (a ``bot.domain.gamemap.GameMap``)."""
+
+    ruleset: str
+
+    def entries(self, section: str) -> dict[str, Any]: ...
+
+
+# A ruleset's check of a draft map: (its map class, the report). Any, not DraftMap: a check
+# takes the ruleset's own map class, which has more than the core's checks read.
+Check = Callable[[Any, Report], None]
 
 # How the renderer draws a node of a kind (MapProfile.looks), in its own words:
 PLACE = "place"  # a disc, always drawn: units stand here
@@ -121,6 +133,58 @@ BORDER = "border"  # edge: a land border, a dashed grey line
 PASSAGE = "passage"  # edge: a step by sea, a blue line
 EDGE_LOOKS = frozenset({BORDER, PASSAGE})
 INLAND = "inland"  # node flag: a place off the coast, drawn smaller and grey-rimmed
+
+
+@dataclass(frozen=True)
+class LineLook:
+    """How a line of the map is drawn (an edge kind's, or a section's entries'), and its key entry."""
+
+    colour: str
+    width: float  # points
+    dash: tuple[float, ...] = ()  # on/off lengths in points; () is solid
+    alpha: float = 1.0
+    z: float = 2.0  # its height among the map's lines: 2 (over the land) to 4 (under the nodes)
+    cap: str | None = None  # "round", "butt"; None: the renderer's default
+    legend: str = ""  # its word in the map's key; "" leaves it out
+    legend_width: float | None = None  # the key's swatch, when it is not drawn as on the map
+    legend_alpha: float = 1.0
+    keep_clear: bool = False  # names keep off it (a band a name would hide)
+
+
+@dataclass(frozen=True)
+class SectionLines:
+    """A data section whose every entry is drawn as lines through nodes."""
+
+    section: str
+    # an entry -> its lines, each the node ids it runs through (at least two)
+    lines: Callable[[Any], Sequence[Sequence[str]]]
+    look: LineLook
+
+
+@dataclass(frozen=True)
+class GroupNames:
+    """A data section whose entries are named groups of nodes: a group of two or more nodes
+    on a sheet has its name drawn large over their middle (one node's own name names it already)."""
+
+    section: str
+    members: str  # the entry's field listing its nodes
+
+
+@dataclass(frozen=True)
+class MapDrawing:
+    """The unchanging picture of a ruleset's maps beyond its nodes' looks (bot.render.static).
+
+    Lines are drawn in the order declared, edge kinds first, then sections; the map key lists
+    them in the same order, after the node looks of ``legend``."""
+
+    edge_lines: Mapping[str, LineLook] = field(default_factory=dict)  # edge kind -> its line
+    section_lines: tuple[SectionLines, ...] = ()
+    group_names: tuple[GroupNames, ...] = ()
+    # a node entry's field naming the land mass a place is part of: places joined by a border
+    # edge are drawn as one land where it is the same (None: all of them are one land)
+    land_group: str | None = None
+    # the key's word for a node look (PLACE, PORT …) or INLAND, listed when the sheet has such a node
+    legend: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -136,6 +200,7 @@ class MapProfile:
     map_class: Any = None
     looks: Mapping[str, str] = field(default_factory=dict)  # node kind -> LOOKS; PLACE when not named
     edge_looks: Mapping[str, str] = field(default_factory=dict)  # edge kind -> EDGE_LOOKS; not drawn when not named
+    drawing: MapDrawing = field(default_factory=MapDrawing)
 
     def __post_init__(self) -> None:
         # A ruleset's mistake, found when its profile is built rather than mid-render.
@@ -147,6 +212,17 @@ class MapProfile:
             if kind not in self.edge_kinds or look not in EDGE_LOOKS:
                 raise ValueError(f"{self.ruleset} map profile: edge_looks[{kind!r}] = {look!r} "
                                  f"(edge kinds: {sorted(self.edge_kinds)}; looks: {sorted(EDGE_LOOKS)})")
+        self._check_drawing()
+
+    def _check_drawing(self) -> None:
+        d, names = self.drawing, {s.name for s in self.sections}
+        unknown = [f"edge_lines[{k!r}]" for k in d.edge_lines if k not in self.edge_kinds]
+        unknown += [f"section {s.section!r}" for s in (*d.section_lines, *d.group_names) if s.section not in names]
+        unknown += [f"legend[{k!r}]" for k in d.legend if k not in LOOKS | {INLAND}]
+        if unknown:
+            raise ValueError(f"{self.ruleset} map profile: the drawing names {', '.join(unknown)} "
+                             f"(edge kinds: {sorted(self.edge_kinds)}; sections: {sorted(names)}; "
+                             f"legend keys: {sorted(LOOKS | {INLAND})})")
 
     def section(self, name: str) -> Section:
         return next(s for s in self.sections if s.name == name)

@@ -77,12 +77,12 @@ class Box:
 @dataclass(frozen=True)
 class PlacedLabel:
     """A label as placed: tests check that no two overlap and none sits on a
-    strait or a node; ``size``: its smallest text or glyph, in layout units."""
+    line kept clear or a node; ``size``: its smallest text or glyph, in layout units."""
 
-    kind: str  # "area", "port", "strait", "sea", "island", "event", "units"
+    kind: str  # "area", "port", "mark", "sea", "group", "event", "units"
     text: str
     box: Box
-    anchor: str | None = None  # the area, port or strait it names or belongs to
+    anchor: str | None = None  # the node it names or belongs to
     size: float = 0.0
 
     def shifted(self, dy: float) -> PlacedLabel:

@@ -1,5 +1,6 @@
 """Names on the map, placed in order so that they avoid each other: area
-names, event labels, then ports, straits, background seas and islands."""
+names, event labels, then ports, marked points, background waters and the
+names of groups of places (the profile's GroupNames)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from dataclasses import replace
 
 from bot.domain.gamemap import Node
 from bot.domain.gamemap_profile import INLAND, MARK, PLACE, PORT, WATER
+from bot.render.drawing import map_drawing
 from bot.render.events import highlights_by_area
 from bot.render.geometry import AROUND_ALL, AROUND_BELOW_FIRST, AROUND_SIDE_FIRST, PlacedLabel, candidates
 from bot.render.localnames import drawable, families
@@ -17,11 +19,11 @@ from bot.render.style import (
     F_AREA_INLAND,
     F_AREA_LOCAL,
     F_EVENT,
-    F_ISLAND,
+    F_GROUP,
+    F_MARK,
     F_PORT,
     F_PORT_GLYPH,
     F_SEA,
-    F_STRAIT,
     GAP,
     MUTED,
     UNIT_PT,
@@ -101,11 +103,11 @@ def place_port_names(scene: Scene) -> None:
                      dirs=AROUND_SIDE_FIRST, zorder=9, area=False, kind="port", anchor=port.id)
 
 
-def place_strait_names(scene: Scene) -> None:
-    for s in _places(scene, MARK):
-        x, y = scene.xy(s.id)
-        _place_label(scene, x, y, s.name, F_STRAIT, start=4, dirs=AROUND_BELOW_FIRST, zorder=9, area=False,
-                     kind="strait", anchor=s.id)
+def place_mark_names(scene: Scene) -> None:
+    for mark in _places(scene, MARK):
+        x, y = scene.xy(mark.id)
+        _place_label(scene, x, y, mark.name, F_MARK, start=4, dirs=AROUND_BELOW_FIRST, zorder=9, area=False,
+                     kind="mark", anchor=mark.id)
 
 
 def place_sea_names(scene: Scene) -> None:
@@ -124,22 +126,23 @@ def place_sea_names(scene: Scene) -> None:
             scene.labels.append(PlacedLabel("sea", area.name, cands[best], area_id, F_SEA.size / UNIT_PT))
 
 
-def place_island_names(scene: Scene) -> None:
-    """Island groups of several areas get their name where it fits; small
-    ones are named by their single area already."""
+def place_group_names(scene: Scene) -> None:
+    """Groups of several places (the profile's GroupNames) get their name where it fits;
+    a group of one is named by its single place already."""
     on_sheet = {n.id for n in scene.gm.nodes_on(scene.sheet, PLACE)}
-    for _, island in sorted(scene.gm.entries("islands").items()):
-        members = [a for a in island.areas if a in on_sheet]
-        if len(members) < 2:
-            continue
-        pts = [scene.xy(a) for a in members]
-        cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
-        w, h = scene.measure(island.name.upper(), F_ISLAND)
-        cands = candidates(cx, cy, w, h, (0.0, 25.0, 50.0, 80.0), AROUND_BELOW_FIRST)
-        best = scene.placer.place_free(cands)
-        if best is not None:
-            scene.text_in(cands[best], island.name.upper(), F_ISLAND, zorder=1.2)
-            scene.labels.append(PlacedLabel("island", island.name, cands[best], None, F_ISLAND.size / UNIT_PT))
+    for groups in map_drawing(scene.gm).group_names:
+        for _, group in sorted(scene.gm.entries(groups.section).items()):
+            members = [a for a in getattr(group, groups.members) if a in on_sheet]
+            if len(members) < 2:
+                continue
+            pts = [scene.xy(a) for a in members]
+            cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+            w, h = scene.measure(group.name.upper(), F_GROUP)
+            cands = candidates(cx, cy, w, h, (0.0, 25.0, 50.0, 80.0), AROUND_BELOW_FIRST)
+            best = scene.placer.place_free(cands)
+            if best is not None:
+                scene.text_in(cands[best], group.name.upper(), F_GROUP, zorder=1.2)
+                scene.labels.append(PlacedLabel("group", group.name, cands[best], None, F_GROUP.size / UNIT_PT))
 
 
 def place_highlight_labels(scene: Scene) -> None:

@@ -1,5 +1,6 @@
-"""The map itself, under everything the overlay adds: sea, land masses,
-adjacency lines, lines of communication, straits and the owners' tint."""
+"""The map itself, under everything the overlay adds: sea, land masses, the
+lines its profile declares (edge kinds and sections, bot.render.drawing), its
+marked points and the owners' tint."""
 
 from __future__ import annotations
 
@@ -11,18 +12,17 @@ from matplotlib.patches import Circle, Polygon, Rectangle
 from PIL import Image
 
 from bot.domain.gamemap import GameMap, Node
-from bot.domain.gamemap_profile import BORDER, PASSAGE, PLACE
+from bot.domain.gamemap_profile import BORDER, MARK, PLACE, LineLook
+from bot.render.drawing import map_drawing
 from bot.render.geometry import Box
 from bot.render.scene import Scene
 from bot.render.style import (
     BLOB_R,
-    COAST_EDGE,
     LAND,
-    LAND_ADJ,
     LAND_EDGE,
-    LOC,
+    MARK_INK,
     SEA,
-    STRAIT,
+    UNIT_PT,
     faction_colour,
     linestyle,
     pt,
@@ -54,12 +54,13 @@ def _land_areas(gm: GameMap, sheet: str) -> list[Node]:
 
 
 def draw_land(scene: Scene) -> None:
-    """Island groups as soft land masses: a disc under every place, thick
-    round-capped bands along the land borders inside each island, and the
-    triangles of mutually bordering places filled so an island has no holes."""
+    """Land masses, soft: a disc under every place, thick round-capped bands
+    along the borders between places of one land (the profile's land_group),
+    and the triangles of mutually bordering places filled so a land has no holes."""
     gm, sheet = scene.gm, scene.sheet
-    segments = [[scene.xy(a), scene.xy(b)] for a, b in _island_borders(gm, sheet)]
-    triangles = [[scene.xy(a), scene.xy(b), scene.xy(c)] for a, b, c in _island_triangles(gm, sheet)]
+    group = map_drawing(gm).land_group
+    segments = [[scene.xy(a), scene.xy(b)] for a, b in _land_borders(gm, sheet, group)]
+    triangles = [[scene.xy(a), scene.xy(b), scene.xy(c)] for a, b, c in _land_triangles(gm, sheet, group)]
     centres = [scene.xy(a.id) for a in _land_areas(gm, sheet)]
     for colour, extra, z in ((LAND_EDGE, 2.5, 0.5), (LAND, 0.0, 0.6)):
         r = BLOB_R + extra
@@ -73,19 +74,19 @@ def draw_land(scene: Scene) -> None:
                                                 edgecolor="none", zorder=z))
 
 
-def _island(node: Node) -> object:
-    # The island a place is on, where its ruleset's entry says (else all its places are one land).
-    return getattr(node.entry, "island", None)
+def _land(node: Node, group: str | None) -> object:
+    # The land a place is part of, where its ruleset's entry says (else all its places are one land).
+    return getattr(node.entry, group, None) if group else None
 
 
-def _island_borders(gm: GameMap, sheet: str) -> list[tuple[str, str]]:
+def _land_borders(gm: GameMap, sheet: str, group: str | None) -> list[tuple[str, str]]:
     nodes = gm.nodes
     return [(a, b) for a, b in gm.lines(BORDER, sheet)
-            if nodes[a].look == PLACE and nodes[b].look == PLACE and _island(nodes[a]) == _island(nodes[b])]
+            if nodes[a].look == PLACE and nodes[b].look == PLACE and _land(nodes[a], group) == _land(nodes[b], group)]
 
 
-def _island_triangles(gm: GameMap, sheet: str) -> list[tuple[str, str, str]]:
-    borders = set(_island_borders(gm, sheet))
+def _land_triangles(gm: GameMap, sheet: str, group: str | None) -> list[tuple[str, str, str]]:
+    borders = set(_land_borders(gm, sheet, group))
     out = []
     for a, b in sorted(borders):
         for c in gm.neighbours(b, lambda e: e.look == BORDER):
@@ -94,46 +95,59 @@ def _island_triangles(gm: GameMap, sheet: str) -> list[tuple[str, str, str]]:
     return out
 
 
-def draw_adjacency(scene: Scene) -> None:
-    land = [[scene.xy(a), scene.xy(b)] for a, b in scene.gm.lines(BORDER, scene.sheet)]
-    coast = [[scene.xy(a), scene.xy(b)] for a, b in scene.gm.lines(PASSAGE, scene.sheet)]
-    scene.ax.add_collection(LineCollection(land, colors=LAND_ADJ, linewidths=0.7, alpha=0.55,
-                                           linestyles=(0, (4, 3)), zorder=2))
-    scene.ax.add_collection(LineCollection(coast, colors=COAST_EDGE, linewidths=1.1, alpha=0.85, zorder=2.2))
+def map_lines(scene: Scene) -> list[tuple[LineLook, list[list[str]]]]:
+    """Every line the profile declares, with the node ids each runs through, on this sheet:
+    each edge kind's edges (a < b, in order), then each section's entries (by id)."""
+    gm, sheet = scene.gm, scene.sheet
+    drawing = map_drawing(gm)
+    out = []
+    for kind, look in drawing.edge_lines.items():
+        pairs = {(min(e.a, e.b), max(e.a, e.b)) for e in gm.edges if e.kind == kind}
+        out.append((look, [[a, b] for a, b in sorted(pairs) if _on(gm, sheet, (a, b))]))
+    for section in drawing.section_lines:
+        lines = [list(line) for _, entry in sorted(gm.entries(section.section).items())
+                 for line in section.lines(entry)]
+        out.append((section.look, [line for line in lines if len(line) > 1 and _on(gm, sheet, line)]))
+    return out
 
 
-def _loc_points(scene: Scene, loc) -> list[tuple[float, float]]:
-    pts = [scene.xy(loc.from_port)] + [scene.xy(a) for a in loc.path[1:-1]]
-    pts.append(scene.xy(loc.to_port if loc.to_port is not None else loc.path[-1]))
-    return pts
+def _on(gm: GameMap, sheet: str, ids) -> bool:
+    return all(i in gm.nodes and gm.nodes[i].sheet == sheet for i in ids)
 
 
-def draw_locs(scene: Scene) -> None:
-    lines = [_loc_points(scene, loc) for _, loc in sorted(scene.gm.entries("locs").items())]
-    if lines:
-        scene.ax.add_collection(LineCollection(lines, colors=LOC, linewidths=1.6, alpha=0.9,
-                                               linestyles=(0, (1, 2.2)), capstyle="round", zorder=3))
-
-
-def draw_straits(scene: Scene) -> None:
-    """A strait is a marked sea step between its island side and the opposite shore."""
-    segments, points = [], []
-    for _, s in sorted(scene.gm.entries("straits").items()):
-        segments += [[scene.xy(side), scene.xy(s.opposite)] for side in s.island_side]
-        points.append(scene.xy(s.id))
-    if not segments:
-        return
-    scene.ax.add_collection(LineCollection(segments, colors=STRAIT, linewidths=4.5, alpha=0.35,
-                                           capstyle="butt", zorder=2.4))
-    xs, ys = zip(*points)
-    scene.ax.scatter(xs, ys, s=pt(7) ** 2, marker="D", c=STRAIT, edgecolors="white", linewidths=0.8, zorder=4)
-    for x, y in points:
+def draw_map_lines(scene: Scene) -> None:
+    """The profile's lines, each in its colour, width, dash and height; then its marked
+    points (a small diamond), and names keep off both."""
+    drawn = map_lines(scene)
+    for look, lines in drawn:
+        if lines:
+            scene.ax.add_collection(_collection(scene, look, lines))
+    marks = [scene.xy(n.id) for n in sorted(scene.gm.nodes_on(scene.sheet, MARK), key=lambda n: n.id)]
+    if marks:
+        xs, ys = zip(*marks)
+        scene.ax.scatter(xs, ys, s=pt(7) ** 2, marker="D", c=MARK_INK, edgecolors="white", linewidths=0.8, zorder=4)
+    for x, y in marks:
         scene.placer.block(Box.around(x, y, 4))
-    for segment in segments:
-        block_segment(scene, *segment, half=STRAIT_HALF_W + 0.5)
+    for look, lines in drawn:
+        if look.keep_clear:
+            for line in lines:
+                for a, b in zip(line, line[1:]):
+                    block_segment(scene, scene.xy(a), scene.xy(b), half=half_width(look) + 0.5)
 
 
-STRAIT_HALF_W = 4.5 / 2 / 0.72  # half the band's line width (4.5 pt), in layout units
+def _collection(scene: Scene, look: LineLook, lines: list[list[str]]) -> LineCollection:
+    extra = {}
+    if look.dash:
+        extra["linestyles"] = linestyle(look.dash)
+    if look.cap:
+        extra["capstyle"] = look.cap
+    return LineCollection([[scene.xy(n) for n in line] for line in lines], colors=look.colour,
+                          linewidths=look.width, alpha=look.alpha, zorder=look.z, **extra)
+
+
+def half_width(look: LineLook) -> float:
+    """Half a line's width (points), in layout units."""
+    return look.width / 2 / UNIT_PT
 
 
 def block_segment(scene: Scene, a: tuple[float, float], b: tuple[float, float], *, half: float) -> None:

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from matplotlib.patches import Circle, FancyArrowPatch
 
 from bot.domain.gamemap import GameMap
-from bot.domain.gamemap_profile import BORDER, INLAND, PLACE, PORT
+from bot.domain.gamemap_profile import INLAND, PLACE, PORT, LineLook
+from bot.render.drawing import map_drawing
+from bot.render.legend_layout import LEGEND_ROW, LEGEND_SWATCH, LegendItem, item_width, legend_height
 from bot.render.overlay import Overlay
+from bot.render.scene import Scene
 from bot.render.style import (
     COAST_EDGE,
     F_LEGEND,
@@ -22,13 +23,11 @@ from bot.render.style import (
     GLYPH_MARKER,
     INK,
     LAND_ADJ,
-    LOC,
     MUTED,
     NOMINAL_W,
-    R_COASTAL,
+    R_PLACE,
     R_INLAND,
     SIDE,
-    STRAIT,
     Font,
     clip,
     faction_colour,
@@ -36,9 +35,6 @@ from bot.render.style import (
     pt,
 )
 from bot.render.vocabulary import HighlightStyle, LineStyle, RouteStyle, ShapeStyle
-
-if TYPE_CHECKING:  # scene.py lays out the legend when it sets up a render
-    from bot.render.scene import Measure, Scene
 
 
 def _fit(scene: Scene, text: str, font: Font, max_w: float) -> str:
@@ -61,22 +57,10 @@ def draw_title(scene: Scene) -> None:
     scene.text(NOMINAL_W - SIDE - 4, top - 16, map_name, F_MAPNAME, zorder=12, ha="right", va="top")
 
 
-@dataclass(frozen=True)
-class LegendItem:
-    label: str
-    draw: Callable[[Scene, float, float], None]  # draws the swatch centred at (x, y)
-    head: bool = False  # a group caption, no swatch
-
-
-LEGEND_SWATCH = 24.0
-LEGEND_ROW = 22.0
-LEGEND_GAP = 18.0
-
-
 def legend_items(gm: GameMap, ov: Overlay) -> list[list[LegendItem]]:
     """Two groups: the factions in play, then a key to the symbols used: the overlay's
     shapes, highlights and routes in its vocabulary's order and words, the map's own
-    lines, then the overlay's lines."""
+    nodes and lines in its profile's words (bot.render.drawing), then the overlay's lines."""
     factions = list(dict.fromkeys([*ov.faction_names, *ov.faction_colours, *ov.area_owner.values(),
                                    *(m.faction for m in ov.markers)]))
     groups = []
@@ -94,50 +78,32 @@ def legend_items(gm: GameMap, ov: Overlay) -> list[list[LegendItem]]:
     key += [LegendItem(look.name, _swatch_highlight(look)) for k, look in v.highlights.items() if k in kinds]
     routes = {ov.route_style(r) for r in ov.routes}
     key += [LegendItem(look.name, _swatch_arrow(look)) for r, look in v.routes.items() if r in routes]
-    key.append(LegendItem("coastal area", _swatch_node(True)))
-    if any(INLAND in n.flags and n.look == PLACE for n in gm.nodes.values()):
-        key.append(LegendItem("inland area", _swatch_node(False)))
-    if any(n.look == PORT for n in gm.nodes.values()):
-        key.append(LegendItem("port", _swatch_port))
-    key.append(LegendItem("coastal move", _swatch_line(COAST_EDGE, "-", 1.1)))
-    if any(e.look == BORDER for e in gm.edges):
-        key.append(LegendItem("land border", _swatch_line(LAND_ADJ, (0, (4, 3)), 0.9)))
-    if gm.entries("straits"):
-        key.append(LegendItem("strait", _swatch_line(STRAIT, "-", 4.5, alpha=0.35)))
-    if gm.entries("locs"):
-        key.append(LegendItem("line of communication", _swatch_line(LOC, (0, (1, 2.2)), 1.6)))
+    key += map_key(gm)
     lines = {line.style for line in ov.lines}
     key += [LegendItem(look.name, _swatch_mark(look)) for s, look in v.lines.items() if s in lines]
     groups.append(key)
     return groups
 
 
-def _item_width(measure: Measure, item: LegendItem) -> float:
-    if item.head:
-        return measure(item.label, F_LEGEND_HEAD)[0] + 10
-    return LEGEND_SWATCH + 5 + measure(item.label, F_LEGEND)[0] + LEGEND_GAP
-
-
-def legend_rows(measure: Measure, groups: list[list[LegendItem]]) -> list[list[LegendItem]]:
-    """Flow layout: each group starts a new row and wraps at the image width."""
-    avail = NOMINAL_W - 2 * SIDE - 8
-    rows: list[list[LegendItem]] = []
-    for items in groups:
-        row: list[LegendItem] = []
-        used = 0.0
-        for item in items:
-            w = _item_width(measure, item)
-            if row and used + w > avail:
-                rows.append(row)
-                row, used = [], 0.0
-            row.append(item)
-            used += w
-        rows.append(row)
-    return rows
-
-
-def legend_height(rows: list[list[LegendItem]]) -> float:
-    return 14 + LEGEND_ROW * len(rows)
+def map_key(gm: GameMap) -> list[LegendItem]:
+    """The map's own features in its profile's words: its node looks (places, inland ones, ports),
+    then each edge kind and section drawn as lines, where the map has any."""
+    drawing = map_drawing(gm)
+    words = drawing.legend
+    nodes = list(gm.nodes.values())
+    key = []
+    if PLACE in words and any(n.look == PLACE and INLAND not in n.flags for n in nodes):
+        key.append(LegendItem(words[PLACE], _swatch_node(inland=False)))
+    if INLAND in words and any(INLAND in n.flags and n.look == PLACE for n in nodes):
+        key.append(LegendItem(words[INLAND], _swatch_node(inland=True)))
+    if PORT in words and any(n.look == PORT for n in nodes):
+        key.append(LegendItem(words[PORT], _swatch_port))
+    kinds = {e.kind for e in gm.edges}
+    key += [LegendItem(look.legend, _swatch_map_line(look)) for kind, look in drawing.edge_lines.items()
+            if look.legend and kind in kinds]
+    key += [LegendItem(s.look.legend, _swatch_map_line(s.look)) for s in drawing.section_lines
+            if s.look.legend and gm.entries(s.section)]
+    return key
 
 
 def draw_legend(scene: Scene) -> None:
@@ -150,7 +116,7 @@ def draw_legend(scene: Scene) -> None:
             else:
                 item.draw(scene, x + LEGEND_SWATCH / 2, y)
                 scene.text(x + LEGEND_SWATCH + 5, y, item.label, F_LEGEND, zorder=12, va="center_baseline")
-            x += _item_width(scene.measure, item)
+            x += item_width(scene.measure, item)
         y -= LEGEND_ROW
 
 
@@ -201,10 +167,15 @@ def _swatch_mark(look: LineStyle) -> Callable[[Scene, float, float], None]:
     return _swatch_line(look.colour, linestyle(look.dash, solid="-"), width)
 
 
-def _swatch_node(coastal: bool) -> Callable[[Scene, float, float], None]:
+def _swatch_map_line(look: LineLook) -> Callable[[Scene, float, float], None]:
+    width = look.width if look.legend_width is None else look.legend_width
+    return _swatch_line(look.colour, linestyle(look.dash, solid="-"), width, alpha=look.legend_alpha)
+
+
+def _swatch_node(*, inland: bool) -> Callable[[Scene, float, float], None]:
     def draw(scene: Scene, x: float, y: float) -> None:
-        if coastal:
-            scene.ax.add_artist(Circle((x, y), R_COASTAL - 1, facecolor="white", edgecolor=COAST_EDGE, lw=pt(2.4),
+        if not inland:
+            scene.ax.add_artist(Circle((x, y), R_PLACE - 1, facecolor="white", edgecolor=COAST_EDGE, lw=pt(2.4),
                                       zorder=12))
         else:
             scene.ax.add_artist(Circle((x, y), R_INLAND, facecolor="white", edgecolor=LAND_ADJ, lw=pt(1.6),

@@ -21,10 +21,10 @@ The drawing is spread over these modules of ``bot.render``:
 - ``placer``: the greedy box placer
 - ``scene``: one render's figure, axes, measuring and PNG output
 - ``static``: the cached static layer (map and names), drawn once per map and width
-- ``layers``: sea, land masses, adjacency, lines of communication, straits, owner tint, the overlay's lines
+- ``layers``: sea, land masses, the lines the map profile declares, owner tint, the overlay's lines
 - ``nodes``: area nodes and ports
 - ``events``: highlight rings and route arrows
-- ``labels``: area, event, port, strait, sea and island names
+- ``labels``: area, event, port, marked point, water and group names
 - ``cards``: unit badges and cards
 - ``legend``: title and legend
 """
@@ -39,7 +39,7 @@ from bot.render.cards import draw_units
 from bot.render.events import draw_highlights, draw_routes
 from bot.render.labels import place_highlight_labels
 from bot.render.layers import draw_lines, draw_owner_tint
-from bot.render.legend import draw_legend, draw_title
+from bot.render.legend import draw_legend, draw_title, legend_items
 from bot.render.nodes import draw_area_nodes, register_nodes
 from bot.render.overlay import Overlay, vocabulary_problems
 from bot.render.scene import Scene, has_place, png_bytes
@@ -70,7 +70,7 @@ def draw_scene(gamemap: GameMap, overlay: Overlay, *, width_px: int = 1400, shee
     check_overlay(gamemap, overlay)
     overlay = on_sheet(gamemap, overlay, sheet)
     layer = static_layer(gamemap, width_px, sheet)  # cached: drawn once per map, sheet and width
-    scene = Scene.create(gamemap, overlay, width_px, sheet=sheet)
+    scene = Scene.create(gamemap, overlay, width_px, legend=legend_items(gamemap, overlay), sheet=sheet)
     paste(scene, layer)
     draw_owner_tint(scene)
     draw_lines(scene)

@@ -20,7 +20,7 @@ from bot.render.style import (
     COAST_EDGE,
     F_PORT_GLYPH,
     LAND_ADJ,
-    R_COASTAL,
+    R_PLACE,
     R_INLAND,
     R_SEA,
     RING_STEP,
@@ -39,7 +39,7 @@ def _in_play(ov: Overlay) -> set[str]:
 def node_radius(node: Node) -> float:
     if node.look != PLACE:
         return R_SEA
-    return R_INLAND if INLAND in node.flags else R_COASTAL
+    return R_INLAND if INLAND in node.flags else R_PLACE
 
 
 def register_nodes(scene: Scene) -> None:
@@ -63,9 +63,9 @@ def register_nodes(scene: Scene) -> None:
 
 
 def draw_area_nodes(scene: Scene) -> None:
-    """Coastal areas: circles with a sea-blue rim, filled with the owner's
-    colour; inland: smaller, grey-rimmed; sea areas: a small dot, only when
-    the overlay uses them (otherwise their name alone marks them, see
+    """Places: circles with a sea-blue rim, filled with the owner's colour;
+    inland places: smaller, grey-rimmed; waters: a small dot, only when the
+    overlay uses them (otherwise their name alone marks them, see
     labels.place_sea_names)."""
     for area_id, (x, y, _) in sorted(scene.nodes.items()):
         node = scene.gm.nodes[area_id]
@@ -90,7 +90,7 @@ def draw_port_glyphs(scene: Scene) -> None:
         home = port_home(scene.gm, port.id)
         if home is not None and scene.gm.nodes[home].sheet == scene.sheet:
             ax_, ay_ = scene.xy(home)
-            if math.hypot(x - ax_, y - ay_) > R_COASTAL + 6:
+            if math.hypot(x - ax_, y - ay_) > R_PLACE + 6:
                 scene.ax.plot([ax_, x], [ay_, y], color=PORT_INK, lw=0.5, alpha=0.3, zorder=4.5)
         scene.text(x, y, "⚓", F_PORT_GLYPH, zorder=6, ha="center", va="center")
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -19,7 +20,7 @@ from PIL import Image
 
 from bot.domain.gamemap import GameMap, MapArt
 from bot.render.geometry import Box, Frame, PlacedLabel
-from bot.render.legend import LegendItem, legend_height, legend_items, legend_rows
+from bot.render.legend_layout import LegendItem, legend_height, legend_rows
 from bot.render.overlay import Marker, Overlay
 from bot.render.placer import Placer
 from bot.render.style import MUTED, NOMINAL_W, PAPER, SIDE, TITLE_H, Font
@@ -70,10 +71,11 @@ class Scene:
 
     @classmethod
     def create(cls, gm: GameMap, ov: Overlay, width_px: int, *, bands: bool = True,
-               facecolor: str = PAPER, sheet: str | None = None) -> Scene:
-        """A scene for the whole image; ``bands=False``: the map region only
-        (the static layer, see ``bot.render.static``). ``sheet``: which of
-        the map's sheets (its first when not given)."""
+               legend: Sequence[Sequence[LegendItem]] = (), facecolor: str = PAPER,
+               sheet: str | None = None) -> Scene:
+        """A scene for the whole image, ``legend`` its legend's groups (bot.render.legend);
+        ``bands=False``: the map region only (the static layer, see ``bot.render.static``).
+        ``sheet``: which of the map's sheets (its first when not given)."""
         sheet = sheet or gm.default_sheet
         art = gm.sheets[sheet].art
         dpi = 100.0 * width_px / NOMINAL_W
@@ -81,7 +83,7 @@ class Scene:
         FigureCanvasAgg(fig)
         measure = Measure(fig, width_px)
         # Bottom to top: legend band, map region, title band.
-        rows = legend_rows(measure, legend_items(gm, ov)) if bands else []
+        rows = legend_rows(measure, legend) if bands else []
         legend_h = legend_height(rows) if bands else 0.0
         frame = Frame.fit_art(art.width, art.height, bottom=legend_h) if art else \
             Frame.fit(_map_points(gm, sheet), bottom=legend_h)

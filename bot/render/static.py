@@ -1,13 +1,13 @@
 """The static layer of a map: what does not change from turn to turn (sea,
-land, adjacency, lines of communication, straits, ports and every name),
-drawn once per map and width and reused by every render.
+land, the lines and marked points its profile declares, ports and every
+name), drawn once per map and width and reused by every render.
 
 Text is most of a render's cost (measuring, halo paths), and the names are
 the bulk of the text, so a render only draws the turn: owners, nodes,
 events, unit cards, title and legend. The layer is two RGBA images, because
 the owners' tint and the nodes go between the map and the names:
 
-- ``base``: sea, land, adjacency, lines of communication, straits (opaque)
+- ``base``: sea, land, the map's lines and marked points (opaque)
 - ``labels``: port anchors and every name (transparent elsewhere)
 
 plus the boxes the names took, so a turn's labels keep out of their way.
@@ -28,25 +28,18 @@ from bot.domain.gamemap import GameMap
 from bot.render.geometry import PlacedLabel
 from bot.render.labels import (
     place_area_names,
-    place_island_names,
+    place_group_names,
+    place_mark_names,
     place_port_names,
     place_sea_names,
-    place_strait_names,
 )
-from bot.render.layers import (
-    draw_adjacency,
-    draw_art,
-    draw_background,
-    draw_land,
-    draw_locs,
-    draw_straits,
-)
+from bot.render.layers import draw_art, draw_background, draw_land, draw_map_lines
 from bot.render.nodes import block_ports, draw_port_glyphs, register_nodes
 from bot.render.overlay import Overlay
 from bot.render.scene import Scene
 from bot.render.style import NOMINAL_W
 
-MAX_CACHED = 8  # (map, width) pairs; one Seto layer at 1400 px is about 8 MB of pixels
+MAX_CACHED = 8  # (map, width) pairs; one layer of a 60-node map at 1400 px is about 8 MB of pixels
 BASE_Z = 0.0
 AREA_NAME_WEIGHT = 4
 LABELS_Z = 8.9  # over nodes (5) and rings (7), under event labels (9.5) and cards (10)
@@ -104,9 +97,7 @@ def _build(gm: GameMap, width_px: int, sheet: str) -> StaticLayer:
         draw_art(scene)  # the campaign's own picture of land and sea
     else:
         draw_land(scene)
-    draw_adjacency(scene)
-    draw_locs(scene)
-    draw_straits(scene)
+    draw_map_lines(scene)
     base = _pixels(scene)
     for artist in [*scene.ax.collections, *scene.ax.patches, *scene.ax.lines, *scene.ax.texts, *scene.ax.artists,
                    *scene.ax.images]:
@@ -119,9 +110,9 @@ def _build(gm: GameMap, width_px: int, sheet: str) -> StaticLayer:
     place_area_names(scene)
     area_names = scene.placer.boxes()[before:]
     place_port_names(scene)
-    place_strait_names(scene)
+    place_mark_names(scene)
     place_sea_names(scene)
-    place_island_names(scene)
+    place_group_names(scene)
     labels = _pixels(scene)
     height = base.shape[0] * NOMINAL_W / width_px
     return StaticLayer(base, labels, height, scene.placer.boxes(), area_names, tuple(scene.labels),

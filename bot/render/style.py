@@ -21,13 +21,12 @@ LAND = "#efe7d3"
 LAND_EDGE = "#c9b98f"
 COAST_EDGE = "#3f7fbf"
 LAND_ADJ = "#8f8f8f"
-LOC = "#9a6324"
-STRAIT = "#14877d"
+MARK_INK = "#14877d"  # a marked point of the map (gamemap_profile.MARK) and its name
 PORT = "#1d3557"
 INK = "#1e1e1e"
 MUTED = "#5f5f5f"
 SEA_INK = "#4f83b3"
-ISLAND_INK = "#a8997a"
+GROUP_INK = "#a8997a"  # the name of a group of places (gamemap_profile.GroupNames)
 NEUTRAL_FACTION = "#9e9e9e"
 
 # The vocabulary's glyphs (bot.render.vocabulary) as matplotlib markers. The "house", a
@@ -38,7 +37,7 @@ GLYPH_MARKER: dict[str, object] = {"circle": "o", "square": "s", "triangle": "^"
                                    "hexagon": "h", "house": _HOUSE}
 
 # --- sizes (layout units) ----------------------------------------------------
-R_COASTAL = 9.0
+R_PLACE = 9.0
 R_INLAND = 6.5
 R_SEA = 4.0
 BLOB_R = 24.0
@@ -77,9 +76,9 @@ F_AREA_INLAND = Font(8.5, style="italic", colour=MUTED)
 F_AREA_LOCAL = Font(7.5, colour=MUTED)  # the localised name; its family is set per render (localnames)
 F_PORT = Font(7.5, colour=PORT)
 F_PORT_GLYPH = Font(10, "bold", colour=PORT, halo=2.2)
-F_STRAIT = Font(7.5, style="italic", colour=STRAIT)
+F_MARK = Font(7.5, style="italic", colour=MARK_INK)
 F_SEA = Font(9.5, style="italic", colour=SEA_INK, halo=2.0)
-F_ISLAND = Font(13, "bold", style="italic", colour=ISLAND_INK, halo=0)
+F_GROUP = Font(13, "bold", style="italic", colour=GROUP_INK, halo=0)
 # The chat preview the player maps are designed for (docs/decisions.md): Discord shows an
 # attachment about 550 px wide on desktop, so a unit label must be >= MIN_PREVIEW_PX there.
 PREVIEW_W = 550.0

@@ -53,7 +53,7 @@ def build_reports(ruleset_id: str, data: ReportInput) -> Reports:
 
 def split_message(text: str, limit: int = 2000) -> list[str]:
     """Split on line boundaries so no Discord message exceeds ``limit``.  A single line
-    longer than a message (a busy turn's list of cut lines of communication) is broken
+    longer than a message (a busy turn's long list of what was cut or lost) is broken
     after its last "; ", ", " or space that fits, and only cut mid-word if it has none."""
     chunks: list[str] = []
     current = ""

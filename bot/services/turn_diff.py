@@ -77,7 +77,7 @@ def unit_changes(ruleset_id: str, before_state: dict, outcome: TurnOutcome, fact
 
 
 def _where(unit: UnitView, gamemap: GameMap) -> str:
-    place = gamemap.area_name(unit.location) if unit.location else "nowhere on the map"
+    place = gamemap.node_name(unit.location) if unit.location else "nowhere on the map"
     return f"in {place}, {unit.summary}"
 
 

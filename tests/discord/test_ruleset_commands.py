@@ -1,7 +1,7 @@
 """Each ruleset's own commands (issue 11): loaded from its plug-in, kept apart from the core's global
 ones, given to the servers that host a campaign of that ruleset, and refused whole when a name is taken.
 The check over every plug-in (``FleetwrightBot.command_problems``, bot/command_surface.py) is the one
-the conformance suite runs."""
+the conformance suite runs for each plug-in (tests/conformance/test_rulesets.py, with ``bot_with``)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 from bot.command_surface import clashes
 from bot.discord_app import FleetwrightBot
 from bot.domain.campaign import Campaign
-from bot.plugins import RulesetPlugin, plugin, plugins
+from bot.plugins import RulesetPlugin, plugin
 from bot.services.campaigns import CampaignService
 from bot.startup import sync_hosted_servers, sync_ruleset_commands
 from bot.store import open_repository
@@ -59,16 +59,6 @@ async def test_the_whole_tree_passes_the_check_over_every_plug_in(world):
     assert names(world.bot.tree.get_commands()) == sorted(CORE)  # the core's alone are global
     assert {r: names(own) for r, own in world.bot.ruleset_commands.items()} == {
         "sengoku": ["clan", "order", "sengoku", "unit"]}
-
-
-@pytest.mark.parametrize("ruleset", list(plugins()))
-async def test_each_registered_ruleset_alone_and_all_together_pass_the_check(tmp_path, ruleset):
-    """The conformance check per plug-in: its declared groups load, within Discord's limits, owned once."""
-    async with bot_with(tmp_path, plugins()[ruleset]) as bot:
-        assert bot.command_problems() == []
-        assert names(bot.ruleset_commands[ruleset]) == sorted(plugins()[ruleset].command_groups)
-    async with bot_with(tmp_path, *plugins().values()) as bot:
-        assert bot.command_problems() == []
 
 
 def test_a_ruleset_taking_a_core_or_another_rulesets_name_is_refused_with_a_clear_message():

@@ -15,7 +15,7 @@ from bot.mapfiles import load_map_file, load_shipped_map, parse_map, shipped_map
 from bot.render import Marker, Overlay
 from bot.render.mapimage import draw_scene
 from bot.render.scene import png_bytes
-from bot.render.schematic import LAND_TONES, project, render_schematic
+from bot.rulesets.sengoku.report.schematic import LAND_TONES, project, render_schematic
 from bot.rulesets.sengoku.report.overlay_style import VOCABULARY
 from tests.render.test_render import SMALL_MAP
 
@@ -43,7 +43,7 @@ def test_every_art_problem_is_named_at_once() -> None:
         parse_map(with_art(image="../secret.png", points=points), "small.toml")
     problems = exc.value.problems
     assert "small.toml: art: image '../secret.png' must be a PNG file name next to the map file, " \
-           "e.g. 'seto-art.png'" in problems
+           "e.g. 'coast-art.png'" in problems
     assert "small.toml: art.points: no point for east, rockhaven (every area, port and strait needs [x, y])" \
         in problems
     assert "small.toml: art.points.atlantis: not an area, port or strait of this map" in problems

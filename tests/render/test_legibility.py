@@ -21,7 +21,7 @@ from bench.synth_campaign import campaign
 from bot.demo import demo_turn_input
 from bot.engine.dice import SeededDice
 from bot.render.geometry import Box
-from bot.render.layers import STRAIT_HALF_W
+from bot.render.layers import half_width
 from bot.render.mapimage import draw_scene
 from bot.render.nodes import node_radius
 from bot.render.scene import Scene, png_bytes
@@ -30,7 +30,10 @@ from bot.report import ReportInput
 from bot.rulesets.sengoku.report.overlay import overlay_for
 from bot.rulesets.sengoku.report.present import SengokuPresenter
 from bot.plugins import get_ruleset
+from bot.rulesets.sengoku.rules.model.map_profile import DRAWING
 
+# half a strait's band, which names keep clear of (Sengoku's map profile)
+STRAIT_HALF_W = half_width(next(s.look for s in DRAWING.section_lines if s.section == "straits"))
 WIDTH = 700  # the layout does not depend on the width: the same boxes, fewer pixels
 
 
@@ -110,7 +113,7 @@ def test_no_label_of_the_demo_map_touches_another_a_strait_or_a_node(audience: s
     assert label_problems(scene) == []
     assert scene.unplaced == []  # on the demo every name, event and unit found a free spot
     kinds = {label.kind for label in scene.labels}
-    assert {"area", "port", "strait", "event", "units"} <= kinds
+    assert {"area", "port", "mark", "event", "units"} <= kinds
 
 
 @pytest.mark.parametrize("audience", ["public", "moderators", "c00"])

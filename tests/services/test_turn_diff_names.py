@@ -29,3 +29,15 @@ def test_the_units_a_player_lists_are_based_at_ports_by_name(tmp_path):
     units = named_units(get_ruleset("sengoku").units(scenario.state, "mori"), load_shipped_map(scenario.file.map))
     kobayakawa = next(u for u in units if u.id == "mori-kobayakawa")
     assert "based Kusatsu" in kobayakawa.summary and "kusatsu" not in kobayakawa.summary
+
+
+def test_a_unit_standing_in_a_port_node_of_another_rulesets_map_reads_in_the_nodes_name():
+    """The core's diff reads the neutral map (GameMap.node_name), not one ruleset's areas (issue 11)."""
+    from bot.engine.ruleset import UnitView
+    from bot.mapfiles import load_map_file
+    from bot.services.turn_diff import _where
+    from tests.data.test_map_model import MAP, PROFILE
+    gm = load_map_file(MAP, profile=PROFILE)  # a plain GameMap: sea zones and ports, no areas
+    galleon = UnitView(id="g", name="Santa Maria", owner="spain", kind="galleon", location="havana_port",
+                       summary="galleon")
+    assert _where(galleon, gm) == "in Havana, galleon"

@@ -63,7 +63,8 @@ PLUGIN = RulesetPlugin(
                 "/clan redeem — rebuild a captured prize (S8.4.6); /clan leaders — your characters",
                 "/unit escort|sweep|keep-loc|evacuate|mothball|disband — the rarer unit orders; /unit tactics — "
                 "change the battle choices of an order already given"),
-        relation="/sengoku relation clan_a:… clan_b:… relation:…"),
+        relation="/sengoku relation clan_a:… clan_b:… relation:…",
+        relations_note="OP-48: at war = enemy, allied = friendly"),
     maps_dir=_DATA / "maps",
     scenarios_dir=_DATA / "scenarios",
     default_map="seto",
@@ -72,5 +73,10 @@ PLUGIN = RulesetPlugin(
     case_procedures={"battle": _battle},
     case_moments=_moments,
     locale_dir=Path(__file__).resolve().parent / "locale",
-    vocabulary=("squadron", "trade fleet", "heavy detachment", "sub-phase", "koku"),
+    # Its own words (conformance suite: no core module contains one). Not here, as other rule systems
+    # of /work/shared/rules share them: squadron (Empires in Arms, Here I Stand), plunder (royal fleets),
+    # piracy, port, fleet, province, strait, coastal; "clan" is the core's word for a faction for now.
+    vocabulary=("trade fleet", "heavy detachment", "sub-phase", "SP1", "SP2", "SP3", "koku", "daimyo", "cruise",
+                "ravage", "mothball", "keep-loc", "line of communication", "clan_add"),
+    rule_ids=r"S\d+(?:\.\d+)+|OP-\d+",  # S5.3, S12.4, OP-48
 )

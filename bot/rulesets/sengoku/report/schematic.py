@@ -1,5 +1,5 @@
-"""Generate a map's background art from its own data: coastlines and
-province areas derived from where the areas, waters, ports and straits are.
+"""Generate a Sengoku map's background art from its own data (S12.2): coastlines
+and province areas derived from where the areas, waters, ports and straits are.
 
 Not a copied picture: land is where a smooth field fitted to the map's points
 is positive — +1 at every land area, −1 at every named water and strait, 0 at
@@ -8,7 +8,7 @@ are not circles; each land pixel belongs to the nearest land area, and the
 borders between them are drawn. The nodes' pixel points are the same
 projection, so the map file can carry them as ``[art.points]``.
 
-    python -m bot.render.schematic seto     # writes seto-art.png beside seto.toml, prints the [art] table
+    python -m bot.rulesets.sengoku.report.schematic seto   # writes seto-art.png beside seto.toml, prints [art]
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ import sys
 import numpy as np
 from PIL import Image
 
-from bot.domain.gamemap import GameMap
+from bot.mapfiles import load_shipped_map, shipped_map_path
+from bot.rulesets.sengoku.rules.model.map_model import SengokuMap
 
 WIDTH = 1600
 PAD = 110  # pixels of sea around the outermost point: room for cards and names
@@ -37,7 +38,7 @@ COAST = np.array([120, 106, 80])
 BORDER = np.array([196, 178, 140])
 
 
-def project(gm: GameMap, width: int = WIDTH) -> tuple[dict[str, tuple[float, float]], int]:
+def project(gm: SengokuMap, width: int = WIDTH) -> tuple[dict[str, tuple[float, float]], int]:
     """Pixel point (x right, y down) of every area, port and strait, and the image height."""
     nodes = {**{k: (a.x, a.y) for k, a in gm.areas.items()}, **{k: (p.x, p.y) for k, p in gm.ports.items()},
              **{k: (s.x, s.y) for k, s in gm.straits.items()}}
@@ -51,7 +52,7 @@ def project(gm: GameMap, width: int = WIDTH) -> tuple[dict[str, tuple[float, flo
     return points, height
 
 
-def _targets(gm: GameMap, points: dict[str, tuple[float, float]], height: int,
+def _targets(gm: SengokuMap, points: dict[str, tuple[float, float]], height: int,
              width: int) -> tuple[np.ndarray, np.ndarray]:
     """Where the field is pinned, and to what. Besides the nodes themselves:
     the middle of every land border inside one island is land (so an island
@@ -116,7 +117,7 @@ def _noise(height: int, width: int, cells: int = 28) -> np.ndarray:
     return top * (1 - ty) + bottom * ty
 
 
-def land_field(gm: GameMap, points: dict[str, tuple[float, float]], height: int,
+def land_field(gm: SengokuMap, points: dict[str, tuple[float, float]], height: int,
                width: int = WIDTH) -> np.ndarray:
     """Gaussian radial-basis field through the targets (ridge-regularised),
     plus fixed noise; land where it is positive."""
@@ -145,7 +146,7 @@ def _blur(a: np.ndarray, r: int) -> np.ndarray:
     return out
 
 
-def render_schematic(gm: GameMap, width: int = WIDTH) -> tuple[np.ndarray, dict[str, tuple[float, float]]]:
+def render_schematic(gm: SengokuMap, width: int = WIDTH) -> tuple[np.ndarray, dict[str, tuple[float, float]]]:
     points, height = project(gm, width)
     land = land_field(gm, points, height, width) > 0
     ys, xs = np.mgrid[0:height, 0:width]
@@ -167,7 +168,7 @@ def render_schematic(gm: GameMap, width: int = WIDTH) -> tuple[np.ndarray, dict[
     return img.astype(np.uint8), points
 
 
-def _nearest_land_area(gm: GameMap, points, height: int, width: int) -> np.ndarray:
+def _nearest_land_area(gm: SengokuMap, points, height: int, width: int) -> np.ndarray:
     ids = [k for k, a in sorted(gm.areas.items()) if a.kind != "sea"]
     where = np.array([points[k] for k in ids], dtype=np.float32)
     ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
@@ -188,7 +189,6 @@ def art_table(image: str, width: int, height: int, points: dict[str, tuple[float
 
 
 def main(argv: list[str]) -> int:
-    from bot.mapfiles import load_shipped_map, shipped_map_path
     map_id = argv[0] if argv else "seto"
     gm = load_shipped_map(map_id)
     img, points = render_schematic(gm)
