@@ -11,10 +11,10 @@ from __future__ import annotations
 from functools import cache
 
 from bot.domain.events import Event
-from bot.domain.text import escape
+from bot.domain.text import escape, sentence
 from bot.domain.viewer import MODERATORS, PUBLIC, Viewer
 from bot.engine.dice import SEED_SCHEME
-from bot.i18n import N_
+from bot.i18n import DEFAULT_LANGUAGE, N_
 from bot.report import ReportInput, Reports
 from bot.rulesets.sengoku.report.names import Names
 from bot.rulesets.sengoku.report.templates import all_group_templates, all_templates
@@ -34,6 +34,14 @@ def group_templates() -> dict:
 
 
 def _lines(events: list[Event], names: Names) -> list[str]:
+    lines = _template_lines(events, names)
+    if names.language == DEFAULT_LANGUAGE:
+        return lines  # English as written: a player's lower-case unit name stays so
+    # A line may open with a described unit ("отряд тяжёлых кораблей клана …"): a sentence starts upper case.
+    return [line[:len(line) - len(line.lstrip())] + sentence(line.lstrip()) for line in lines]
+
+
+def _template_lines(events: list[Event], names: Names) -> list[str]:
     lines = []
     for run in _runs(events):
         if len(run) > 1:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from bot.domain.text import escape
 from bot.i18n import DEFAULT_LANGUAGE, messages
 from bot.report import ReportInput
+from bot.rulesets.sengoku.report.engine_texts import PATTERNS
 
 LOCAL_SCRIPT_LANGUAGES = frozenset({"ja", "zh-TW"})
 
@@ -116,4 +117,10 @@ class Names:
     def text(self, english: str) -> str:
         """A text the rules wrote into an event (a reason, a cause, a modifier's label) in the
         report's language where the catalogue knows it (engine_texts.py), else as written."""
-        return self.t._(english) if english else english
+        if not english or self.language == DEFAULT_LANGUAGE:
+            return english
+        for pattern, msgid in PATTERNS:
+            found = pattern.match(english)
+            if found:
+                return self.t._(msgid, **found.groupdict())
+        return self.t._(english)
