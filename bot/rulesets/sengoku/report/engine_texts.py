@@ -47,3 +47,10 @@ PATTERNS = (
     (re.compile(r"^(?P<clan>\S+) fights (?P<others>.+) in that order: most squadrons first$"),
      N_("{clan} fights {others} in that order: most squadrons first")),
 )
+
+# Pieces of a composed detail, worded wherever they occur in it (decider_ranked, S5.9).
+PIECES = (
+    (re.compile(r"(?P<side>[^\s:;]+): admiral art (?P<art>\d+), veteran (?P<veteran>\d+), battles led (?P<battles>\d+); "
+                r"best squadron XP (?P<xp>\d+)"),
+     N_("{side}: admiral art {art}, veteran {veteran}, battles led {battles}; best squadron XP {xp}")),
+)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from bot.domain.text import escape
 from bot.i18n import DEFAULT_LANGUAGE, messages
 from bot.report import ReportInput
-from bot.rulesets.sengoku.report.engine_texts import PATTERNS
+from bot.rulesets.sengoku.report.engine_texts import PATTERNS, PIECES
 
 LOCAL_SCRIPT_LANGUAGES = frozenset({"ja", "zh-TW"})
 
@@ -123,4 +123,6 @@ class Names:
             found = pattern.match(english)
             if found:
                 return self.t._(msgid, **found.groupdict())
+        for pattern, msgid in PIECES:
+            english = pattern.sub(lambda m, msgid=msgid: self.t._(msgid, **m.groupdict()), english)
         return self.t._(english)
