@@ -1,0 +1,131 @@
+"""Sengoku's reports in the post's language (issue 16 part C): catalogues complete, Russian plurals,
+and a whole demo turn with no English sentence left in ru, ja or zh-TW."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+from bot.demo import demo_turn_input
+from bot.i18n import EXTRACT_KEYWORDS, messages, placeholders
+from bot.rulesets.sengoku.report.build import build
+
+REPORT_DIR = Path(__file__).resolve().parents[2] / "bot/rulesets/sengoku/report"
+LOCALE_DIR = REPORT_DIR.parent / "locale"
+LANGS = ("ru", "ja", "zh-TW")
+
+
+def _msgids() -> list:
+    found = []
+    for name, _, msg, _, _ in extract_from_dir(str(REPORT_DIR), method_map=[("**.py", "python")],
+                                               keywords=EXTRACT_KEYWORDS):
+        if not name.startswith("overlay"):  # the map's words: part D's sengoku-maps.po
+            found.append(msg)
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_report_msgid_translated_with_the_same_placeholders(lang):
+    with (LOCALE_DIR / lang / "LC_MESSAGES" / "sengoku.po").open("rb") as fh:
+        catalog = read_po(fh, locale=lang.replace("-", "_"))
+    problems = []
+    for msgid in _msgids():
+        key = msgid[0] if isinstance(msgid, tuple) else msgid
+        message = catalog.get(key)
+        if message is None or not message.string or not all(message.string if isinstance(message.string, tuple)
+                                                             else [message.string]):
+            problems.append(("missing", key))
+            continue
+        english = placeholders(msgid[1] if isinstance(msgid, tuple) else msgid)
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        for form in forms:
+            if placeholders(form) - {"n"} != english - {"n"}:
+                problems.append(("placeholders", key, form))
+    assert problems == []
+
+
+@pytest.mark.parametrize("n, word", [(1, "1 эскадра"), (2, "2 эскадры"), (5, "5 эскадр"), (21, "21 эскадра")])
+def test_russian_squadron_counts_take_the_right_plural(n, word):
+    t = messages("ru", "sengoku")
+    assert t.n_("{clan} {n} squadron ({units})", "{clan} {n} squadrons ({units})", n, clan="Mōri",
+                units="…") == f"Mōri {word} (…)"
+
+
+@pytest.mark.parametrize("n, text", [(1, "после 1 круга"), (3, "после 3 кругов"), (5, "после 5 кругов")])
+def test_russian_battle_rounds_counted_in_a_report_line(n, text):
+    from bot.rulesets.sengoku.report.templates.battles import TEMPLATES
+    from bot.rulesets.sengoku.report.names import Names
+    data = demo_turn_input()
+    ended = next(e for e in data.events if e.kind == "battle_ended")
+    line = TEMPLATES["battle_ended"](ended.model_copy(update={"rounds": n}), Names(data, "ru"))
+    assert text in line
+
+
+@pytest.fixture(scope="module")
+def demo_data():
+    return demo_turn_input()
+
+
+def _names(data) -> list[str]:
+    """Every name a report may show: typed by players or from the map (romanised), longest first."""
+    found = set()
+    for state in (data.before, data.after):
+        found |= {c.name for c in state.clans.values()} | {u.name for u in state.squadrons.values()}
+        found |= {u.name for u in state.fleets.values()} | {c.name for c in state.characters.values()}
+        found |= {a.name for a in state.armies.values()}
+        for army in state.armies.values():
+            found |= {str(getattr(d, "name", d)) for d in getattr(army, "detachments", [])}
+    gm = data.gamemap
+    for table in (gm.areas, gm.ports, gm.locs, gm.straits):
+        found |= {x.name for x in table.values()}
+    return sorted((n for n in found if n), key=len, reverse=True)
+
+
+def _english_vocabulary() -> set[str]:
+    words = set()
+    for msgid in _msgids():
+        for text in msgid if isinstance(msgid, tuple) else (msgid,):
+            words |= {w.lower() for w in re.findall(r"[A-Za-z]{3,}", re.sub(r"\{[^}]*\}", " ", text))}
+    # Kept in every language: rule and dice terms, commands, the key marker.
+    return words - {"key", "dice", "verify", "python", "bot", "hmac", "sha", "rsa", "max_rounds"}
+
+
+def _residue(line: str, names: list[str]) -> str:
+    line = re.sub(r"\(key [^)]*\)", " ", line)
+    line = re.sub(r"`[^`]*`|'[^']*'", " ", line)  # commands; a policy as written (OP-26)
+    for name in names:
+        line = line.replace(name, " ")
+    line = re.sub(r"\b[\w-]+:[\w:.-]+", " ", line)  # dice keys in the moderators' dice log
+    return re.sub(r"\b(?:S|OP-|R)\d[\w.-]*|\b[A-Z]{2,}\b|\b\d*d\d+\b|\b[a-z]+(?:-[a-z0-9]+)+\b", " ", line)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_whole_demo_turn_has_no_english_sentence_left(lang, demo_data):
+    data = replace(demo_data, language=lang, faction_languages={c: lang for c in demo_data.before.clans})
+    reports = build(data)
+    names = _names(data)
+    vocabulary = _english_vocabulary()
+    phrases = [m for m in _msgids() if isinstance(m, str)]
+    leftovers = []
+    for text in [reports.public, reports.moderators, *reports.factions.values()]:
+        for line in text.splitlines():
+            residue = _residue(line, names)
+            words = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", residue)} & vocabulary
+            if words:
+                leftovers.append((sorted(words), line))
+            leftovers += [("msgid", m, line) for m in phrases if len(m) > 12 and m in line]
+    assert leftovers == []
+
+
+def test_english_reports_do_not_change_with_the_catalogues(demo_data):
+    """The language plumbing leaves English as it was: a clan's own language changes only its report."""
+    english = build(demo_data)
+    mixed = build(replace(demo_data, faction_languages={"mori": "ru"}))
+    assert mixed.public == english.public and mixed.moderators == english.moderators
+    assert mixed.factions["kono"] == english.factions["kono"]
+    assert mixed.factions["mori"] != english.factions["mori"] and "ваш ход" in mixed.factions["mori"]
