@@ -47,8 +47,10 @@ def _pair(e, n: Names) -> str:
     """pair_seen, for everyone: categories and winner only (R19)."""
     t = n.t
     left, right = (n.units(side) for side in e.sides)
-    outcome = {0: t._("{units} won", units=left), 1: t._("{units} won", units=right),
-               None: t._("both sides defeated (S8.3)")}[e.winner]
+    if e.winner is None:
+        outcome = t._("both sides defeated (S8.3)")
+    else:  # English says "won" of one squadron or several; a language with plurals words each
+        outcome = t.n_("{units} won", "{units} won", len(e.sides[e.winner]), units=(left, right)[e.winner])
     return t._("  Round {round}: {left} [{left_category}] vs {right} [{right_category}] → {outcome}.",
                round=e.round, left=left, left_category=e.categories[0], right=right,
                right_category=e.categories[1], outcome=outcome)
