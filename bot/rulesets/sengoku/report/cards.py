@@ -105,7 +105,8 @@ def _fates(events: list[Event], names: Names) -> list[str]:
         elif event.kind == "dispersed":
             fates.append(t._("{unit}: dispersed", unit=names.unit(event.unit)))
         elif event.kind == "character_fate":
-            fates.append(f"{names.character(event.character)}: {_fate_words(event, names)}")
+            fates.append(t._("{character}: {fate}", character=names.character(event.character),
+                             fate=_fate_words(event, names)))
     return fates
 
 

@@ -62,7 +62,7 @@ class SengokuPresenter:
             fields["operation"] = escape(_unit_name(state, order.operation))
         if order.kind in ("clan_policy", "redeem_capture"):
             return _clan_order_text(t, order, state, fields)
-        text = f"{name} {t._(MISSIONS[order.kind]).format_map(_Default(fields))}"
+        text = t._("{unit} {mission}", unit=name, mission=t._(MISSIONS[order.kind]).format_map(_Default(fields)))
         route = getattr(order, "route", None)
         unit = state.squadrons.get(order.unit) or state.fleets.get(order.unit)
         if route == [] and hasattr(order, "target") and unit is not None:
@@ -77,7 +77,9 @@ class SengokuPresenter:
         extras = [f"{order.subphase}"] if order.subphase != "SP1" else []
         if hasattr(order, "want_battle"):
             extras += _squadron_extras(t, order, state)
-        return text + (f". {'; '.join(extras)}." if extras else ".")
+        if not extras:
+            return t._("{order}.", order=text)
+        return t._("{order}. {choices}.", order=text, choices=t._("; ").join(extras))
 
     def shown_roll_keys(self, report: str) -> set[str]:
         return set(_KEY_MARKER.findall(report))
@@ -136,14 +138,14 @@ def _clan_order_text(t: Messages, order, state: SengokuState, fields: dict) -> s
                 else N_("{credit} is redeemed for a new heavy detachment at {port} (S8.4.6)."))
         return t._(text, credit=credit, port=fields["port"])
     clan = _clan_name(state, order.unit)
-    text = f"{clan}: {t._(MISSIONS[order.kind]).format_map(_Default(fields))}"
+    text = t._("{clan}: {policy}", clan=clan, policy=t._(MISSIONS[order.kind]).format_map(_Default(fields)))
     if order.multi_clan_priority:
         text += t._("; fights first against {clans}",
                     clans=", ".join(_clan_name(state, c) for c in order.multi_clan_priority))
     if order.on_last_port_lost != "lose":
         to = _clan_name(state, order.transfer_to) if order.transfer_to else t._("the captor")
         text += t._("; if the last port falls, ships go to {clan}", clan=to)
-    return text + "."
+    return t._("{order}.", order=text)
 
 
 def _clan_name(state: SengokuState, clan: str | None) -> str:
