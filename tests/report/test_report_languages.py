@@ -86,8 +86,19 @@ def _names(data) -> list[str]:
     return sorted((n for n in found if n), key=len, reverse=True)
 
 
+# Words any English report line is made of, whatever the code's msgids are today.
+COMMON_ENGLISH = set("""the and off for from with was were its their his into over after round rounds battle
+battles squadron squadrons fleet fleets heavy detachment won lost met sails cruises blockaded blockade dispersed
+destroyed captured returns stake high low damage loss losses turn report public moderator log seed revealed
+matches commitment published when planning opened every roll recompute line lines communication cut crossing
+blocked trade traded since piracy pirates pirated port ports coast landing evacuation army figures storm
+intercepts intercept killed wound experience gains nobody quiet nothing happened your ships default applied
+policy engage given route shortest coastal order fights most first ranking decided naval victory victories
+all this led attack attacks guard reached credit capture next build none outcome fought""".split())
+
+
 def _english_vocabulary() -> set[str]:
-    words = set()
+    words = set(COMMON_ENGLISH)
     for msgid in _msgids():
         for text in msgid if isinstance(msgid, tuple) else (msgid,):
             words |= {w.lower() for w in re.findall(r"[A-Za-z]{3,}", re.sub(r"\{[^}]*\}", " ", text))}
@@ -110,6 +121,7 @@ def test_a_whole_demo_turn_has_no_english_sentence_left(lang, demo_data):
     reports = build(data)
     names = _names(data)
     vocabulary = _english_vocabulary()
+    assert len(vocabulary) > 300
     phrases = [m for m in _msgids() if isinstance(m, str)]
     leftovers = []
     for text in [reports.public, reports.moderators, *reports.factions.values()]:
@@ -129,3 +141,44 @@ def test_english_reports_do_not_change_with_the_catalogues(demo_data):
     assert mixed.public == english.public and mixed.moderators == english.moderators
     assert mixed.factions["kono"] == english.factions["kono"]
     assert mixed.factions["mori"] != english.factions["mori"] and "ваш ход" in mixed.factions["mori"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_translated_report_shows_the_same_roll_keys(lang, demo_data):
+    """/dice verify finds a report's rolls by its "   (key …)" marker: every language keeps it."""
+    from bot.rulesets.sengoku.report.present import SengokuPresenter
+    show = SengokuPresenter()
+    english = build(demo_data)
+    translated = build(replace(demo_data, faction_languages={c: lang for c in demo_data.before.clans}))
+    for clan, report in english.factions.items():
+        assert show.shown_roll_keys(translated.factions[clan]) == show.shown_roll_keys(report) != set()
+
+
+def test_cards_follow_their_audiences_language(demo_data):
+    from bot.rulesets.sengoku.report.cards import cards_for
+    data = replace(demo_data, language="ru", faction_languages={"mori": "ja"})
+    public = cards_for(data, None)[0]
+    assert public.title == "⚔️ Сражение у Suō"
+    assert [f.name for f in public.fields][-2:] == ["Итог", "Потери"]
+    assert public.fields[-2].value == "Ōtomo победил за 3 круга"
+    own = cards_for(data, "mori")[0]
+    assert own.title == "Mōri — 第3手番" and own.description == "この手番に3度の海戦を戦った。"
+    assert cards_for(data, None, moderators=True)[0].title == "⚔️ Сражение у Suō"
+
+
+def test_order_descriptions_in_the_readers_language():
+    from bot.mapfiles import load_shipped_map
+    from bot.plugins import get_ruleset
+    from bot.rulesets.sengoku.report.present import SengokuPresenter
+    from bot.scenarios import load_shipped_scenario
+    from bot.demo import demo_scenario
+    scenario = load_shipped_scenario(demo_scenario())
+    gamemap, ruleset = load_shipped_map(scenario.file.map), get_ruleset(scenario.file.ruleset)
+    order = ruleset.parse_order(scenario.file.orders["mori"][0])
+    show = SengokuPresenter()
+    assert show.describe_order(order, scenario.state, gamemap) == (
+        "Kobayakawa-1 will cruise off Suō: Aki → Suō (1 step). engage: always; high stake.")
+    assert show.describe_order(order, scenario.state, gamemap, "ru") == (
+        "Kobayakawa-1 будет крейсировать у Suō: Aki → Suō (1 переход). бой: always; по высокой ставке.")
+    assert show.describe_order(order, scenario.state, gamemap, "ja") == (
+        "Kobayakawa-1は周防沖を巡航する：安芸 → 周防（1区間）。交戦：always；大賭け。")
