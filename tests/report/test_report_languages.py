@@ -182,3 +182,9 @@ def test_order_descriptions_in_the_readers_language():
         "Kobayakawa-1 будет крейсировать у Suō: Aki → Suō (1 переход). бой: always; по высокой ставке.")
     assert show.describe_order(order, scenario.state, gamemap, "ja") == (
         "Kobayakawa-1は周防沖を巡航する：安芸 → 周防（1区間）。交戦：always；大賭け。")
+
+
+@pytest.mark.parametrize("lang, name", [("en", "Bungo"), ("ru", "Bungo"), ("ja", "豊後"), ("zh-TW", "豐後")])
+def test_provinces_read_in_the_readers_script(lang, name, demo_data):
+    from bot.rulesets.sengoku.report.names import Names
+    assert Names(demo_data, lang).area("bungo") == name

@@ -5,10 +5,11 @@ Every name is escaped for Discord (``bot.domain.text.escape``): players and mode
 clan and character names, and a name must read as typed in a post, never as a link, heading or mention.
 
 Provinces and seas read in the map's ``local_name`` (長門, 伊予灘) in a Japanese or Traditional Chinese
-report: those are the names a reader of that script knows them by, and the characters are the same in
-both.  A Russian report keeps the romanised name (Нагато would be a second transliteration nobody
-else uses; the seed itself writes the map's names in Latin letters).  Ports, lines and straits have no
-local name in the map file, so they read as the map names them in every language.
+report: those are the names a reader of that script knows them by (in traditional characters for
+zh-TW: 安藝, 豐後).  A Russian report keeps the romanised name: the map file has no Cyrillic names (a
+Polivanov transliteration, Нагато, would be a second table of every place to keep in step with the map),
+and the units, ports and lines around it are Latin anyway, as the players typed them.  Ports, lines
+and straits have no local name in the map file, so they read as the map names them in every language.
 """
 
 from __future__ import annotations
@@ -19,6 +20,16 @@ from bot.report import ReportInput
 from bot.rulesets.sengoku.report.engine_texts import PATTERNS, PIECES
 
 LOCAL_SCRIPT_LANGUAGES = frozenset({"ja", "zh-TW"})
+# The map's local names are written in Japanese forms (shinjitai); a Traditional Chinese reader writes
+# the old provinces in traditional characters (安藝, 豐後, 伊豫, 讚岐, 攝津, 大阪灣).
+_TRADITIONAL = str.maketrans("豊讃芸摂湾瀬戸予内", "豐讚藝攝灣瀨戶豫內")
+
+
+def place_name(area, language: str) -> str:
+    """A province's or sea's name as a reader of ``language`` knows it (unescaped)."""
+    if language in LOCAL_SCRIPT_LANGUAGES and area.local_name:
+        return area.local_name.translate(_TRADITIONAL) if language == "zh-TW" else area.local_name
+    return area.name
 
 
 class Names:
@@ -28,7 +39,6 @@ class Names:
         self.after = data.after
         self.language = language
         self.t = messages(language, "sengoku")
-        self._local = language in LOCAL_SCRIPT_LANGUAGES
 
     def unit(self, unit_id: str) -> str:
         return escape(self._unit(unit_id))
@@ -51,8 +61,7 @@ class Names:
 
     def area(self, area_id: str | None) -> str:
         if area_id in self.map.areas:
-            area = self.map.areas[area_id]
-            return escape(area.local_name if self._local and area.local_name else area.name)
+            return escape(place_name(self.map.areas[area_id], self.language))
         return escape(area_id or self.t._("nowhere"))
 
     def _port(self, port_id: str | None) -> str | None:

@@ -12,7 +12,7 @@ from bot.domain.text import escape, sentence
 from bot.i18n import DEFAULT_LANGUAGE, N_, Messages, messages
 from bot.report import ReportInput, Reports
 from bot.rulesets.sengoku.report.build import build, templates
-from bot.rulesets.sengoku.report.names import LOCAL_SCRIPT_LANGUAGES
+from bot.rulesets.sengoku.report.names import place_name
 from bot.rulesets.sengoku.report.overlay import overlay_for
 from bot.rulesets.sengoku.rules.model.model import SengokuState
 from bot.rulesets.sengoku.rules.orders.validate_routes import start_area
@@ -52,8 +52,7 @@ class SengokuPresenter:
         """The order as its reader reads it (``language``: the reader's, bot/i18n.py)."""
         t = messages(language, "sengoku")
         name = escape(_unit_name(state, order.unit))  # order lines reach replies: names as typed
-        local = language in LOCAL_SCRIPT_LANGUAGES
-        fields = {k: _place(gamemap, v, local) for k, v in order.model_dump().items() if isinstance(v, str)}
+        fields = {k: _place(gamemap, v, language) for k, v in order.model_dump().items() if isinstance(v, str)}
         fields["port"] = _port(gamemap, getattr(order, "target_port", None) or getattr(order, "port", None))
         action = getattr(order, "coast_action", None)
         fields["action"] = t._(COAST_ACTIONS[action]) if action in COAST_ACTIONS else action
@@ -71,7 +70,7 @@ class SengokuPresenter:
         if route and len(route) > 1:
             steps = len(route) - 1
             text += t.n_(": {route} ({n} step)", ": {route} ({n} steps)", steps,
-                         route=" → ".join(_place(gamemap, a, local) for a in route))
+                         route=" → ".join(_place(gamemap, a, language) for a in route))
         elif route:
             text += t._(" from its base in the same province")
         extras = [f"{order.subphase}"] if order.subphase != "SP1" else []
@@ -164,11 +163,8 @@ def _unit_name(state: SengokuState, unit: str) -> str:
     return unit
 
 
-def _place(gamemap: GameMap, value: str, local: bool = False) -> str:
-    if value in gamemap.areas:
-        area = gamemap.areas[value]
-        return area.local_name if local and area.local_name else area.name
-    return value
+def _place(gamemap: GameMap, value: str, language: str = DEFAULT_LANGUAGE) -> str:
+    return place_name(gamemap.areas[value], language) if value in gamemap.areas else value
 
 
 def _port(gamemap: GameMap, port: str | None) -> str:
