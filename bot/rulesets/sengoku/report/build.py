@@ -36,9 +36,17 @@ def group_templates() -> dict:
 def _lines(events: list[Event], names: Names) -> list[str]:
     lines = _template_lines(events, names)
     if names.language == DEFAULT_LANGUAGE:
-        return lines  # English as written: a player's lower-case unit name stays so
-    # A line may open with a described unit ("отряд тяжёлых кораблей клана …"): a sentence starts upper case.
-    return [line[:len(line) - len(line.lstrip())] + sentence(line.lstrip()) for line in lines]
+        return lines
+    # A line may open with a described unit ("отряд тяжёлых кораблей клана …"): the sentence starts upper
+    # case.  Only the catalogue's own words are raised, never a name or id as typed (Latin: "kono-ashigaru").
+    return [_raised(line) for line in lines]
+
+
+def _raised(line: str) -> str:
+    body = line.lstrip()
+    if body[:1].islower() and not body[:1].isascii():
+        return line[:len(line) - len(body)] + sentence(body)
+    return line
 
 
 def _template_lines(events: list[Event], names: Names) -> list[str]:
