@@ -10,15 +10,18 @@ from bot.domain.events import Event
 from bot.i18n import N_
 from bot.rulesets.sengoku.report.names import Names
 
-TASKS = {"tf_piracy": N_("piracy"), "tf_plunder": N_("plunder")}
+# A fleet's task inside a sentence, one sentence per task: a language may word "for plunder" and
+# "for piracy" differently (a noun here, where the order's "will plunder" is a verb).
+SAILED = {"tf_piracy": N_("{fleet} sails for piracy ({subphase}): {route}."),
+          "tf_plunder": N_("{fleet} sails for plunder ({subphase}): {route}.")}
+STAYED = {"tf_piracy": N_("{fleet} did not sail for piracy off {area} ({subphase}): the path was not clear ({where}). "
+                          "It stays idle; the task is cancelled (S3.4.2, OP-10)."),
+          "tf_plunder": N_("{fleet} did not sail for plunder off {area} ({subphase}): the path was not clear "
+                           "({where}). It stays idle; the task is cancelled (S3.4.2, OP-10).")}
 
 
 def _when(n: Names, subphase: str) -> str:
     return n.t._("at the start of planning") if subphase == "start" else n.t._("in {subphase}", subphase=subphase)
-
-
-def _task(n: Names, task: str) -> str:
-    return n.t._(TASKS[task]) if task in TASKS else task
 
 
 def _clans(n: Names, clans: list[str]) -> str:
@@ -49,9 +52,18 @@ def _lifted(e, n: Names) -> str:
 
 def _stayed_idle(e, n: Names) -> str:
     where = "; ".join(n.t._("{unit} off {area}", unit=n.unit(u), area=n.area(a)) for a, u in e.blockers)
-    return n.t._("{fleet} did not sail for {task} off {area} ({subphase}): the path was not clear ({where}). It "
-                 "stays idle; the task is cancelled (S3.4.2, OP-10).", fleet=n.unit(e.fleet), task=_task(n, e.task),
-                 area=n.area(e.target), subphase=e.subphase, where=where)
+    values = dict(fleet=n.unit(e.fleet), area=n.area(e.target), subphase=e.subphase, where=where)
+    if e.task in STAYED:
+        return n.t._(STAYED[e.task], **values)
+    return (f"{values['fleet']} did not sail for {e.task} off {values['area']} ({e.subphase}): the path was not "
+            f"clear ({where}). It stays idle; the task is cancelled (S3.4.2, OP-10).")  # no such task today
+
+
+def _sailed(e, n: Names) -> str:
+    values = dict(fleet=n.unit(e.fleet), subphase=e.subphase, route=_route(n, e.route))
+    if e.task in SAILED:
+        return n.t._(SAILED[e.task], **values)
+    return f"{values['fleet']} sails for {e.task} ({e.subphase}): {values['route']}."  # no such task today
 
 
 def _looted(e, n: Names) -> str:
@@ -87,8 +99,7 @@ TEMPLATES: dict[str, Callable[[Event, Names], str]] = {
                                            clans=_clans(n, e.for_clans), units=n.units(e.by)),
     "blockade_lifted": _lifted,
     "trade_blocked": lambda e, n: "",  # summed up by trade_recorded at turn end
-    "fleet_sailed": lambda e, n: n.t._("{fleet} sails for {task} ({subphase}): {route}.", fleet=n.unit(e.fleet),
-                                       task=_task(n, e.task), subphase=e.subphase, route=_route(n, e.route)),
+    "fleet_sailed": _sailed,
     "fleet_stayed_idle": _stayed_idle,
     "pirates_present": lambda e, n: n.t._("Pirates are operating off {port} ({subphase}).", port=n.port(e.port),
                                           subphase=e.subphase),
