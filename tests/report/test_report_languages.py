@@ -188,3 +188,14 @@ def test_order_descriptions_in_the_readers_language():
 def test_provinces_read_in_the_readers_script(lang, name, demo_data):
     from bot.rulesets.sengoku.report.names import Names
     assert Names(demo_data, lang).area("bungo") == name
+
+
+def test_credit_words_in_english_are_the_models_own(demo_data):
+    """names.credit_words words a capture credit as SengokuState.credit_name does (S8.4.6), in any language."""
+    from bot.rulesets.sengoku.report.names import credit_words
+    state, english = demo_data.after, messages("en", "sengoku")
+    ids = [c.id for c in state.credits] + [f"credit:3:{hd}" for hd in state.heavy] + ["credit:2:gone"]
+    assert len(state.credits) >= 3
+    for credit_id in ids:
+        assert credit_words(state, credit_id, english) == state.credit_name(credit_id)
+    assert credit_words(state, state.credits[0].id, messages("ru", "sengoku")).startswith("право на трофей за ")

@@ -15,7 +15,7 @@ and straits have no local name in the map file, so they read as the map names th
 from __future__ import annotations
 
 from bot.domain.text import escape
-from bot.i18n import DEFAULT_LANGUAGE, messages
+from bot.i18n import DEFAULT_LANGUAGE, Messages, messages
 from bot.report import ReportInput
 from bot.rulesets.sengoku.report.engine_texts import PATTERNS, PIECES
 
@@ -81,29 +81,7 @@ class Names:
     def _credit(self, credit_id: str) -> str:
         """A capture credit by its prize, never its id (the state before knows a credit redeemed or expired)."""
         known = any(c.id == credit_id for c in self.before.credits)
-        state = self.before if known else self.after
-        # As SengokuState.credit_name words it (S8.4.6), in the report's language.
-        credit = next((c for c in state.credits if c.id == credit_id), None)
-        _, turn, source = (credit_id.split(":", 2) + ["", ""])[:3]
-        squadron, heavy = state.squadrons.get(source), state.heavy.get(source)
-        prize = squadron or heavy
-        kind = credit.kind if credit else "squadron" if squadron is not None else "heavy_detachment"
-        turn = str(credit.turn_captured) if credit else turn
-        owner = state.clans[prize.owner].name if prize is not None and prize.owner in state.clans else None
-        t = self.t
-        if squadron is not None and squadron.name:
-            if not owner:
-                return t._("the credit for {name} (captured on turn {turn})", name=squadron.name, turn=turn)
-            if kind == "squadron":
-                return t._("the credit for {name} (squadron of {owner}, captured on turn {turn})",
-                           name=squadron.name, owner=owner, turn=turn)
-            return t._("the credit for {name} (heavy detachment of {owner}, captured on turn {turn})",
-                       name=squadron.name, owner=owner, turn=turn)
-        if kind == "squadron":
-            return (t._("the credit for a squadron of {owner} captured on turn {turn}", owner=owner, turn=turn)
-                    if owner else t._("the credit for a squadron captured on turn {turn}", turn=turn))
-        return (t._("the credit for a heavy detachment of {owner} captured on turn {turn}", owner=owner, turn=turn)
-                if owner else t._("the credit for a heavy detachment captured on turn {turn}", turn=turn))
+        return credit_words(self.before if known else self.after, credit_id, self.t)
 
     def _heavy(self, state, hd_id: str) -> str:
         """As SengokuState.heavy_name words it (it has no name, S12.2), in the report's language."""
@@ -135,3 +113,27 @@ class Names:
         for pattern, msgid in PIECES:
             english = pattern.sub(lambda m, msgid=msgid: self.t._(msgid, **m.groupdict()), english)
         return self.t._(english)
+
+
+def credit_words(state, credit_id: str, t: Messages) -> str:
+    """A capture credit by its prize (S8.4.6), as SengokuState.credit_name words it, in ``t``'s language."""
+    credit = next((c for c in state.credits if c.id == credit_id), None)
+    _, turn, source = (credit_id.split(":", 2) + ["", ""])[:3]
+    squadron, heavy = state.squadrons.get(source), state.heavy.get(source)
+    prize = squadron or heavy
+    kind = credit.kind if credit else "squadron" if squadron is not None else "heavy_detachment"
+    turn = str(credit.turn_captured) if credit else turn
+    owner = state.clans[prize.owner].name if prize is not None and prize.owner in state.clans else None
+    if squadron is not None and squadron.name:
+        if not owner:
+            return t._("the credit for {name} (captured on turn {turn})", name=squadron.name, turn=turn)
+        if kind == "squadron":
+            return t._("the credit for {name} (squadron of {owner}, captured on turn {turn})",
+                       name=squadron.name, owner=owner, turn=turn)
+        return t._("the credit for {name} (heavy detachment of {owner}, captured on turn {turn})",
+                   name=squadron.name, owner=owner, turn=turn)
+    if kind == "squadron":
+        return (t._("the credit for a squadron of {owner} captured on turn {turn}", owner=owner, turn=turn)
+                if owner else t._("the credit for a squadron captured on turn {turn}", turn=turn))
+    return (t._("the credit for a heavy detachment of {owner} captured on turn {turn}", owner=owner, turn=turn)
+            if owner else t._("the credit for a heavy detachment captured on turn {turn}", turn=turn))

@@ -12,7 +12,7 @@ from bot.domain.text import escape, sentence
 from bot.i18n import DEFAULT_LANGUAGE, N_, Messages, messages
 from bot.report import ReportInput, Reports
 from bot.rulesets.sengoku.report.build import build, templates
-from bot.rulesets.sengoku.report.names import place_name
+from bot.rulesets.sengoku.report.names import credit_words, place_name
 from bot.rulesets.sengoku.report.overlay import overlay_for
 from bot.rulesets.sengoku.rules.model.model import SengokuState
 from bot.rulesets.sengoku.rules.orders.validate_routes import start_area
@@ -132,7 +132,7 @@ def _policy_text(text: str, state: SengokuState) -> str:
 
 def _clan_order_text(t: Messages, order, state: SengokuState, fields: dict) -> str:
     if order.kind == "redeem_capture":
-        credit = sentence(state.credit_name(order.unit))
+        credit = sentence(credit_words(state, order.unit, t))
         text = (N_("{credit} is redeemed for a new squadron at {port} (S8.4.6).") if order.build == "squadron"
                 else N_("{credit} is redeemed for a new heavy detachment at {port} (S8.4.6)."))
         return t._(text, credit=credit, port=fields["port"])
