@@ -199,3 +199,18 @@ def test_credit_words_in_english_are_the_models_own(demo_data):
     for credit_id in ids:
         assert credit_words(state, credit_id, english) == state.credit_name(credit_id)
     assert credit_words(state, state.credits[0].id, messages("ru", "sengoku")).startswith("право на трофей за ")
+
+
+def test_rules_texts_in_events_are_worded_where_the_catalogue_knows_them(demo_data):
+    """engine_texts.py: fixed causes, composed defaults (S12.4) and a policy summary; unknown texts as written."""
+    from bot.rulesets.sengoku.report.names import Names
+    ru = Names(demo_data, "ru")
+    assert ru.text("reached 5 damage (S8.4.3)") == "повреждения достигли 5 (S8.4.3)"
+    assert ru.text("mori-kodama: engage policy 'if enemy_count <= own_count' (no policy given)") == (
+        "mori-kodama: политика вступления в бой 'if enemy_count <= own_count' (политика не задана)")
+    assert ru.text("pairing x, target y; battle priority default (most squadrons first); if the last port "
+                   "falls: lose") == ("пары x, цель y; порядок сражений по умолчанию (сначала больше эскадр); "
+                                      "если падёт последний порт: потерять")
+    assert ru.text("Akita-maru's port has no access to timber (S3.2.2, OP-08)") == (
+        "Akita-maru's port has no access to timber (S3.2.2, OP-08)")
+    assert Names(demo_data, "en").text("reached 5 damage (S8.4.3)") == "reached 5 damage (S8.4.3)"

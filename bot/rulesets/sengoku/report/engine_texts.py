@@ -36,6 +36,8 @@ TEXTS = (
     N_("sails under its present leader"), N_("the default clan policy"),
     # A character's fate (S9.4).
     N_("dead"),
+    # Parts of a clan policy's summary (S12.4): its option values stay as the order writes them.
+    N_("default (most squadrons first)"), N_("lose"),
 )
 
 # Details composed by the rules (default_applied, S12.4): the English pattern, and its msgid.
@@ -46,6 +48,9 @@ PATTERNS = (
      N_("{unit}: no route given; shortest coastal route {route}")),
     (re.compile(r"^(?P<clan>\S+) fights (?P<others>.+) in that order: most squadrons first$"),
      N_("{clan} fights {others} in that order: most squadrons first")),
+    (re.compile(r"^pairing (?P<own>.+?), target (?P<target>.+?); battle priority (?P<priority>.+?); "
+                r"if the last port falls: (?P<last_port>.+)$"),
+     N_("pairing {own}, target {target}; battle priority {priority}; if the last port falls: {last_port}")),
 )
 
 # Pieces of a composed detail, worded wherever they occur in it (decider_ranked, S5.9).

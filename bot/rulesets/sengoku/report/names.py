@@ -109,7 +109,7 @@ class Names:
         for pattern, msgid in PATTERNS:
             found = pattern.match(english)
             if found:
-                return self.t._(msgid, **found.groupdict())
+                return self.t._(msgid, **{k: self.t._(v) for k, v in found.groupdict().items()})
         for pattern, msgid in PIECES:
             english = pattern.sub(lambda m, msgid=msgid: self.t._(msgid, **m.groupdict()), english)
         return self.t._(english)

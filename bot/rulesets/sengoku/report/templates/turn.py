@@ -70,7 +70,7 @@ def _ranked(e, n: Names) -> str:
 
 TEMPLATES: dict[str, Callable[[Event, Names], str]] = {
     "clan_policy_set": lambda e, n: n.t._("Standing clan policy of {clan}: {summary}.", clan=n.clan(e.clan),
-                                          summary=e.summary),
+                                          summary=n.text(e.summary)),
     "credit_redeemed": _redeemed,
     "credit_expired": lambda e, n: n.t._("{credit} was not redeemed and has expired (S8.4.6).",
                                          credit=sentence(n.credit(e.credit))),
