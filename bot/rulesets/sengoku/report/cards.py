@@ -105,17 +105,18 @@ def _fates(events: list[Event], names: Names) -> list[str]:
         elif event.kind == "dispersed":
             fates.append(t._("{unit}: dispersed", unit=names.unit(event.unit)))
         elif event.kind == "character_fate":
-            fates.append(t._("{character}: {fate}", character=names.character(event.character),
-                             fate=_fate_words(event, names)))
+            fates.append(_fate(event, names))
     return fates
 
 
-def _fate_words(event: Event, names: Names) -> str:
+def _fate(event: Event, names: Names) -> str:
+    """A character's fate (S9.4), each a whole phrase: a ship's "captured" is another word in some languages."""
+    character = names.character(event.character)
     if event.status == "dead":
-        return names.t._("killed")
+        return names.t._("{character}: killed", character=character)
     if event.status == "captured" and event.captor:
-        return names.t._("captured by {clan}", clan=names.clan(event.captor))
-    return names.text(event.status)
+        return names.t._("{character}: captured by {clan}", character=character, clan=names.clan(event.captor))
+    return names.t._("{character}: {fate}", character=character, fate=names.text(event.status))
 
 
 def clan_card(events: list[Event], names: Names, data: ReportInput, clan: str) -> Card:

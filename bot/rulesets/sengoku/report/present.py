@@ -21,7 +21,7 @@ MISSIONS = {
     "sq_idle": N_("stays in port"), "sq_repair": N_("repairs in port"), "sq_cruise": N_("will cruise off {target}"),
     "sq_locsweep": N_("will sweep a line of communication"),
     "sq_escort": N_("will escort the landing of {operation}"),
-    "sq_ravage": N_("will {action} the coast of {target}"), "sq_piracy": N_("will go pirating off {port}"),
+    "sq_ravage": N_("will ravage or plunder the coast of {target}"), "sq_piracy": N_("will go pirating off {port}"),
     "sq_attack_port": N_("will attack the port of {port}"), "tf_idle": N_("lies in port"), "tf_trade": N_("trades"),
     "tf_piracy": N_("will go pirating off {port}"), "tf_plunder": N_("will plunder the coast of {target}"),
     "tf_loc": N_("keeps open a line of communication to {target}"),
@@ -30,7 +30,8 @@ MISSIONS = {
     "mothball": N_("is mothballed on the coast of {area}"), "disband": N_("is disbanded"),
     "clan_policy": N_("standing clan policy: pairing {pairing_own_order}, targets {pairing_target}"),
 }
-COAST_ACTIONS = {"ravage": N_("ravage"), "plunder": N_("plunder"), None: N_("ravage or plunder")}
+# A squadron's coast order (S4.6), one whole phrase per action it names.
+COAST_ACTIONS = {"ravage": N_("will ravage the coast of {target}"), "plunder": N_("will plunder the coast of {target}")}
 STAKES = {"low": N_("low"), "high": N_("high")}
 
 
@@ -54,14 +55,12 @@ class SengokuPresenter:
         name = escape(_unit_name(state, order.unit))  # order lines reach replies: names as typed
         fields = {k: _place(gamemap, v, language) for k, v in order.model_dump().items() if isinstance(v, str)}
         fields["port"] = _port(gamemap, getattr(order, "target_port", None) or getattr(order, "port", None))
-        action = getattr(order, "coast_action", None)
-        fields["action"] = t._(COAST_ACTIONS[action]) if action in COAST_ACTIONS else action
         fields["army"] = escape(state.armies[order.army].name) if getattr(order, "army", None) in state.armies else ""
         if getattr(order, "operation", None):
             fields["operation"] = escape(_unit_name(state, order.operation))
         if order.kind in ("clan_policy", "redeem_capture"):
             return _clan_order_text(t, order, state, fields)
-        text = t._("{unit} {mission}", unit=name, mission=t._(MISSIONS[order.kind]).format_map(_Default(fields)))
+        text = t._("{unit} {mission}", unit=name, mission=t._(_mission(order)).format_map(_Default(fields)))
         route = getattr(order, "route", None)
         unit = state.squadrons.get(order.unit) or state.fleets.get(order.unit)
         if route == [] and hasattr(order, "target") and unit is not None:
@@ -93,6 +92,11 @@ class SengokuPresenter:
             render_map_async,  # matplotlib loads only when a map is drawn
         )
         return await render_map_async(data.gamemap, overlay_for(data, audience))
+
+
+def _mission(order) -> str:
+    action = getattr(order, "coast_action", None) if order.kind == "sq_ravage" else None
+    return COAST_ACTIONS.get(action, MISSIONS[order.kind])
 
 
 def _stake(t: Messages, stake) -> str:

@@ -17,7 +17,6 @@ from collections.abc import Iterator
 
 from bot.domain.events import Event
 from bot.domain.viewer import Viewer, as_viewer
-from bot.i18n import N_, messages
 from bot.report import ReportInput
 
 
@@ -80,7 +79,7 @@ _PLACES = {
     "coast_plundered": lambda e, d: ([e.unit], e.area),
     "plunder_hindered": lambda e, d: ([e.fleet, *e.by], e.area),
 }
-LOST = {"destroyed": N_("destroyed"), "captured": N_("captured")}
+LOST = {"destroyed": "destroyed", "captured": "captured"}
 
 
 def _placements(event: Event, data: ReportInput) -> Iterator[tuple[str, str]]:
@@ -107,13 +106,12 @@ def sightings(data: ReportInput, audience: Viewer | str) -> dict[str, str]:
 def losses(data: ReportInput, audience: Viewer | str) -> dict[str, tuple[str, str]]:
     """Squadron or fleet id -> (area, how) for units lost this turn in a visible event."""
     lost = {}
-    t = messages(data.language_for(check_audience(data, audience)), "sengoku")  # the audience's map's words
     for event in visible_events(data, audience):
         if event.kind in LOST and _is_ship(data, event.unit) and event.area in data.gamemap.areas:
-            how = t._(LOST[event.kind])
+            how = LOST[event.kind]
             if event.kind == "captured":
                 clan = data.before.clans.get(event.by)
-                how = t._("captured by {clan}", clan=clan.name if clan else event.by)  # drawn on the map, not posted
+                how = f"captured by {clan.name if clan else event.by}"  # drawn on the map, not posted
             lost[event.unit] = (event.area, how)
     return lost
 

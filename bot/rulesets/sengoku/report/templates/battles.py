@@ -11,7 +11,7 @@ from bot.domain.events import Event
 from bot.i18n import N_
 from bot.rulesets.sengoku.report.names import Names
 
-HARM = {"unharmed": N_("unharmed"), "wound": N_("1 wound"), "two_wounds": N_("2 wounds"), "captured": N_("captured"),
+HARM = {"unharmed": N_("unharmed"), "wound": N_("1 wound"), "two_wounds": N_("2 wounds"),
         "killed": N_("killed"), "general_killed_commander_captured": N_("killed (General) / captured (Commander)")}
 LOSS = {"no_losses": N_("no real losses"), "small_losses": N_("small losses"), "heavy_losses": N_("heavy losses"),
         "captured": N_("ships captured"), "burnt": N_("burnt in harbour")}
@@ -96,11 +96,13 @@ def _harmed(e, n: Names) -> str:
     t = n.t
     roll = (t._(" d6 [{face}] on {table}:", face=e.face, table=e.table) if e.face is not None
             else f" ({e.table}):")
+    key = t._("   (key {key})", key=e.key) if e.key else ""
+    values = dict(character=n.character(e.character), roll=roll, key=key)
+    if e.harm == "captured" and e.captor:  # a whole phrase: a person is taken, where a ship is captured
+        return t._("    {character}{roll} captured by {clan}.{key}", clan=n.clan(e.captor), **values)
     harm = t._(HARM[e.harm]) if e.harm in HARM else e.harm
     captor = t._(" by {clan}", clan=n.clan(e.captor)) if e.captor and e.harm != "unharmed" else ""
-    key = t._("   (key {key})", key=e.key) if e.key else ""
-    return t._("    {character}{roll} {harm}{captor}.{key}", character=n.character(e.character), roll=roll,
-               harm=harm, captor=captor, key=key)
+    return t._("    {character}{roll} {harm}{captor}.{key}", harm=harm, captor=captor, **values)
 
 
 # Fall-backs that are what the unit does, not what it is ("keeps its base", S12.4 and S2.5).
@@ -158,11 +160,20 @@ def _fate(e, n: Names) -> str:
     return n.t._("    {character} was killed.", character=n.character(e.character))
 
 
+CREDITS = {  # S8.4.6, one whole sentence per kind of prize
+    "squadron": N_("    Capture credit (squadron) for {clan}, held by {holders}: next turn build a squadron or a "
+                   "heavy detachment for 1 DP + 3 RP (S8.4.6)."),
+    "heavy_detachment": N_("    Capture credit (heavy detachment) for {clan}, held by {holders}: next turn build a "
+                           "squadron or a heavy detachment for 1 DP + 3 RP (S8.4.6)."),
+}
+
+
 def _credit_gained(e, n: Names) -> str:
-    kinds = {"squadron": N_("squadron"), "heavy_detachment": N_("heavy detachment")}
-    kind = n.t._(kinds[e.credit_kind]) if e.credit_kind in kinds else e.credit_kind.replace('_', ' ')
-    return n.t._("    Capture credit ({kind}) for {clan}, held by {holders}: next turn build a squadron or a heavy "
-                 "detachment for 1 DP + 3 RP (S8.4.6).", kind=kind, clan=n.clan(e.clan), holders=n.units(e.holders))
+    values = dict(clan=n.clan(e.clan), holders=n.units(e.holders))
+    if e.credit_kind in CREDITS:
+        return n.t._(CREDITS[e.credit_kind], **values)
+    return (f"    Capture credit ({e.credit_kind.replace('_', ' ')}) for {values['clan']}, held by {values['holders']}: "
+            f"next turn build a squadron or a heavy detachment for 1 DP + 3 RP (S8.4.6).")  # no such kind today
 
 
 TEMPLATES: dict[str, Callable[[Event, Names], str]] = {

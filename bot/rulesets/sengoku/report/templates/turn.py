@@ -33,11 +33,13 @@ def _battle_order(e, n: Names) -> str:
 
 def _redeemed(e, n: Names) -> str:
     t = n.t
-    what = (t._("squadron {unit}", unit=n.unit(e.unit)) if e.build == "squadron"
-            else t._("heavy detachment"))  # it has no name
     joined = t._(", attached to {unit}", unit=n.unit(e.attached_to)) if e.attached_to else ""
-    return t._("{credit} is redeemed for 1 DP + 3 RP: new {what} at {port}{joined} (S8.4.6).",
-               credit=sentence(n.credit(e.credit)), what=what, port=n.port(e.port), joined=joined)
+    values = dict(credit=sentence(n.credit(e.credit)), port=n.port(e.port), joined=joined)
+    if e.build == "squadron":
+        return t._("{credit} is redeemed for 1 DP + 3 RP: new squadron {unit} at {port}{joined} (S8.4.6).",
+                   unit=n.unit(e.unit), **values)
+    # A heavy detachment has no name.
+    return t._("{credit} is redeemed for 1 DP + 3 RP: new heavy detachment at {port}{joined} (S8.4.6).", **values)
 
 
 def _mothballed(e, n: Names) -> str:
