@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from bot.domain.gamemap import MapError
+from bot.i18n import LANGUAGES
 from bot.scenarios import ScenarioFileError
 from bot.services.errors import UserError
 from bot.store import StoreError
@@ -46,6 +47,8 @@ def _parser() -> argparse.ArgumentParser:
     cmd.add_argument("--out", type=Path, default=Path("out"))
     cmd.add_argument("--ruleset", help="whose demo scenario to resolve (default: the one installed ruleset's)")
     cmd.add_argument("--scenario", help="a shipped scenario with a demo section (default: the ruleset's demo)")
+    cmd.add_argument("--lang", default="en", choices=sorted(LANGUAGES),
+                     help="the language of the campaign and of every clan: its reports (and maps) in it")
     cmd.set_defaults(handler=_demo)
     cmd = sub.add_parser("check-map", help="validate a map file and list every problem")
     cmd.add_argument("file", type=Path)
@@ -90,7 +93,7 @@ def _run(args) -> int:
 
 def _demo(args) -> int:
     from bot.demo import demo_scenario, run_demo
-    files = asyncio.run(run_demo(args.out, args.scenario or demo_scenario(args.ruleset)))
+    files = asyncio.run(run_demo(args.out, args.scenario or demo_scenario(args.ruleset), language=args.lang))
     print("Demo turn resolved. Files written:")
     for path in files:
         print(f"  {path}")

@@ -5,6 +5,7 @@ scenario's fixed seed, and the reports and map written to a folder."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -12,7 +13,8 @@ from bot.domain.viewer import MODERATORS, PUBLIC, Viewer
 from bot.engine.dice import SeededDice
 from bot.engine.ruleset import SubmittedOrder
 from bot.mapfiles import load_shipped_map
-from bot.report import ReportInput
+from bot.i18n import DEFAULT_LANGUAGE
+from bot.report import ReportInput, build_reports
 from bot.plugins import UnknownRuleset, get_ruleset, plugin, plugins
 from bot.scenarios import load_shipped_scenario
 from bot.services.campaigns import CampaignService
@@ -40,7 +42,9 @@ def demo_scenario(ruleset_id: str | None = None) -> str:
     return next(iter(demos.values()))
 
 
-async def run_demo(out: Path, scenario_id: str | None = None, echo=print) -> list[Path]:
+async def run_demo(out: Path, scenario_id: str | None = None, echo=print,
+                   language: str = DEFAULT_LANGUAGE) -> list[Path]:
+    """``language``: the campaign's and every clan's (bot/i18n.py LANGUAGES), for its reports and maps."""
     scenario_id = scenario_id or demo_scenario()
     out.mkdir(parents=True, exist_ok=True)
     database = out / "demo.db"
@@ -61,6 +65,8 @@ async def run_demo(out: Path, scenario_id: str | None = None, echo=print) -> lis
                 receipt = await service.submit_order(campaign.id, faction, payload)
                 echo(f"  [{faction}] {receipt.description}")
         outcome = await service.resolve_turn(campaign.id)
+        if language != DEFAULT_LANGUAGE:
+            outcome = _in_language(outcome, campaign.ruleset, language)
         # The public map, one per clan (its own units in full) and the moderators' (everything).
         maps = await service.render_maps(campaign.ruleset, outcome.data,
                                          [PUBLIC, *map(Viewer.of, outcome.reports.factions), MODERATORS])
@@ -70,6 +76,15 @@ async def run_demo(out: Path, scenario_id: str | None = None, echo=print) -> lis
     finally:
         await repo.close()
     return _write(out, outcome, maps) + _write_proofs(out, proofs)
+
+
+def _in_language(outcome, ruleset_id: str, language: str):
+    """The outcome with its reports worded in ``language`` for the campaign and every clan.
+    Until the services fill ReportInput's languages from the campaign's settings (issue 16 part A),
+    the demo sets them itself and builds the reports again from the same resolved turn."""
+    data = replace(outcome.data, language=language,
+                   faction_languages={clan: language for clan in outcome.reports.factions})
+    return replace(outcome, data=data, reports=build_reports(ruleset_id, data))
 
 
 def _write_proofs(out: Path, proofs: dict) -> list[Path]:

@@ -101,6 +101,20 @@ def test_demo_writes_reports_and_a_map(tmp_path, capsys):
     assert first == {n: (tmp_path / n).read_bytes() for n in first}
 
 
+def test_demo_in_a_language_words_every_report_in_it(tmp_path, capsys):
+    """``demo --lang ru``: the campaign and every clan read Russian (issue 16 part C); a name stays as typed."""
+    assert main(["demo", "--out", str(tmp_path), "--lang", "ru"]) == 0
+    key = turn_key("seto-demo-1560-turn-3")
+    public = (tmp_path / "report-public.md").read_text(encoding="utf-8")
+    assert public.startswith("⚓ Seto 1560 — ход 3 (весна–лето) — общий отчёт\n")
+    assert f"открытый ключ RSA с отпечатком SHA-256 {key.fingerprint}" in public
+    assert (tmp_path / "report-mori.md").read_text(encoding="utf-8").startswith("⚓ Seto 1560 — ход 3 (весна–лето) — Mōri, ваш ход")
+    assert "Журнал бросков:" in (tmp_path / "moderator-log.md").read_text(encoding="utf-8")
+    with pytest.raises(SystemExit) as refused:  # argparse names the languages there are
+        main(["demo", "--out", str(tmp_path), "--lang", "xx"])
+    assert refused.value.code == 2 and "invalid choice: 'xx'" in capsys.readouterr().err
+
+
 def test_the_demo_is_the_rulesets_own(tmp_path, monkeypatch, capsys):
     """The demo resolves its plug-in's ``demo_scenario``, not a scenario the core names (issue 11)."""
     from dataclasses import replace

@@ -11,13 +11,16 @@ from __future__ import annotations
 from functools import cache
 
 from bot.domain.events import Event
+from bot.domain.text import escape, sentence
+from bot.domain.viewer import MODERATORS, PUBLIC, Viewer
 from bot.engine.dice import SEED_SCHEME
-from bot.domain.text import escape
+from bot.i18n import DEFAULT_LANGUAGE, N_
 from bot.report import ReportInput, Reports
 from bot.rulesets.sengoku.report.names import Names
 from bot.rulesets.sengoku.report.templates import all_group_templates, all_templates
 
-SEASONS = {"spring-summer": "spring–summer", "summer-autumn": "summer–autumn", "autumn-winter": "autumn–winter"}
+SEASONS = {"spring-summer": N_("spring–summer"), "summer-autumn": N_("summer–autumn"),
+           "autumn-winter": N_("autumn–winter")}
 
 
 @cache
@@ -31,6 +34,22 @@ def group_templates() -> dict:
 
 
 def _lines(events: list[Event], names: Names) -> list[str]:
+    lines = _template_lines(events, names)
+    if names.language == DEFAULT_LANGUAGE:
+        return lines
+    # A line may open with a described unit ("отряд тяжёлых кораблей клана …"): the sentence starts upper
+    # case.  Only the catalogue's own words are raised, never a name or id as typed (Latin: "kono-ashigaru").
+    return [_raised(line) for line in lines]
+
+
+def _raised(line: str) -> str:
+    body = line.lstrip()
+    if body[:1].islower() and not body[:1].isascii():
+        return line[:len(line) - len(body)] + sentence(body)
+    return line
+
+
+def _template_lines(events: list[Event], names: Names) -> list[str]:
     lines = []
     for run in _runs(events):
         if len(run) > 1:
@@ -61,32 +80,48 @@ def _group_key(event: Event) -> tuple | None:
     return (event.kind, getattr(event, "subphase", None))
 
 
-def _header(data: ReportInput, who: str) -> list[str]:
-    season = SEASONS.get(data.before.season, data.before.season)
-    return [f"⚓ {escape(data.campaign_name)} — turn {data.turn} ({season}) — {who}", ""]
+def _header(data: ReportInput, names: Names, who: str) -> list[str]:
+    t = names.t
+    season = t._(SEASONS[data.before.season]) if data.before.season in SEASONS else data.before.season
+    return [t._("⚓ {campaign} — turn {turn} ({season}) — {who}", campaign=escape(data.campaign_name),
+                turn=data.turn, season=season, who=who), ""]
 
 
-def _footer(data: ReportInput) -> list[str]:
+def _footer(data: ReportInput, names: Names) -> list[str]:
+    """The dice reveal: the seed and its commitment, or (rsa-vrf) the public key's fingerprint."""
+    t = names.t
     if data.dice_scheme != SEED_SCHEME:
-        return ["", f"Dice key of this turn: RSA public key with SHA-256 fingerprint {data.commitment}, the "
-                    f"commitment published when planning opened.",
-                "Each roll is fixed by the key's signature of its key (its proof), shown only to those whose report "
-                "shows the roll: `/dice verify` checks yours and gives you the proofs and the public key, to check "
-                "offline with `python -m bot dice verify`."]
-    return ["", f"Seed revealed: {data.seed}",
-            f"It matches the commitment published when planning opened: {data.commitment} (SHA-256).",
-            "Every roll is HMAC-SHA256(seed, key): recompute any key in your report with `python -m bot dice`."]
+        return ["", t._("Dice key of this turn: RSA public key with SHA-256 fingerprint {commitment}, the "
+                        "commitment published when planning opened.", commitment=data.commitment),
+                t._("Each roll is fixed by the key's signature of its key (its proof), shown only to those whose "
+                    "report shows the roll: `/dice verify` checks yours and gives you the proofs and the public "
+                    "key, to check offline with `python -m bot dice verify`.")]
+    return ["", t._("Seed revealed: {seed}", seed=data.seed),
+            t._("It matches the commitment published when planning opened: {commitment} (SHA-256).",
+                commitment=data.commitment),
+            t._("Every roll is HMAC-SHA256(seed, key): recompute any key in your report with "
+                "`python -m bot dice`.")]
+
+
+def _names(data: ReportInput, audience: Viewer) -> Names:
+    """The names and words of one post, in its reader's language (the campaign's, or a clan's own)."""
+    return Names(data, data.language_for(audience))
 
 
 def build(data: ReportInput) -> Reports:
-    names = Names(data)
+    names = _names(data, PUBLIC)
     public_events = [e for e in data.events if e.audience.public]
-    public = _header(data, "public report") + (_lines(public_events, names) or ["A quiet turn at sea."])
+    public = (_header(data, names, names.t._("public report"))
+              + (_lines(public_events, names) or [names.t._("A quiet turn at sea.")]) + _footer(data, names))
     factions = {}
     for clan in data.before.clans:
+        own = _names(data, Viewer.of(clan))
         seen = [e for e in data.events if e.audience.sees(clan)]
-        body = _lines(seen, names) or ["Nothing happened to your ships."]
-        factions[clan] = "\n".join(_header(data, f"{names.clan(clan)}, your turn") + body + _footer(data))
-    moderator = _header(data, "moderator log") + _lines(data.events, names) + ["", "Dice log:"] + [
-        f"  {r.key}: {r.expr} {list(r.faces)} = {r.total}" for r in data.rolls] + _footer(data)
-    return Reports(public="\n".join(public + _footer(data)), factions=factions, moderators="\n".join(moderator))
+        body = _lines(seen, own) or [own.t._("Nothing happened to your ships.")]
+        who = own.t._("{clan}, your turn", clan=own.clan(clan))
+        factions[clan] = "\n".join(_header(data, own, who) + body + _footer(data, own))
+    log = _names(data, MODERATORS)
+    moderator = _header(data, log, log.t._("moderator log")) + _lines(data.events, log) + [
+        "", log.t._("Dice log:")] + [f"  {r.key}: {r.expr} {list(r.faces)} = {r.total}" for r in data.rolls] + _footer(
+        data, log)
+    return Reports(public="\n".join(public), factions=factions, moderators="\n".join(moderator))

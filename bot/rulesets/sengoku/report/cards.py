@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.domain.events import Event
+from bot.domain.viewer import MODERATORS, PUBLIC, Viewer
 from bot.report import ReportInput
 from bot.report.cards import Card, CardField
 from bot.rulesets.sengoku.report.names import Names
@@ -23,7 +24,8 @@ def cards_for(data: ReportInput, clan: str | None, moderators: bool = False) -> 
     """The cards of one audience: the public (``clan=None``), a clan, or the moderators."""
     def sees(event: Event) -> bool:
         return moderators or event.audience.sees(clan)
-    names = Names(data)
+    viewer = MODERATORS if moderators else PUBLIC if clan is None else Viewer.of(clan)
+    names = Names(data, data.language_for(viewer))
     seen = [e for e in data.events if sees(e)]
     own = set() if moderators or clan is None else _own_units(data, clan) | {
         uid for uid, hd in data.before.heavy.items() if hd.owner == clan}
@@ -74,40 +76,47 @@ def _named(event: Event) -> set[str]:
 
 def _battle_card(began: Event, inside: list[Event], ended: Event, names: Names, data: ReportInput,
                  shown: Callable[[str], bool]) -> Card:
-    where = f"for the port of {names.port(began.port_defence)}" if began.port_defence else ""
-    title = " ".join(filter(None, [f"⚔️ Battle off {names.area(began.area)}", where]))
-    rounds = f"{ended.rounds} round{'s' if ended.rounds != 1 else ''}"
-    outcome = f"{names.clan(ended.winner)} won after {rounds}" if ended.winner else f"no winner after {rounds}"
+    t = names.t
+    title = (t._("⚔️ Battle off {area} for the port of {port}", area=names.area(began.area),
+                 port=names.port(began.port_defence)) if began.port_defence
+             else t._("⚔️ Battle off {area}", area=names.area(began.area)))
+    outcome = (t.n_("{clan} won after {n} round", "{clan} won after {n} rounds", ended.rounds,
+                    clan=names.clan(ended.winner)) if ended.winner
+               else t.n_("no winner after {n} round", "no winner after {n} rounds", ended.rounds))
     fields = [CardField(names.clan(clan), names.units([u for u in units if shown(u)]) or "—")
               for clan, units in began.sides.items()]
-    fields.append(CardField("Outcome", outcome, inline=False))
+    fields.append(CardField(t._("Outcome"), outcome, inline=False))
     fates = _fates(inside, names)
     if fates:
-        fields.append(CardField("Losses", "\n".join(fates), inline=False))
+        fields.append(CardField(t._("Losses"), "\n".join(fates), inline=False))
     return Card(title, _colour(data, ended.winner), fields=tuple(fields))
 
 
 def _fates(events: list[Event], names: Names) -> list[str]:
-    fates = []
+    fates, t = [], names.t
     for event in events:
         if event.kind == "destroyed":
-            fates.append(f"{names.unit(event.unit)}: destroyed")
+            fates.append(t._("{unit}: destroyed", unit=names.unit(event.unit)))
         elif event.kind == "captured":
-            fates.append(f"{names.unit(event.unit)}: captured by {names.clan(event.by)}")
+            fates.append(t._("{unit}: captured by {clan}", unit=names.unit(event.unit), clan=names.clan(event.by)))
+        elif event.kind == "dispersed" and event.back_to:
+            fates.append(t._("{unit}: dispersed, back to {port}", unit=names.unit(event.unit),
+                             port=names.port(event.back_to)))
         elif event.kind == "dispersed":
-            back = f", back to {names.port(event.back_to)}" if event.back_to else ""
-            fates.append(f"{names.unit(event.unit)}: dispersed{back}")
+            fates.append(t._("{unit}: dispersed", unit=names.unit(event.unit)))
         elif event.kind == "character_fate":
-            fates.append(f"{names.character(event.character)}: {_fate_words(event, names)}")
+            fates.append(_fate(event, names))
     return fates
 
 
-def _fate_words(event: Event, names: Names) -> str:
+def _fate(event: Event, names: Names) -> str:
+    """A character's fate (S9.4), each a whole phrase: a ship's "captured" is another word in some languages."""
+    character = names.character(event.character)
     if event.status == "dead":
-        return "killed"
+        return names.t._("{character}: killed", character=character)
     if event.status == "captured" and event.captor:
-        return f"captured by {names.clan(event.captor)}"
-    return event.status
+        return names.t._("{character}: captured by {clan}", character=character, clan=names.clan(event.captor))
+    return names.t._("{character}: {fate}", character=character, fate=names.text(event.status))
 
 
 def clan_card(events: list[Event], names: Names, data: ReportInput, clan: str) -> Card:
@@ -117,15 +126,17 @@ def clan_card(events: list[Event], names: Names, data: ReportInput, clan: str) -
     taken = [names.unit(e.unit) for e in events if e.kind == "captured" and e.by == clan]
     damaged = [f"{unit.name} ({unit.damage})" for unit in data.after.squadrons.values()
                if unit.owner == clan and unit.damage and unit.state.value == "active"]
-    fields = (CardField("Lost or scattered", "\n".join(lost) or "none", inline=False),
-              CardField("Captured", ", ".join(taken) or "none"),
-              CardField("Damaged squadrons", ", ".join(damaged) or "none"))
+    t, none = names.t, names.t._("none")
+    fields = (CardField(t._("Lost or scattered"), "\n".join(lost) or none, inline=False),
+              CardField(t._("Captured"), ", ".join(taken) or none),
+              CardField(t._("Damaged squadrons"), ", ".join(damaged) or none))
     # A side is keyed by its lead clan; an ally's or a helper's squadron fights in it too (OP-29 b, S4.2.4).
     battles = sum(1 for e in events if e.kind == "battle_began"
                   and any(u in own for units in e.sides.values() for u in units))
-    description = (f"Fought {battles} battle{'s' if battles != 1 else ''} this turn." if battles
-                   else "Fought no battle this turn.")
-    return Card(f"{names.clan(clan)} — turn {data.turn}", _colour(data, clan), description, fields)
+    description = (t.n_("Fought {n} battle this turn.", "Fought {n} battles this turn.", battles) if battles
+                   else t._("Fought no battle this turn."))
+    return Card(t._("{clan} — turn {turn}", clan=names.clan(clan), turn=data.turn), _colour(data, clan),
+                description, fields)
 
 
 def _own_units(data: ReportInput, clan: str) -> set[str]:

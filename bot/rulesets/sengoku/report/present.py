@@ -9,23 +9,30 @@ from bot.domain.viewer import PUBLIC, Viewer
 from bot.report.cards import Card
 from bot.rulesets.sengoku.report.cards import cards_for
 from bot.domain.text import escape, sentence
+from bot.i18n import DEFAULT_LANGUAGE, N_, Messages, messages
 from bot.report import ReportInput, Reports
 from bot.rulesets.sengoku.report.build import build, templates
+from bot.rulesets.sengoku.report.names import credit_words, place_name
 from bot.rulesets.sengoku.report.overlay import overlay_for
 from bot.rulesets.sengoku.rules.model.model import SengokuState
 from bot.rulesets.sengoku.rules.orders.validate_routes import start_area
 
 MISSIONS = {
-    "sq_idle": "stays in port", "sq_repair": "repairs in port", "sq_cruise": "will cruise off {target}",
-    "sq_locsweep": "will sweep a line of communication", "sq_escort": "will escort the landing of {operation}",
-    "sq_ravage": "will {action} the coast of {target}", "sq_piracy": "will go pirating off {port}",
-    "sq_attack_port": "will attack the port of {port}", "tf_idle": "lies in port", "tf_trade": "trades",
-    "tf_piracy": "will go pirating off {port}", "tf_plunder": "will plunder the coast of {target}",
-    "tf_loc": "keeps open a line of communication to {target}", "tf_landing": "carries {army} to {destination}",
-    "tf_evacuation": "will evacuate {army} to {destination}", "base": "re-bases to {port}",
-    "mothball": "is mothballed on the coast of {area}", "disband": "is disbanded",
-    "clan_policy": "standing clan policy: pairing {pairing_own_order}, targets {pairing_target}",
+    "sq_idle": N_("stays in port"), "sq_repair": N_("repairs in port"), "sq_cruise": N_("will cruise off {target}"),
+    "sq_locsweep": N_("will sweep a line of communication"),
+    "sq_escort": N_("will escort the landing of {operation}"),
+    "sq_ravage": N_("will ravage or plunder the coast of {target}"), "sq_piracy": N_("will go pirating off {port}"),
+    "sq_attack_port": N_("will attack the port of {port}"), "tf_idle": N_("lies in port"), "tf_trade": N_("trades"),
+    "tf_piracy": N_("will go pirating off {port}"), "tf_plunder": N_("will plunder the coast of {target}"),
+    "tf_loc": N_("keeps open a line of communication to {target}"),
+    "tf_landing": N_("carries {army} to {destination}"),
+    "tf_evacuation": N_("will evacuate {army} to {destination}"), "base": N_("re-bases to {port}"),
+    "mothball": N_("is mothballed on the coast of {area}"), "disband": N_("is disbanded"),
+    "clan_policy": N_("standing clan policy: pairing {pairing_own_order}, targets {pairing_target}"),
 }
+# A squadron's coast order (S4.6), one whole phrase per action it names.
+COAST_ACTIONS = {"ravage": N_("will ravage the coast of {target}"), "plunder": N_("will plunder the coast of {target}")}
+STAKES = {"low": N_("low"), "high": N_("high")}
 
 
 _CLAN_WORD = re.compile(r"(enemy_clan\s*(?:==|!=)\s*)([a-z0-9][a-z0-9_-]*)")
@@ -42,17 +49,18 @@ class SengokuPresenter:
     def template_kinds(self) -> set[str]:
         return set(templates())
 
-    def describe_order(self, order, state: SengokuState, gamemap: GameMap) -> str:
+    def describe_order(self, order, state: SengokuState, gamemap: GameMap, language: str = DEFAULT_LANGUAGE) -> str:
+        """The order as its reader reads it (``language``: the reader's, bot/i18n.py)."""
+        t = messages(language, "sengoku")
         name = escape(_unit_name(state, order.unit))  # order lines reach replies: names as typed
-        fields = {k: _place(gamemap, v) for k, v in order.model_dump().items() if isinstance(v, str)}
+        fields = {k: _place(gamemap, v, language) for k, v in order.model_dump().items() if isinstance(v, str)}
         fields["port"] = _port(gamemap, getattr(order, "target_port", None) or getattr(order, "port", None))
-        fields["action"] = getattr(order, "coast_action", None) or "ravage or plunder"
         fields["army"] = escape(state.armies[order.army].name) if getattr(order, "army", None) in state.armies else ""
         if getattr(order, "operation", None):
             fields["operation"] = escape(_unit_name(state, order.operation))
         if order.kind in ("clan_policy", "redeem_capture"):
-            return _clan_order_text(order, state, fields)
-        text = f"{name} {MISSIONS[order.kind].format_map(_Default(fields))}"
+            return _clan_order_text(t, order, state, fields)
+        text = t._("{unit} {mission}", unit=name, mission=t._(_mission(order)).format_map(_Default(fields)))
         route = getattr(order, "route", None)
         unit = state.squadrons.get(order.unit) or state.fleets.get(order.unit)
         if route == [] and hasattr(order, "target") and unit is not None:
@@ -60,13 +68,16 @@ class SengokuPresenter:
             route = gamemap.coast_path(start, order.target) if start else None
         if route and len(route) > 1:
             steps = len(route) - 1
-            text += f": {' → '.join(_place(gamemap, a) for a in route)} ({steps} step{'s' if steps > 1 else ''})"
+            text += t.n_(": {route} ({n} step)", ": {route} ({n} steps)", steps,
+                         route=" → ".join(_place(gamemap, a, language) for a in route))
         elif route:
-            text += " from its base in the same province"
+            text += t._(" from its base in the same province")
         extras = [f"{order.subphase}"] if order.subphase != "SP1" else []
         if hasattr(order, "want_battle"):
-            extras += _squadron_extras(order, state)
-        return text + (f". {'; '.join(extras)}." if extras else ".")
+            extras += _squadron_extras(t, order, state)
+        if not extras:
+            return t._("{order}.", order=text)
+        return t._("{order}. {choices}.", order=text, choices=t._("; ").join(extras))
 
     def shown_roll_keys(self, report: str) -> set[str]:
         return set(_KEY_MARKER.findall(report))
@@ -83,28 +94,39 @@ class SengokuPresenter:
         return await render_map_async(data.gamemap, overlay_for(data, audience))
 
 
-def _squadron_extras(order, state: SengokuState) -> list[str]:
-    """The battle choices a squadron order carries (S1.2): policies, stakes, manoeuvre (S9.3)."""
-    engage = ("engages if not outnumbered" if order.want_battle == "default"
-              else f"engage: {_policy_text(order.want_battle, state)}")
-    stake = f"{order.stake.value} stake"
+def _mission(order) -> str:
+    action = getattr(order, "coast_action", None) if order.kind == "sq_ravage" else None
+    return COAST_ACTIONS.get(action, MISSIONS[order.kind])
+
+
+def _stake(t: Messages, stake) -> str:
+    return t._(STAKES[stake.value]) if stake.value in STAKES else stake.value
+
+
+def _squadron_extras(t: Messages, order, state: SengokuState) -> list[str]:
+    """The battle choices a squadron order carries (S1.2): policies, stakes, manoeuvre (S9.3).
+    A policy is shown as written (OP-26: its words are the order's own syntax)."""
+    engage = (t._("engages if not outnumbered") if order.want_battle == "default"
+              else t._("engage: {policy}", policy=_policy_text(order.want_battle, state)))
+    stake = t._("{stake} stake", stake=_stake(t, order.stake))
     if order.stake_later_rounds is not None and order.stake_later_rounds != order.stake:
-        stake += f", {order.stake_later_rounds.value} from round 2"
+        stake += t._(", {stake} from round 2", stake=_stake(t, order.stake_later_rounds))
     extras = [engage, stake]
     if order.when_enemy_wants != "accept":
-        extras.append(f"if attacked: {_policy_text(order.when_enemy_wants, state)}")
+        extras.append(t._("if attacked: {policy}", policy=_policy_text(order.when_enemy_wants, state)))
     if order.manoeuvre is not None:
-        extras.append(f"manoeuvre: {MANOEUVRES[order.manoeuvre.value]}")
+        extras.append(t._("manoeuvre: {manoeuvre}", manoeuvre=t._(MANOEUVRES[order.manoeuvre.value])))
     if order.kind == "sq_cruise" and not order.intercept_landings:
-        extras.append("lets landings pass")
+        extras.append(t._("lets landings pass"))
     elif order.kind == "sq_cruise" and (order.intercept_stake != "low" or order.intercept_direction != "push_back"):
-        extras.append(f"intercepts landings at {order.intercept_stake.value} stake, "
-                      f"{'pinning them' if order.intercept_direction == 'pin' else 'pushing them back'}")
+        text = (N_("intercepts landings at {stake} stake, pinning them") if order.intercept_direction == "pin"
+                else N_("intercepts landings at {stake} stake, pushing them back"))
+        extras.append(t._(text, stake=_stake(t, order.intercept_stake)))
     return extras  # the defaults (S8.5, OP-38: intercept at low stake, push back) go unsaid
 
 
-MANOEUVRES = {"take_wind": "Take the wind", "feigned_retreat": "Feigned retreat", "tsuruyoki": "Tsuruyoki",
-              "defensive": "Defensive formation"}
+MANOEUVRES = {"take_wind": N_("Take the wind"), "feigned_retreat": N_("Feigned retreat"),
+              "tsuruyoki": N_("Tsuruyoki"), "defensive": N_("Defensive formation")}
 
 
 def _policy_text(text: str, state: SengokuState) -> str:
@@ -112,18 +134,21 @@ def _policy_text(text: str, state: SengokuState) -> str:
     return _CLAN_WORD.sub(lambda m: f"{m.group(1)}{_clan_name(state, m.group(2))}", text)
 
 
-def _clan_order_text(order, state: SengokuState, fields: dict) -> str:
+def _clan_order_text(t: Messages, order, state: SengokuState, fields: dict) -> str:
     if order.kind == "redeem_capture":
-        build = order.build.replace("_", " ")
-        credit = sentence(state.credit_name(order.unit))
-        return f"{credit} is redeemed for a new {build} at {fields['port']} (S8.4.6)."
+        credit = sentence(credit_words(state, order.unit, t))
+        text = (N_("{credit} is redeemed for a new squadron at {port} (S8.4.6).") if order.build == "squadron"
+                else N_("{credit} is redeemed for a new heavy detachment at {port} (S8.4.6)."))
+        return t._(text, credit=credit, port=fields["port"])
     clan = _clan_name(state, order.unit)
-    text = f"{clan}: {MISSIONS[order.kind].format_map(_Default(fields))}"
+    text = t._("{clan}: {policy}", clan=clan, policy=t._(MISSIONS[order.kind]).format_map(_Default(fields)))
     if order.multi_clan_priority:
-        text += f"; fights first against {', '.join(_clan_name(state, c) for c in order.multi_clan_priority)}"
+        text += t._("; fights first against {clans}",
+                    clans=", ".join(_clan_name(state, c) for c in order.multi_clan_priority))
     if order.on_last_port_lost != "lose":
-        text += f"; if the last port falls, ships go to {_clan_name(state, order.transfer_to) if order.transfer_to else 'the captor'}"
-    return text + "."
+        to = _clan_name(state, order.transfer_to) if order.transfer_to else t._("the captor")
+        text += t._("; if the last port falls, ships go to {clan}", clan=to)
+    return t._("{order}.", order=text)
 
 
 def _clan_name(state: SengokuState, clan: str | None) -> str:
@@ -142,10 +167,8 @@ def _unit_name(state: SengokuState, unit: str) -> str:
     return unit
 
 
-def _place(gamemap: GameMap, value: str) -> str:
-    if value in gamemap.areas:
-        return gamemap.areas[value].name
-    return value
+def _place(gamemap: GameMap, value: str, language: str = DEFAULT_LANGUAGE) -> str:
+    return place_name(gamemap.areas[value], language) if value in gamemap.areas else value
 
 
 def _port(gamemap: GameMap, port: str | None) -> str:

@@ -7,17 +7,29 @@ from __future__ import annotations
 from typing import Callable
 
 from bot.domain.events import Event
+from bot.i18n import N_
 from bot.rulesets.sengoku.report.names import Names
 
-TASKS = {"tf_piracy": "piracy", "tf_plunder": "plunder"}
+# A fleet's task inside a sentence, one sentence per task: a language may word "for plunder" and
+# "for piracy" differently (a noun here, where the order's "will plunder" is a verb).
+SAILED = {"tf_piracy": N_("{fleet} sails for piracy ({subphase}): {route}."),
+          "tf_plunder": N_("{fleet} sails for plunder ({subphase}): {route}.")}
+STAYED = {"tf_piracy": N_("{fleet} did not sail for piracy off {area} ({subphase}): the path was not clear ({where}). "
+                          "It stays idle; the task is cancelled (S3.4.2, OP-10)."),
+          "tf_plunder": N_("{fleet} did not sail for plunder off {area} ({subphase}): the path was not clear "
+                           "({where}). It stays idle; the task is cancelled (S3.4.2, OP-10).")}
 
 
-def _when(subphase: str) -> str:
-    return "at the start of planning" if subphase == "start" else f"in {subphase}"
+def _when(n: Names, subphase: str) -> str:
+    return n.t._("at the start of planning") if subphase == "start" else n.t._("in {subphase}", subphase=subphase)
 
 
 def _clans(n: Names, clans: list[str]) -> str:
     return ", ".join(n.clan(c) for c in clans)
+
+
+def _route(n: Names, route: list[str]) -> str:
+    return " → ".join(n.area(a) for a in route)
 
 
 def _loc_name(n: Names, loc: str) -> str:
@@ -30,65 +42,92 @@ def _loc_name(n: Names, loc: str) -> str:
 
 def _lifted(e, n: Names) -> str:
     if e.what == "port":
-        return f"The blockade of {n.port(e.id)} is lifted ({e.subphase})."
+        return n.t._("The blockade of {port} is lifted ({subphase}).", port=n.port(e.id), subphase=e.subphase)
     if e.what == "loc":
-        return f"The line of communication {_loc_name(n, e.id)} is open again ({e.subphase})."
-    return f"The crossing of {n.map.straits[e.id].name} is open again ({e.subphase})."
+        return n.t._("The line of communication {loc} is open again ({subphase}).", loc=_loc_name(n, e.id),
+                     subphase=e.subphase)
+    return n.t._("The crossing of {strait} is open again ({subphase}).", strait=n.map.straits[e.id].name,
+                 subphase=e.subphase)
 
 
 def _stayed_idle(e, n: Names) -> str:
-    where = "; ".join(f"{n.unit(u)} off {n.area(a)}" for a, u in e.blockers)
-    return (f"{n.unit(e.fleet)} did not sail for {TASKS.get(e.task, e.task)} off {n.area(e.target)} "
-            f"({e.subphase}): the path was not clear ({where}). It stays idle; the task is cancelled (S3.4.2, OP-10).")
+    where = "; ".join(n.t._("{unit} off {area}", unit=n.unit(u), area=n.area(a)) for a, u in e.blockers)
+    values = dict(fleet=n.unit(e.fleet), area=n.area(e.target), subphase=e.subphase, where=where)
+    if e.task in STAYED:
+        return n.t._(STAYED[e.task], **values)
+    return (f"{values['fleet']} did not sail for {e.task} off {values['area']} ({e.subphase}): the path was not "
+            f"clear ({where}). It stays idle; the task is cancelled (S3.4.2, OP-10).")  # no such task today
+
+
+def _sailed(e, n: Names) -> str:
+    values = dict(fleet=n.unit(e.fleet), subphase=e.subphase, route=_route(n, e.route))
+    if e.task in SAILED:
+        return n.t._(SAILED[e.task], **values)
+    return f"{values['fleet']} sails for {e.task} ({e.subphase}): {values['route']}."  # no such task today
 
 
 def _looted(e, n: Names) -> str:
-    return (f"{n.unit(e.fleet)} plundered the coast of {n.area(e.area)}: 2d6 [{'·'.join(map(str, e.faces))}] = "
-            f"{e.rice} rice brought to {n.port(e.port)} (S3.5.3, OP-12)   (key {e.key})")
+    return n.t._("{fleet} plundered the coast of {area}: 2d6 [{faces}] = {rice} rice brought to {port} (S3.5.3, "
+                 "OP-12)   (key {key})", fleet=n.unit(e.fleet), area=n.area(e.area),
+                 faces="·".join(map(str, e.faces)), rice=e.rice, port=n.port(e.port), key=e.key)
 
 
 def _repaired(e, n: Names) -> str:
     hds = "".join(f"; {n.unit(hd)} {a} → {b}" for hd, a, b in e.heavy)
-    return f"{n.unit(e.unit)} repaired in port ({e.subphase}): damage {e.before} → {e.after}{hds} (OP-18)."
+    return n.t._("{unit} repaired in port ({subphase}): damage {before} → {after}{heavy} (OP-18).",
+                 unit=n.unit(e.unit), subphase=e.subphase, before=e.before, after=e.after, heavy=hds)
 
 
 def _trade(e, n: Names) -> str:
-    host = f", for the host {n.clan(e.beneficiary)} (S2.4)" if e.beneficiary != e.owner else ""
-    blocked = f"blocked in {', '.join(e.blocked_in)}" if e.blocked_in else "not blocked"
-    return f"Trade: {n.unit(e.fleet)} traded from {n.port(e.port)} since {e.since}{host}; {blocked} (OP-03)."
+    t = n.t
+    host = t._(", for the host {clan} (S2.4)", clan=n.clan(e.beneficiary)) if e.beneficiary != e.owner else ""
+    blocked = (t._("blocked in {subphases}", subphases=", ".join(e.blocked_in)) if e.blocked_in
+               else t._("not blocked"))
+    return t._("Trade: {fleet} traded from {port} since {since}{host}; {blocked} (OP-03).", fleet=n.unit(e.fleet),
+               port=n.port(e.port), since=e.since, host=host, blocked=blocked)
 
 
 TEMPLATES: dict[str, Callable[[Event, Names], str]] = {
-    "port_blockaded": lambda e, n: f"{n.port(e.port)} is blockaded {_when(e.subphase)} by {n.units(e.by)}: "
-                                   f"its trade and communications are cut for {n.clan(e.owner)} (S4.3.3).",
-    "loc_cut": lambda e, n: f"The line of communication {_loc_name(n, e.loc)} is cut {_when(e.subphase)} for "
-                            f"{_clans(n, e.for_clans)} by {n.units(e.by)} (OP-20, S6).",
-    "crossing_blocked": lambda e, n: f"The crossing of {n.map.straits[e.strait].name} is blocked "
-                                     f"{_when(e.subphase)} for {_clans(n, e.for_clans)} by {n.units(e.by)} (S6).",
+    "port_blockaded": lambda e, n: n.t._("{port} is blockaded {when} by {units}: its trade and communications are "
+                                         "cut for {clan} (S4.3.3).", port=n.port(e.port), when=_when(n, e.subphase),
+                                         units=n.units(e.by), clan=n.clan(e.owner)),
+    "loc_cut": lambda e, n: n.t._("The line of communication {loc} is cut {when} for {clans} by {units} (OP-20, S6).",
+                                  loc=_loc_name(n, e.loc), when=_when(n, e.subphase), clans=_clans(n, e.for_clans),
+                                  units=n.units(e.by)),
+    "crossing_blocked": lambda e, n: n.t._("The crossing of {strait} is blocked {when} for {clans} by {units} (S6).",
+                                           strait=n.map.straits[e.strait].name, when=_when(n, e.subphase),
+                                           clans=_clans(n, e.for_clans), units=n.units(e.by)),
     "blockade_lifted": _lifted,
     "trade_blocked": lambda e, n: "",  # summed up by trade_recorded at turn end
-    "fleet_sailed": lambda e, n: f"{n.unit(e.fleet)} sails for {TASKS.get(e.task, e.task)} ({e.subphase}): "
-                                 f"{' → '.join(n.area(a) for a in e.route)}.",
+    "fleet_sailed": _sailed,
     "fleet_stayed_idle": _stayed_idle,
-    "pirates_present": lambda e, n: f"Pirates are operating off {n.port(e.port)} ({e.subphase}).",
-    "piracy_clash": lambda e, n: f"{n.units(e.by)} fell on pirates off {n.port(e.port)} ({e.subphase}): the "
-                                 f"pirates were damaged and driven home (S8.1).",
-    "pirate_identified": lambda e, n: f"The pirates caught off {n.port(e.port)} by {n.units(e.by)} were "
-                                      f"{n.unit(e.fleet)} of {n.clan(e.owner)}: damaged, back to "
-                                      f"{n.port(e.back_to)}; their piracy yields nothing (S8.1.2).",
+    "pirates_present": lambda e, n: n.t._("Pirates are operating off {port} ({subphase}).", port=n.port(e.port),
+                                          subphase=e.subphase),
+    "piracy_clash": lambda e, n: n.t._("{units} fell on pirates off {port} ({subphase}): the pirates were damaged and "
+                                       "driven home (S8.1).", units=n.units(e.by), port=n.port(e.port),
+                                       subphase=e.subphase),
+    "pirate_identified": lambda e, n: n.t._(
+        "The pirates caught off {port} by {units} were {fleet} of {clan}: damaged, back to {back_to}; their piracy "
+        "yields nothing (S8.1.2).", port=n.port(e.port), units=n.units(e.by), fleet=n.unit(e.fleet),
+        clan=n.clan(e.owner), back_to=n.port(e.back_to)),
     "plunder_looted": _looted,
-    "plunder_hindered": lambda e, n: f"{n.unit(e.fleet)} was hindered off {n.area(e.area)} by {n.units(e.by)}: "
-                                     f"no plunder ({e.subphase}, OP-12 a).",
-    "loc_task_cancelled": lambda e, n: f"{n.unit(e.fleet)} could not keep the line of communication "
-                                       f"{_loc_name(n, e.loc)} open: blocked by {n.units(e.by)} in {e.subphase}; "
-                                       f"the task is cancelled (S3.6.2).",
-    "loc_secured": lambda e, n: f"{n.unit(e.fleet)} kept the line of communication {_loc_name(n, e.loc)} open "
-                                f"all turn: it is active from turn {e.active_from_turn} (S3.6.2).",
+    "plunder_hindered": lambda e, n: n.t._("{fleet} was hindered off {area} by {units}: no plunder ({subphase}, "
+                                           "OP-12 a).", fleet=n.unit(e.fleet), area=n.area(e.area),
+                                           units=n.units(e.by), subphase=e.subphase),
+    "loc_task_cancelled": lambda e, n: n.t._(
+        "{fleet} could not keep the line of communication {loc} open: blocked by {units} in {subphase}; the task is "
+        "cancelled (S3.6.2).", fleet=n.unit(e.fleet), loc=_loc_name(n, e.loc), units=n.units(e.by),
+        subphase=e.subphase),
+    "loc_secured": lambda e, n: n.t._("{fleet} kept the line of communication {loc} open all turn: it is active from "
+                                      "turn {turn} (S3.6.2).", fleet=n.unit(e.fleet), loc=_loc_name(n, e.loc),
+                                      turn=e.active_from_turn),
     "trade_recorded": _trade,
-    "piracy_recorded": lambda e, n: f"Piracy: {n.unit(e.fleet)} pirated off {n.port(e.port)} since {e.since}; "
-                                    f"its share of the loot is settled at Turn Start (S3.4.4, OP-03).",
-    "fleet_returned": lambda e, n: f"{n.unit(e.fleet)} returns to {n.port(e.port)}.",
-    "fleet_repaired": lambda e, n: f"{n.unit(e.fleet)} is repaired at {n.port(e.port)} ({e.subphase}, S3.2.6).",
+    "piracy_recorded": lambda e, n: n.t._("Piracy: {fleet} pirated off {port} since {since}; its share of the loot is "
+                                          "settled at Turn Start (S3.4.4, OP-03).", fleet=n.unit(e.fleet),
+                                          port=n.port(e.port), since=e.since),
+    "fleet_returned": lambda e, n: n.t._("{fleet} returns to {port}.", fleet=n.unit(e.fleet), port=n.port(e.port)),
+    "fleet_repaired": lambda e, n: n.t._("{fleet} is repaired at {port} ({subphase}, S3.2.6).", fleet=n.unit(e.fleet),
+                                         port=n.port(e.port), subphase=e.subphase),
     "squadron_repaired": _repaired,
 }
 
@@ -98,9 +137,10 @@ def _locs_cut(events, n: Names) -> str:
     groups: dict[tuple, list[str]] = {}
     for e in events:
         groups.setdefault((tuple(e.by), tuple(e.for_clans)), []).append(_loc_name(n, e.loc))
-    parts = [f"by {n.units(list(by))} for {_clans(n, list(clans))}: {', '.join(locs)}"
-             for (by, clans), locs in groups.items()]
-    return f"Lines of communication cut {_when(events[0].subphase)} (OP-20, S6) — " + "; ".join(parts) + "."
+    parts = [n.t._("by {units} for {clans}: {locs}", units=n.units(list(by)), clans=_clans(n, list(clans)),
+                   locs=", ".join(locs)) for (by, clans), locs in groups.items()]
+    return n.t._("Lines of communication cut {when} (OP-20, S6) — {parts}.", when=_when(n, events[0].subphase),
+                 parts="; ".join(parts))
 
 
 GROUPED = {"loc_cut": _locs_cut}
