@@ -98,15 +98,29 @@ def po_path(locale_dir: Path, language: str, domain: str) -> Path:
 def _catalogue(locale_dir: Path | None, language: str, domain: str) -> NullTranslations:
     if locale_dir is None or language == DEFAULT_LANGUAGE:
         return NullTranslations()
-    path = po_path(locale_dir, language, domain)
-    if not path.is_file():
+    paths = _po_files(locale_dir, language)
+    if not paths:
         return NullTranslations()
-    with path.open("rb") as fh:
-        catalog = read_po(fh, locale=language.replace("-", "_"), domain=domain)
+    catalog = None
+    for path in paths:  # one domain may be spread over several files (each part of the code its own)
+        with path.open("rb") as fh:
+            part = read_po(fh, locale=language.replace("-", "_"), domain=domain)
+        if catalog is None:
+            catalog = part
+        else:
+            for message in part:
+                if message.id:
+                    catalog[message.id] = message
     compiled = io.BytesIO()
     write_mo(compiled, catalog)
     compiled.seek(0)
     return Translations(compiled, domain=domain)
+
+
+def _po_files(locale_dir: Path, language: str) -> list[Path]:
+    """Every catalogue file of a language: ``<domain>.po`` and its siblings (e.g. maps.po, replies.po)."""
+    folder = locale_dir / language / "LC_MESSAGES"
+    return sorted(folder.glob("*.po")) if folder.is_dir() else []
 
 
 def placeholders(text: str) -> set[str]:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from matplotlib.patches import Circle, FancyArrowPatch
 
 from bot.domain.gamemap import GameMap
+from bot.i18n import messages
 from bot.domain.gamemap_profile import BORDER, INLAND, PLACE, PORT
 from bot.render.overlay import Overlay
 from bot.render.style import (
@@ -79,14 +80,15 @@ def legend_items(gm: GameMap, ov: Overlay) -> list[list[LegendItem]]:
     lines, then the overlay's lines."""
     factions = list(dict.fromkeys([*ov.faction_names, *ov.faction_colours, *ov.area_owner.values(),
                                    *(m.faction for m in ov.markers)]))
+    t = messages(ov.language)  # the renderer's own words; the vocabulary's come worded by the caller
     groups = []
     if factions:
-        items = [LegendItem("Factions", _no_swatch, head=True)]
+        items = [LegendItem(t._("Factions"), _no_swatch, head=True)]
         for f in factions:
             colour = faction_colour(ov, f)
             items.append(LegendItem(clip(ov.faction_names.get(f, f), 32), _swatch_disc(colour)))
         groups.append(items)
-    key = [LegendItem("Key", _no_swatch, head=True)]
+    key = [LegendItem(t._("Key"), _no_swatch, head=True)]
     v = ov.vocabulary
     shapes = {m.shape for m in ov.markers}
     key += [LegendItem(look.name, _swatch_shape(look)) for s, look in v.shapes.items() if s in shapes]
@@ -94,18 +96,18 @@ def legend_items(gm: GameMap, ov: Overlay) -> list[list[LegendItem]]:
     key += [LegendItem(look.name, _swatch_highlight(look)) for k, look in v.highlights.items() if k in kinds]
     routes = {ov.route_style(r) for r in ov.routes}
     key += [LegendItem(look.name, _swatch_arrow(look)) for r, look in v.routes.items() if r in routes]
-    key.append(LegendItem("coastal area", _swatch_node(True)))
+    key.append(LegendItem(t._("coastal area"), _swatch_node(True)))
     if any(INLAND in n.flags and n.look == PLACE for n in gm.nodes.values()):
-        key.append(LegendItem("inland area", _swatch_node(False)))
+        key.append(LegendItem(t._("inland area"), _swatch_node(False)))
     if any(n.look == PORT for n in gm.nodes.values()):
-        key.append(LegendItem("port", _swatch_port))
-    key.append(LegendItem("coastal move", _swatch_line(COAST_EDGE, "-", 1.1)))
+        key.append(LegendItem(t._("port"), _swatch_port))
+    key.append(LegendItem(t._("coastal move"), _swatch_line(COAST_EDGE, "-", 1.1)))
     if any(e.look == BORDER for e in gm.edges):
-        key.append(LegendItem("land border", _swatch_line(LAND_ADJ, (0, (4, 3)), 0.9)))
+        key.append(LegendItem(t._("land border"), _swatch_line(LAND_ADJ, (0, (4, 3)), 0.9)))
     if gm.entries("straits"):
-        key.append(LegendItem("strait", _swatch_line(STRAIT, "-", 4.5, alpha=0.35)))
+        key.append(LegendItem(t._("strait"), _swatch_line(STRAIT, "-", 4.5, alpha=0.35)))
     if gm.entries("locs"):
-        key.append(LegendItem("line of communication", _swatch_line(LOC, (0, (1, 2.2)), 1.6)))
+        key.append(LegendItem(t._("line of communication"), _swatch_line(LOC, (0, (1, 2.2)), 1.6)))
     lines = {line.style for line in ov.lines}
     key += [LegendItem(look.name, _swatch_mark(look)) for s, look in v.lines.items() if s in lines]
     groups.append(key)
