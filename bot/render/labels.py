@@ -100,15 +100,16 @@ def _places(scene: Scene, *looks: str) -> list[Node]:
 def place_port_names(scene: Scene) -> None:
     for port in _places(scene, PORT):
         x, y = scene.xy(port.id)
-        _place_label(scene, x, y, place_name(port, scene.ov.language), F_PORT, start=max(scene.measure("⚓", F_PORT_GLYPH)) / 2,
+        _place_label(scene, x, y, place_name(port, scene.ov.language), F_PORT,
+                     start=max(scene.measure("⚓", F_PORT_GLYPH)) / 2,
                      dirs=AROUND_SIDE_FIRST, zorder=9, area=False, kind="port", anchor=port.id)
 
 
 def place_strait_names(scene: Scene) -> None:
     for s in _places(scene, MARK):
         x, y = scene.xy(s.id)
-        _place_label(scene, x, y, place_name(s, scene.ov.language), F_STRAIT, start=4, dirs=AROUND_BELOW_FIRST, zorder=9, area=False,
-                     kind="strait", anchor=s.id)
+        _place_label(scene, x, y, place_name(s, scene.ov.language), F_STRAIT, start=4, dirs=AROUND_BELOW_FIRST,
+                     zorder=9, area=False, kind="strait", anchor=s.id)
 
 
 def place_sea_names(scene: Scene) -> None:

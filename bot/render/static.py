@@ -72,8 +72,9 @@ def static_layer(gm: GameMap, width_px: int, sheet: str | None = None, language:
     """The cached layer for this map's sheet at this width, drawn on first use.
 
     Keyed by the map's content, not its identity: a campaign reloads its map
-    file for every turn. The language sets the names and fonts (bot.render.localnames). Two threads asking at once may both draw it; the
-    result is the same, and one of them is kept.
+    file for every turn; and by language, which sets the names and fonts
+    (bot.render.localnames). Two threads asking at once may both draw it;
+    the result is the same, and one of them is kept.
     """
     sheet = sheet or gm.default_sheet
     key = (gm.id, sheet, width_px, hash(gm.model_dump_json()), language)
