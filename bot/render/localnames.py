@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import threading
 from functools import cache
+from typing import Protocol
 
 from matplotlib import font_manager
 from matplotlib.ft2font import FT2Font
@@ -25,16 +26,15 @@ from bot.render.fonts import families_for
 LOCAL_SCRIPT_LANGUAGES = frozenset({"ja", "zh-TW"})
 
 
-class _Named:  # what place_name reads of a node or an entry
+class Named(Protocol):  # what place_name reads of a map's node or entry
     name: str
     local_name: str | None
 
 
-def place_name(place: _Named, language: str) -> str:
+def place_name(place: Named, language: str) -> str:
     """The label of a place (area, sea, port …) on a map in ``language``."""
-    local = getattr(place, "local_name", None)
-    if language in LOCAL_SCRIPT_LANGUAGES and local and drawable(local, language):
-        return local
+    if language in LOCAL_SCRIPT_LANGUAGES and place.local_name and drawable(place.local_name, language):
+        return place.local_name
     return place.name
 
 

@@ -3,6 +3,8 @@ script, and fonts that draw every character (no missing-glyph box)."""
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import replace
 from functools import cache
 from types import SimpleNamespace
@@ -131,3 +133,17 @@ def test_the_map_catalogues_have_the_same_placeholders_in_every_language() -> No
             ids = set(found)
             bad = {k: v for k, v in found.items() if not v or placeholders(k) != placeholders(v)}
             assert bad == {}, (name, language)
+
+
+@pytest.mark.parametrize("language", ["ru", "ja", "zh-TW"])
+def test_the_moderators_map_fits_its_unit_cards_in_every_language(language: str) -> None:
+    """The words must be short enough for the cards the English map has (a longer Russian detail
+    once made the moderators' map fall back to badges)."""
+    def units(scene) -> list[str]:
+        return [label.text for label in scene.labels if label.kind == "units"]
+
+    def badges(scene) -> list[str]:  # a badge's label is its glyphs and counts: "squadron×3 fleet×1"
+        return [text for text in units(scene) if re.fullmatch(r"(\w+×\d+ ?)+", text)]
+    assert badges(scene_for("en", "moderators")) == []
+    assert badges(scene_for(language, "moderators")) == []
+    assert len(units(scene_for(language, "moderators"))) == len(units(scene_for("en", "moderators")))
