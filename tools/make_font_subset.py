@@ -59,12 +59,19 @@ def map_characters(root: Path = ROOT) -> set[str]:
     return found
 
 
+# Texts a map borrows from a report catalogue (Sengoku's season words, build.SEASONS).
+BORROWED = frozenset({"spring–summer", "summer–autumn", "autumn–winter"})
+
+
 def catalogue_characters(language: str, root: Path = ROOT) -> set[str]:
-    """Every character of a translation in the language's map catalogues (``*maps.po``)."""
+    """Every character of a translation in the language's map catalogues (``*maps.po``), and of
+    the texts the maps borrow from the other catalogues."""
     found: set[str] = set()
-    for path in sorted(root.glob(f"bot/**/locale/{language}/LC_MESSAGES/*maps.po")):
+    for path in sorted(root.glob(f"bot/**/locale/{language}/LC_MESSAGES/*.po")):
         with path.open("rb") as fh:
             for message in read_po(fh):
+                if not path.name.endswith("maps.po") and message.id not in BORROWED:
+                    continue
                 strings = message.string if isinstance(message.string, tuple) else (message.string,)
                 for text in strings:
                     found.update(text or "")
