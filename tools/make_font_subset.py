@@ -152,6 +152,7 @@ def _cut(collection: TTCollection, language: str, weight: str, out: Path, root: 
     subsetter.subset(font)
     _rename(font, family, weight)
     path = out / file_name(family, weight)
+    font.recalcTimestamp = False  # the same input gives the same bytes: a re-run changes nothing
     font.save(str(path))
     return path
 
