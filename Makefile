@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: demo test run bench clean
+.PHONY: demo test run bench fonts clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,10 @@ run: $(STAMP)
 # Writes bench/RESULTS.md; several minutes (not part of `make test`).
 bench: $(BENCH_STAMP)
 	$(BIN)/python bench/run_all.py
+
+# Re-cuts the CJK font subsets in data/fonts/ (committed; only after a new local_name or map word).
+fonts: $(STAMP)
+	$(BIN)/python tools/make_font_subset.py
 
 clean:
 	rm -rf $(VENV) out .pytest_cache

@@ -27,6 +27,8 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 
+from bot.plugins import UnknownRuleset, plugin
+
 CORE_DOMAIN = "fleetwright"
 CORE_LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DEFAULT_LANGUAGE = "en"
@@ -87,8 +89,11 @@ def messages(language: str = DEFAULT_LANGUAGE, domain: str = CORE_DOMAIN) -> Mes
 
 
 def _ruleset_locale_dir(domain: str) -> Path | None:
-    from bot.plugins import plugin  # lazily: the registry imports rulesets, which import this module
-    return plugin(domain).locale_dir
+    """The ruleset's catalogues; none for a ruleset that is not installed (a test's map)."""
+    try:
+        return plugin(domain).locale_dir
+    except UnknownRuleset:
+        return None
 
 
 def po_path(locale_dir: Path, language: str, domain: str) -> Path:
@@ -98,15 +103,29 @@ def po_path(locale_dir: Path, language: str, domain: str) -> Path:
 def _catalogue(locale_dir: Path | None, language: str, domain: str) -> NullTranslations:
     if locale_dir is None or language == DEFAULT_LANGUAGE:
         return NullTranslations()
-    path = po_path(locale_dir, language, domain)
-    if not path.is_file():
+    paths = _po_files(locale_dir, language)
+    if not paths:
         return NullTranslations()
-    with path.open("rb") as fh:
-        catalog = read_po(fh, locale=language.replace("-", "_"), domain=domain)
+    catalog = None
+    for path in paths:  # one domain may be spread over several files (each part of the code its own)
+        with path.open("rb") as fh:
+            part = read_po(fh, locale=language.replace("-", "_"), domain=domain)
+        if catalog is None:
+            catalog = part
+        else:
+            for message in part:
+                if message.id:
+                    catalog[message.id] = message
     compiled = io.BytesIO()
     write_mo(compiled, catalog)
     compiled.seek(0)
     return Translations(compiled, domain=domain)
+
+
+def _po_files(locale_dir: Path, language: str) -> list[Path]:
+    """Every catalogue file of a language: ``<domain>.po`` and its siblings (e.g. maps.po, replies.po)."""
+    folder = locale_dir / language / "LC_MESSAGES"
+    return sorted(folder.glob("*.po")) if folder.is_dir() else []
 
 
 def placeholders(text: str) -> set[str]:

@@ -9,7 +9,9 @@ from typing import Literal
 
 from matplotlib.patches import FancyBboxPatch
 
+from bot.i18n import messages
 from bot.render.geometry import AROUND_ALL, AROUND_SIDE_FIRST, Box, PlacedLabel, candidates
+from bot.render.localnames import place_name
 from bot.render.overlay import Marker
 from bot.render.scene import Scene
 from bot.render.vocabulary import ShapeStyle
@@ -46,7 +48,7 @@ class _Row:
     marker: Marker | None = None
 
 
-def _card_rows(markers: list[Marker], shapes: dict[str, ShapeStyle]) -> list[_Row]:
+def _card_rows(markers: list[Marker], shapes: dict[str, ShapeStyle], language: str = "en") -> list[_Row]:
     """One row per marker; a crowded area gets one row per faction and kind
     instead ("×3 ships: Red-2, Red-4, …", the shape's plural), so every unit is still counted."""
     if len(markers) > MAX_ROWS_PER_AREA:
@@ -57,7 +59,7 @@ def _card_rows(markers: list[Marker], shapes: dict[str, ShapeStyle]) -> list[_Ro
         shown, hidden = markers[: MAX_ROWS_PER_AREA - 1], len(markers) - (MAX_ROWS_PER_AREA - 1)
     rows = [_Row("unit", clip(_label(m), MAX_LABEL), clip(m.detail, MAX_DETAIL), m) for m in shown]
     if hidden:
-        rows.append(_Row("more", f"+{hidden} more"))
+        rows.append(_Row("more", messages(language)._("+{n} more", n=hidden)))
     return rows
 
 
@@ -243,8 +245,8 @@ def _place_card(scene: Scene, area_id: str, markers: list[Marker], plan: Plan) -
     rows. A card that has to sit away from its area gets a leader line and
     the area's name as a header, so it cannot be read as a neighbour's.
     Where no card fits, the map gets badges (draw_units)."""
-    near = _card_rows(markers, scene.ov.vocabulary.shapes)
-    far = [_Row("head", clip(scene.gm.nodes[area_id].name, MAX_LABEL)), *near]
+    near = _card_rows(markers, scene.ov.vocabulary.shapes, scene.ov.language)
+    far = [_Row("head", clip(place_name(scene.gm.nodes[area_id], scene.ov.language), MAX_LABEL)), *near]
     x, y, foot = scene.nodes[area_id]
     # Without a header only right beside the area, and only where the
     # card is not as near to a neighbour; else with the header, near or farther out.

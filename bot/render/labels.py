@@ -12,7 +12,7 @@ from bot.domain.gamemap_profile import INLAND, MARK, PLACE, PORT, WATER
 from bot.render.drawing import map_drawing
 from bot.render.events import highlights_by_area
 from bot.render.geometry import AROUND_ALL, AROUND_BELOW_FIRST, AROUND_SIDE_FIRST, PlacedLabel, candidates
-from bot.render.localnames import drawable, families
+from bot.render.localnames import drawable, families, place_name
 from bot.render.scene import Scene
 from bot.render.style import (
     F_AREA,
@@ -79,15 +79,18 @@ def place_area_names(scene: Scene) -> None:
     """Land areas, and sea areas the overlay uses (the other waters are
     background, named last where room is left: place_sea_names). A land
     area's localised name goes under its name where a font can draw it."""
-    local_font = replace(F_AREA_LOCAL, family=families())
+    language = scene.ov.language
+    local_font = replace(F_AREA_LOCAL, family=families(language))
     for area in _places(scene, PLACE, WATER):
         area_id = area.id
         if area_id not in scene.nodes:
             continue  # background water
         x, y, foot = scene.nodes[area_id]
         font = F_SEA if area.look == WATER else (F_AREA_INLAND if INLAND in area.flags else F_AREA)
-        local = area.local_name if area.look != WATER and area.local_name and drawable(area.local_name) else None
-        _place_label(scene, x, y, area.name, font, start=foot + 1, dirs=AROUND_BELOW_FIRST, zorder=9,
+        name = place_name(area, language)  # 長門 on a Japanese map: then no second line (localnames)
+        local = area.local_name if name == area.name and area.look != WATER and area.local_name \
+            and drawable(area.local_name, language) else None
+        _place_label(scene, x, y, name, font, start=foot + 1, dirs=AROUND_BELOW_FIRST, zorder=9,
                      under=(local, local_font) if local else None, anchor=area_id)
 
 
@@ -99,14 +102,15 @@ def _places(scene: Scene, *looks: str) -> list[Node]:
 def place_port_names(scene: Scene) -> None:
     for port in _places(scene, PORT):
         x, y = scene.xy(port.id)
-        _place_label(scene, x, y, port.name, F_PORT, start=max(scene.measure("⚓", F_PORT_GLYPH)) / 2,
+        _place_label(scene, x, y, place_name(port, scene.ov.language), F_PORT,
+                     start=max(scene.measure("⚓", F_PORT_GLYPH)) / 2,
                      dirs=AROUND_SIDE_FIRST, zorder=9, area=False, kind="port", anchor=port.id)
 
 
 def place_mark_names(scene: Scene) -> None:
     for mark in _places(scene, MARK):
         x, y = scene.xy(mark.id)
-        _place_label(scene, x, y, mark.name, F_MARK, start=4, dirs=AROUND_BELOW_FIRST, zorder=9, area=False,
+        _place_label(scene, x, y, place_name(mark, scene.ov.language), F_MARK, start=4, dirs=AROUND_BELOW_FIRST, zorder=9, area=False,
                      kind="mark", anchor=mark.id)
 
 
@@ -118,12 +122,13 @@ def place_sea_names(scene: Scene) -> None:
         if area_id in scene.nodes:
             continue
         x, y = scene.xy(area_id)
-        w, h = scene.measure(area.name, F_SEA)
+        name = place_name(area, scene.ov.language)
+        w, h = scene.measure(name, F_SEA)
         cands = candidates(x, y, w, h, (0.0, 8.0, 18.0, 30.0, 45.0), AROUND_BELOW_FIRST)
         best = scene.placer.place_free(cands)
         if best is not None:
-            scene.text_in(cands[best], area.name, F_SEA, zorder=3.5)
-            scene.labels.append(PlacedLabel("sea", area.name, cands[best], area_id, F_SEA.size / UNIT_PT))
+            scene.text_in(cands[best], name, F_SEA, zorder=3.5)
+            scene.labels.append(PlacedLabel("sea", name, cands[best], area_id, F_SEA.size / UNIT_PT))
 
 
 def place_group_names(scene: Scene) -> None:

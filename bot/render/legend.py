@@ -7,6 +7,7 @@ from collections.abc import Callable
 from matplotlib.patches import Circle, FancyArrowPatch
 
 from bot.domain.gamemap import GameMap
+from bot.i18n import messages
 from bot.domain.gamemap_profile import INLAND, PLACE, PORT, LineLook
 from bot.render.drawing import map_drawing
 from bot.render.legend_layout import LEGEND_ROW, LEGEND_SWATCH, LegendItem, item_width, legend_height
@@ -63,14 +64,15 @@ def legend_items(gm: GameMap, ov: Overlay) -> list[list[LegendItem]]:
     nodes and lines in its profile's words (bot.render.drawing), then the overlay's lines."""
     factions = list(dict.fromkeys([*ov.faction_names, *ov.faction_colours, *ov.area_owner.values(),
                                    *(m.faction for m in ov.markers)]))
+    t = messages(ov.language)  # the renderer's own words; the vocabulary's come worded by the caller
     groups = []
     if factions:
-        items = [LegendItem("Factions", _no_swatch, head=True)]
+        items = [LegendItem(t._("Factions"), _no_swatch, head=True)]
         for f in factions:
             colour = faction_colour(ov, f)
             items.append(LegendItem(clip(ov.faction_names.get(f, f), 32), _swatch_disc(colour)))
         groups.append(items)
-    key = [LegendItem("Key", _no_swatch, head=True)]
+    key = [LegendItem(t._("Key"), _no_swatch, head=True)]
     v = ov.vocabulary
     shapes = {m.shape for m in ov.markers}
     key += [LegendItem(look.name, _swatch_shape(look)) for s, look in v.shapes.items() if s in shapes]
@@ -78,18 +80,20 @@ def legend_items(gm: GameMap, ov: Overlay) -> list[list[LegendItem]]:
     key += [LegendItem(look.name, _swatch_highlight(look)) for k, look in v.highlights.items() if k in kinds]
     routes = {ov.route_style(r) for r in ov.routes}
     key += [LegendItem(look.name, _swatch_arrow(look)) for r, look in v.routes.items() if r in routes]
-    key += map_key(gm)
+    key += map_key(gm, ov.language)
     lines = {line.style for line in ov.lines}
     key += [LegendItem(look.name, _swatch_mark(look)) for s, look in v.lines.items() if s in lines]
     groups.append(key)
     return groups
 
 
-def map_key(gm: GameMap) -> list[LegendItem]:
-    """The map's own features in its profile's words: its node looks (places, inland ones, ports),
-    then each edge kind and section drawn as lines, where the map has any."""
+def map_key(gm: GameMap, language: str) -> list[LegendItem]:
+    """The map's own features in its profile's words, in the reader's language (the words are
+    the ruleset's, so its catalogue has them): its node looks (places, inland ones, ports), then
+    each edge kind and section drawn as lines, where the map has any."""
     drawing = map_drawing(gm)
-    words = drawing.legend
+    t = messages(language, gm.ruleset)
+    words = {look: t._(word) for look, word in drawing.legend.items()}
     nodes = list(gm.nodes.values())
     key = []
     if PLACE in words and any(n.look == PLACE and INLAND not in n.flags for n in nodes):
@@ -99,9 +103,9 @@ def map_key(gm: GameMap) -> list[LegendItem]:
     if PORT in words and any(n.look == PORT for n in nodes):
         key.append(LegendItem(words[PORT], _swatch_port))
     kinds = {e.kind for e in gm.edges}
-    key += [LegendItem(look.legend, _swatch_map_line(look)) for kind, look in drawing.edge_lines.items()
+    key += [LegendItem(t._(look.legend), _swatch_map_line(look)) for kind, look in drawing.edge_lines.items()
             if look.legend and kind in kinds]
-    key += [LegendItem(s.look.legend, _swatch_map_line(s.look)) for s in drawing.section_lines
+    key += [LegendItem(t._(s.look.legend), _swatch_map_line(s.look)) for s in drawing.section_lines
             if s.look.legend and gm.entries(s.section)]
     return key
 

@@ -69,7 +69,7 @@ def draw_scene(gamemap: GameMap, overlay: Overlay, *, width_px: int = 1400, shee
     sheet = _check_sheet(gamemap, sheet)
     check_overlay(gamemap, overlay)
     overlay = on_sheet(gamemap, overlay, sheet)
-    layer = static_layer(gamemap, width_px, sheet)  # cached: drawn once per map, sheet and width
+    layer = static_layer(gamemap, width_px, sheet, overlay.language)  # cached: drawn once per map, sheet, width and language
     scene = Scene.create(gamemap, overlay, width_px, legend=legend_items(gamemap, overlay), sheet=sheet)
     paste(scene, layer)
     draw_owner_tint(scene)

@@ -89,6 +89,9 @@ class Overlay(_Model):
     # "badges": per area one large badge per faction and kind ("▲3"), readable in a chat
     # preview; "cards": one row per unit with its name and detail, for a full-size reader.
     units_as: Literal["badges", "cards"] = "badges"
+    # The post's language (bot/i18n.py LANGUAGES): the renderer's own words (legend heads, the map's
+    # lines), the place names (localnames) and the fonts follow it; the caller words everything else.
+    language: str = "en"
 
     @field_validator("faction_colours")
     @classmethod

@@ -11,6 +11,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from dataclasses import replace
+
 import numpy as np
 from matplotlib import patheffects
 from matplotlib.axes import Axes
@@ -19,6 +21,7 @@ from matplotlib.figure import Figure
 from PIL import Image
 
 from bot.domain.gamemap import GameMap, MapArt
+from bot.render.fonts import BASE_FAMILY, families_for
 from bot.render.geometry import Box, Frame, PlacedLabel
 from bot.render.legend_layout import LegendItem, legend_height, legend_rows
 from bot.render.overlay import Marker, Overlay
@@ -29,10 +32,15 @@ from bot.render.style import MUTED, NOMINAL_W, PAPER, SIDE, TITLE_H, Font
 class Measure:
     """Text extents in layout units, measured once per (text, font)."""
 
-    def __init__(self, fig: Figure, width_px: int) -> None:
+    def __init__(self, fig: Figure, width_px: int, families: tuple[str, ...] = (BASE_FAMILY,)) -> None:
         self._fig = fig
         self._k = width_px / NOMINAL_W  # pixels per layout unit
         self._cache: dict[tuple[str, Font], tuple[float, float]] = {}
+        self.families = families  # of the map's language (bot.render.fonts), for every text
+
+    def font(self, font: Font) -> Font:
+        """``font`` in the families of the map's language (DejaVu alone: unchanged)."""
+        return font if self.families == (BASE_FAMILY,) else replace(font, family=self.families)
 
     @property
     def px_per_unit(self) -> float:
@@ -42,7 +50,7 @@ class Measure:
         key = (text, font)
         if key not in self._cache:
             renderer = self._fig.canvas.get_renderer()
-            w, h, _ = renderer.get_text_width_height_descent(text, font.prop(), ismath=False)
+            w, h, _ = renderer.get_text_width_height_descent(text, self.font(font).prop(), ismath=False)
             self._cache[key] = (w / self._k, h / self._k)
         return self._cache[key]
 
@@ -81,7 +89,7 @@ class Scene:
         dpi = 100.0 * width_px / NOMINAL_W
         fig = Figure(figsize=(NOMINAL_W / 100, 8), dpi=dpi, facecolor=facecolor)
         FigureCanvasAgg(fig)
-        measure = Measure(fig, width_px)
+        measure = Measure(fig, width_px, families_for(ov.language))
         # Bottom to top: legend band, map region, title band.
         rows = legend_rows(measure, legend) if bands else []
         legend_h = legend_height(rows) if bands else 0.0
@@ -104,6 +112,7 @@ class Scene:
     def text(self, x: float, y: float, text: str, font: Font, *, zorder: float,
              ha: str = "left", va: str = "bottom", colour: str | None = None) -> None:
         effects = [patheffects.withStroke(linewidth=font.halo, foreground="white")] if font.halo else None
+        font = self.measure.font(font)
         self.ax.text(x, y, text, fontproperties=font.prop(), color=colour or font.colour, ha=ha, va=va,
                      zorder=zorder, parse_math=False, path_effects=effects)
 

@@ -61,21 +61,22 @@ _lock = threading.Lock()
 builds = 0  # how many layers were drawn: lets tests see the cache work
 
 
-def static_layer(gm: GameMap, width_px: int, sheet: str | None = None) -> StaticLayer:
+def static_layer(gm: GameMap, width_px: int, sheet: str | None = None, language: str = "en") -> StaticLayer:
     """The cached layer for this map's sheet at this width, drawn on first use.
 
     Keyed by the map's content, not its identity: a campaign reloads its map
-    file for every turn. Two threads asking at once may both draw it; the
-    result is the same, and one of them is kept.
+    file for every turn; and by language, which sets the names and fonts
+    (bot.render.localnames). Two threads asking at once may both draw it;
+    the result is the same, and one of them is kept.
     """
     sheet = sheet or gm.default_sheet
-    key = (gm.id, sheet, width_px, hash(gm.model_dump_json()))
+    key = (gm.id, sheet, width_px, hash(gm.model_dump_json()), language)
     with _lock:
         layer = _cache.get(key)
         if layer is not None:
             _cache.move_to_end(key)
             return layer
-    layer = _build(gm, width_px, sheet)
+    layer = _build(gm, width_px, sheet, language)
     with _lock:
         global builds
         builds += 1
@@ -90,8 +91,8 @@ def clear_cache() -> None:
         _cache.clear()
 
 
-def _build(gm: GameMap, width_px: int, sheet: str) -> StaticLayer:
-    scene = Scene.create(gm, Overlay(title=""), width_px, bands=False, sheet=sheet)
+def _build(gm: GameMap, width_px: int, sheet: str, language: str) -> StaticLayer:
+    scene = Scene.create(gm, Overlay(title="", language=language), width_px, bands=False, sheet=sheet)
     draw_background(scene)
     if scene.art is not None:
         draw_art(scene)  # the campaign's own picture of land and sea

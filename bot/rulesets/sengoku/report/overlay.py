@@ -17,10 +17,11 @@ from collections import Counter
 
 from bot.domain.events import Event
 from bot.domain.viewer import PUBLIC, Viewer
+from bot.i18n import N_, Messages, messages
 from bot.render.overlay import Highlight, Marker, Overlay, Route
 from bot.report import ReportInput
 from bot.rulesets.sengoku.report.build import SEASONS
-from bot.rulesets.sengoku.report.overlay_style import VOCABULARY, cut_lines
+from bot.rulesets.sengoku.report.overlay_style import cut_lines, vocabulary_in
 from bot.rulesets.sengoku.report.sightings import (
     check_audience,
     knows_in_full,
@@ -31,17 +32,36 @@ from bot.rulesets.sengoku.report.sightings import (
 
 ROUTE_KINDS = {"moved": "solid", "fleet_sailed": "dashed", "operation_sailed": "dashed", "dispersed": "dashed"}
 
+# The map's words are in the post's language (catalogue sengoku-maps.po); each a whole phrase,
+# so that a translator can order its words (an outcome of a landing, of a port attack …).
+LANDING_OUTCOMES = {
+    ("army", "landed"): N_("army landed"), ("army", "pinned"): N_("army pinned"),
+    ("army", "pushed_back"): N_("army pushed back"), ("army", "retreated"): N_("army retreated"),
+    ("army", "dispersed"): N_("army dispersed"), ("army", "stopped"): N_("army stopped"),
+    ("evacuation", "landed"): N_("evacuation landed"), ("evacuation", "pinned"): N_("evacuation pinned"),
+    ("evacuation", "pushed_back"): N_("evacuation pushed back"),
+    ("evacuation", "retreated"): N_("evacuation retreated"),
+    ("evacuation", "dispersed"): N_("evacuation dispersed"), ("evacuation", "stopped"): N_("evacuation stopped"),
+}
+PORT_OUTCOMES = {"attacked": N_("attacked"), "beaten off": N_("beaten off"), "called off": N_("called off"),
+                 "no landing": N_("no landing"), "port destroyed": N_("port destroyed"), "port taken": N_("port taken")}
+LOSSES = {"destroyed": N_("destroyed"), "captured": N_("captured")}
+# The season words as the report's header has them (build.SEASONS), looked up in the post's language.
+SEASON_WORDS = (N_("spring–summer"), N_("summer–autumn"), N_("autumn–winter"))
+
 
 def overlay_for(data: ReportInput, audience: Viewer | str = PUBLIC) -> Overlay:
     audience = check_audience(data, audience)  # a Viewer; refuses a clan not in the turn
     events = visible_events(data, audience)
     state = data.after
     clans = data.before.clans
+    language = data.language_for(audience)
+    t = messages(language, "sengoku")
     return Overlay(
-        title=f"{data.campaign_name} — turn {data.turn}",
-        subtitle=_subtitle(data, events, audience),
-        markers=_markers(data, audience, events),
-        highlights=_highlights(data, events),
+        title=t._("{campaign} — turn {turn}", campaign=data.campaign_name, turn=data.turn),
+        subtitle=_subtitle(data, events, audience, t),
+        markers=_markers(data, audience, events, t),
+        highlights=_highlights(data, events, t),
         routes=_routes(data, events),
         area_owner=dict(sorted(state.area_owner.items())),
         faction_colours={c.id: c.colour for c in clans.values()},  # an owner that is no clan is drawn grey
@@ -49,31 +69,34 @@ def overlay_for(data: ReportInput, audience: Viewer | str = PUBLIC) -> Overlay:
                        **{c.id: c.name for c in clans.values()}},
         lines=cut_lines(data.gamemap, _still_blocked(events, "loc_cut", "loc", "loc"),
                         _still_blocked(events, "crossing_blocked", "strait", "crossing")),
-        vocabulary=VOCABULARY,
+        vocabulary=vocabulary_in(language),
         # a player reads the map in the chat preview: large badges; the moderators open it full size
         units_as="cards" if audience.is_moderators else "badges",
+        language=language,
     )
 
 
-def _subtitle(data: ReportInput, events: list[Event], audience: Viewer) -> str:
-    season = SEASONS.get(data.before.season, data.before.season)
+def _subtitle(data: ReportInput, events: list[Event], audience: Viewer, t: Messages) -> str:
+    season = t._(SEASONS.get(data.before.season, data.before.season))
     # from this audience's events only: a sub-phase of hidden activity must not show in the title
     phases = sorted({e.subphase for e in events if getattr(e, "subphase", "") not in ("", "start", None)})
-    phase = f"sub-phase{'s' if len(phases) > 1 else ''} {'–'.join([phases[0], phases[-1]][:len(phases)])}" \
-        if phases else "sub-phase SP1"
-    if audience.is_public:
-        who = "public map: what every clan may know"
-    elif audience.is_moderators:
-        who = "moderators: everything"
+    if len(phases) > 1:
+        phase = t._("sub-phases {first}–{last}", first=phases[0], last=phases[-1])
     else:
-        who = f"{data.before.clans[audience.faction].name}: your units in full, and what you learned"
-    return f"{season}, {phase} — {who}"
+        phase = t._("sub-phase {phase}", phase=phases[0] if phases else "SP1")
+    if audience.is_public:
+        who = t._("public map: what every clan may know")
+    elif audience.is_moderators:
+        who = t._("moderators: everything")
+    else:
+        who = t._("{clan}: your units in full, and what you learned", clan=data.before.clans[audience.faction].name)
+    return t._("{season}, {phase} — {who}", season=season, phase=phase, who=who)
 
 
 # --- tokens ---------------------------------------------------------------------
 
 
-def _markers(data: ReportInput, audience: Viewer, events: list[Event]) -> list[Marker]:
+def _markers(data: ReportInput, audience: Viewer, events: list[Event], t: Messages) -> list[Marker]:
     state = data.after
     colours = {c.id: c.colour for c in data.before.clans.values()}
     damaged = {u for e in events if e.kind == "fleets_damaged" for u in e.units}
@@ -83,7 +106,7 @@ def _markers(data: ReportInput, audience: Viewer, events: list[Event]) -> list[M
         if unit_id in state.squadrons:
             sq = state.squadrons[unit_id]
             hds = state.hds_of(unit_id)
-            detail = f"XP {sq.experience}, dmg {sq.damage}" + (f", {len(hds)} HD" if hds else "") if full else ""
+            detail = _detail(t, sq.experience, sq.damage, len(hds)) if full else ""
             # Ordinary or reinforced is known only to its owner (S5.6, OP-26): anyone else's squadron is
             # drawn as of unknown strength, never as "ordinary", which would be a claim too.
             shape = ("reinforced" if hds else "squadron") if full else "unknown"
@@ -93,12 +116,25 @@ def _markers(data: ReportInput, audience: Viewer, events: list[Event]) -> list[M
             tf = state.fleets[unit_id]
             shown_damaged = tf.damaged if full else unit_id in damaged
             markers.append(Marker(area=area, label=tf.name, faction=tf.owner, colour=colours[tf.owner],
-                                  shape="fleet", detail="damaged" if shown_damaged else ""))
+                                  shape="fleet", detail=t._("damaged") if shown_damaged else ""))
     for unit_id, (area, how) in sorted(losses(data, audience).items()):
         unit = data.before.squadrons.get(unit_id) or data.before.fleets.get(unit_id)
         markers.append(Marker(area=area, label=unit.name, faction=unit.owner, colour=colours[unit.owner],
-                              shape="lost", detail=how))
+                              shape="lost", detail=_loss(t, how)))
     return markers
+
+
+def _detail(t: Messages, experience: int, damage: int, heavy: int) -> str:
+    if heavy:
+        return t._("XP {xp}, dmg {damage}, {heavy} HD", xp=experience, damage=damage, heavy=heavy)
+    return t._("XP {xp}, dmg {damage}", xp=experience, damage=damage)
+
+
+def _loss(t: Messages, how: str) -> str:
+    """``sightings.losses``' English words for a loss, in the map's language."""
+    if how.startswith("captured by "):
+        return t._("captured by {clan}", clan=how.removeprefix("captured by "))
+    return t._(LOSSES[how]) if how in LOSSES else how
 
 
 def _routes(data: ReportInput, events: list[Event]) -> list[Route]:
@@ -140,7 +176,7 @@ def _path(data: ReportInput, e: Event) -> list[str]:
 # --- what happened where --------------------------------------------------------
 
 
-def _highlights(data: ReportInput, events: list[Event]) -> list[Highlight]:
+def _highlights(data: ReportInput, events: list[Event], t: Messages) -> list[Highlight]:
     found: dict[tuple[str, str], list[str]] = {}
 
     def add(area: str | None, kind: str, outcome: str) -> None:
@@ -153,25 +189,28 @@ def _highlights(data: ReportInput, events: list[Event]) -> list[Highlight]:
     port_battles = {e.battle for e in events if e.kind == "battle_began" and e.port_defence}
     for e in events:
         if e.kind == "battle_ended" and e.battle not in port_battles:
-            add(e.area, "battle", f"{clan(e.winner)} won" if e.winner else "no winner")
+            add(e.area, "battle", t._("{clan} won", clan=clan(e.winner)) if e.winner else t._("no winner"))
         elif e.kind in ("intercepted", "pirates_intercepted"):
-            add(e.area, "interception", f"landing intercepted ({e.category})")
+            add(e.area, "interception", t._("landing intercepted ({category})", category=e.category))
         elif e.kind == "operation_ended":
-            add(e.area, "landing", f"{'evacuation' if e.evacuation else 'army'} {e.outcome.replace('_', ' ')}")
+            add(e.area, "landing", t._(LANDING_OUTCOMES["evacuation" if e.evacuation else "army", e.outcome]))
         elif e.kind in ("pirates_present", "piracy_clash", "pirates_engaged"):
-            add(e.area, "piracy", "pirates fought" if e.kind != "pirates_present" else "pirates")
+            add(e.area, "piracy", t._("pirates fought") if e.kind != "pirates_present" else t._("pirates"))
         elif e.kind in ("pirates_sighted", "piracy_begun"):
-            add(_port_area(data, e.port), "piracy", "pirates")
-        elif e.kind in ("coast_plundered", "coast_ravaged"):
-            add(e.area, "plunder", f"{e.kind.split('_')[1]} by {clan(e.clan)}")
+            add(_port_area(data, e.port), "piracy", t._("pirates"))
+        elif e.kind == "coast_plundered":
+            add(e.area, "plunder", t._("plundered by {clan}", clan=clan(e.clan)))
+        elif e.kind == "coast_ravaged":
+            add(e.area, "plunder", t._("ravaged by {clan}", clan=clan(e.clan)))
         elif e.kind == "plunder_hindered":
-            add(e.area, "plunder", "plunder hindered")
+            add(e.area, "plunder", t._("plunder hindered"))
         elif e.kind == "plunder_looted":
-            add(e.area, "plunder", f"plunder: {e.rice} rice")
+            add(e.area, "plunder", t._("plunder: {rice} rice", rice=e.rice))
     for port, outcome in _port_attacks(data, events).items():
-        add(_port_area(data, port), "port_attack", f"{data.gamemap.ports[port].name}: {outcome}")
+        add(_port_area(data, port), "port_attack",
+            t._("{port}: {outcome}", port=data.gamemap.ports[port].name, outcome=t._(PORT_OUTCOMES[outcome])))
     for port in _still_blocked(events, "port_blockaded", "port", "port"):
-        add(_port_area(data, port), "blockade", f"{data.gamemap.ports[port].name} blockaded")
+        add(_port_area(data, port), "blockade", t._("{port} blockaded", port=data.gamemap.ports[port].name))
     return [Highlight(area=area, kind=kind, label=_summary(outcomes)) for (area, kind), outcomes in found.items()]
 
 

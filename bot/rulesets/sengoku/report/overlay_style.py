@@ -6,50 +6,68 @@ Declaration order is the legend's order and the order of a badge's glyphs.
 
 from __future__ import annotations
 
+from functools import cache
+
 from bot.domain.gamemap import GameMap
+from bot.i18n import DEFAULT_LANGUAGE, N_, messages
 from bot.render.overlay import Line
 from bot.render.vocabulary import HighlightStyle, LineStyle, RouteStyle, ShapeStyle, Vocabulary
 
 SHAPES = {
-    "squadron": ShapeStyle(name="squadron", plural="squadrons", glyph="triangle"),
+    "squadron": ShapeStyle(name=N_("squadron"), plural=N_("squadrons"), glyph="triangle"),
     # A squadron with heavy ships is a "house" (a triangle on a broad hull): it must read
     # differently from a plain squadron at card size on a phone.
-    "reinforced": ShapeStyle(name="reinforced squadron", plural="reinforced squadrons", glyph="house"),
+    "reinforced": ShapeStyle(name=N_("reinforced squadron"), plural=N_("reinforced squadrons"), glyph="house"),
     # A squadron whose strength the reader cannot know (ordinary or reinforced): the squadron's
     # triangle drawn hollow, so it does not read as "ordinary squadron" (S5.6, OP-26).
-    "unknown": ShapeStyle(name="squadron (strength unknown)", plural="squadrons (strength?)", glyph="triangle",
+    "unknown": ShapeStyle(name=N_("squadron (strength unknown)"), plural=N_("squadrons (strength?)"), glyph="triangle",
                           hollow=True),
-    "fleet": ShapeStyle(name="fleet", plural="fleets", glyph="diamond"),
-    "other": ShapeStyle(name="other", plural="others", glyph="circle"),
-    "lost": ShapeStyle(name="lost this turn", plural="lost this turn", glyph="cross"),  # destroyed or captured
+    "fleet": ShapeStyle(name=N_("fleet"), plural=N_("fleets"), glyph="diamond"),
+    "other": ShapeStyle(name=N_("other"), plural=N_("others"), glyph="circle"),
+    "lost": ShapeStyle(name=N_("lost this turn"), plural=N_("lost this turn"), glyph="cross"),  # destroyed or captured
 }
 
 HIGHLIGHTS = {
-    "battle": HighlightStyle(name="battle", colour="#c1121f", symbol="⚔"),
-    "blockade": HighlightStyle(name="blockade", colour="#1d3557", symbol="⊘", dash=(4, 2.5)),
-    "raid": HighlightStyle(name="raid", colour="#e07a00", symbol="☠", dash=(1.2, 1.8)),
-    "landing": HighlightStyle(name="landing", colour="#2d8a34", symbol="⇑"),
-    "storm": HighlightStyle(name="storm", colour="#6a3d9a", symbol="↯", dash=(6, 2, 1.5, 2)),
-    "interception": HighlightStyle(name="interception", colour="#b5179e", symbol="✕"),
-    "port_attack": HighlightStyle(name="port attack", colour="#7b2d26", symbol="⚑"),
-    "piracy": HighlightStyle(name="piracy", colour="#2b2b2b", symbol="☠", dash=(1.2, 1.8)),
-    "plunder": HighlightStyle(name="plunder", colour="#e07a00", symbol="⚐", dash=(3, 2)),
+    "battle": HighlightStyle(name=N_("battle"), colour="#c1121f", symbol="⚔"),
+    "blockade": HighlightStyle(name=N_("blockade"), colour="#1d3557", symbol="⊘", dash=(4, 2.5)),
+    "raid": HighlightStyle(name=N_("raid"), colour="#e07a00", symbol="☠", dash=(1.2, 1.8)),
+    "landing": HighlightStyle(name=N_("landing"), colour="#2d8a34", symbol="⇑"),
+    "storm": HighlightStyle(name=N_("storm"), colour="#6a3d9a", symbol="↯", dash=(6, 2, 1.5, 2)),
+    "interception": HighlightStyle(name=N_("interception"), colour="#b5179e", symbol="✕"),
+    "port_attack": HighlightStyle(name=N_("port attack"), colour="#7b2d26", symbol="⚑"),
+    "piracy": HighlightStyle(name=N_("piracy"), colour="#2b2b2b", symbol="☠", dash=(1.2, 1.8)),
+    "plunder": HighlightStyle(name=N_("plunder"), colour="#e07a00", symbol="⚐", dash=(3, 2)),
 }
 
 # Keyed by look, as the turn map's tests and callers have always named them.
 ROUTES = {
-    "solid": RouteStyle(name="squadron move"),
-    "dashed": RouteStyle(name="fleet, landing or way back", dash=(5, 3), legend_dash=(3, 2)),
+    "solid": RouteStyle(name=N_("squadron move")),
+    "dashed": RouteStyle(name=N_("fleet, landing or way back"), dash=(5, 3), legend_dash=(3, 2)),
 }
 
 # A cut line of communication (S10) in red over its dotted line, a ✕ at its middle; a
 # blocked strait crossing gets the ✕ on the strait.
 LINES = {
-    "cut": LineStyle(name="cut / blocked", colour="#c1121f", width=2.4, legend_width=2.2, dash=(1, 2.2), alpha=0.85,
+    "cut": LineStyle(name=N_("cut / blocked"), colour="#c1121f", width=2.4, legend_width=2.2, dash=(1, 2.2), alpha=0.85,
                      mark="cross"),
 }
 
 VOCABULARY = Vocabulary(shapes=SHAPES, highlights=HIGHLIGHTS, routes=ROUTES, lines=LINES)
+
+
+@cache
+def vocabulary_in(language: str) -> Vocabulary:
+    """The vocabulary with its legend and card words in ``language`` (catalogue sengoku-maps.po)."""
+    if language == DEFAULT_LANGUAGE:
+        return VOCABULARY
+    t = messages(language, "sengoku")
+
+    def worded(section: dict) -> dict:
+        return {key: style.model_copy(update={field: t._(getattr(style, field)) for field in ("name", "plural")
+                                              if getattr(style, field, "")}) for key, style in section.items()}
+
+    return Vocabulary(shapes=worded(VOCABULARY.shapes), highlights=worded(VOCABULARY.highlights),
+                      routes=worded(VOCABULARY.routes), lines=worded(VOCABULARY.lines))
 
 
 def cut_lines(gamemap: GameMap, locs: list[str], straits: list[str]) -> list[Line]:
