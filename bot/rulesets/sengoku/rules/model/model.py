@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from enum import IntEnum, StrEnum
-from typing import Literal
+from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 
 class Relation(StrEnum):
@@ -65,6 +65,30 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
 
+class Changes:
+    """Counts of the in-place changes the resolution's indexes (model/index.py) are built from: an
+    index made at one count is rebuilt at another.  A count only says "something changed" (never
+    read by a rule, so results cannot depend on it); changes in another state bump it too, which
+    costs a rebuild, never a wrong answer."""
+
+    counts: ClassVar[dict[str, int]] = {"relations": 0, "places": 0, "links": 0}
+
+
+class _Watched(_Model):
+    """A model whose creation and whose ``watched`` fields' assignments bump ``Changes.counts[count]``."""
+
+    watched: ClassVar[frozenset[str]] = frozenset()
+    count: ClassVar[str] = ""
+
+    def model_post_init(self, context: Any) -> None:
+        Changes.counts[self.count] += 1
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        super().__setattr__(name, value)
+        if name in self.watched:
+            Changes.counts[self.count] += 1
+
+
 class Clan(_Model):
     id: str
     name: str
@@ -73,7 +97,10 @@ class Clan(_Model):
     development: int = 0
 
 
-class RelationEntry(_Model):
+class RelationEntry(_Watched):
+    watched: ClassVar[frozenset[str]] = frozenset({"a", "b", "relation"})
+    count: ClassVar[str] = "relations"
+
     a: str
     b: str
     relation: Relation
@@ -89,7 +116,10 @@ class PortState(_Model):
     land_guard_cavalry: int = Field(0, ge=0, description="how many of land_guard's figures are cavalry (OP-42 e)")
 
 
-class HeavyDetachment(_Model):
+class HeavyDetachment(_Watched):
+    watched: ClassVar[frozenset[str]] = frozenset({"attached_to"})  # model/index.py: detachments by squadron
+    count: ClassVar[str] = "links"
+
     id: str
     owner: str
     attached_to: str | None = None
@@ -100,7 +130,10 @@ class HeavyDetachment(_Model):
     location: str | None = Field(None, description="the coast it lies on when mothballed (S2.5, R17)")
 
 
-class Squadron(_Model):
+class Squadron(_Watched):
+    watched: ClassVar[frozenset[str]] = frozenset({"station", "location"})  # model/index.py: who is on station
+    count: ClassVar[str] = "places"
+
     id: str
     name: str
     owner: str
@@ -244,8 +277,18 @@ class SengokuState(_Model):
     basing_agreements: list[BasingAgreement] = Field(default_factory=list,
                                                      description="S2.4: who may base at whose ports, per turn")
 
+    # The resolution's lookups (model/index.py), while a resolution holds this state; never dumped.
+    _index: Any = PrivateAttr(None)
+
     def relation(self, a: str, b: str) -> Relation:
         """OP-48: the diplomacy matrix; unlisted pairs are neutral."""
+        index = self.__pydantic_private__["_index"]
+        if index is not None:
+            return index.relation(a, b)
+        return self.scan_relation(a, b)
+
+    def scan_relation(self, a: str, b: str) -> Relation:
+        """``relation`` without the index (what the index is checked against)."""
         if a == b:
             return Relation.ALLIED
         for entry in self.relations:  # no set per entry: this is among the hottest calls of a turn
@@ -260,6 +303,12 @@ class SengokuState(_Model):
         return self.relation(a, b) is Relation.ALLIED
 
     def hds_of(self, squadron_id: str) -> list[HeavyDetachment]:
+        index = self.__pydantic_private__["_index"]
+        if index is not None:
+            return index.hds_of(squadron_id)
+        return self.scan_hds_of(squadron_id)
+
+    def scan_hds_of(self, squadron_id: str) -> list[HeavyDetachment]:
         return [hd for hd in self.heavy.values()
                 if hd.attached_to == squadron_id and hd.state is UnitState.ACTIVE]
 

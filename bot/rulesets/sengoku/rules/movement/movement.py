@@ -79,9 +79,9 @@ def _owner(ctx: Ctx, unit: str) -> str:
 
 def stationed_at(ctx: Ctx, area: str, exclude: set[str]) -> list[str]:
     """Squadrons already at that coast: cruisers on station and W3 squadrons at targets."""
-    return sorted(sq.id for sq in ctx.state.squadrons.values()
-                  if sq.state is UnitState.ACTIVE and not sq.dispersed and sq.station == area
-                  and sq.location == area and sq.id not in exclude and not _swept(ctx, sq.id))
+    return sorted(sq.id for sq in ctx.index.on_station(area)
+                  if sq.state is UnitState.ACTIVE and not sq.dispersed and sq.id not in exclude
+                  and not _swept(ctx, sq.id))
 
 
 def _swept(ctx: Ctx, unit: str) -> bool:

@@ -25,6 +25,7 @@ from __future__ import annotations
 from bot.domain.events import Audience
 from bot.domain.gamemap import GameMap
 from bot.rulesets.sengoku.rules.model.context import Ctx
+from bot.rulesets.sengoku.rules.model.index import index_of
 from bot.rulesets.sengoku.rules.model.events_trade import (
     BlockadeLifted,
     CrossingBlocked,
@@ -38,12 +39,18 @@ from bot.rulesets.sengoku.rules.model.settings import SengokuSettings
 
 
 def cruisers_at(state: SengokuState, area: str) -> list[Squadron]:
-    # Filter before sorting: called for every area of every LoC, so sorting all squadrons made
-    # a large campaign's resolution quadratic (bench/RESULTS.md).
+    # Called for every area of every LoC: during a resolution the squadrons on station come from
+    # the index (model/index.py), outside one (validation at /order) from a scan.
+    index = index_of(state)
+    if index is not None:
+        return [sq for sq in index.on_station(area) if _cruising(sq)]
     found = [(key, sq) for key, sq in state.squadrons.items()
-             if sq.station == area and sq.location == area and sq.state is UnitState.ACTIVE
-             and not sq.dispersed and (sq.standing or {}).get("kind") == "sq_cruise"]
+             if sq.station == area and sq.location == area and _cruising(sq)]
     return [sq for _, sq in sorted(found, key=lambda pair: pair[0])]
+
+
+def _cruising(sq: Squadron) -> bool:
+    return sq.state is UnitState.ACTIVE and not sq.dispersed and (sq.standing or {}).get("kind") == "sq_cruise"
 
 
 def blocks_for(state: SengokuState, settings: SengokuSettings, sq: Squadron, clan: str) -> bool:

@@ -147,8 +147,12 @@ def path_threats(ctx: Ctx, clan: str, path: list[str], plunder_target: str | Non
 
 
 def _stationed_enemies(ctx: Ctx, clan: str, area: str) -> list[str]:
+    """Enemies of ``clan`` present at ``area`` (OP-10); callers sort.  Without counted sweepers only
+    squadrons on station there can be present, and the index has those."""
+    candidates = ctx.index.on_station(area) if not ctx.settings.path_check_counts_loc_sweepers \
+        else ctx.state.squadrons.values()
     found = []
-    for sq in ctx.state.squadrons.values():
+    for sq in candidates:
         if sq.state is not UnitState.ACTIVE or sq.dispersed or not ctx.state.at_war(sq.owner, clan):
             continue
         order = ctx.orders.get(sq.id)

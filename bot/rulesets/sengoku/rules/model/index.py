@@ -1,0 +1,111 @@
+"""The resolution's lookups: the questions a turn asks thousands of times ("which squadrons are on
+station off this province?", "what is the relation of these two clans?", "which heavy detachments
+ride with this squadron?") answered from indexes instead of a scan of the whole state (issue 18).
+
+One index per state, held by the resolution's context (``Ctx.index``) and attached to the state
+for the resolution, so queries that take only the state (blockade, validation) use it too.
+
+Correct under the rules' in-place changes: each index is rebuilt when what it was built from
+changes, told by ``Changes.counts`` (bumped by every creation of the watched models and every
+assignment to their watched fields, model.py) and by the identity and length of the table it
+indexes (an entry added or removed).  An index holds candidates by a fixed key only (place,
+attachment); every other condition (state, dispersal, orders) is tested on each query, so changes
+to those need no rebuild.
+
+``StateIndex.check`` (the tests' conftest turns it on) compares every indexed answer with the full
+scan it replaces and raises ``IndexMismatch`` at the first difference.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from bot.rulesets.sengoku.rules.model.model import (Changes, HeavyDetachment, Relation, SengokuState,
+                                                    Squadron, UnitState)
+
+
+class IndexMismatch(AssertionError):
+    """An indexed answer differs from the full scan: an index missed a change."""
+
+
+class StateIndex:
+    check: ClassVar[bool] = False
+
+    def __init__(self, state: SengokuState) -> None:
+        self.state = state
+        self._built: dict[str, tuple[Any, ...]] = {}
+        self._relations: dict[tuple[str, str], Relation] = {}
+        self._on_station: dict[str, list[Squadron]] = {}
+        self._attached: dict[str, list[HeavyDetachment]] = {}
+
+    def attach(self) -> "StateIndex":
+        self.state._index = self
+        return self
+
+    def detach(self) -> None:
+        if self.state._index is self:
+            self.state._index = None
+
+    def _stale(self, count: str, table: Any) -> bool:
+        """Has ``table`` (or a watched field of what it holds) changed since the index was built?"""
+        built = self._built.get(count)
+        if built is not None and built[0] == Changes.counts[count] and built[1] is table and built[2] == len(table):
+            return False
+        self._built[count] = (Changes.counts[count], table, len(table))
+        return True
+
+    # --- OP-48: relations ----------------------------------------------------
+
+    def relation(self, a: str, b: str) -> Relation:
+        if self._stale("relations", self.state.relations):
+            self._relations = {}
+            for entry in self.state.relations:  # the first entry of a pair wins, as in the scan
+                self._relations.setdefault((entry.a, entry.b), entry.relation)
+                self._relations.setdefault((entry.b, entry.a), entry.relation)
+        found = Relation.ALLIED if a == b else self._relations.get((a, b), Relation.NEUTRAL)
+        if self.check:
+            _same(found, self.state.scan_relation(a, b), "relation", a, b)
+        return found
+
+    # --- squadrons on station (cruisers, W3 squadrons at their targets) --------
+
+    def on_station(self, area: str | None) -> list[Squadron]:
+        """Squadrons whose station is ``area`` and that lie there, in any state, by id."""
+        squadrons = self.state.squadrons
+        if self._stale("places", squadrons):
+            self._on_station = {}
+            for _, sq in sorted(squadrons.items()):
+                if sq.station is not None and sq.station == sq.location:
+                    self._on_station.setdefault(sq.station, []).append(sq)
+        found = self._on_station.get(area, []) if area is not None else []
+        if self.check:
+            _same(found, [sq for _, sq in sorted(squadrons.items()) if sq.station == area and sq.location == area
+                          and area is not None], "on_station", area)
+        return found
+
+    # --- heavy detachments by squadron ----------------------------------------
+
+    def hds_of(self, squadron_id: str) -> list[HeavyDetachment]:
+        heavy = self.state.heavy
+        if self._stale("links", heavy):
+            self._attached = {}
+            for hd in heavy.values():
+                if hd.attached_to is not None:
+                    self._attached.setdefault(hd.attached_to, []).append(hd)
+        found = [hd for hd in self._attached.get(squadron_id, ()) if hd.state is UnitState.ACTIVE]
+        if self.check:
+            _same(found, self.state.scan_hds_of(squadron_id), "hds_of", squadron_id)
+        return found
+
+
+def index_of(state: SengokuState) -> StateIndex | None:
+    return state.__pydantic_private__["_index"]
+
+
+def _same(indexed: Any, scanned: Any, query: str, *args: Any) -> None:
+    if isinstance(indexed, list):
+        differ = len(indexed) != len(scanned) or any(x is not y for x, y in zip(indexed, scanned))
+    else:
+        differ = indexed != scanned
+    if differ:
+        raise IndexMismatch(f"{query}{args}: index {indexed!r} ≠ scan {scanned!r}")

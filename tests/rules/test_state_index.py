@@ -1,0 +1,58 @@
+"""The resolution's index (model/index.py, issue 18): answers follow the rules' in-place changes,
+and the check mode the tests run under fails loudly when an index missed one."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.rulesets.sengoku.rules.model.index import IndexMismatch, StateIndex
+from bot.rulesets.sengoku.rules.model.model import Relation, RelationEntry
+from bot.rulesets.sengoku.rules.trade.blockade import cruisers_at
+from tests.rules.conftest import add_squadron, make_ctx
+
+CRUISE = {"kind": "sq_cruise", "unit": "x", "target": "middle"}
+
+
+def test_the_tests_run_in_check_mode():
+    assert StateIndex.check
+
+
+def test_on_station_follows_moves_new_squadrons_and_removals(state):
+    ctx = make_ctx(state, {})
+    a = add_squadron(state, "a", "red", location="middle")
+    a.station, a.standing = "middle", CRUISE
+    assert [sq.id for sq in ctx.index.on_station("middle")] == ["a"]
+    b = add_squadron(state, "b", "blue", location="middle")  # S4.3.4: another cruiser takes station
+    b.station, b.standing = "middle", CRUISE
+    assert [sq.id for sq in cruisers_at(state, "middle")] == ["a", "b"]
+    a.location = "red_home"
+    del state.squadrons["b"]
+    assert cruisers_at(state, "middle") == []
+
+
+def test_relations_follow_edits_and_the_first_entry_of_a_pair_wins(state):
+    ctx = make_ctx(state, {})
+    assert state.at_war("red", "blue") and ctx.index.relation("blue", "red") is Relation.AT_WAR
+    state.relations.append(RelationEntry(a="blue", b="red", relation=Relation.ALLIED))
+    assert state.relation("red", "blue") is Relation.AT_WAR  # OP-48: as the scan reads the list
+    state.relations[0].relation = Relation.NEUTRAL
+    assert state.relation("red", "blue") is Relation.NEUTRAL
+
+
+def test_heavy_detachments_follow_attachment(state):
+    make_ctx(state, {})
+    add_squadron(state, "a", "red", hds=1)
+    add_squadron(state, "b", "red")
+    assert [hd.id for hd in state.hds_of("a")] == ["a-hd1"]
+    state.heavy["a-hd1"].attached_to = "b"
+    assert (state.hds_of("a"), [hd.id for hd in state.hds_of("b")]) == ([], ["a-hd1"])
+
+
+def test_a_change_the_index_cannot_see_fails_loudly(state):
+    ctx = make_ctx(state, {})
+    a = add_squadron(state, "a", "red", location="middle")
+    a.station = "middle"
+    assert ctx.index.on_station("middle") == [a]
+    a.__dict__["location"] = "red_home"  # behind pydantic's back: no watched assignment
+    with pytest.raises(IndexMismatch, match="on_station"):
+        ctx.index.on_station("middle")
