@@ -65,11 +65,15 @@ def _swaps(ctx: Ctx, movers: list[Mover], before: dict[str, str]) -> list[tuple[
     entered by the lower unit id (OP-24)."""
     found = []
     active = [m for m in movers if _moving(ctx, m)]
+    by_leg: dict[tuple[str, str], list[Mover]] = {}  # (from, to) → movers, in the wave's order
+    for m in active:
+        by_leg.setdefault((before[m.unit], m.area), []).append(m)
     for a in active:
-        for b in active:
-            if a.unit < b.unit and before[a.unit] == b.area and before[b.unit] == a.area != b.area:
-                if ctx.state.at_war(_owner(ctx, a.unit), _owner(ctx, b.unit)):
-                    found.append((a.area, a.unit, b.unit))
+        if a.area == before[a.unit]:
+            continue  # stood still: crossed no one
+        for b in by_leg.get((a.area, before[a.unit]), ()):  # b sailed the same leg the other way
+            if a.unit < b.unit and ctx.state.at_war(_owner(ctx, a.unit), _owner(ctx, b.unit)):
+                found.append((a.area, a.unit, b.unit))
     return found
 
 
