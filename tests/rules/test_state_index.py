@@ -28,6 +28,7 @@ def test_on_station_follows_moves_new_squadrons_and_removals(state):
     a.location = "red_home"
     del state.squadrons["b"]
     assert cruisers_at(state, "middle") == []
+    assert ctx.index.located("red_home") == [a] and ctx.index.located("middle") == []
 
 
 def test_relations_follow_edits_and_the_first_entry_of_a_pair_wins(state):

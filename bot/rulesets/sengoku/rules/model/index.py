@@ -36,6 +36,7 @@ class StateIndex:
         self._built: dict[str, tuple[Any, ...]] = {}
         self._relations: dict[tuple[str, str], Relation] = {}
         self._on_station: dict[str, list[Squadron]] = {}
+        self._located: dict[str | None, list[Squadron]] = {}
         self._attached: dict[str, list[HeavyDetachment]] = {}
 
     def attach(self) -> "StateIndex":
@@ -46,18 +47,18 @@ class StateIndex:
         if self.state._index is self:
             self.state._index = None
 
-    def _stale(self, count: str, table: Any) -> bool:
-        """Has ``table`` (or a watched field of what it holds) changed since the index was built?"""
-        built = self._built.get(count)
+    def _stale(self, name: str, count: str, table: Any) -> bool:
+        """Has ``table`` (or a watched field of what it holds) changed since index ``name`` was built?"""
+        built = self._built.get(name)
         if built is not None and built[0] == Changes.counts[count] and built[1] is table and built[2] == len(table):
             return False
-        self._built[count] = (Changes.counts[count], table, len(table))
+        self._built[name] = (Changes.counts[count], table, len(table))
         return True
 
     # --- OP-48: relations ----------------------------------------------------
 
     def relation(self, a: str, b: str) -> Relation:
-        if self._stale("relations", self.state.relations):
+        if self._stale("relations", "relations", self.state.relations):
             self._relations = {}
             for entry in self.state.relations:  # the first entry of a pair wins, as in the scan
                 self._relations.setdefault((entry.a, entry.b), entry.relation)
@@ -72,22 +73,35 @@ class StateIndex:
     def on_station(self, area: str | None) -> list[Squadron]:
         """Squadrons whose station is ``area`` and that lie there, in any state, by id."""
         squadrons = self.state.squadrons
-        if self._stale("places", squadrons):
-            self._on_station = {}
-            for _, sq in sorted(squadrons.items()):
+        if self._stale("on_station", "places", squadrons):
+            by_area: dict[str, list[tuple[str, Squadron]]] = {}
+            for key, sq in squadrons.items():
                 if sq.station is not None and sq.station == sq.location:
-                    self._on_station.setdefault(sq.station, []).append(sq)
+                    by_area.setdefault(sq.station, []).append((key, sq))
+            self._on_station = {area: [sq for _, sq in sorted(found, key=_first)] for area, found in by_area.items()}
         found = self._on_station.get(area, []) if area is not None else []
         if self.check:
             _same(found, [sq for _, sq in sorted(squadrons.items()) if sq.station == area and sq.location == area
                           and area is not None], "on_station", area)
         return found
 
+    def located(self, area: str | None) -> list[Squadron]:
+        """Squadrons whose location is ``area``, in any state, in the squadrons' order."""
+        squadrons = self.state.squadrons
+        if self._stale("located", "places", squadrons):
+            self._located = {}
+            for sq in squadrons.values():
+                self._located.setdefault(sq.location, []).append(sq)
+        found = self._located.get(area, [])
+        if self.check:
+            _same(found, [sq for sq in squadrons.values() if sq.location == area], "located", area)
+        return found
+
     # --- heavy detachments by squadron ----------------------------------------
 
     def hds_of(self, squadron_id: str) -> list[HeavyDetachment]:
         heavy = self.state.heavy
-        if self._stale("links", heavy):
+        if self._stale("attached", "links", heavy):
             self._attached = {}
             for hd in heavy.values():
                 if hd.attached_to is not None:
@@ -96,6 +110,10 @@ class StateIndex:
         if self.check:
             _same(found, self.state.scan_hds_of(squadron_id), "hds_of", squadron_id)
         return found
+
+
+def _first(pair: tuple[str, Any]) -> str:
+    return pair[0]
 
 
 def index_of(state: SengokuState) -> StateIndex | None:
