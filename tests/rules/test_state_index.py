@@ -28,7 +28,6 @@ def test_on_station_follows_moves_new_squadrons_and_removals(state):
     a.location = "red_home"
     del state.squadrons["b"]
     assert cruisers_at(state, "middle") == []
-    assert ctx.index.located("red_home") == [a] and ctx.index.located("middle") == []
 
 
 def test_relations_follow_edits_and_the_first_entry_of_a_pair_wins(state):
@@ -47,6 +46,14 @@ def test_heavy_detachments_follow_attachment(state):
     assert [hd.id for hd in state.hds_of("a")] == ["a-hd1"]
     state.heavy["a-hd1"].attached_to = "b"
     assert (state.hds_of("a"), [hd.id for hd in state.hds_of("b")]) == ([], ["a-hd1"])
+
+
+def test_based_at_follows_rebasing(state):
+    ctx = make_ctx(state, {})
+    a = add_squadron(state, "a", "red")
+    assert ctx.index.based_at("red_port") == [a]
+    a.base_port = "blue_port"  # S2: re-based
+    assert (ctx.index.based_at("red_port"), ctx.index.based_at("blue_port")) == ([], [a])
 
 
 def test_a_change_the_index_cannot_see_fails_loudly(state):

@@ -36,7 +36,7 @@ class StateIndex:
         self._built: dict[str, tuple[Any, ...]] = {}
         self._relations: dict[tuple[str, str], Relation] = {}
         self._on_station: dict[str, list[Squadron]] = {}
-        self._located: dict[str | None, list[Squadron]] = {}
+        self._based_at: dict[str | None, list[Squadron]] = {}
         self._attached: dict[str, list[HeavyDetachment]] = {}
 
     def attach(self) -> "StateIndex":
@@ -85,16 +85,16 @@ class StateIndex:
                           and area is not None], "on_station", area)
         return found
 
-    def located(self, area: str | None) -> list[Squadron]:
-        """Squadrons whose location is ``area``, in any state, in the squadrons' order."""
+    def based_at(self, port: str | None) -> list[Squadron]:
+        """Squadrons whose base is ``port``, in any state, in the squadrons' order."""
         squadrons = self.state.squadrons
-        if self._stale("located", "places", squadrons):
-            self._located = {}
+        if self._stale("based_at", "bases", squadrons):
+            self._based_at = {}
             for sq in squadrons.values():
-                self._located.setdefault(sq.location, []).append(sq)
-        found = self._located.get(area, [])
+                self._based_at.setdefault(sq.base_port, []).append(sq)
+        found = self._based_at.get(port, [])
         if self.check:
-            _same(found, [sq for sq in squadrons.values() if sq.location == area], "located", area)
+            _same(found, [sq for sq in squadrons.values() if sq.base_port == port], "based_at", port)
         return found
 
     # --- heavy detachments by squadron ----------------------------------------

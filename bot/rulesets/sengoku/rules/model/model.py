@@ -71,22 +71,24 @@ class Changes:
     read by a rule, so results cannot depend on it); changes in another state bump it too, which
     costs a rebuild, never a wrong answer."""
 
-    counts: ClassVar[dict[str, int]] = {"relations": 0, "places": 0, "links": 0}
+    counts: ClassVar[dict[str, int]] = {"relations": 0, "places": 0, "bases": 0, "links": 0}
 
 
 class _Watched(_Model):
-    """A model whose creation and whose ``watched`` fields' assignments bump ``Changes.counts[count]``."""
+    """A model whose creation bumps every count of ``watched`` and whose assignment to a watched
+    field bumps that field's count (``Changes.counts``)."""
 
-    watched: ClassVar[frozenset[str]] = frozenset()
-    count: ClassVar[str] = ""
+    watched: ClassVar[dict[str, str]] = {}  # field → count
 
     def model_post_init(self, context: Any) -> None:
-        Changes.counts[self.count] += 1
+        for count in set(self.watched.values()):
+            Changes.counts[count] += 1
 
     def __setattr__(self, name: str, value: Any) -> None:
         super().__setattr__(name, value)
-        if name in self.watched:
-            Changes.counts[self.count] += 1
+        count = self.watched.get(name)
+        if count is not None:
+            Changes.counts[count] += 1
 
 
 class Clan(_Model):
@@ -98,8 +100,7 @@ class Clan(_Model):
 
 
 class RelationEntry(_Watched):
-    watched: ClassVar[frozenset[str]] = frozenset({"a", "b", "relation"})
-    count: ClassVar[str] = "relations"
+    watched: ClassVar[dict[str, str]] = {"a": "relations", "b": "relations", "relation": "relations"}
 
     a: str
     b: str
@@ -117,8 +118,7 @@ class PortState(_Model):
 
 
 class HeavyDetachment(_Watched):
-    watched: ClassVar[frozenset[str]] = frozenset({"attached_to"})  # model/index.py: detachments by squadron
-    count: ClassVar[str] = "links"
+    watched: ClassVar[dict[str, str]] = {"attached_to": "links"}  # model/index.py: detachments by squadron
 
     id: str
     owner: str
@@ -131,8 +131,8 @@ class HeavyDetachment(_Watched):
 
 
 class Squadron(_Watched):
-    watched: ClassVar[frozenset[str]] = frozenset({"station", "location"})  # model/index.py: who is on station
-    count: ClassVar[str] = "places"
+    # model/index.py: who is on station or at a coast; who is based at a port
+    watched: ClassVar[dict[str, str]] = {"station": "places", "location": "places", "base_port": "bases"}
 
     id: str
     name: str
