@@ -110,9 +110,11 @@ def _encounters(ctx: Ctx, wave: str, step: int, movers: list[Mover],
     for area, a, b in swaps:
         groups.setdefault(area, set()).update({a, b})
     moving_units = {m.unit for m in movers}
+    position = {m.unit: i for i, m in enumerate(movers)}  # a group's movers in the wave's order, unscanned
     for area in sorted(groups):
         present = groups[area] | resting.get(area, set()) | set(stationed_at(ctx, area, moving_units))
-        present |= island_guards(ctx, area, [m for m in movers if m.unit in groups[area]])  # S6.3
+        group = [movers[i] for i in sorted(position[u] for u in groups[area])]
+        present |= island_guards(ctx, area, group)  # S6.3
         # S5.4, S5.9: sides, and the order of battles when three or more meet (multi_side)
         resolve_site(ctx, f"{ctx.subphase}-{wave}-{area}-s{step}".lower(), area, present, groups[area])
 
