@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.rulesets.sengoku.rules.model.index import IndexMismatch, StateIndex
-from bot.rulesets.sengoku.rules.model.model import Relation, RelationEntry
+from bot.rulesets.sengoku.rules.model.model import Changes, Relation, RelationEntry
 from bot.rulesets.sengoku.rules.trade.blockade import cruisers_at
 from tests.rules.conftest import add_squadron, make_ctx
 
@@ -28,6 +28,21 @@ def test_on_station_follows_moves_new_squadrons_and_removals(state):
     a.location = "red_home"
     del state.squadrons["b"]
     assert cruisers_at(state, "middle") == []
+
+
+def test_moves_after_the_index_was_built_are_applied_from_the_journal(state, monkeypatch):
+    ctx = make_ctx(state, {})
+    squadrons = [add_squadron(state, f"s{i}", "red", location="middle") for i in range(4)]
+    assert ctx.index.on_station("middle") == []
+    for sq in reversed(squadrons):  # S4.3.4: they take station one by one
+        sq.station = "middle"
+    assert ctx.index.on_station("middle") == squadrons  # by id, whatever the order of the moves
+    squadrons[1].location = "blue_home"
+    monkeypatch.setattr(Changes, "MOVED_MAX", 1)  # the journal starts afresh: the index rebuilds in full
+    squadrons[2].station = "blue_home"
+    squadrons[2].location = "blue_home"
+    assert (ctx.index.on_station("middle"), ctx.index.on_station("blue_home")) == (
+        [squadrons[0], squadrons[3]], [squadrons[2]])
 
 
 def test_relations_follow_edits_and_the_first_entry_of_a_pair_wins(state):

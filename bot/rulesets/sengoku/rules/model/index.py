@@ -18,6 +18,7 @@ scan it replaces and raises ``IndexMismatch`` at the first difference.
 
 from __future__ import annotations
 
+import bisect
 from typing import Any, ClassVar
 
 from bot.rulesets.sengoku.rules.model.model import (Changes, HeavyDetachment, Relation, SengokuState,
@@ -36,6 +37,10 @@ class StateIndex:
         self._built: dict[str, tuple[Any, ...]] = {}
         self._relations: dict[tuple[str, str], Relation] = {}
         self._on_station: dict[str, list[Squadron]] = {}
+        self._placed: dict[str, str] = {}  # squadron → the bucket of _on_station it is in
+        self._journal: list[Any] = []
+        self._journal_read = 0
+        self._by_id = False
         self._based_at: dict[str | None, list[Squadron]] = {}
         self._attached: dict[str, list[HeavyDetachment]] = {}
 
@@ -71,19 +76,52 @@ class StateIndex:
     # --- squadrons on station (cruisers, W3 squadrons at their targets) --------
 
     def on_station(self, area: str | None) -> list[Squadron]:
-        """Squadrons whose station is ``area`` and that lie there, in any state, by id."""
+        """Squadrons whose station is ``area`` and that lie there, in any state, by id (the table's key).
+
+        Built in full when a squadron was made (``Changes.counts["squadrons"]``) or the table was
+        replaced, grew or shrank; otherwise only the squadrons moved since (``Changes.moved``) are
+        taken out of their old bucket and put in their new one."""
         squadrons = self.state.squadrons
-        if self._stale("on_station", "places", squadrons):
-            by_area: dict[str, list[tuple[str, Squadron]]] = {}
-            for key, sq in squadrons.items():
-                if sq.station is not None and sq.station == sq.location:
-                    by_area.setdefault(sq.station, []).append((key, sq))
-            self._on_station = {area: [sq for _, sq in sorted(found, key=_first)] for area, found in by_area.items()}
+        moved = Changes.moved
+        if self._stale("on_station", "squadrons", squadrons) or moved is not self._journal or not self._by_id:
+            self._build_on_station(squadrons)
+        elif len(moved) > self._journal_read:
+            for sq in moved[self._journal_read:]:
+                if squadrons.get(sq.id) is sq:  # this state's (the journal is every state's)
+                    self._place(sq)
+        self._journal, self._journal_read = moved, len(moved)
         found = self._on_station.get(area, []) if area is not None else []
         if self.check:
             _same(found, [sq for _, sq in sorted(squadrons.items()) if sq.station == area and sq.location == area
                           and area is not None], "on_station", area)
         return found
+
+    def _build_on_station(self, squadrons: dict[str, Squadron]) -> None:
+        by_area: dict[str, list[tuple[str, Squadron]]] = {}
+        self._placed = {}
+        for key, sq in squadrons.items():
+            if sq.station is not None and sq.station == sq.location:
+                by_area.setdefault(sq.station, []).append((key, sq))
+                self._placed[key] = sq.station
+        self._on_station = {area: [sq for _, sq in sorted(found, key=_first)] for area, found in by_area.items()}
+        # Moving one squadron needs its key to be its id; a table keyed otherwise is always rebuilt.
+        self._by_id = all(key == sq.id for key, sq in squadrons.items())
+        if not self._by_id:
+            self._built.pop("on_station", None)
+
+    def _place(self, sq: Squadron) -> None:
+        old = self._placed.get(sq.id)
+        new = sq.station if sq.station is not None and sq.station == sq.location else None
+        if old == new:
+            return
+        if old is not None:
+            bucket = self._on_station[old]
+            del bucket[next(i for i, other in enumerate(bucket) if other is sq)]
+            self._placed.pop(sq.id)
+        if new is not None:
+            bucket = self._on_station.setdefault(new, [])
+            bisect.insort(bucket, sq, key=_id)
+            self._placed[sq.id] = new
 
     def based_at(self, port: str | None) -> list[Squadron]:
         """Squadrons whose base is ``port``, in any state, in the squadrons' order."""
@@ -110,6 +148,10 @@ class StateIndex:
         if self.check:
             _same(found, self.state.scan_hds_of(squadron_id), "hds_of", squadron_id)
         return found
+
+
+def _id(sq: Squadron) -> str:
+    return sq.id
 
 
 def _first(pair: tuple[str, Any]) -> str:

@@ -71,7 +71,17 @@ class Changes:
     read by a rule, so results cannot depend on it); changes in another state bump it too, which
     costs a rebuild, never a wrong answer."""
 
-    counts: ClassVar[dict[str, int]] = {"relations": 0, "places": 0, "bases": 0, "links": 0}
+    counts: ClassVar[dict[str, int]] = {"relations": 0, "squadrons": 0, "places": 0, "bases": 0, "links": 0}
+    # Squadrons whose station or location was assigned, in order: the on-station index moves just
+    # those.  Replaced by a fresh list when long (an index holding the old one rebuilds in full).
+    moved: ClassVar[list[Any]] = []
+    MOVED_MAX: ClassVar[int] = 100_000
+
+    @classmethod
+    def record_move(cls, squadron: Any) -> None:
+        if len(cls.moved) >= cls.MOVED_MAX:
+            cls.moved = []
+        cls.moved.append(squadron)
 
 
 class _Watched(_Model):
@@ -131,8 +141,14 @@ class HeavyDetachment(_Watched):
 
 
 class Squadron(_Watched):
-    # model/index.py: who is on station or at a coast; who is based at a port
-    watched: ClassVar[dict[str, str]] = {"station": "places", "location": "places", "base_port": "bases"}
+    # model/index.py: who is on station (its moves journalled, ``Changes.moved``); who is based at a port
+    watched: ClassVar[dict[str, str]] = {"id": "squadrons", "station": "places", "location": "places",
+                                         "base_port": "bases"}
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        super().__setattr__(name, value)
+        if name == "station" or name == "location":
+            Changes.record_move(self)
 
     id: str
     name: str
