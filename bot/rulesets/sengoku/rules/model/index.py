@@ -25,6 +25,9 @@ from bot.rulesets.sengoku.rules.model.model import (Changes, HeavyDetachment, Re
                                                     Squadron, UnitState)
 
 
+_COUNTS = Changes.counts  # one dict for the process's life
+
+
 class IndexMismatch(AssertionError):
     """An indexed answer differs from the full scan: an index missed a change."""
 
@@ -36,6 +39,11 @@ class StateIndex:
         self.state = state
         self._built: dict[str, tuple[Any, ...]] = {}
         self._relations: dict[tuple[str, str], Relation] = {}
+        # The two hottest lookups check their freshness inline (as _stale does): (count, length), table.
+        self._relations_built: tuple[int, int] | None = None
+        self._relations_of: Any = None
+        self._attached_built: tuple[int, int] | None = None
+        self._attached_of: Any = None
         self._on_station: dict[str, list[Squadron]] = {}
         self._placed: dict[str, str] = {}  # squadron → the bucket of _on_station it is in
         self._journal: list[Any] = []
@@ -63,7 +71,9 @@ class StateIndex:
     # --- OP-48: relations ----------------------------------------------------
 
     def relation(self, a: str, b: str) -> Relation:
-        if self._stale("relations", "relations", self.state.relations):
+        relations = self.state.relations
+        if self._relations_built != (_COUNTS["relations"], len(relations)) or self._relations_of is not relations:
+            self._relations_built, self._relations_of = (_COUNTS["relations"], len(relations)), relations
             self._relations = {}
             for entry in self.state.relations:  # the first entry of a pair wins, as in the scan
                 self._relations.setdefault((entry.a, entry.b), entry.relation)
@@ -139,7 +149,8 @@ class StateIndex:
 
     def hds_of(self, squadron_id: str) -> list[HeavyDetachment]:
         heavy = self.state.heavy
-        if self._stale("attached", "links", heavy):
+        if self._attached_built != (_COUNTS["links"], len(heavy)) or self._attached_of is not heavy:
+            self._attached_built, self._attached_of = (_COUNTS["links"], len(heavy)), heavy
             self._attached = {}
             for hd in heavy.values():
                 if hd.attached_to is not None:
