@@ -18,11 +18,11 @@ def favour_event_loop() -> None:
     sys.setswitchinterval(SWITCH_INTERVAL_S)
 
 
-# The cyclic collector cost about 11 % of a 1,000-unit resolution (158 collections, most of them
+# The cyclic collector cost 11–16 % of a 1,000-unit resolution (~158 collections, most of them
 # gen 0 passes over the campaign's live pydantic models, none of which is garbage) and its gen 2
 # passes over everything loaded at start-up caused the longest pauses (bench/bench_resolve_ab.py).
 # Objects that live as long as the process (modules, maps, plug-ins) are frozen out of its view,
-# and gen 0 waits for 50,000 new objects instead of 700: 2 collections, ~4 %.  Reference counting
+# and gen 0 waits for 50,000 new objects instead of 700: 2 collections, ~4–5 %.  Reference counting
 # still frees everything that is not in a cycle at once; memory grows by at most one gen 0's worth.
 GC_THRESHOLDS = (50_000, 20, 20)
 
