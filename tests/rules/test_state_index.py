@@ -79,3 +79,11 @@ def test_a_change_the_index_cannot_see_fails_loudly(state):
     a.__dict__["location"] = "red_home"  # behind pydantic's back: no watched assignment
     with pytest.raises(IndexMismatch, match="on_station"):
         ctx.index.on_station("middle")
+
+
+def test_a_resolution_lets_go_of_the_squadrons_it_moved(state):
+    ctx = make_ctx(state, {})
+    add_squadron(state, "a", "red").location = "red_home"
+    assert Changes.moved and Changes.moved[-1] is state.squadrons["a"]
+    ctx.index.detach()
+    assert Changes.moved == [] and state._index is None

@@ -59,6 +59,7 @@ class StateIndex:
     def detach(self) -> None:
         if self.state._index is self:
             self.state._index = None
+        Changes.forget_moves()  # the journal lets go of this state's squadrons; others rebuild in full
 
     def _stale(self, name: str, count: str, table: Any) -> bool:
         """Has ``table`` (or a watched field of what it holds) changed since index ``name`` was built?"""

@@ -74,14 +74,20 @@ class Changes:
     counts: ClassVar[dict[str, int]] = {"relations": 0, "squadrons": 0, "places": 0, "bases": 0, "links": 0}
     # Squadrons whose station or location was assigned, in order: the on-station index moves just
     # those.  Replaced by a fresh list when long (an index holding the old one rebuilds in full).
+    # The journal holds the squadrons, so it is kept short: an index detached at the end of a
+    # resolution starts it afresh (``forget_moves``), and it never grows past MOVED_MAX.
     moved: ClassVar[list[Any]] = []
-    MOVED_MAX: ClassVar[int] = 100_000
+    MOVED_MAX: ClassVar[int] = 20_000
 
     @classmethod
     def record_move(cls, squadron: Any) -> None:
         if len(cls.moved) >= cls.MOVED_MAX:
             cls.moved = []
         cls.moved.append(squadron)
+
+    @classmethod
+    def forget_moves(cls) -> None:
+        cls.moved = []
 
 
 class _Watched(_Model):
