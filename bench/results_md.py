@@ -64,8 +64,21 @@ def _hotspots(sizes: dict) -> list[str]:
     return lines + [""]
 
 
+def resolve_ab(ab: dict | None) -> list[str]:
+    """Issue 18: the resolution before and after, measured side by side (bench/bench_resolve_ab.py)."""
+    if not ab:
+        return []
+    from bench.bench_resolve_ab import table
+    return ["## Resolution before and after issue 18 (bench/bench_resolve_ab.py)", "",
+            f"The code before (commit `{ab['baseline']}`, unpacked with `git archive`) and this code, one worker "
+            "process each per size, taking turns resolution by resolution on the same campaign; \"start-up GC "
+            "settings\" is this code with the bot's collector settings (bot/runtime.py).  The GC share is the "
+            "collector's time (gc.callbacks) over the resolution's, with the number of collections.  Results are "
+            "byte-identical (bench/resolution_hashes.py).", "", table(ab["sizes"]), ""]
+
+
 def write_results(out: Path, *, sizes: dict, peer: dict, load: dict, render: str, machine: str, command: str,
-                  wall_s: float) -> str:
+                  wall_s: float, ab: dict | None = None) -> str:
     when = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
         "# Benchmark results", "",
@@ -91,7 +104,7 @@ def write_results(out: Path, *, sizes: dict, peer: dict, load: dict, render: str
     rows, verdict = growth(sizes)
     lines += ["", "Resolution time per unit as the campaign grows:", "",
               "| size | units | resolve median (ms) | ms per unit |", "|---|---|---|---|", *rows, "",
-              f"Growth S → M → L: {verdict}.", "", *_hotspots(sizes), "## Full turn (CampaignService.resolve_turn + render_maps)", ""]
+              f"Growth S → M → L: {verdict}.", "", *_hotspots(sizes), *resolve_ab(ab), "## Full turn (CampaignService.resolve_turn + render_maps)", ""]
     lines += ["| step | what | " + " | ".join(sizes) + " |", "|---|---|" + "---|" * len(sizes)]
     for step in STEPS + ["total"]:
         cells = [f"{v['full_turn'][step]['median']:.0f} ms ({100 * v['full_turn'][step]['median'] / v['full_turn']['total']['median']:.0f} %)"

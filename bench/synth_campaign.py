@@ -35,6 +35,9 @@ from bench.synth_map import coast_map
 
 RULESET = get_ruleset("sengoku")
 SIZES = {"S": (4, 40, 0), "M": (8, 200, 120), "L": (16, 1000, 300)}  # clans, units, generated provinces
+# Between M and L, for the resolution hash test (tests/rules/test_resolution_hashes.py): big enough
+# that the indexes see crowded seas, small enough for `make test`.
+EXTRA_SIZES = {"ML": (12, 400, 200)}
 
 
 @dataclass
@@ -53,7 +56,7 @@ class Synth:
 
 @cache
 def campaign(size: str, subphases: int = 3) -> Synth:
-    clans, units, provinces = SIZES[size]
+    clans, units, provinces = {**SIZES, **EXTRA_SIZES}[size]
     gamemap = load_shipped_map("seto") if not provinces else coast_map(provinces)
     raw = _seto_base() if not provinces else _coast_base(gamemap, clans)
     _add_units(raw, gamemap, units)

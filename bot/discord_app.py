@@ -26,7 +26,7 @@ from bot.domain.text import quote
 from bot.plugins import RulesetPlugin, plugins
 from bot.scheduler import DeadlineScheduler
 from bot.render import RenderTimeout
-from bot.runtime import favour_event_loop
+from bot.runtime import favour_event_loop, freeze_loaded, tune_collector
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
 from bot.startup import log_campaigns, sync_command_tree, sync_hosted_servers, sync_ruleset_commands
@@ -165,9 +165,10 @@ class FleetwrightTree(app_commands.CommandTree):
 
 class FleetwrightBot(commands.Bot):
     def __init__(self, service: CampaignService, *, config=None, intents: discord.Intents | None = None,
-                 sync_commands: bool = True, run_scheduler: bool = True,
+                 sync_commands: bool = True, run_scheduler: bool = True, freeze_after_setup: bool = False,
                  rulesets: Iterable[RulesetPlugin] | None = None, **options) -> None:
-        """``rulesets``: the plug-ins whose commands it loads (default: every installed one)."""
+        """``rulesets``: the plug-ins whose commands it loads (default: every installed one);
+        ``freeze_after_setup``: the running bot's (``run_bot``), so tests' bots freeze nothing."""
         # Reports quote names players chose; nothing the bot posts may ping anyone.
         super().__init__(command_prefix=commands.when_mentioned, help_command=None,
                          intents=intents or minimal_intents(), tree_cls=FleetwrightTree,
@@ -182,6 +183,7 @@ class FleetwrightBot(commands.Bot):
         self.ruleset_commands: dict[str, list[app_commands.Command | app_commands.Group]] = {}
         self.refused_rulesets: dict[str, str] = {}  # ruleset id → why none of its commands were loaded
         self.run_scheduler = run_scheduler
+        self.freeze_after_setup = freeze_after_setup
         self.scheduler: DeadlineScheduler | None = None
         self.stopping = False  # set by ``shutdown``: new commands are turned away
         self.in_flight: set[asyncio.Task] = set()  # the commands being run
@@ -199,6 +201,8 @@ class FleetwrightBot(commands.Bot):
             await sync_command_tree(self)
         await sync_hosted_servers(self)  # each server's ruleset groups (sent to Discord if sync_commands)
         await log_campaigns(self.service)
+        if self.freeze_after_setup:
+            freeze_loaded()  # extensions, cogs, plug-ins and maps are loaded: out of the collector's view
         if self.run_scheduler and self.scheduler is None:
             from cogs.turn_posts import TurnPoster  # the Discord side of the scheduler's announcements
             self.scheduler = DeadlineScheduler(self.service, TurnPoster(self))
@@ -343,6 +347,7 @@ def run_bot() -> int:
     level = getattr(logging, config.log_level.upper(), None)
     discord.utils.setup_logging(level=level if isinstance(level, int) else logging.INFO)
     favour_event_loop()
+    tune_collector()
     try:
         return asyncio.run(_serve(config))
     except KeyboardInterrupt:
@@ -359,7 +364,7 @@ async def _serve(config) -> int:
     log.info("campaign database %s: %s", describe_location(config.database),
              f"applied migrations {applied}" if applied else "schema up to date")
     try:
-        async with FleetwrightBot(CampaignService(repo), config=config) as bot:
+        async with FleetwrightBot(CampaignService(repo), config=config, freeze_after_setup=True) as bot:
             stop_on_signals(bot)
             await bot.start(config.discord_token.get_secret_value())
     except discord.LoginFailure:

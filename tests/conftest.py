@@ -18,7 +18,12 @@ from typing import Any
 
 import pytest
 
+from bot.rulesets.sengoku.rules.model.index import StateIndex
 from tests import pg_server
+
+# Issue 18: every lookup of a resolution's index is compared with the full scan it replaces while
+# the tests run (an index that missed an in-place change fails loudly, IndexMismatch).
+StateIndex.check = True
 
 REQUIRED = os.environ.get("FLEETWRIGHT_REQUIRE_POSTGRES") == "1"
 BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]

@@ -19,6 +19,7 @@ proof can check (or learn) that roll; the public key proves nothing else.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import re
@@ -53,6 +54,11 @@ class DieExpr:
 
     @classmethod
     def parse(cls, text: str) -> "DieExpr":
+        # A turn rolls thousands of times with a handful of expressions (issue 18): parsed once each.
+        return _parse_expr(text) if cls is DieExpr else cls._parse(text)
+
+    @classmethod
+    def _parse(cls, text: str) -> "DieExpr":
         match = _EXPR.match(text)
         if not match:
             raise DiceError(f"bad die expression {text!r}: expected e.g. d6, 2d6, d6-1, 2d6-2")
@@ -71,6 +77,11 @@ class DieExpr:
         if self.modifier:
             return f"{base}{self.modifier:+d}"
         return base
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_expr(text: str) -> DieExpr:
+    return DieExpr._parse(text)  # frozen: one instance can serve every roll; errors are not cached
 
 
 class Roll(BaseModel):
@@ -121,7 +132,7 @@ def _die(secret: bytes, label: str, sides: int) -> int:
     limit = (1 << 64) - ((1 << 64) % sides)
     counter = 0
     while True:
-        digest = hmac.new(secret, f"{label}/{counter}".encode(), hashlib.sha256).digest()
+        digest = hmac.digest(secret, f"{label}/{counter}".encode(), "sha256")  # hmac.new's bytes, faster
         value = int.from_bytes(digest[:8], "big")
         if value < limit:
             return value % sides + 1

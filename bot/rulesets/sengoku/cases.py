@@ -28,6 +28,7 @@ def run_battle(state, gamemap, settings, dice, spec: dict[str, Any]):
         manoeuvre = Manoeuvre(side["manoeuvre"]) if side.get("manoeuvre") else None
         sides.append(BattleSide(side["clan"], fighters, manoeuvre, PairingPolicy(**side.get("pairing", {}))))
     fight(ctx, spec.get("id", "b1"), spec["area"], (sides[0], sides[1]), port=spec.get("port"))
+    ctx.index.detach()  # as resolve: the state handed back carries no lookups
     return ctx.state, ctx.events
 
 

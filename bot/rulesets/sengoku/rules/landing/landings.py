@@ -155,7 +155,7 @@ def execute_landing(state: SengokuState, gamemap: GameMap, settings: SengokuSett
     op = build(ctx, order, entry["label"])
     if op is None:
         send_home(ctx, [order.unit] + list(order.fleets), list(entry["escorts"]))
-        return Resolution(state=ctx.state, events=ctx.events)
+        return _fired(ctx)
     op.step, op.interceptions, op.intercepted_by = op.board_at, entry["interceptions"], set(entry["intercepted_by"])
     if entry["worst"]:
         op.worsen(ArmyFlag(entry["worst"]))
@@ -165,4 +165,9 @@ def execute_landing(state: SengokuState, gamemap: GameMap, settings: SengokuSett
         send_home(ctx, fleets, list(ready_op.escorts))  # its sub-phase is over: no evacuation can follow
         for fleet_id in fleets:
             ctx.state.fleets[fleet_id].evac_ready = False
+    return _fired(ctx)
+
+
+def _fired(ctx: Ctx) -> Resolution:
+    ctx.index.detach()  # as resolve: the state handed back carries no lookups
     return Resolution(state=ctx.state, events=ctx.events)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from bot.domain.events import Audience, Event
 from bot.domain.gamemap import GameMap
 from bot.engine.dice import Dice, Roll
+from bot.rulesets.sengoku.rules.model.index import StateIndex
 from bot.rulesets.sengoku.rules.model.model import SengokuState
 from bot.rulesets.sengoku.rules.model.settings import SengokuSettings
 
@@ -34,6 +35,10 @@ class Ctx:
     victories_at_start: dict[str, int] = field(default_factory=dict)  # by character, for S12.5 7.5
     sealift: dict[str, object] = field(default_factory=dict)  # landings: ready fleets, retreats by sea (S3.8)
     pirates: dict[str, tuple[str, int]] = field(default_factory=dict)  # squadron → (port, event index), S4.7/OP-23
+    index: StateIndex = field(init=False, repr=False)  # the resolution's lookups (model/index.py)
+
+    def __post_init__(self) -> None:
+        self.index = StateIndex(self.state).attach()
 
     def public(self) -> Audience:
         """Everyone, unless the events give away a pirate's owner (OP-49):

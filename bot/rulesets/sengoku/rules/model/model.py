@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from enum import IntEnum, StrEnum
-from typing import Literal
+from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 
 class Relation(StrEnum):
@@ -65,6 +65,48 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
 
+class Changes:
+    """Counts of the in-place changes the resolution's indexes (model/index.py) are built from: an
+    index made at one count is rebuilt at another.  A count only says "something changed" (never
+    read by a rule, so results cannot depend on it); changes in another state bump it too, which
+    costs a rebuild, never a wrong answer."""
+
+    counts: ClassVar[dict[str, int]] = {"relations": 0, "squadrons": 0, "places": 0, "bases": 0, "links": 0}
+    # Squadrons whose station or location was assigned, in order: the on-station index moves just
+    # those.  Replaced by a fresh list when long (an index holding the old one rebuilds in full).
+    # The journal holds the squadrons, so it is kept short: an index detached at the end of a
+    # resolution starts it afresh (``forget_moves``), and it never grows past MOVED_MAX.
+    moved: ClassVar[list[Any]] = []
+    MOVED_MAX: ClassVar[int] = 20_000
+
+    @classmethod
+    def record_move(cls, squadron: Any) -> None:
+        if len(cls.moved) >= cls.MOVED_MAX:
+            cls.moved = []
+        cls.moved.append(squadron)
+
+    @classmethod
+    def forget_moves(cls) -> None:
+        cls.moved = []
+
+
+class _Watched(_Model):
+    """A model whose creation bumps every count of ``watched`` and whose assignment to a watched
+    field bumps that field's count (``Changes.counts``)."""
+
+    watched: ClassVar[dict[str, str]] = {}  # field → count
+
+    def model_post_init(self, context: Any) -> None:
+        for count in set(self.watched.values()):
+            Changes.counts[count] += 1
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        super().__setattr__(name, value)
+        count = self.watched.get(name)
+        if count is not None:
+            Changes.counts[count] += 1
+
+
 class Clan(_Model):
     id: str
     name: str
@@ -73,7 +115,9 @@ class Clan(_Model):
     development: int = 0
 
 
-class RelationEntry(_Model):
+class RelationEntry(_Watched):
+    watched: ClassVar[dict[str, str]] = {"a": "relations", "b": "relations", "relation": "relations"}
+
     a: str
     b: str
     relation: Relation
@@ -89,7 +133,9 @@ class PortState(_Model):
     land_guard_cavalry: int = Field(0, ge=0, description="how many of land_guard's figures are cavalry (OP-42 e)")
 
 
-class HeavyDetachment(_Model):
+class HeavyDetachment(_Watched):
+    watched: ClassVar[dict[str, str]] = {"attached_to": "links"}  # model/index.py: detachments by squadron
+
     id: str
     owner: str
     attached_to: str | None = None
@@ -100,7 +146,16 @@ class HeavyDetachment(_Model):
     location: str | None = Field(None, description="the coast it lies on when mothballed (S2.5, R17)")
 
 
-class Squadron(_Model):
+class Squadron(_Watched):
+    # model/index.py: who is on station (its moves journalled, ``Changes.moved``); who is based at a port
+    watched: ClassVar[dict[str, str]] = {"id": "squadrons", "station": "places", "location": "places",
+                                         "base_port": "bases"}
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        super().__setattr__(name, value)
+        if name == "station" or name == "location":
+            Changes.record_move(self)
+
     id: str
     name: str
     owner: str
@@ -244,8 +299,18 @@ class SengokuState(_Model):
     basing_agreements: list[BasingAgreement] = Field(default_factory=list,
                                                      description="S2.4: who may base at whose ports, per turn")
 
+    # The resolution's lookups (model/index.py), while a resolution holds this state; never dumped.
+    _index: Any = PrivateAttr(None)
+
     def relation(self, a: str, b: str) -> Relation:
         """OP-48: the diplomacy matrix; unlisted pairs are neutral."""
+        index = self.__pydantic_private__["_index"]
+        if index is not None:
+            return index.relation(a, b)
+        return self.scan_relation(a, b)
+
+    def scan_relation(self, a: str, b: str) -> Relation:
+        """``relation`` without the index (what the index is checked against)."""
         if a == b:
             return Relation.ALLIED
         for entry in self.relations:  # no set per entry: this is among the hottest calls of a turn
@@ -260,6 +325,12 @@ class SengokuState(_Model):
         return self.relation(a, b) is Relation.ALLIED
 
     def hds_of(self, squadron_id: str) -> list[HeavyDetachment]:
+        index = self.__pydantic_private__["_index"]
+        if index is not None:
+            return index.hds_of(squadron_id)
+        return self.scan_hds_of(squadron_id)
+
+    def scan_hds_of(self, squadron_id: str) -> list[HeavyDetachment]:
         return [hd for hd in self.heavy.values()
                 if hd.attached_to == squadron_id and hd.state is UnitState.ACTIVE]
 

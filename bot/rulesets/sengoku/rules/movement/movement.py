@@ -65,11 +65,15 @@ def _swaps(ctx: Ctx, movers: list[Mover], before: dict[str, str]) -> list[tuple[
     entered by the lower unit id (OP-24)."""
     found = []
     active = [m for m in movers if _moving(ctx, m)]
+    by_leg: dict[tuple[str, str], list[Mover]] = {}  # (from, to) → movers, in the wave's order
+    for m in active:
+        by_leg.setdefault((before[m.unit], m.area), []).append(m)
     for a in active:
-        for b in active:
-            if a.unit < b.unit and before[a.unit] == b.area and before[b.unit] == a.area != b.area:
-                if ctx.state.at_war(_owner(ctx, a.unit), _owner(ctx, b.unit)):
-                    found.append((a.area, a.unit, b.unit))
+        if a.area == before[a.unit]:
+            continue  # stood still: crossed no one
+        for b in by_leg.get((a.area, before[a.unit]), ()):  # b sailed the same leg the other way
+            if a.unit < b.unit and ctx.state.at_war(_owner(ctx, a.unit), _owner(ctx, b.unit)):
+                found.append((a.area, a.unit, b.unit))
     return found
 
 
@@ -79,9 +83,9 @@ def _owner(ctx: Ctx, unit: str) -> str:
 
 def stationed_at(ctx: Ctx, area: str, exclude: set[str]) -> list[str]:
     """Squadrons already at that coast: cruisers on station and W3 squadrons at targets."""
-    return sorted(sq.id for sq in ctx.state.squadrons.values()
-                  if sq.state is UnitState.ACTIVE and not sq.dispersed and sq.station == area
-                  and sq.location == area and sq.id not in exclude and not _swept(ctx, sq.id))
+    return sorted(sq.id for sq in ctx.index.on_station(area)
+                  if sq.state is UnitState.ACTIVE and not sq.dispersed and sq.id not in exclude
+                  and not _swept(ctx, sq.id))
 
 
 def _swept(ctx: Ctx, unit: str) -> bool:
@@ -106,9 +110,11 @@ def _encounters(ctx: Ctx, wave: str, step: int, movers: list[Mover],
     for area, a, b in swaps:
         groups.setdefault(area, set()).update({a, b})
     moving_units = {m.unit for m in movers}
+    position = {m.unit: i for i, m in enumerate(movers)}  # a group's movers in the wave's order, unscanned
     for area in sorted(groups):
         present = groups[area] | resting.get(area, set()) | set(stationed_at(ctx, area, moving_units))
-        present |= island_guards(ctx, area, [m for m in movers if m.unit in groups[area]])  # S6.3
+        group = [movers[i] for i in sorted(position[u] for u in groups[area])]
+        present |= island_guards(ctx, area, group)  # S6.3
         # S5.4, S5.9: sides, and the order of battles when three or more meet (multi_side)
         resolve_site(ctx, f"{ctx.subphase}-{wave}-{area}-s{step}".lower(), area, present, groups[area])
 

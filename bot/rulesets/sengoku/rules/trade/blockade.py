@@ -25,6 +25,7 @@ from __future__ import annotations
 from bot.domain.events import Audience
 from bot.domain.gamemap import GameMap
 from bot.rulesets.sengoku.rules.model.context import Ctx
+from bot.rulesets.sengoku.rules.model.index import index_of
 from bot.rulesets.sengoku.rules.model.events_trade import (
     BlockadeLifted,
     CrossingBlocked,
@@ -38,12 +39,18 @@ from bot.rulesets.sengoku.rules.model.settings import SengokuSettings
 
 
 def cruisers_at(state: SengokuState, area: str) -> list[Squadron]:
-    # Filter before sorting: called for every area of every LoC, so sorting all squadrons made
-    # a large campaign's resolution quadratic (bench/RESULTS.md).
+    # Called for every area of every LoC: during a resolution the squadrons on station come from
+    # the index (model/index.py), outside one (validation at /order) from a scan.
+    index = index_of(state)
+    if index is not None:
+        return [sq for sq in index.on_station(area) if _cruising(sq)]
     found = [(key, sq) for key, sq in state.squadrons.items()
-             if sq.station == area and sq.location == area and sq.state is UnitState.ACTIVE
-             and not sq.dispersed and (sq.standing or {}).get("kind") == "sq_cruise"]
+             if sq.station == area and sq.location == area and _cruising(sq)]
     return [sq for _, sq in sorted(found, key=lambda pair: pair[0])]
+
+
+def _cruising(sq: Squadron) -> bool:
+    return sq.state is UnitState.ACTIVE and not sq.dispersed and (sq.standing or {}).get("kind") == "sq_cruise"
 
 
 def blocks_for(state: SengokuState, settings: SengokuSettings, sq: Squadron, clan: str) -> bool:
@@ -59,16 +66,24 @@ def blocks_for(state: SengokuState, settings: SengokuSettings, sq: Squadron, cla
 def path_blockers(state: SengokuState, gamemap: GameMap, settings: SengokuSettings, path: list[str],
                   clan: str) -> list[str]:
     """Cruisers blocking a LoC with this path for ``clan``: OP-20 (a) and S6.3."""
-    found: list[str] = []
-    for area in path:
-        found += [sq.id for sq in cruisers_at(state, area) if blocks_for(state, settings, sq, clan)]
-    ends = {path[0], path[-1]} if path else set()
+    return _blocking(state, settings, path_cruisers(state, gamemap, path), clan)
+
+
+def path_cruisers(state: SengokuState, gamemap: GameMap, path: list[str]) -> list[Squadron]:
+    """Cruisers that may block a LoC with this path, for any clan: on the path (OP-20 a) and off the
+    island of one of its ends (S6.3).  Whom each blocks is ``blocks_for``'s; the snapshot asks this
+    once per LoC rather than once per LoC and clan."""
+    found = [sq for area in path for sq in cruisers_at(state, area)]
+    islands = {_island_of(gamemap, end) for end in ((path[0], path[-1]) if path else ())}
     for strait in gamemap.straits.values():
-        if not any(_island_of(gamemap, end) == strait.small_island for end in ends):
-            continue
-        for side in strait.island_side:  # S6.3: all communications from the island
-            found += [sq.id for sq in cruisers_at(state, side) if blocks_for(state, settings, sq, clan)]
-    return sorted(set(found))
+        if strait.small_island in islands:
+            for side in strait.island_side:  # S6.3: all communications from the island
+                found += cruisers_at(state, side)
+    return found
+
+
+def _blocking(state: SengokuState, settings: SengokuSettings, cruisers: list[Squadron], clan: str) -> list[str]:
+    return sorted({sq.id for sq in cruisers if blocks_for(state, settings, sq, clan)})
 
 
 def _island_of(gamemap: GameMap, area: str) -> str | None:
@@ -197,7 +212,9 @@ def _snapshot(ctx: Ctx) -> dict[tuple[str, str], tuple[tuple[str, ...], tuple[st
         if by:
             found[("port", port_id)] = ((owner,), tuple(by))
     for loc_id in _public_locs(ctx):
-        _collect(found, ("loc", loc_id), clans, lambda c: loc_blockers(state, gm, settings, loc_id, c))
+        cruisers = path_cruisers(state, gm, path) if (path := loc_path(state, gm, loc_id)) else []
+        if cruisers:  # none on or off its path: blocked for no clan
+            _collect(found, ("loc", loc_id), clans, lambda c: _blocking(state, settings, cruisers, c))
     for strait_id in sorted(gm.straits):
         _collect(found, ("crossing", strait_id), clans,
                  lambda c: crossing_blockers(state, gm, settings, strait_id, c))

@@ -47,18 +47,24 @@ def arrive(ctx: Ctx) -> None:
 
 def check(ctx: Ctx) -> None:
     """OP-23: drop the pirates whose mission was cancelled since they arrived."""
-    for unit, (port, since) in sorted(ctx.pirates.items()):
-        reason = _cancelled(ctx, unit, port, since)
+    pirates = sorted(ctx.pirates.items())
+    losses: dict[str, list[tuple[int, str]]] = {}  # unit → (event index, kind): one pass, not one per pirate
+    for i in range(min((since for _, (_, since) in pirates), default=len(ctx.events)), len(ctx.events)):
+        event = ctx.events[i]
+        if event.kind in _LOSSES:  # this loop emits none, so the pass stays true to the end
+            losses.setdefault(getattr(event, "unit", None), []).append((i, event.kind))
+    for unit, (port, since) in pirates:
+        reason = _cancelled(ctx, unit, port, since, losses.get(unit, []))
         if reason:
             del ctx.pirates[unit]
             ctx.emit(PiracyCancelled(audience=Audience.of(ctx.state.squadrons[unit].owner), port=port, unit=unit,
                                      reason=reason))
 
 
-def _cancelled(ctx: Ctx, unit: str, port: str, since: int) -> str | None:
-    for event in ctx.events[since:]:
-        if event.kind in _LOSSES and getattr(event, "unit", None) == unit:
-            return f"{_LOSSES[event.kind]} near the port (OP-23)"
+def _cancelled(ctx: Ctx, unit: str, port: str, since: int, losses: list[tuple[int, str]]) -> str | None:
+    for i, kind in losses:
+        if i >= since:
+            return f"{_LOSSES[kind]} near the port (OP-23)"
     sq = ctx.state.squadrons[unit]
     if sq.state is not UnitState.ACTIVE:
         return f"{sq.state.value} (OP-23)"

@@ -147,8 +147,12 @@ def path_threats(ctx: Ctx, clan: str, path: list[str], plunder_target: str | Non
 
 
 def _stationed_enemies(ctx: Ctx, clan: str, area: str) -> list[str]:
+    """Enemies of ``clan`` present at ``area`` (OP-10); callers sort.  Without counted sweepers only
+    squadrons on station there can be present, and the index has those."""
+    candidates = ctx.index.on_station(area) if not ctx.settings.path_check_counts_loc_sweepers \
+        else ctx.state.squadrons.values()
     found = []
-    for sq in ctx.state.squadrons.values():
+    for sq in candidates:
         if sq.state is not UnitState.ACTIVE or sq.dispersed or not ctx.state.at_war(sq.owner, clan):
             continue
         order = ctx.orders.get(sq.id)
@@ -173,19 +177,31 @@ def _sweeper_counts(ctx: Ctx, order) -> bool:
 def piracy_clashes(ctx: Ctx, step: int, movers: list) -> None:
     """Called by movement after each step's encounters: an enemy war squadron
     that ends this step where a pirate operates catches it."""
+    pirates = _pirates_by_area(ctx)  # a clash only ends piracy, so this is all there can be
+    if step == 0 or not pirates:
+        return
     for mover in movers:
         sq = ctx.state.squadrons[mover.unit]
-        if step == 0 or mover.step != step or sq.state is not UnitState.ACTIVE or sq.dispersed:
+        if mover.step != step or sq.state is not UnitState.ACTIVE or sq.dispersed:
             continue
-        for fleet_id in _pirates_at(ctx, mover.area):
+        for fleet_id in _pirates_at(ctx, mover.area, pirates.get(mover.area, ())):
             if ctx.state.at_war(sq.owner, ctx.state.fleets[fleet_id].owner):
                 clash(ctx, ctx.state.fleets[fleet_id], [sq.id])
 
 
-def _pirates_at(ctx: Ctx, area: str) -> list[str]:
-    return [unit for unit, order in sorted(ctx.fleet_orders.items())
-            if order.kind == "tf_piracy" and ctx.state.fleets[unit].location == area
-            and ctx.state.fleets[unit].state is UnitState.ACTIVE]
+def _pirates_by_area(ctx: Ctx) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for unit, order in sorted(ctx.fleet_orders.items()):
+        if order.kind == "tf_piracy":
+            found.setdefault(ctx.state.fleets[unit].location, []).append(unit)
+    return found
+
+
+def _pirates_at(ctx: Ctx, area: str, candidates) -> list[str]:
+    """Fleets on piracy operating at ``area`` now, of those that were there when the step ended."""
+    return [unit for unit in candidates
+            if (order := ctx.fleet_orders.get(unit)) is not None and order.kind == "tf_piracy"
+            and ctx.state.fleets[unit].location == area and ctx.state.fleets[unit].state is UnitState.ACTIVE]
 
 
 def clash(ctx: Ctx, fleet, squadrons: list[str]) -> None:
@@ -237,13 +253,17 @@ def turn_end(ctx: Ctx) -> None:
 
 def _record_hand_off(ctx: Ctx) -> None:
     """OP-03: trading fleets and whether they were blocked; pirates still at their ports."""
+    blocked_in: dict[str, set[str]] = {}
+    for e in ctx.events:  # once, not once per fleet; this loop emits no TradeBlocked
+        if isinstance(e, TradeBlocked):
+            blocked_in.setdefault(e.fleet, set()).add(e.subphase)
     for unit, order in sorted(ctx.fleet_orders.items()):
         fleet = ctx.state.fleets[unit]
         if fleet.state is not UnitState.ACTIVE:
             continue
         if order.kind == "tf_trade":
             beneficiary = trade_beneficiary(ctx.state, fleet)
-            blocked = sorted({e.subphase for e in ctx.events if isinstance(e, TradeBlocked) and e.fleet == unit})
+            blocked = sorted(blocked_in.get(unit, ()))
             ctx.emit(TradeRecorded(audience=Audience.of(fleet.owner, beneficiary), fleet=unit,
                                    port=fleet.base_port, owner=fleet.owner, beneficiary=beneficiary,
                                    since=order.subphase, blocked_in=blocked))

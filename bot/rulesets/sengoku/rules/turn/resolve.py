@@ -48,6 +48,7 @@ def resolve(state: SengokuState, gamemap: GameMap, settings: SengokuSettings,
     for subphase in settings.subphases:
         _run_subphase(ctx, subphase, [order for _, order in valid if order.subphase == subphase])
     _turn_end(ctx)
+    ctx.index.detach()  # the state handed back carries no lookups: what others do to it is theirs
     return Resolution(state=ctx.state, events=ctx.events)
 
 
