@@ -1,0 +1,22 @@
+"""Work claims (migration 0021): taken, refused while another's lease runs, taken over once it has
+ended, renewed and finished only by their holder, released for anyone; on both backends."""
+
+from __future__ import annotations
+
+
+async def test_work_claims_in_the_store(repo, campaign):
+    t0, t1, t2 = "2026-03-01T12:00:00+00:00", "2026-03-01T12:00:30+00:00", "2026-03-01T12:01:00+00:00"
+    assert await repo.claim_work(campaign.id, 1, "x", "a", t0, t1)
+    assert not await repo.claim_work(campaign.id, 1, "x", "b", t0, t2)
+    assert await repo.claim_work(campaign.id, 1, "x", "a", t0, t1)  # its own: still its own
+    assert await repo.claim_work(campaign.id, 1, "x", "b", t2, "2026-03-01T12:01:30+00:00")  # a's lease ended
+    assert not await repo.renew_work(campaign.id, 1, "x", "a", t2)
+    assert not await repo.finish_work(campaign.id, 1, "x", "a", t2)
+    assert await repo.finish_work(campaign.id, 1, "x", "b", t2)
+    assert not await repo.claim_work(campaign.id, 1, "x", "c", "2027-01-01T00:00:00+00:00", "2027-01-01T00:01:00+00:00")
+    claim = await repo.work_claim(campaign.id, 1, "x")
+    assert (claim.claimed_by, claim.done_at) == ("b", t2)
+    await repo.release_work(campaign.id, 1, "y", "a")  # nothing to release: nothing happens
+    assert await repo.claim_work(campaign.id, 1, "y", "a", t0, t1)
+    await repo.release_work(campaign.id, 1, "y", "a")
+    assert await repo.claim_work(campaign.id, 1, "y", "b", t0, t1)  # released: free at once
