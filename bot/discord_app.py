@@ -13,6 +13,7 @@ import asyncio
 import logging
 import signal
 import sys
+from datetime import timedelta
 
 import aiohttp
 import discord
@@ -192,7 +193,8 @@ class FleetwrightBot(commands.Bot):
         await log_campaigns(self.service)
         if self.run_scheduler and self.scheduler is None:
             from cogs.turn_posts import TurnPoster  # the Discord side of the scheduler's announcements
-            self.scheduler = DeadlineScheduler(self.service, TurnPoster(self))
+            interval = getattr(self.config, "deadline_check_seconds", 60.0)
+            self.scheduler = DeadlineScheduler(self.service, TurnPoster(self), interval=interval)
             self.scheduler.start()
 
     async def shutdown(self, grace: float = SHUTDOWN_GRACE_S) -> None:
@@ -242,6 +244,23 @@ class FleetwrightBot(commands.Bot):
             except Exception as exc:  # noqa: BLE001 - one broken cog must not stop the others
                 self.failed_extensions[name] = exc
                 log.exception("Failed to load extension %s", name)
+
+
+class ShardedFleetwrightBot(FleetwrightBot, commands.AutoShardedBot):
+    """The bot as one of several processes (``SHARD_COUNT``, ``SHARD_IDS``): its gateway connections
+    are the shards given, so it serves the interactions of their servers only.  Its deadline
+    scheduler runs like every process's, over every campaign: the store's leases give each
+    deadline, reminder and post to one process (bot/services/leases.py); posts go to channels by id,
+    so a process need not serve the server it posts in."""
+
+
+def make_bot(service: CampaignService, config, **options) -> FleetwrightBot:
+    """One process's bot: sharded if the configuration names shards, the plain bot otherwise."""
+    shard_count = getattr(config, "shard_count", None)
+    if shard_count is None:
+        return FleetwrightBot(service, config=config, **options)
+    shard_ids = getattr(config, "shard_ids", None)
+    return ShardedFleetwrightBot(service, config=config, shard_count=shard_count, shard_ids=shard_ids, **options)
 
 
 def stop_on_signals(bot: FleetwrightBot) -> None:
@@ -296,8 +315,11 @@ async def _serve(config) -> int:
     applied = getattr(repo, "applied_migrations", [])  # the password of a URL is never logged
     log.info("campaign database %s: %s", describe_location(config.database),
              f"applied migrations {applied}" if applied else "schema up to date")
+    if config.shard_count is not None:
+        log.info("serving shards %s of %d", config.shard_ids or list(range(config.shard_count)), config.shard_count)
+    service = CampaignService(repo, lease=timedelta(seconds=config.lease_seconds))
     try:
-        async with FleetwrightBot(CampaignService(repo), config=config) as bot:
+        async with make_bot(service, config) as bot:
             stop_on_signals(bot)
             await bot.start(config.discord_token.get_secret_value())
     except discord.LoginFailure:
