@@ -11,7 +11,9 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 class StoreConfig(BaseSettings):
     """Where the campaigns are kept: all that ``python -m bot migrate``, export and import need."""
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    # An empty variable counts as unset (compose passes SHARD_COUNT= when none is given).
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore",
+                                      env_ignore_empty=True)
 
     # repr=False: a PostgreSQL URL may carry a password; logs show bot.store.describe_location(...).
     database: str = Field("fleetwright.db", repr=False,

@@ -24,6 +24,8 @@ def test_shard_ids_are_read_as_lists_and_ranges(monkeypatch):
     assert config(monkeypatch, SHARD_COUNT="4").shard_ids is None
     plain = config(monkeypatch)
     assert (plain.shard_count, plain.shard_ids, plain.lease_seconds) == (None, None, 180.0)
+    empty = config(monkeypatch, SHARD_COUNT="", SHARD_IDS="")  # compose passes unset ones as empty
+    assert (empty.shard_count, empty.shard_ids) == (None, None)
 
 
 @pytest.mark.parametrize("env, said", [
