@@ -20,3 +20,28 @@ async def test_work_claims_in_the_store(repo, campaign):
     assert await repo.claim_work(campaign.id, 1, "y", "a", t0, t1)
     await repo.release_work(campaign.id, 1, "y", "a")
     assert await repo.claim_work(campaign.id, 1, "y", "b", t0, t1)  # released: free at once
+
+
+async def test_reminders_sent_before_0021_are_done_work_after_the_upgrade(db_path):
+    import sqlite3
+
+    from bot.engine.seed import commitment
+    from bot.store import open_repository
+
+    from .conftest import SEED, SETTINGS, STATE, make_campaign
+
+    async with await open_repository(db_path) as repo:
+        campaign = await repo.create_campaign(make_campaign(), SETTINGS, STATE)
+        await repo.open_turn(campaign.id, 1, SEED, commitment(SEED))
+        deadline = "2026-03-03T12:00+00:00"
+        assert await repo.claim_reminder(campaign.id, 1, deadline, "24h")  # as the version before 0021 did
+        assert await repo.claim_reminder(campaign.id, 1, deadline, "passed")
+    with sqlite3.connect(db_path) as conn:  # the database as that version left it
+        conn.execute("DROP TABLE work_claims")
+        conn.execute("ALTER TABLE resolution_posts DROP COLUMN lease_until")
+        conn.execute("DELETE FROM schema_version WHERE version = 21")
+    async with await open_repository(db_path) as repo:
+        t0, t1 = "2026-03-03T11:00:00+00:00", "2026-03-03T11:03:00+00:00"
+        assert not await repo.claim_work(campaign.id, 1, f"reminder:24h@{deadline}", "new", t0, t1)
+        assert not await repo.claim_work(campaign.id, 1, f"passed@{deadline}", "new", t0, t1)
+        assert await repo.claim_work(campaign.id, 1, f"reminder:1h@{deadline}", "new", t0, t1)  # never sent
