@@ -25,13 +25,18 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from bench.synth_campaign import SIZES, Synth, campaign  # noqa: E402
+from bench.synth_campaign import Synth  # noqa: E402
+from bench.synth_campaign import campaign as synth_campaign  # noqa: E402
 from bench.turn_setup import serve_generated_maps, store_campaign  # noqa: E402
 from bot.services.campaigns import CampaignService  # noqa: E402
 from bot.store import open_repository  # noqa: E402
 
-SIZES.setdefault("C16", (16, 64, 80))  # 16 clans, 64 units on an 80-province coast
+SHAPE = (16, 64, 80)  # 16 clans, 64 units on an 80-province coast
 PROCESSES = 4
+
+
+def campaign() -> Synth:
+    return synth_campaign("C16", shape=SHAPE)
 
 
 def one_order_per_clan(synth: Synth) -> list[tuple[str, dict]]:
@@ -46,7 +51,7 @@ def one_order_per_clan(synth: Synth) -> list[tuple[str, dict]]:
 async def burst(locations: list[str], campaigns: int) -> dict:
     """Store ``campaigns`` campaigns, submit every clan's order at once from PROCESSES services;
     the latencies and what the store holds afterwards."""
-    synth = campaign("C16")
+    synth = campaign()
     orders = one_order_per_clan(synth)
     repos = [await open_repository(location) for location in locations]
     try:
@@ -118,7 +123,7 @@ def _with_database(url: str, name: str) -> str:
 
 
 async def run(campaigns: int, url: str | None) -> dict:
-    synth = campaign("C16")
+    synth = campaign()
     with serve_generated_maps(synth.gamemap):
         return {"campaigns": campaigns, "clans": len(synth.state.clans), "processes": PROCESSES,
                 "sqlite": await on_sqlite(campaigns), "postgresql": await on_postgres(campaigns, url)}

@@ -4,7 +4,8 @@ A ``WorkLease`` names a piece of work (a turn's resolution, a reminder, a deadli
 its claim in the store for this boot until now + the service's ``lease``, and renews it every
 third of that while the work runs, in the background (a resolution computes in a worker thread,
 a post waits on Discord's rate limits).  A process that dies (``kill -9``, a lost host) stops
-renewing; once its lease has ended another process's scheduler takes the work over.  A holder
+renewing; once its lease has ended another process's scheduler takes the work over (at once, if
+it was an earlier start on the same host, whose pid is gone: ``bot/services/boot.py``).  A holder
 that was only slow finds its claim gone at its next renewal (``lost``) and stops; the store's
 conditional commit refuses its resolution if it gets that far (docs/decisions.md, exactly-once work).
 """
@@ -18,6 +19,7 @@ from collections.abc import AsyncIterator
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
+from bot.services.boot import is_dead
 from bot.store import StoreError
 
 log = logging.getLogger(__name__)
@@ -45,9 +47,17 @@ class WorkLease:
         return stamp(self.service.clock() + self.lease)
 
     async def take(self) -> bool:
-        """Claim the work for this boot; False if another boot holds it (or it is done)."""
-        now = self.service.clock()
-        return await self.repo.claim_work(*self.key, self.service.boot_id, stamp(now), self._until())
+        """Claim the work for this boot; False if another boot holds it (or it is done).  A claim
+        of a boot known dead (an earlier start on this host: ``is_dead``) is taken over at once."""
+        me, now = self.service.boot_id, stamp(self.service.clock())
+        if await self.repo.claim_work(*self.key, me, now, self._until()):
+            return True
+        held = await self.repo.work_claim(*self.key)
+        if held is None or held.done_at is not None or not is_dead(held.claimed_by, me):
+            return False
+        log.info("Work %s of campaign %s, turn %s: its claimant %s is gone; taking it over", self.key[2],
+                 self.key[0], self.key[1], held.claimed_by)
+        return await self.repo.claim_work(*self.key, me, now, self._until(), dead=[held.claimed_by])
 
     async def renew(self) -> bool:
         if not self.lost:

@@ -11,6 +11,8 @@ PostgreSQL (``bot/store/dialect.py``).
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from bot.store.dialect import claim_lock
 from bot.store.repository import WorkClaim
 from bot.store.sqlite_base import fetch_all, fetch_one
@@ -22,10 +24,13 @@ class WorkClaimStore:
     """Implements the work-claim part of ``Repository`` (see there)."""
 
     async def claim_work(self, campaign_id: int, turn: int, kind: str, claimed_by: str, now: str,
-                         lease_until: str) -> bool:
+                         lease_until: str, dead: Collection[str] = ()) -> bool:
         """Take the work for ``claimed_by`` until ``lease_until``: True if it was free, its lease
-        over (at ``now``), or already this boot's; False if another boot holds it or it is done."""
+        over (at ``now``), held by a boot of ``dead`` (known gone) or already this boot's; False if
+        another boot holds it or it is done."""
         key = (campaign_id, turn, kind)
+        dead = [d for d in dead if d]
+        held_by_dead = f" OR claimed_by IN ({', '.join('?' * len(dead))})" if dead else ""
         async with self._unit(write=True) as db:  # type: ignore[attr-defined]
             cursor = await db.execute(
                 "INSERT INTO work_claims (campaign_id, turn, kind, claimed_by, lease_until) VALUES (?, ?, ?, ?, ?)"
@@ -34,7 +39,8 @@ class WorkClaimStore:
                 return True
             taken = await fetch_all(
                 db, f"SELECT claimed_by FROM work_claims w WHERE {_KEY} AND done_at IS NULL"
-                    f" AND (lease_until < ? OR claimed_by = ?){claim_lock(db, 'w')}", (*key, now, claimed_by))
+                    f" AND (lease_until < ? OR claimed_by = ?{held_by_dead}){claim_lock(db, 'w')}",
+                (*key, now, claimed_by, *dead))
             if not taken:
                 return False
             await db.execute(f"UPDATE work_claims SET claimed_by = ?, lease_until = ? WHERE {_KEY}",

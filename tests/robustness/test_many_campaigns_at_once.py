@@ -10,7 +10,7 @@ from bench.turn_setup import serve_generated_maps
 
 
 async def test_every_order_of_ten_campaigns_of_sixteen_clans_submitted_at_once_is_stored(database):
-    synth = campaign("C16")
+    synth = campaign()
     assert len(one_order_per_clan(synth)) == 16
     with serve_generated_maps(synth.gamemap):
         result = await burst([database] * PROCESSES, 10)

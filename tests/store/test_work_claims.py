@@ -45,3 +45,11 @@ async def test_reminders_sent_before_0021_are_done_work_after_the_upgrade(db_pat
         assert not await repo.claim_work(campaign.id, 1, f"reminder:24h@{deadline}", "new", t0, t1)
         assert not await repo.claim_work(campaign.id, 1, f"passed@{deadline}", "new", t0, t1)
         assert await repo.claim_work(campaign.id, 1, f"reminder:1h@{deadline}", "new", t0, t1)  # never sent
+
+
+async def test_a_claim_of_a_boot_known_dead_is_taken_over_at_once(repo, campaign):
+    t0, t1 = "2026-03-01T12:00:00+00:00", "2026-03-01T12:03:00+00:00"
+    assert await repo.claim_work(campaign.id, 1, "resolve", "host:1:old", t0, t1)
+    assert not await repo.claim_work(campaign.id, 1, "resolve", "host:2:new", t0, t1, dead=["host:9:other"])
+    assert await repo.claim_work(campaign.id, 1, "resolve", "host:2:new", t0, t1, dead=["host:1:old"])
+    assert (await repo.work_claim(campaign.id, 1, "resolve")).claimed_by == "host:2:new"
