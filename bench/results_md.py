@@ -77,8 +77,29 @@ def resolve_ab(ab: dict | None) -> list[str]:
             "byte-identical (bench/resolution_hashes.py).", "", table(ab["sizes"]), ""]
 
 
+def concurrency_section(c: dict) -> list[str]:
+    """bench/bench_concurrency.py's figures: every clan of many campaigns submitting at once, per backend."""
+    lines = ["## Many campaigns at once, SQLite and PostgreSQL (bench/bench_concurrency.py)", "",
+             f"{c['campaigns']} campaigns × {c['clans']} clans: every clan submits one order at the same moment "
+             f"({c['campaigns'] * c['clans']} calls of CampaignService.submit_order, all started together), spread "
+             f"over {c['processes']} services with a connection (SQLite) or a pool (PostgreSQL) each, as "
+             f"{c['processes']} bot processes would share one database (here in one process, on one event loop: "
+             "the latency is mostly each call's validation waiting its turn for the CPU). Afterwards every "
+             "order must be stored and no call may have failed (no lost write, no deadlock).", "",
+             "| backend | submissions | stored | lost | failed | p50 | p99 | max | burst wall time |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for name in ("sqlite", "postgresql"):
+        f = c[name]
+        if "skipped" in f:
+            lines.append(f"| {name} | not run: {f['skipped']} | | | | | | | |")
+            continue
+        lines.append(f"| {name} | {f['submissions']} | {f['stored']} | {f['lost']} | {f['failed']} | "
+                     f"{f['p50']:.0f} ms | {f['p99']:.0f} ms | {f['max']:.0f} ms | {f['wall_s']:.1f} s |")
+    return lines + [""]
+
+
 def write_results(out: Path, *, sizes: dict, peer: dict, load: dict, render: str, machine: str, command: str,
-                  wall_s: float, ab: dict | None = None) -> str:
+                  wall_s: float, ab: dict | None = None, concurrency: dict | None = None) -> str:
     when = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
         "# Benchmark results", "",
@@ -135,7 +156,8 @@ def write_results(out: Path, *, sizes: dict, peer: dict, load: dict, render: str
         f = load[key]
         lines.append(f"| {label} | {f['p50']:.0f} ms | {f['p99']:.0f} ms | {f['max']:.0f} ms | "
                      f"{f['worst_stall']:.0f} ms |")
-    lines += ["", "## Rendering (bench/bench_render.py, the renderer's own benchmark)", "", "```",
+    lines += [""] + (concurrency_section(concurrency) if concurrency else [])
+    lines += ["## Rendering (bench/bench_render.py, the renderer's own benchmark)", "", "```",
               render.strip(), "```", ""]
     text = "\n".join(lines)
     out.write_text(text)

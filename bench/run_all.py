@@ -56,10 +56,12 @@ def main(argv: list[str] | None = None) -> int:
     ab = run_json("bench_resolve_ab.py", *(["--rounds", "1"] if args.quick else []))  # issue 18: before/after
     peer = run_json("bench_peer.py", "--runs", "5" if args.quick else "30")
     load = run_json("bench_load.py")
+    concurrency = run_json("bench_concurrency.py", "--campaigns", "10" if args.quick else "50")
     render = run_text("bench_render.py", "-n", "3" if args.quick else "10")
     command = "make bench" + (" (python bench/run_all.py --quick)" if args.quick else "")
     text = write_results(Path(args.out), sizes=sizes, peer=peer, load=load, render=render, ab=ab,
-                         machine=machine(), command=command, wall_s=time.perf_counter() - started)
+                         machine=machine(), command=command, wall_s=time.perf_counter() - started,
+                         concurrency=concurrency)
     print(text)
     return 0
 

@@ -55,8 +55,9 @@ class Synth:
 
 
 @cache
-def campaign(size: str, subphases: int = 3) -> Synth:
-    clans, units, provinces = {**SIZES, **EXTRA_SIZES}[size]
+def campaign(size: str, subphases: int = 3, shape: tuple[int, int, int] | None = None) -> Synth:
+    """The campaign of ``size`` (SIZES, EXTRA_SIZES), or of ``shape`` (clans, units, generated provinces) named ``size``."""
+    clans, units, provinces = shape or {**SIZES, **EXTRA_SIZES}[size]
     gamemap = load_shipped_map("seto") if not provinces else coast_map(provinces)
     raw = _seto_base() if not provinces else _coast_base(gamemap, clans)
     _add_units(raw, gamemap, units)

@@ -14,6 +14,7 @@ import logging
 import signal
 import sys
 from collections.abc import Iterable, Iterator
+from datetime import timedelta
 
 import aiohttp
 import discord
@@ -205,7 +206,8 @@ class FleetwrightBot(commands.Bot):
             freeze_loaded()  # extensions, cogs, plug-ins and maps are loaded: out of the collector's view
         if self.run_scheduler and self.scheduler is None:
             from cogs.turn_posts import TurnPoster  # the Discord side of the scheduler's announcements
-            self.scheduler = DeadlineScheduler(self.service, TurnPoster(self))
+            interval = getattr(self.config, "deadline_check_seconds", 60.0)
+            self.scheduler = DeadlineScheduler(self.service, TurnPoster(self), interval=interval)
             self.scheduler.start()
 
     async def shutdown(self, grace: float = SHUTDOWN_GRACE_S) -> None:
@@ -310,6 +312,23 @@ class FleetwrightBot(commands.Bot):
             log.exception("Failed to load extension %s", name)
 
 
+class ShardedFleetwrightBot(FleetwrightBot, commands.AutoShardedBot):
+    """The bot as one of several processes (``SHARD_COUNT``, ``SHARD_IDS``): its gateway connections
+    are the shards given, so it serves the interactions of their servers only.  Its deadline
+    scheduler runs like every process's, over every campaign: the store's leases give each
+    deadline, reminder and post to one process (bot/services/leases.py); posts go to channels by id,
+    so a process need not serve the server it posts in."""
+
+
+def make_bot(service: CampaignService, config, **options) -> FleetwrightBot:
+    """One process's bot: sharded if the configuration names shards, the plain bot otherwise."""
+    shard_count = getattr(config, "shard_count", None)
+    if shard_count is None:
+        return FleetwrightBot(service, config=config, **options)
+    shard_ids = getattr(config, "shard_ids", None)
+    return ShardedFleetwrightBot(service, config=config, shard_count=shard_count, shard_ids=shard_ids, **options)
+
+
 def stop_on_signals(bot: FleetwrightBot) -> None:
     """SIGTERM (what systemd and docker send) and SIGINT (Ctrl-C) shut the bot down cleanly."""
     loop = asyncio.get_running_loop()
@@ -363,8 +382,11 @@ async def _serve(config) -> int:
     applied = getattr(repo, "applied_migrations", [])  # the password of a URL is never logged
     log.info("campaign database %s: %s", describe_location(config.database),
              f"applied migrations {applied}" if applied else "schema up to date")
+    if config.shard_count is not None:
+        log.info("serving shards %s of %d", config.shard_ids or list(range(config.shard_count)), config.shard_count)
+    service = CampaignService(repo, lease=timedelta(seconds=config.lease_seconds))
     try:
-        async with FleetwrightBot(CampaignService(repo), config=config, freeze_after_setup=True) as bot:
+        async with make_bot(service, config, freeze_after_setup=True) as bot:
             stop_on_signals(bot)
             await bot.start(config.discord_token.get_secret_value())
     except discord.LoginFailure:

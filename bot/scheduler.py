@@ -2,9 +2,11 @@
 at its deadline when the campaign says so (``Campaign.auto_resolve``).
 
 Everything it knows lives in the store, so a restarted bot picks up where the
-last one stopped: reminders are claimed in the store before they are posted
-(never twice, even with two processes), and a resolution goes through
-``TurnLifecycle.resolve``, which resolves a turn exactly once.  A resolution
+last one stopped, and every process of a sharded bot runs one: a reminder or
+deadline notice is claimed in the store under a lease before it is posted and
+marked done after (``WorkLease``: never twice while its holder lives, taken over
+by another process once a dead holder's lease ends), and a resolution goes
+through ``TurnLifecycle.resolve``, whose work claim resolves a turn exactly once.  A resolution
 whose reports never went out (the bot stopped after committing it) is posted
 by the next tick, the first one at start-up (``StoredTurns``).  Time comes
 from the clock it is given; ``tick`` is one pass, so tests drive it without
@@ -14,6 +16,7 @@ sleeping.  Posting is the ``Announcer``'s business (Discord in the bot).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
@@ -22,6 +25,7 @@ from typing import Protocol
 from bot.domain.campaign import Campaign, Faction, Phase
 from bot.services.campaigns import CampaignService, TurnOutcome
 from bot.services.errors import UserError
+from bot.services.leases import WorkLease
 from bot.services.stored_turns import StoredTurns
 from bot.services.turns import TurnLifecycle, deadline_of
 from bot.store import StoreError
@@ -90,18 +94,37 @@ class DeadlineScheduler:
         if now >= deadline:
             if campaign.auto_resolve:
                 await self._resolve(campaign)
-            elif await self._claim(campaign, PASSED):
-                await self.announcer.deadline_passed(campaign, await self._not_ready(campaign))
+            else:
+                await self._once(campaign, [f"{PASSED}@{campaign.deadline}"], self.announcer.deadline_passed)
             return
         if campaign.phase is Phase.LOCKED:
             return  # orders are closed: nothing left for the clans to do before the deadline
-        due = [(kind, before) for kind, before in self.reminders if now >= deadline - before]
-        claimed = [before for kind, before in due if await self._claim(campaign, kind)]
-        if claimed:  # after a long pause several fall due at once: only the nearest is posted
-            await self.announcer.reminder(campaign, deadline - now, await self._not_ready(campaign))
+        due = [f"reminder:{kind}@{campaign.deadline}" for kind, before in self.reminders if now >= deadline - before]
 
-    async def _claim(self, campaign: Campaign, kind: str) -> bool:
-        return await self.turns.repo.claim_reminder(campaign.id, campaign.turn, campaign.deadline, kind)
+        async def remind(campaign: Campaign, not_ready: list[Faction]) -> None:
+            await self.announcer.reminder(campaign, deadline - now, not_ready)
+
+        await self._once(campaign, due, remind)
+
+    async def _once(self, campaign: Campaign, kinds: list[str], announce) -> None:
+        """Post once what ``kinds`` stand for, if this process claims any of them: after a long pause
+        several reminders fall due at once and only the nearest is posted.  The claims' leases are
+        renewed while posting and marked done after; a failed post gives them up for the next tick."""
+        leases = [WorkLease(self.turns.service, campaign.id, campaign.turn, kind) for kind in kinds]
+        claimed = [lease for lease in leases if await lease.take()]
+        if not claimed:
+            return
+        try:
+            async with contextlib.AsyncExitStack() as kept:
+                for lease in claimed:
+                    await kept.enter_async_context(lease.kept())
+                await announce(campaign, await self._not_ready(campaign))
+        except BaseException:
+            for lease in claimed:
+                await lease.release()
+            raise
+        for lease in claimed:
+            await lease.finish()
 
     async def _not_ready(self, campaign: Campaign) -> list[Faction]:
         return [r.faction for r in await self.turns.readiness(campaign.id) if not r.ready]

@@ -157,11 +157,13 @@ class TurnPoster:
         run = await PostRun.start(self.service, outcome)
         plan = run.plan(campaign)
         wanted = [key for key, messages in plan.items() if not run.is_out(messages[0])]  # a map goes with the first
-        await progress.say(f"drawing {len(wanted)} map(s)…", force=True)  # a new step is always shown
-        maps = await self.maps(outcome, [audience_of(key) for key in wanted]) if wanted else {}
-        cards = {audience_of(key): self.summary(outcome, audience_of(key)) for key in wanted}
-        counter = Counter(progress, sum(len(m) for m in plan.values()), len(run.delivered))
+        # The claim is renewed from here on, maps included: drawing them may outlast a short lease, and a
+        # claim left unrenewed meanwhile would be taken over by another process while this one posts.
         async with run.kept():
+            await progress.say(f"drawing {len(wanted)} map(s)…", force=True)  # a new step is always shown
+            maps = await self.maps(outcome, [audience_of(key) for key in wanted]) if wanted else {}
+            cards = {audience_of(key): self.summary(outcome, audience_of(key)) for key in wanted}
+            counter = Counter(progress, sum(len(m) for m in plan.values()), len(run.delivered))
             lines, files = await self.post_all(run, plan, Extras(maps, cards), counter, bool(wanted))
         await run.finish()
         return lines, files

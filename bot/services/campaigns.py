@@ -14,7 +14,7 @@ import copy
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from bot.domain.campaign import Campaign, Faction, Phase, deadline_passed, deadline_refusal
@@ -37,6 +37,7 @@ from bot.services.campaign_reads import (
 from bot.services.deadline import parse_deadline
 from bot.services.dice_keys import TurnKey, new_turn_key, turn_key
 from bot.services.errors import UserError
+from bot.services.leases import DEFAULT_LEASE, RESOLVE, WorkLease
 from bot.services.settings import apply_setting
 from bot.services.transfer_checks import import_problems, rekey_open_turns
 from bot.store import CampaignChanged, Repository, ResolutionRecord, TurnRecord, TurnStatus
@@ -87,14 +88,19 @@ class CampaignService(CampaignReads):
     """The use cases that change a campaign; the questions about one are ``CampaignReads``."""
 
     def __init__(self, repo: Repository, *, clock: Callable[[], datetime] = _utcnow,
-                 seed_factory: Callable[[], str] | None = None) -> None:
+                 seed_factory: Callable[[], str] | None = None, lease: timedelta = DEFAULT_LEASE) -> None:
         """``seed_factory`` (tests, benchmarks): each turn's key pair is derived from the seed it
-        gives, so the dice are reproducible; by default OpenSSL makes each pair from OS randomness."""
+        gives, so the dice are reproducible; by default OpenSSL makes each pair from OS randomness.
+        ``lease``: how long a claim on work (a resolution, a post, a reminder) stands unrenewed
+        before another process may take the work over (bot/services/leases.py)."""
         self.repo = repo
         self.clock = clock
         self.seed_factory = seed_factory
-        self.boot_id = THIS_BOOT  # names this process in the posting claims it takes (bot/services/boot.py)
-        self._resolving: dict[int, int] = {}  # campaign id → resolutions under way (moderator edits refused)
+        self.lease = lease
+        self.boot_id = THIS_BOOT  # names this process in the claims it takes (bot/services/boot.py)
+        # In this process: resolutions under way (edits refused) and one resolution or edit at a time.
+        # Across processes the store's "resolve" work claim does both (resolve_turn, moderator_edit).
+        self._resolving: dict[int, int] = {}
         self._state_locks: dict[int, asyncio.Lock] = {}
 
     # Campaigns
@@ -248,9 +254,10 @@ class CampaignService(CampaignReads):
         self._resolving[campaign_id] = self._resolving.get(campaign_id, 0) + 1
         try:
             async with self._state_lock(campaign_id):
-                if turn is not None and (await self.campaign(campaign_id)).turn != turn:
+                campaign = await self.campaign(campaign_id)
+                if turn is not None and campaign.turn != turn:
                     raise UserError(f"turn {turn} has already been resolved")
-                return await self._resolve_turn(campaign_id)
+                return await self._resolve_claimed(campaign)
         finally:
             self._resolving[campaign_id] -= 1
             if not self._resolving[campaign_id]:
@@ -259,17 +266,46 @@ class CampaignService(CampaignReads):
     def _state_lock(self, campaign_id: int) -> asyncio.Lock:
         return self._state_locks.setdefault(campaign_id, asyncio.Lock())
 
-    async def _resolve_turn(self, campaign_id: int) -> TurnOutcome:
+    async def _resolve_claimed(self, campaign: Campaign) -> TurnOutcome:
+        """Resolve under the turn's "resolve" work claim, taken BEFORE anything is computed: of
+        several bot processes (a deadline due in each, a moderator's /turn resolve) one computes and
+        commits, the others are told at once.  The claim goes with the commit (the store's
+        conditional commit); a failure gives it up for the next try."""
+        lease = WorkLease(self, campaign.id, campaign.turn, RESOLVE)
+        if not await lease.take():
+            raise UserError(f"turn {campaign.turn} of {campaign.name} is being resolved by another bot process "
+                            f"right now; its reports follow once it is done")
+        try:
+            async with lease.kept():
+                if (await self.campaign(campaign.id)).turn != campaign.turn:  # committed before we claimed
+                    raise UserError(f"turn {campaign.turn} has already been resolved")
+                log.info("Campaign %s: resolving turn %s (boot %s)", campaign.id, campaign.turn, self.boot_id)
+                return await self._resolve_turn(campaign.id, lease)
+        except BaseException:
+            await lease.release()  # nothing committed: the next request or deadline tick may try again
+            raise
+
+    async def resolving_elsewhere(self, campaign: Campaign) -> bool:
+        """Whether another boot holds a live claim on resolving the campaign's turn."""
+        claim = await self.repo.work_claim(campaign.id, campaign.turn, RESOLVE)
+        return (claim is not None and claim.done_at is None and claim.claimed_by != self.boot_id
+                and claim.lease_until >= utc_stamp(self.clock()))
+
+    async def _resolve_turn(self, campaign_id: int, lease: WorkLease) -> TurnOutcome:
         campaign = await self._planning(campaign_id)
         turn = await self.repo.get_turn(campaign_id, campaign.turn)
         orders = await self.repo.list_orders(campaign_id, campaign.turn)
         data, dice, stored = await self._compute(campaign, orders, turn)
         # Reports and the record are pure CPU work (a quarter of a second for 1,000 units): off the loop.
         reports, record = await asyncio.to_thread(_resolution_record, campaign, turn, orders, data, dice, stored)
-        # The caller posts the reports next: claimed now, so the scheduler leaves them to it
-        # unless it stops before they are out (bot/services/stored_turns.py).
-        stored = await self.repo.commit_resolution(record, posts_claimed_at=utc_stamp(self.clock()),
-                                                   claimed_by=self.boot_id)
+        if lease.lost:  # held past its lease, taken over: the other process commits (the store checks too)
+            raise UserError(f"turn {campaign.turn} of {campaign.name} was taken over by another bot process, "
+                            f"which resolves it; its reports follow once it is done")
+        # The caller posts the reports next: claimed now, under a lease, so the scheduler leaves them
+        # to it unless it stops before they are out (bot/services/stored_turns.py).
+        now = self.clock()
+        stored = await self.repo.commit_resolution(record, posts_claimed_at=utc_stamp(now), claimed_by=self.boot_id,
+                                                   posts_lease_until=utc_stamp(now + self.lease))
         resolved = await self.campaign(campaign_id)  # the store cleared the deadline with the commit
         return TurnOutcome(resolved, campaign.turn, revealed_label(data), reports, data, stored.created_seq)
 
@@ -343,7 +379,7 @@ class CampaignService(CampaignReads):
         campaign record in the same transaction (a clan added to the rules joins the campaign)."""
         campaign = await self.campaign(campaign_id)
         payload = clean_payload(payload)  # names and reasons typed by moderators reach posts: store them clean
-        if self._resolving.get(campaign_id):
+        if self._resolving.get(campaign_id) or await self.resolving_elsewhere(campaign):
             raise UserError(f"turn {campaign.turn} of {campaign.name} is being resolved right now; make the edit "
                             f"once its reports are out")
         async with self._state_lock(campaign_id):

@@ -31,10 +31,19 @@ from bot.services.campaigns import CampaignService, TurnOutcome, utc_stamp
 from bot.services.errors import UserError
 from bot.store import ResolutionRecord
 
-HEARTBEAT = timedelta(seconds=30)  # how often a poster renews its claim
-# A claim not renewed for this long was left by a process that stopped without a trace we can check
-# (another host): a few missed heartbeats, not a guess at how long posting takes.
+HEARTBEAT = timedelta(seconds=30)  # how often a poster renews its claim, at most (a third of the lease, if less)
+# A claim is taken and renewed with a lease end (the service's ``lease`` ahead, migration 0021): one not
+# renewed by then was left by a process that stopped, on whatever host.  A claim made before 0021 has no
+# lease end: it is stale once not renewed for this long.
 STALE_CLAIM = timedelta(minutes=3)
+
+
+def heartbeat(service: CampaignService) -> timedelta:
+    return min(HEARTBEAT, getattr(service, "lease", HEARTBEAT * 3) / 3)
+
+
+def lease_end(service: CampaignService, now: datetime) -> str:
+    return utc_stamp(now + getattr(service, "lease", STALE_CLAIM))
 PUBLIC = "public"
 
 
@@ -117,12 +126,12 @@ class PostRun:
     async def keep_claim(self) -> bool:
         """Renew the claim once a ``HEARTBEAT`` has passed; False once it is no longer this boot's."""
         now = self.service.clock()
-        if self.lost or not self.tracked or now - self._renewed < HEARTBEAT:
+        if self.lost or not self.tracked or now - self._renewed < heartbeat(self.service):
             return not self.lost
         self._renewed = now
         self.lost = not await self.service.repo.renew_resolution_claim(
             self.outcome.campaign.id, self.outcome.turn, self.outcome.created_seq, self.service.boot_id,
-            utc_stamp(now))
+            utc_stamp(now), lease_end(self.service, now))
         return not self.lost
 
     @contextlib.asynccontextmanager
@@ -131,8 +140,9 @@ class PostRun:
         held up by Discord's rate limits for minutes must not make the claim look abandoned."""
         async def beat() -> None:
             while not self.lost:
-                await asyncio.sleep(HEARTBEAT.total_seconds())
-                self._renewed -= HEARTBEAT  # due now, whatever the service's clock says
+                every = heartbeat(self.service)
+                await asyncio.sleep(every.total_seconds())
+                self._renewed -= every  # due now, whatever the service's clock says
                 await self.keep_claim()
 
         task = asyncio.create_task(beat(), name="fleetwright-post-claim") if self.tracked else None
@@ -167,10 +177,11 @@ class PostLedger:
 
     async def claim_unposted(self, now: datetime) -> list[ResolutionRecord]:
         """The resolutions whose posts are not done and whom nobody alive is posting, claimed for this
-        boot: a dead boot's at once, an unchecked one's once its claim is stale."""
+        boot: a dead boot's (on this host) at once, any other's once its lease has ended."""
         me = self.service.boot_id
         dead = {c for c in await self.repo.post_claimants() if is_dead(c, me)}
-        return await self.repo.claim_unposted_resolutions(utc_stamp(now), utc_stamp(now - STALE_CLAIM), me, dead)
+        return await self.repo.claim_unposted_resolutions(utc_stamp(now), utc_stamp(now - STALE_CLAIM), me, dead,
+                                                          lease_end(self.service, now))
 
     async def outstanding(self, campaign: Campaign) -> Outstanding | None:
         found = await self.repo.unposted_resolution(campaign.id)

@@ -5,8 +5,8 @@ moderator log on request (an automatic resolution has no moderator to hand it to
 Which resolutions are still unposted is the store's record (migrations 0004,
 0005): the process that commits a resolution claims its posts, marks each
 message once Discord confirmed it and the whole once every one was tried.  The
-deadline scheduler claims what a dead boot left (at once) or a claim not renewed
-for ``STALE_CLAIM`` (``bot/services/posting.py``) and posts what is missing; a
+deadline scheduler claims what a dead boot left (at once) or a claim whose lease
+ended unrenewed (``bot/services/posting.py``) and posts what is missing; a
 live claim is a /turn resolve still posting and is left alone.
 """
 
@@ -22,7 +22,7 @@ from bot.report import ReportInput, Reports
 from bot.plugins import get_ruleset
 from bot.services.campaigns import CampaignService, TurnOutcome, revealed_label, utc_stamp
 from bot.services.errors import UserError
-from bot.services.posting import PostLedger
+from bot.services.posting import PostLedger, lease_end
 from bot.store import ResolutionRecord
 
 
@@ -61,8 +61,9 @@ class StoredTurns:
         if outcome.created_seq is None:
             return
         key = (outcome.campaign.id, outcome.turn, outcome.created_seq)
-        now = utc_stamp(self.service.clock())
-        if await self.repo.renew_resolution_claim(*key, self.service.boot_id, now):
+        when = self.service.clock()
+        now = utc_stamp(when)
+        if await self.repo.renew_resolution_claim(*key, self.service.boot_id, now, lease_end(self.service, when)):
             await self.repo.mark_resolution_posted(*key, now)
 
     async def outcome_of(self, record: ResolutionRecord) -> TurnOutcome:

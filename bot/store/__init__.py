@@ -15,10 +15,11 @@ from bot.store.repository import (
     TurnRecord,
     TurnStatus,
     UndoneReport,
+    WorkClaim,
 )
 
 __all__ = ["AuditEntry", "CampaignChanged", "JsonDict", "Repository", "ResolutionRecord", "StateRecord", "StoreError",
-           "TurnRecord", "TurnStatus", "UndoneReport", "describe_location", "open_repository"]
+           "TurnRecord", "TurnStatus", "UndoneReport", "WorkClaim", "describe_location", "open_repository"]
 
 
 async def open_repository(location: str | Path) -> Repository:

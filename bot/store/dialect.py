@@ -79,3 +79,9 @@ def claim_lock(db: Any, table: str) -> str:
     """The locking clause of a claim's SELECT: rows another process is claiming this instant are
     skipped, not claimed twice (nothing on SQLite, which has one writer)."""
     return f" FOR UPDATE OF {table} SKIP LOCKED" if dialect(db) == POSTGRES else ""
+
+
+def row_lock(db: Any) -> str:
+    """The locking clause of a SELECT whose rows the unit of work then changes, waiting for another
+    process that holds them (nothing on SQLite, which has one writer)."""
+    return " FOR UPDATE" if dialect(db) == POSTGRES else ""

@@ -52,6 +52,7 @@ from bot.store.sqlite_base import (
     state_text,
     transaction,
 )
+from bot.store.sqlite_claims import WorkClaimStore
 from bot.store.sqlite_open import connect
 from bot.store.sqlite_orders import OrderStore
 from bot.store.sqlite_turns import TurnLifecycleStore
@@ -61,7 +62,7 @@ from bot.store.transfer import parse_export
 STORE_FAILED = ("the campaign database could not do this just now, so nothing was changed; try again, "
                 "and if it keeps failing tell the moderators (the bot's log has the details)")
 
-class SqliteRepository(OrderStore, TurnLifecycleStore):
+class SqliteRepository(OrderStore, TurnLifecycleStore, WorkClaimStore):
     """Implements ``bot.store.repository.Repository`` on an SQLite file."""
 
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
@@ -282,14 +283,16 @@ class SqliteRepository(OrderStore, TurnLifecycleStore):
     # Resolutions
 
     async def commit_resolution(self, record: ResolutionRecord, posts_claimed_at: str | None = None,
-                                claimed_by: str | None = None) -> ResolutionRecord:
+                                claimed_by: str | None = None,
+                                posts_lease_until: str | None = None) -> ResolutionRecord:
         """Atomically store a resolved turn, replace the state with its after
         state, mark the turn resolved and advance the campaign to the next turn
         (phase "resolved").  Its posts are recorded as not done, claimed at
-        ``posts_claimed_at`` by the caller (boot ``claimed_by``) who will post them.  Returns the
-        record with ``created_seq`` set."""
+        ``posts_claimed_at`` by the caller (boot ``claimed_by``) who will post them, its lease ending at
+        ``posts_lease_until``.  Refused if another boot holds the turn's "resolve" work claim.  Returns
+        the record with ``created_seq`` set."""
         async with self._unit(write=True) as db:
-            return await sqlite_resolutions.commit(db, record, posts_claimed_at, claimed_by)
+            return await sqlite_resolutions.commit(db, record, posts_claimed_at, claimed_by, posts_lease_until)
 
     async def last_resolution(self, campaign_id: int) -> ResolutionRecord | None:
         async with self._unit() as db:

@@ -15,7 +15,7 @@ from bot.domain.campaign import Phase
 from bot.engine.dice import Roll
 from bot.engine.ruleset import SubmittedOrder
 from bot.store.codec import RowLike, dumps, loads
-from bot.store.dialect import lock_campaign
+from bot.store.dialect import lock_campaign, row_lock
 from bot.store.errors import StoreError
 from bot.store.repository import ResolutionRecord, TurnRecord, TurnStatus
 from bot.store.sqlite_base import (
@@ -28,18 +28,20 @@ from bot.store.sqlite_base import (
 )
 
 
-async def commit(db: aiosqlite.Connection, record: ResolutionRecord,
-                 posts_claimed_at: str | None = None, claimed_by: str | None = None) -> ResolutionRecord:
+async def commit(db: aiosqlite.Connection, record: ResolutionRecord, posts_claimed_at: str | None = None,
+                 claimed_by: str | None = None, posts_lease_until: str | None = None) -> ResolutionRecord:
     cid, turn = record.campaign_id, record.turn
     await lock_campaign(db, cid)  # of two processes resolving the turn at once, the second sees it resolved
     before_text = await check_committable(db, record)
+    await take_resolve_claim(db, cid, turn, claimed_by)
     seq = await next_seq(db, cid)
     await replace_state(db, cid, dumps(record.after_state, "after-state"), turn + 1)
     await insert_resolution(db, record, before_text, seq)
     # Not posted yet: whoever commits posts next (claimed), or the scheduler will (unclaimed).
-    await db.execute("INSERT INTO resolution_posts (campaign_id, turn, created_seq, claimed_at, claimed_by)"
-                     " VALUES (?, ?, ?, ?, ?)", (cid, turn, seq, posts_claimed_at,
-                                                 claimed_by if posts_claimed_at else None))
+    await db.execute("INSERT INTO resolution_posts (campaign_id, turn, created_seq, claimed_at, claimed_by,"
+                     " lease_until) VALUES (?, ?, ?, ?, ?, ?)",
+                     (cid, turn, seq, posts_claimed_at, claimed_by if posts_claimed_at else None,
+                      posts_lease_until if posts_claimed_at else None))
     await set_turn_status(db, cid, turn, TurnStatus.RESOLVED)
     await set_campaign_turn(db, cid, turn + 1, Phase.RESOLVED)
     return record.model_copy(update={"created_seq": seq})
@@ -67,6 +69,22 @@ async def check_committable(db: aiosqlite.Connection, record: ResolutionRecord) 
         raise StoreError(f"cannot commit turn {turn} of campaign {cid}: its orders changed "
                          "while the turn was being resolved; resolve it again")
     return before_text
+
+
+RESOLVE = "resolve"  # the work claim of resolving a turn (bot/services/leases.py)
+
+
+async def take_resolve_claim(db: aiosqlite.Connection, campaign_id: int, turn: int, claimed_by: str | None) -> None:
+    """The conditional commit: refused if another boot holds the turn's "resolve" claim (this one's
+    lease ended and it took the work over; it commits instead).  The claim goes with the commit: the
+    resolution is the record that the work is done."""
+    row = await fetch_one(db, "SELECT claimed_by FROM work_claims WHERE campaign_id = ? AND turn = ? AND kind = ?"
+                              f" AND done_at IS NULL{row_lock(db)}", (campaign_id, turn, RESOLVE))
+    if row is not None and row["claimed_by"] != claimed_by:
+        raise StoreError(f"cannot commit turn {turn} of campaign {campaign_id}: another bot process took over "
+                         "resolving it (this one held it past its lease); it commits the turn instead")
+    await db.execute("DELETE FROM work_claims WHERE campaign_id = ? AND turn = ? AND kind = ?",
+                     (campaign_id, turn, RESOLVE))
 
 
 async def replace_state(db: aiosqlite.Connection, campaign_id: int, text: str,

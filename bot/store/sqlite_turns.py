@@ -105,22 +105,26 @@ class TurnLifecycleStore:
     # and by whom (0005_post_ledger.sql)
 
     async def claim_unposted_resolutions(self, claimed_at: str, stale_before: str, claimed_by: str | None = None,
-                                         dead: Collection[str] = ()) -> list[ResolutionRecord]:
-        """Claim for ``claimed_by``, for posting, every standing resolution whose posts are neither done
-        nor skipped, and whose claim is older than ``stale_before`` (not renewed: its process stopped)
-        or held by a boot of ``dead`` (known gone: taken over at once); oldest first."""
+                                         dead: Collection[str] = (),
+                                         lease_until: str | None = None) -> list[ResolutionRecord]:
+        """Claim for ``claimed_by`` until ``lease_until``, for posting, every standing resolution whose
+        posts are neither done nor skipped, and whose lease has ended by ``claimed_at`` (not renewed: its
+        process stopped, on whatever host), whose claim without a lease end (made before 0021) is older
+        than ``stale_before``, or held by a boot of ``dead`` (known gone: taken over at once); oldest first."""
         dead = [d for d in dead if d]
         held_by_dead = f" OR p.claimed_by IN ({', '.join('?' * len(dead))})" if dead else ""
         async with self._unit(write=True) as db:  # type: ignore[attr-defined]
             rows = await fetch_all(
                 db, "SELECT r.* FROM resolutions r JOIN resolution_posts p ON p.campaign_id = r.campaign_id"
                     " AND p.turn = r.turn AND p.created_seq = r.created_seq WHERE p.posted_at IS NULL"
-                    f" AND p.skipped_at IS NULL AND (p.claimed_at IS NULL OR p.claimed_at < ?{held_by_dead})"
-                    f" ORDER BY r.campaign_id, r.turn{claim_lock(db, 'p')}", (stale_before, *dead))
+                    " AND p.skipped_at IS NULL AND (p.claimed_at IS NULL OR p.lease_until < ?"
+                    f" OR (p.lease_until IS NULL AND p.claimed_at < ?){held_by_dead})"
+                    f" ORDER BY r.campaign_id, r.turn{claim_lock(db, 'p')}", (claimed_at, stale_before, *dead))
             for row in rows:
-                await db.execute("UPDATE resolution_posts SET claimed_at = ?, claimed_by = ? WHERE campaign_id = ?"
-                                 " AND turn = ? AND created_seq = ?",
-                                 (claimed_at, claimed_by, row["campaign_id"], row["turn"], row["created_seq"]))
+                await db.execute("UPDATE resolution_posts SET claimed_at = ?, claimed_by = ?, lease_until = ?"
+                                 " WHERE campaign_id = ? AND turn = ? AND created_seq = ?",
+                                 (claimed_at, claimed_by, lease_until, row["campaign_id"], row["turn"],
+                                  row["created_seq"]))
         return [record_from_row(r) for r in rows]
 
     async def post_claimants(self) -> set[str]:
@@ -131,14 +135,14 @@ class TurnLifecycleStore:
         return {r["claimed_by"] for r in rows}
 
     async def renew_resolution_claim(self, campaign_id: int, turn: int, created_seq: int, claimed_by: str,
-                                     claimed_at: str) -> bool:
-        """Keep ``claimed_by``'s claim fresh while it posts; False if the claim is no longer its own
-        (another boot took it over, or the posts were skipped or done)."""
+                                     claimed_at: str, lease_until: str | None = None) -> bool:
+        """Keep ``claimed_by``'s claim fresh while it posts (its lease now ending at ``lease_until``);
+        False if the claim is no longer its own (another boot took it over, or the posts were skipped or done)."""
         async with self._unit(write=True) as db:  # type: ignore[attr-defined]
             cursor = await db.execute(
-                "UPDATE resolution_posts SET claimed_at = ? WHERE campaign_id = ? AND turn = ? AND created_seq = ?"
-                " AND claimed_by = ? AND posted_at IS NULL AND skipped_at IS NULL",
-                (claimed_at, campaign_id, turn, created_seq, claimed_by))
+                "UPDATE resolution_posts SET claimed_at = ?, lease_until = ? WHERE campaign_id = ? AND turn = ?"
+                " AND created_seq = ? AND claimed_by = ? AND posted_at IS NULL AND skipped_at IS NULL",
+                (claimed_at, lease_until, campaign_id, turn, created_seq, claimed_by))
         return cursor.rowcount == 1
 
     async def mark_resolution_posted(self, campaign_id: int, turn: int, created_seq: int, posted_at: str) -> None:

@@ -176,7 +176,7 @@ async def test_no_edit_while_a_turn_is_being_resolved(linked, monkeypatch):
     await world.run("turn open", world.admin)
     release = asyncio.Event()
 
-    async def slow_resolution(campaign_id):
+    async def slow_resolution(campaign_id, *_):
         await release.wait()
 
     monkeypatch.setattr(world.service, "_resolve_turn", slow_resolution)

@@ -244,7 +244,7 @@ async def test_one_send_held_up_for_minutes_keeps_the_claim_by_a_background_hear
 
     async def renew(*args):
         if holding[0]:
-            renewed.append(args[-1])
+            renewed.append(args[4])  # claimed_at (its lease end follows)
         return await real_renew(*args)
 
     monkeypatch.setattr(world.service.repo, "renew_resolution_claim", renew)

@@ -132,9 +132,11 @@ class FakeDiscord:
         self.unhandled: list[str] = []
         self.close_codes: list[int | None] = []
         self.identify: dict[str, Any] | None = None
+        self.identifies: list[dict[str, Any]] = []  # one per gateway connection (a sharded bot has several)
         self.heartbeats = 0
         self.history: dict[str, list[dict[str, Any]]] = {}  # channel id → its messages, oldest first
-        self._ws: web.WebSocketResponse | None = None
+        self._ws: web.WebSocketResponse | None = None  # the connection serving the guild
+        self._sockets: list[web.WebSocketResponse] = []
         self._seq = itertools.count(1)
         self._changed = asyncio.Condition()
         app = web.Application()
@@ -151,8 +153,9 @@ class FakeDiscord:
         monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", self.gateway_url)
 
     async def close(self) -> None:
-        if self._ws is not None and not self._ws.closed:
-            await self._ws.close()
+        for ws in self._sockets:
+            if not ws.closed:
+                await ws.close()
         await self._runner.cleanup()
 
     async def _record(self, call: Call) -> None:
@@ -241,7 +244,7 @@ class FakeDiscord:
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(compress=False, autoclose=True)
         await ws.prepare(request)
-        self._ws = ws
+        self._sockets.append(ws)
         await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 1000}, "s": None, "t": None}))
         async for msg in ws:  # ends when the bot closes (or the fake does)
             if msg.type is not WSMsgType.TEXT:
@@ -256,18 +259,30 @@ class FakeDiscord:
                     await ws.close(code=4004, message=b"Authentication failed.")
                     break
                 self.identify = frame["d"]
-                await self.dispatch("READY", {
-                    "v": 10, "user": bot_user(), "session_id": "fake-session",
-                    "resume_gateway_url": str(self.gateway_url),
-                    "guilds": [{"id": str(self.guild.id), "unavailable": True}],
+                self.identifies.append(frame["d"])
+                # A sharded bot: the guild is on the shard Discord's formula names, and only that
+                # connection hears of it (https://discord.com/developers/docs/topics/gateway#sharding).
+                shard, count = frame["d"].get("shard") or (0, 1)
+                serves = (self.guild.id >> 22) % count == shard
+                if serves:
+                    self._ws = ws
+                await self._send(ws, "READY", {
+                    "v": 10, "user": bot_user(), "session_id": f"fake-session-{shard}",
+                    "resume_gateway_url": str(self.gateway_url), "shard": [shard, count],
+                    "guilds": [{"id": str(self.guild.id), "unavailable": True}] if serves else [],
                     "application": {"id": str(APP_ID), "flags": 0}})
-                await self.dispatch("GUILD_CREATE", self.guild.create_payload(self.members))
+                if serves:
+                    await self._send(ws, "GUILD_CREATE", self.guild.create_payload(self.members))
         self.close_codes.append(ws.close_code)
         return ws
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        """To the connection serving the guild (the bot's only one, unless it is sharded)."""
         assert self._ws is not None and not self._ws.closed, "the bot is not connected to the gateway"
-        await self._ws.send_str(json.dumps({"op": 0, "t": event, "s": next(self._seq), "d": data}))
+        await self._send(self._ws, event, data)
+
+    async def _send(self, ws: web.WebSocketResponse, event: str, data: dict[str, Any]) -> None:
+        await ws.send_str(json.dumps({"op": 0, "t": event, "s": next(self._seq), "d": data}))
 
     # Interactions, built the way a Discord client would from the synced commands
 

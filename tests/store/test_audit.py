@@ -83,14 +83,15 @@ async def test_an_export_with_a_repeated_entry_number_is_refused(repo, campaign)
 
 
 async def test_a_migration_numbered_below_one_already_applied_still_runs(db_path, monkeypatch):
-    """Branches reserve numbers: 0003 may ship before 0002; 0002 then applies on the next start."""
+    """Branches reserve numbers: 0004 may ship before 0003; 0003 then applies on the next start.  (0003,
+    which no later migration reads: 0021 reads 0002's reminders, so a database without 0002 cannot be.)"""
     known = migrations.known_migrations()
-    monkeypatch.setattr(migrations, "known_migrations", lambda: [m for m in known if m.version != 2])
+    monkeypatch.setattr(migrations, "known_migrations", lambda: [m for m in known if m.version != 3])
     async with await SqliteRepository.open(db_path):
         pass
-    extra = migrations.Migration(2, "0002_late.sql", "CREATE TABLE late_arrival (id INTEGER)")
+    extra = migrations.Migration(3, "0003_late.sql", "CREATE TABLE late_arrival (id INTEGER)")
     monkeypatch.setattr(migrations, "known_migrations",
-                        lambda: sorted([*[m for m in known if m.version != 2], extra], key=lambda m: m.version))
+                        lambda: sorted([*[m for m in known if m.version != 3], extra], key=lambda m: m.version))
     async with await SqliteRepository.open(db_path):
         pass
     with sqlite3.connect(db_path) as conn:

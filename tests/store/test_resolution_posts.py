@@ -52,8 +52,9 @@ async def test_resolutions_committed_before_the_migration_count_as_posted(db_pat
         await _commit(repo, campaign)
     with sqlite3.connect(db_path) as conn:  # the database as the version before 0004 left it
         conn.execute("DROP TABLE resolution_posts")
-        conn.execute("DROP TABLE resolution_messages")  # and 0006, which builds on 0004
-        conn.execute("DELETE FROM schema_version WHERE version IN (4, 6)")
+        conn.execute("DROP TABLE resolution_messages")  # and 0006 and 0021, which build on 0004
+        conn.execute("DROP TABLE work_claims")
+        conn.execute("DELETE FROM schema_version WHERE version IN (4, 6, 21)")
     async with await SqliteRepository.open(db_path) as repo:
         assert await repo.claim_unposted_resolutions(T2, T2) == []
     with sqlite3.connect(db_path) as conn:
