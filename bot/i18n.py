@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
@@ -67,6 +68,10 @@ class Messages:
         text = self._translations.ngettext(singular, plural, n)
         return text.format(n=self.number(n), **values)
 
+    def p_(self, context: str, msgid: str, /) -> str:
+        """A text with a gettext context (the command tree's names and descriptions: ``COMMAND_*``)."""
+        return self._translations.pgettext(context, msgid)
+
     def number(self, value: int | float) -> str:
         return format_decimal(value, locale=self._locale)
 
@@ -92,19 +97,39 @@ def _ruleset_locale_dir(domain: str) -> Path | None:
 
 
 def po_path(locale_dir: Path, language: str, domain: str) -> Path:
+    """A domain's main catalogue file; the domain may have more (``po_files``)."""
     return locale_dir / language / "LC_MESSAGES" / f"{domain}.po"
 
 
-def _catalogue(locale_dir: Path | None, language: str, domain: str) -> NullTranslations:
-    if locale_dir is None or language == DEFAULT_LANGUAGE:
-        return NullTranslations()
-    path = po_path(locale_dir, language, domain)
-    if not path.is_file():
-        return NullTranslations()
+def po_files(locale_dir: Path | None, language: str) -> list[Path]:
+    """Every catalogue file of one language of a domain: all ``*.po`` in its LC_MESSAGES folder
+    (a domain's texts may be split into files, one per part of the code: docs/translating.md)."""
+    if locale_dir is None:
+        return []
+    return sorted((locale_dir / language / "LC_MESSAGES").glob("*.po"))
+
+
+def read_catalogue(path: Path, language: str, domain: str) -> Catalog:
     with path.open("rb") as fh:
-        catalog = read_po(fh, locale=language.replace("-", "_"), domain=domain)
+        return read_po(fh, locale=language.replace("-", "_"), domain=domain)
+
+
+def merged_catalogue(locale_dir: Path | None, language: str, domain: str) -> Catalog:
+    """The domain's files of ``language`` as one catalogue.  A text in two files keeps the first
+    file's translation here; ``python -m bot i18n check`` and the catalogue test refuse it."""
+    merged = Catalog(locale=language.replace("-", "_"), domain=domain)
+    for path in po_files(locale_dir, language):
+        for message in read_catalogue(path, language, domain):
+            if message.id and merged.get(message.id, message.context) is None:
+                merged[message.id] = message
+    return merged
+
+
+def _catalogue(locale_dir: Path | None, language: str, domain: str) -> NullTranslations:
+    if locale_dir is None or language == DEFAULT_LANGUAGE or not po_files(locale_dir, language):
+        return NullTranslations()
     compiled = io.BytesIO()
-    write_mo(compiled, catalog)
+    write_mo(compiled, merged_catalogue(locale_dir, language, domain))
     compiled.seek(0)
     return Translations(compiled, domain=domain)
 
