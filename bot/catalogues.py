@@ -40,6 +40,10 @@ COMMANDS_FILE = "commands"  # the file of the command tree's texts, in every dom
 # Discord's rule for a localised name: lowercase letters of any script, digits, "-" and "_".
 NAME_RULE = re.compile(r"^[-_\w]{1,32}$")
 
+# Choices shown as they are in every language: an id offered as itself (a map's: name == value), and
+# each language in its own name (cogs/common.py LANGUAGE_CHOICES).
+AS_THEY_ARE = {f"{name} ({code})" for code, name in LANGUAGES.items()}
+
 # Where a new text of a domain goes: the file named for the longest folder (or file) prefix, relative
 # to the checkout, of the code where it first appears.  Each part of the code has its own file.
 CATALOGUE_FILES: dict[str, dict[str, str]] = {
@@ -135,7 +139,7 @@ def command_texts(payloads: list[dict]) -> dict[Key, Text]:
         for text in (Text(node["name"], COMMAND_NAME, here, True),
                      Text(node.get("description", ""), COMMAND_TEXT, here, True),
                      *(Text(c["name"], COMMAND_TEXT, here, True) for c in node.get("choices") or []
-                       if c["name"] != str(c["value"]))):  # an id offered as itself (a map's) stays as it is
+                       if c["name"] != str(c["value"]) and c["name"] not in AS_THEY_ARE)):
             if text.msgid:
                 found.setdefault(text.key, text)
         for option in node.get("options") or []:
