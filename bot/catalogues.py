@@ -30,19 +30,25 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import write_po
 
-from bot.i18n import (CORE_DOMAIN, CORE_LOCALE_DIR, DEFAULT_LANGUAGE, EXTRACT_KEYWORDS, LANGUAGES,
+from bot.i18n import (COMMAND_NAME, COMMAND_TEXT, CORE_DOMAIN, CORE_LOCALE_DIR, DEFAULT_LANGUAGE, EXTRACT_KEYWORDS, LANGUAGES,
                       placeholders, po_files, read_catalogue)
 
 ROOT = Path(__file__).resolve().parent.parent  # the checkout: bot/ and cogs/
-COMMAND_NAME = "command name"  # msgctxt of a command's, group's or option's name (Discord's name rules)
-COMMAND_TEXT = "command"  # msgctxt of a command's description or a choice's name (1-100 characters)
 COMMANDS_FILE = "commands"  # the file of the command tree's texts, in every domain
 # Discord's rule for a localised name: lowercase letters of any script, digits, "-" and "_".
 NAME_RULE = re.compile(r"^[-_\w]{1,32}$")
 
-# Choices shown as they are in every language: an id offered as itself (a map's: name == value), and
-# each language in its own name (cogs/common.py LANGUAGE_CHOICES).
+# Choices shown as they are in every language: each language in its own name (cogs/common.py
+# LANGUAGE_CHOICES), a shipped map's or scenario's id, a rule's own id (SP1: sub-phase 1, as S… ids).
 AS_THEY_ARE = {f"{name} ({code})" for code, name in LANGUAGES.items()}
+RULE_ID = re.compile(r"^[A-Z]+\d+$")
+
+
+def shown_as_it_is(choice: str) -> bool:
+    from bot.mapfiles import shipped_map_ids
+    from bot.scenarios import shipped_scenario_ids
+    return (choice in AS_THEY_ARE or bool(RULE_ID.match(choice)) or choice in shipped_map_ids()
+            or choice in shipped_scenario_ids())
 
 # Where a new text of a domain goes: the file named for the longest folder (or file) prefix, relative
 # to the checkout, of the code where it first appears.  Each part of the code has its own file.
@@ -139,7 +145,7 @@ def command_texts(payloads: list[dict]) -> dict[Key, Text]:
         for text in (Text(node["name"], COMMAND_NAME, here, True),
                      Text(node.get("description", ""), COMMAND_TEXT, here, True),
                      *(Text(c["name"], COMMAND_TEXT, here, True) for c in node.get("choices") or []
-                       if c["name"] != str(c["value"]) and c["name"] not in AS_THEY_ARE)):
+                       if not shown_as_it_is(c["name"]))):
             if text.msgid:
                 found.setdefault(text.key, text)
         for option in node.get("options") or []:
@@ -198,16 +204,19 @@ def _show(key: Key) -> str:
     return f"{msgid!r}" + (f" ({context})" if context else "")
 
 
-def check_language(domain: Domain, language: str, expected: dict[Key, Text]) -> list[str]:
+def check_language(domain: Domain, language: str, expected: dict[Key, Text],
+                   core: dict[Key, Entry] | None = None) -> list[str]:
     """What is wrong with one language's catalogues of a domain: a text the code uses that is
     missing or untranslated, one the code no longer uses, placeholders that differ, the wrong
-    number of plural forms, a command name Discord would refuse, a text in two files."""
+    number of plural forms, a command name Discord would refuse, a text in two files.  A
+    ruleset's text the core's catalogue (``core``) has needs no entry of its own: it is read
+    from there (``messages(language, ruleset)`` falls back to the core's)."""
     where = f"{domain.name} [{language}]"
     found, twice = entries(domain, language)
     problems = [f"{where}: {p}" for p in twice]
     plural_forms = Catalog(locale=language.replace("-", "_")).num_plurals
     for key, text in expected.items():
-        entry = found.get(key)
+        entry = found.get(key) or (core or {}).get(key)
         if entry is None:
             problems.append(f"{where}: missing {_show(key)} (used in {text.where})")
             continue
@@ -242,10 +251,12 @@ def check(payloads: dict[str, list[dict]] | None = None) -> list[str]:
     """Every problem of every domain's catalogues in every language ([] if none)."""
     payloads = payloads if payloads is not None else asyncio.run(command_payloads())
     problems = []
-    for domain in domains():
-        expected = expected_texts(domain, payloads)
-        for language in translated_languages():
-            problems += check_language(domain, language, expected)
+    core, *rulesets = domains()
+    for language in translated_languages():
+        problems += check_language(core, language, expected_texts(core, payloads))
+        shared = entries(core, language)[0]
+        for domain in rulesets:
+            problems += check_language(domain, language, expected_texts(domain, payloads), shared)
     return problems
 
 
@@ -255,17 +266,18 @@ class Update:
     obsolete: list[str] = field(default_factory=list)
 
 
-def update_language(domain: Domain, language: str, expected: dict[Key, Text], prune: bool = False) -> Update:
-    """Add each text the code uses that no file of ``language`` has, empty, to the file
-    ``Domain.file_for`` names (created if need be); keep every translation; report (and with
-    ``prune`` drop) the texts the code no longer uses."""
+def update_language(domain: Domain, language: str, expected: dict[Key, Text], prune: bool = False,
+                    core: dict[Key, Entry] | None = None) -> Update:
+    """Add each text the code uses that no file of ``language`` has (nor, for a ruleset, the
+    core's: ``core``), empty, to the file ``Domain.file_for`` names (created if need be); keep
+    every translation; report (and with ``prune`` drop) the texts the code no longer uses."""
     folder = domain.locale_dir / language / "LC_MESSAGES"
     catalogues = {path.stem: read_catalogue(path, language, domain.name) for path in po_files(domain.locale_dir, language)}
     present = {(m.id[0] if isinstance(m.id, tuple) else m.id, m.context): stem
                for stem, catalogue in catalogues.items() for m in catalogue if m.id}
     update, changed = Update(), set()
     for key, text in expected.items():
-        if key in present:
+        if key in present or key in (core or {}):
             continue
         stem = domain.file_for(text)
         catalogue = catalogues.setdefault(stem, _new_catalogue(language, domain.name))
@@ -287,17 +299,22 @@ def update_language(domain: Domain, language: str, expected: dict[Key, Text], pr
 
 
 def _new_catalogue(language: str, domain: str) -> Catalog:
+    header = (f"# {LANGUAGES[language]} ({language}) texts of Fleetwright, domain {domain!r}.\n"
+              f"# Written by hand; docs/translating.md says how to add and check them.")
     return Catalog(locale=language.replace("-", "_"), domain=domain, project="Fleetwright", fuzzy=False,
-                   charset="utf-8")
+                   charset="utf-8", header_comment=header, msgid_bugs_address="", copyright_holder="",
+                   last_translator="Fleetwright translators", language_team=f"{LANGUAGES[language]} ({language})")
 
 
 def extract(prune: bool = False) -> Iterator[str]:
     """Update every catalogue file of every domain and language; yields what it did."""
     payloads = asyncio.run(command_payloads())
-    for domain in domains():
+    core, *rulesets = domains()
+    for domain in [core, *rulesets]:  # the core's first: a ruleset's text the core's has is read from there
         expected = expected_texts(domain, payloads)
         for language in translated_languages():
-            update = update_language(domain, language, expected, prune)
+            shared = entries(core, language)[0] if domain is not core else None
+            update = update_language(domain, language, expected, prune, shared)
             for path, count in update.added.items():
                 yield f"{_relative(path)}: {count} new text(s) to translate"
             yield from (f"obsolete{' (dropped)' if prune else ''}: {line}" for line in update.obsolete)

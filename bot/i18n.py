@@ -34,6 +34,8 @@ DEFAULT_LANGUAGE = "en"
 LANGUAGES: dict[str, str] = {  # code → the language's own name, as a moderator picks it
     "en": "English", "ru": "Русский", "zh-TW": "繁體中文", "ja": "日本語"}
 EXTRACT_KEYWORDS = {"_": None, "n_": (1, 2), "N_": None}
+COMMAND_NAME = "command name"  # msgctxt of a slash command's, group's or option's name (Discord's name rules)
+COMMAND_TEXT = "command"  # msgctxt of a slash command's description or a choice's name (1-100 characters)
 
 
 def N_(text: str) -> str:
