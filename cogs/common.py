@@ -382,12 +382,13 @@ async def post(bot: discord.Client, channel_id: int, text: str, file: discord.Fi
 
 
 def deadline_text(deadline: str | None) -> str | None:
-    """An ISO deadline as people read it, with a Discord timestamp in each reader's own time zone."""
+    """An ISO deadline as Discord timestamps: the date and time, and how long from now, which every
+    client shows in its reader's own time zone and language (``<t:…:F> (<t:…:R>)``)."""
     if not deadline:
         return None
     when = datetime.fromisoformat(deadline)
     when = when if when.tzinfo else when.replace(tzinfo=timezone.utc)
-    return f"{when.astimezone(timezone.utc):%a %d %b %Y %H:%M} UTC ({discord.utils.format_dt(when, 'R')})"
+    return f"{discord.utils.format_dt(when, 'F')} ({discord.utils.format_dt(when, 'R')})"
 
 
 CORRECTION_NOTE = ("the turn was resolved and undone for a correction: its dice are known, so only the "
