@@ -10,13 +10,15 @@ lengths); a ruleset's commands are translated from its own domain, the core's fr
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
+from pathlib import Path
 
 import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.i18n import COMMAND_NAME, COMMAND_TEXT, CORE_DOMAIN, messages
+from bot.i18n import COMMAND_NAME, COMMAND_TEXT, CORE_DOMAIN, CORE_LOCALE_DIR, messages
 
 # Discord's locales the bot has catalogues for → its language (bot/i18n.py LANGUAGES).
 LOCALES: dict[discord.Locale, str] = {discord.Locale.russian: "ru", discord.Locale.taiwan_chinese: "zh-TW",
@@ -28,6 +30,21 @@ def ruleset_roots() -> dict[str, str]:
     """Top-level command name → the ruleset whose commands it holds."""
     from bot.plugins import plugins
     return {name: plugin.id for plugin in plugins().values() if plugin.locale_dir for name in plugin.command_groups}
+
+
+def catalogue_dirs() -> list[Path]:
+    from bot.plugins import plugins
+    return [CORE_LOCALE_DIR, *(p.locale_dir for p in plugins().values() if p.locale_dir)]
+
+
+def translations_fingerprint() -> str:
+    """A digest of every catalogue file the commands' texts may come from: part of the command hash
+    (bot/startup.py), so a changed translation is sent to Discord like a changed command."""
+    digest = hashlib.sha256()
+    for folder in catalogue_dirs():
+        for path in sorted(folder.glob("*/LC_MESSAGES/*.po")):
+            digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
 
 
 class CommandTranslator(app_commands.Translator):
