@@ -30,8 +30,8 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import write_po
 
-from bot.i18n import (COMMAND_NAME, COMMAND_TEXT, CORE_DOMAIN, CORE_LOCALE_DIR, DEFAULT_LANGUAGE, EXTRACT_KEYWORDS, LANGUAGES,
-                      placeholders, po_files, read_catalogue)
+from bot.i18n import (COMMAND_NAME, COMMAND_TEXT, CORE_DOMAIN, CORE_LOCALE_DIR, DEFAULT_LANGUAGE,
+                      EXTRACT_KEYWORDS, LANGUAGES, placeholders, po_files, read_catalogue)
 
 ROOT = Path(__file__).resolve().parent.parent  # the checkout: bot/ and cogs/
 COMMANDS_FILE = "commands"  # the file of the command tree's texts, in every domain
@@ -49,6 +49,7 @@ def shown_as_it_is(choice: str) -> bool:
     from bot.scenarios import shipped_scenario_ids
     return (choice in AS_THEY_ARE or bool(RULE_ID.match(choice)) or choice in shipped_map_ids()
             or choice in shipped_scenario_ids())
+
 
 # Where a new text of a domain goes: the file named for the longest folder (or file) prefix, relative
 # to the checkout, of the code where it first appears.  Each part of the code has its own file.
@@ -272,7 +273,8 @@ def update_language(domain: Domain, language: str, expected: dict[Key, Text], pr
     core's: ``core``), empty, to the file ``Domain.file_for`` names (created if need be); keep
     every translation; report (and with ``prune`` drop) the texts the code no longer uses."""
     folder = domain.locale_dir / language / "LC_MESSAGES"
-    catalogues = {path.stem: read_catalogue(path, language, domain.name) for path in po_files(domain.locale_dir, language)}
+    catalogues = {path.stem: read_catalogue(path, language, domain.name)
+                  for path in po_files(domain.locale_dir, language)}
     present = {(m.id[0] if isinstance(m.id, tuple) else m.id, m.context): stem
                for stem, catalogue in catalogues.items() for m in catalogue if m.id}
     update, changed = Update(), set()

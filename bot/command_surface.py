@@ -87,7 +87,8 @@ def locale_problems(payloads: Iterable[dict], locale: str) -> list[str]:
     found += [f"[{locale}] /{c['name']}: {size(c):,} characters (keep under {SIZE_BUDGET:,}; Discord refuses "
               f"{SIZE_LIMIT:,})" for c in shown if size(c) >= SIZE_BUDGET]
     names = [c["name"] for c in shown]
-    found += [f"[{locale}] two top-level commands named {n!r}" for n in sorted({n for n in names if names.count(n) > 1})]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    found += [f"[{locale}] two top-level commands named {n!r}" for n in twice]
     return found
 
 

@@ -271,7 +271,8 @@ class FleetwrightBot(commands.Bot):
             return [await c.get_translated_payload(self.tree, translator) for c in commands]
 
         return Surface(core=await payloads(self.tree.get_commands()),
-                       rulesets={ruleset: await payloads(own) for ruleset, own in sorted(self.ruleset_commands.items())})
+                       rulesets={ruleset: await payloads(own)
+                                 for ruleset, own in sorted(self.ruleset_commands.items())})
 
     def command_problems(self) -> list[str]:
         """What is wrong with the whole command tree over every plug-in (bot/command_surface.py): a

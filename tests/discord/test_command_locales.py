@@ -41,7 +41,8 @@ async def test_each_locale_fits_discords_limits_and_matches_its_snapshot(transla
         "the commands of this locale changed; review the diff and regenerate with FLEETWRIGHT_UPDATE_COMMANDS=1")
 
 
-SAME_IN_EVERY_LANGUAGE = {"id", "0–2", "S9.2.3", "active, destroyed, captured …", "free, captured, dead"}  # ids, values
+# ids and values a moderator types, the same in every language
+SAME_IN_EVERY_LANGUAGE = {"id", "0–2", "S9.2.3", "active, destroyed, captured …", "free, captured, dead"}
 
 
 async def test_every_command_text_is_translated_for_each_locale(translated):
