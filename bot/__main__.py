@@ -83,6 +83,14 @@ def _parser() -> argparse.ArgumentParser:
     verify.add_argument("--pubkey", type=Path, help="the turn's public key (PEM) if not the one in the proofs file")
     verify.add_argument("--commitment", help="the commitment posted when the turn opened, to check the key against")
     verify.set_defaults(handler=_dice_verify)
+    cmd = sub.add_parser("i18n", help="keep the message catalogues in step with the code (docs/translating.md)")
+    actions = cmd.add_subparsers(dest="i18n_action", metavar="extract|check", required=True)
+    extract = actions.add_parser("extract", help="add the code's new texts (empty) to every language's catalogues, "
+                                                 "keep every translation, list the texts no longer used")
+    extract.add_argument("--prune", action="store_true", help="also drop the texts no longer used")
+    extract.set_defaults(handler=_i18n_extract)
+    actions.add_parser("check", help="list missing, untranslated, extra and mismatched texts (exit 1 if any)"
+                       ).set_defaults(handler=_i18n_check)
     return parser
 
 
@@ -205,6 +213,20 @@ def _dice_verify(args) -> int:
     lines, ok = verify_proofs_file(args.proofs, args.pubkey, args.commitment)
     print("\n".join(lines))
     return 0 if ok else 1
+
+
+def _i18n_extract(args) -> int:
+    from bot.catalogues import extract
+    for line in extract(prune=args.prune):
+        print(line)
+    return 0
+
+
+def _i18n_check(args) -> int:
+    from bot.catalogues import check
+    problems = check()
+    print("\n".join(problems) if problems else "every catalogue is complete")
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":

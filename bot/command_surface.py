@@ -44,6 +44,8 @@ def problems(node: dict, where: str = "", depth: int = 0) -> list[str]:
     if not 1 <= len(node.get("description", "")) <= 100:
         found.append(f"{here}: description must be 1-100 characters")
     options = node.get("options") or []
+    names = [o["name"] for o in options]
+    found += [f"{here}: two options named {name!r}" for name in sorted({n for n in names if names.count(n) > 1})]
     if len(options) > 25:
         found.append(f"{here}: {len(options)} options (max 25)")
     required = [o.get("required", False) for o in options if o["type"] not in SUB]
@@ -59,6 +61,34 @@ def problems(node: dict, where: str = "", depth: int = 0) -> list[str]:
             found.append(f"{here}: choice {choice['name']!r} too long")
     for option in options:
         found += problems(option, here, depth + 1)
+    return found
+
+
+def localised(node: dict, locale: str) -> dict:
+    """A translated payload (``get_translated_payload``) as a client of ``locale`` reads it: each
+    name, description and choice name in its language where it has one, else the English."""
+    def said(item: dict, key: str) -> str:
+        return (item.get(f"{key}_localizations") or {}).get(locale) or item.get(key, "")
+
+    shown = {k: v for k, v in node.items() if not k.endswith("_localizations")}
+    shown.update(name=said(node, "name"), description=said(node, "description"))
+    if node.get("choices"):
+        shown["choices"] = [{"name": said(c, "name"), "value": c["value"]} for c in node["choices"]]
+    if node.get("options"):
+        shown["options"] = [localised(o, locale) for o in node["options"]]
+    return shown
+
+
+def locale_problems(payloads: Iterable[dict], locale: str) -> list[str]:
+    """What Discord would refuse in one locale's commands: names (its rules, unique per parent),
+    lengths, and the size budget per top-level command, counted on the localised texts."""
+    shown = [localised(p, locale) for p in payloads]
+    found = [f"[{locale}] {p}" for command in shown for p in problems(command, "/")]
+    found += [f"[{locale}] /{c['name']}: {size(c):,} characters (keep under {SIZE_BUDGET:,}; Discord refuses "
+              f"{SIZE_LIMIT:,})" for c in shown if size(c) >= SIZE_BUDGET]
+    names = [c["name"] for c in shown]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    found += [f"[{locale}] two top-level commands named {n!r}" for n in twice]
     return found
 
 

@@ -23,6 +23,7 @@ from discord.ext import commands
 from pydantic import ValidationError
 
 from bot.command_surface import Surface, clashes, surface_problems
+from bot.command_translator import CommandTranslator
 from bot.domain.text import quote
 from bot.plugins import RulesetPlugin, plugins
 from bot.scheduler import DeadlineScheduler
@@ -191,6 +192,7 @@ class FleetwrightBot(commands.Bot):
         self.in_flight_interactions: dict[asyncio.Task, discord.Interaction] = {}  # who ran each
 
     async def setup_hook(self) -> None:
+        await self.tree.set_translator(CommandTranslator())  # the commands in each client's language
         await self.load_all_extensions()
         # Listeners, no slash group: the audit trail of moderators' actions, and stale confirmation buttons.
         from cogs.audit_trail import AuditTrail
@@ -265,6 +267,17 @@ class FleetwrightBot(commands.Bot):
         """The payloads a sync sends: the core's (global) and each ruleset's (to its servers)."""
         return Surface(core=[c.to_dict(self.tree) for c in self.tree.get_commands()],
                        rulesets={ruleset: [c.to_dict(self.tree) for c in own]
+                                 for ruleset, own in sorted(self.ruleset_commands.items())})
+
+    async def translated_surface(self) -> Surface:
+        """The payloads a sync sends with every locale's names and descriptions (the tree's translator)."""
+        translator = self.tree.translator or CommandTranslator()
+
+        async def payloads(commands) -> list[dict]:
+            return [await c.get_translated_payload(self.tree, translator) for c in commands]
+
+        return Surface(core=await payloads(self.tree.get_commands()),
+                       rulesets={ruleset: await payloads(own)
                                  for ruleset, own in sorted(self.ruleset_commands.items())})
 
     def command_problems(self) -> list[str]:

@@ -22,11 +22,13 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 
+from bot.domain.text import N_  # noqa: F401  (marks texts; re-exported for the code outside the pure core)
 from bot.plugins import UnknownRuleset, plugin
 
 CORE_DOMAIN = "fleetwright"
@@ -35,11 +37,8 @@ DEFAULT_LANGUAGE = "en"
 LANGUAGES: dict[str, str] = {  # code → the language's own name, as a moderator picks it
     "en": "English", "ru": "Русский", "zh-TW": "繁體中文", "ja": "日本語"}
 EXTRACT_KEYWORDS = {"_": None, "n_": (1, 2), "N_": None}
-
-
-def N_(text: str) -> str:
-    """Marks a text for the catalogues without translating it (it is looked up where shown)."""
-    return text
+COMMAND_NAME = "command name"  # msgctxt of a slash command's, group's or option's name (Discord's name rules)
+COMMAND_TEXT = "command"  # msgctxt of a slash command's description or a choice's name (1-100 characters)
 
 
 def language_of_locale(locale: str | None) -> str:
@@ -69,6 +68,10 @@ class Messages:
         text = self._translations.ngettext(singular, plural, n)
         return text.format(n=self.number(n), **values)
 
+    def p_(self, context: str, msgid: str, /) -> str:
+        """A text with a gettext context (the command tree's names and descriptions: ``COMMAND_*``)."""
+        return self._translations.pgettext(context, msgid)
+
     def number(self, value: int | float) -> str:
         return format_decimal(value, locale=self._locale)
 
@@ -97,35 +100,41 @@ def _ruleset_locale_dir(domain: str) -> Path | None:
 
 
 def po_path(locale_dir: Path, language: str, domain: str) -> Path:
+    """A domain's main catalogue file; the domain may have more (``po_files``)."""
     return locale_dir / language / "LC_MESSAGES" / f"{domain}.po"
 
 
+def po_files(locale_dir: Path | None, language: str) -> list[Path]:
+    """Every catalogue file of one language of a domain: all ``*.po`` in its LC_MESSAGES folder
+    (a domain's texts may be split into files, one per part of the code: docs/translating.md)."""
+    if locale_dir is None:
+        return []
+    return sorted((locale_dir / language / "LC_MESSAGES").glob("*.po"))
+
+
+def read_catalogue(path: Path, language: str, domain: str) -> Catalog:
+    with path.open("rb") as fh:
+        return read_po(fh, locale=language.replace("-", "_"), domain=domain)
+
+
+def merged_catalogue(locale_dir: Path | None, language: str, domain: str) -> Catalog:
+    """The domain's files of ``language`` as one catalogue.  A text in two files keeps the first
+    file's translation here; ``python -m bot i18n check`` and the catalogue test refuse it."""
+    merged = Catalog(locale=language.replace("-", "_"), domain=domain)
+    for path in po_files(locale_dir, language):
+        for message in read_catalogue(path, language, domain):
+            if message.id and merged.get(message.id, message.context) is None:
+                merged[message.id] = message
+    return merged
+
+
 def _catalogue(locale_dir: Path | None, language: str, domain: str) -> NullTranslations:
-    if locale_dir is None or language == DEFAULT_LANGUAGE:
+    if locale_dir is None or language == DEFAULT_LANGUAGE or not po_files(locale_dir, language):
         return NullTranslations()
-    paths = _po_files(locale_dir, language)
-    if not paths:
-        return NullTranslations()
-    catalog = None
-    for path in paths:  # one domain may be spread over several files (each part of the code its own)
-        with path.open("rb") as fh:
-            part = read_po(fh, locale=language.replace("-", "_"), domain=domain)
-        if catalog is None:
-            catalog = part
-        else:
-            for message in part:
-                if message.id:
-                    catalog[message.id] = message
     compiled = io.BytesIO()
-    write_mo(compiled, catalog)
+    write_mo(compiled, merged_catalogue(locale_dir, language, domain))
     compiled.seek(0)
     return Translations(compiled, domain=domain)
-
-
-def _po_files(locale_dir: Path, language: str) -> list[Path]:
-    """Every catalogue file of a language: ``<domain>.po`` and its siblings (e.g. maps.po, replies.po)."""
-    folder = locale_dir / language / "LC_MESSAGES"
-    return sorted(folder.glob("*.po")) if folder.is_dir() else []
 
 
 def placeholders(text: str) -> set[str]:

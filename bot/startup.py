@@ -23,6 +23,7 @@ import logging
 import discord
 from discord import app_commands
 
+from bot.command_translator import translations_fingerprint
 from bot.services.campaigns import CampaignService
 from bot.store import StoreError
 
@@ -33,8 +34,13 @@ GUILD_HASH_KEY = "guild_commands_sha256:{guild}"  # one server's ruleset command
 
 
 def command_hash(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None = None) -> str:
+    """A digest of what a sync sends: the payloads and, with a translator, the catalogues it reads
+    (``to_dict`` holds no translations, and a new translation must reach Discord too)."""
     payloads = [c.to_dict(tree) for c in tree.get_commands(guild=guild)]
-    return hashlib.sha256(json.dumps(payloads, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+    text = json.dumps(payloads, sort_keys=True, ensure_ascii=False)
+    if tree.translator is not None:
+        text += translations_fingerprint()
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def dev_guild(bot) -> int | None:

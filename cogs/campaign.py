@@ -16,9 +16,11 @@ from bot.mapfiles import shipped_map_ids
 from bot.plugins import get_ruleset, plugin, plugins
 from bot.scenarios import shipped_scenario_ids
 from bot.services.errors import UserError
+from bot.services.languages import language_name, set_campaign_language
 from bot.services.setup import create_empty_campaign
 from bot.store import StoreError
 from cogs.common import (
+    LANGUAGE_CHOICES,
     CAMPAIGN,
     CAMPAIGN_EXTRA,
     campaign_autocomplete,
@@ -159,6 +161,22 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="C
                             f"public, so choose another")
         await service_of(interaction).set_channels(chosen.id, report_channel_id=channel.id)
         await reply(interaction, f"Turn announcements and public reports of {chosen.name} go to {channel.mention}.")
+
+    @app_commands.command(name="language", description="The language of the public reports, announcements and "
+                                                        "moderators' log")
+    @app_commands.describe(language="the campaign's language (a clan's reports follow it unless /faction "
+                                    "language sets the clan's own)", campaign=CAMPAIGN)
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    @moderator_only()
+    async def language(self, interaction: discord.Interaction, language: Choice[str],
+                       campaign: int | None = None) -> None:
+        await defer(interaction)
+        chosen = await campaign_for(interaction, campaign)
+        updated, old = await set_campaign_language(service_of(interaction), chosen.id, language.value)
+        await reply(interaction, f"{updated.name} speaks {language_name(updated.language)} in its public posts "
+                                 f"and moderators' log (was {language_name(old)}); a clan's private reports "
+                                 f"follow it unless /faction language gives the clan its own.")
 
     @app_commands.command(name="moderators", description="Set the role whose members moderate the campaign")
     @app_commands.describe(role="the moderator role (Manage Server always moderates)", campaign=CAMPAIGN)

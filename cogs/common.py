@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.domain.campaign import Campaign, Faction, Phase
+from bot.i18n import CORE_DOMAIN, LANGUAGES, Messages, language_of_locale, messages
 from bot.report import split_message
 from bot.services.audit import Moderator
 from bot.services.campaigns import CampaignService
@@ -34,6 +35,26 @@ NO_CAMPAIGN = "there is no campaign on this server yet; a moderator starts one w
 RESTARTING = "The bot is restarting; please try again in a minute."  # to commands and clicks while it stops
 CUT_OFF = ("⚠️ The bot had to stop before this finished. What it had stored by then stays (a resolved turn's "
            "reports are posted when the bot starts again); /game status shows where things stand.")
+
+
+# Each language offered by its own name (a choice's name is shown as it is: it is not translated).
+LANGUAGE_CHOICES = [app_commands.Choice(name=f"{name} ({code})", value=code) for code, name in LANGUAGES.items()]
+
+
+def reader(interaction: discord.Interaction, domain: str = CORE_DOMAIN) -> Messages:
+    """The texts of a reply only the one who asked sees: in their Discord client's language
+    (English where the bot has no catalogue for it)."""
+    return messages(language_of_locale(str(interaction.locale) if interaction.locale else None), domain)
+
+
+def public_reader(campaign: Campaign, domain: str = CORE_DOMAIN) -> Messages:
+    """The texts of a post everyone reads (the report channel, the moderators' log): the campaign's language."""
+    return messages(campaign.language, domain)
+
+
+def clan_reader(campaign: Campaign, faction_id: str, domain: str = CORE_DOMAIN) -> Messages:
+    """The texts of a post in a clan's private channel: the clan's language, else the campaign's."""
+    return messages(campaign.faction_languages().get(faction_id, campaign.language), domain)
 
 
 def track_in_flight(client: discord.Client, interaction: discord.Interaction) -> None:
@@ -361,12 +382,13 @@ async def post(bot: discord.Client, channel_id: int, text: str, file: discord.Fi
 
 
 def deadline_text(deadline: str | None) -> str | None:
-    """An ISO deadline as people read it, with a Discord timestamp in each reader's own time zone."""
+    """An ISO deadline as Discord timestamps: the date and time, and how long from now, which every
+    client shows in its reader's own time zone and language (``<t:…:F> (<t:…:R>)``)."""
     if not deadline:
         return None
     when = datetime.fromisoformat(deadline)
     when = when if when.tzinfo else when.replace(tzinfo=timezone.utc)
-    return f"{when.astimezone(timezone.utc):%a %d %b %Y %H:%M} UTC ({discord.utils.format_dt(when, 'R')})"
+    return f"{discord.utils.format_dt(when, 'F')} ({discord.utils.format_dt(when, 'R')})"
 
 
 CORRECTION_NOTE = ("the turn was resolved and undone for a correction: its dice are known, so only the "

@@ -12,10 +12,12 @@ from discord.ext import commands
 from bot.domain.campaign import Campaign
 from bot.plugins import plugin
 from bot.services.errors import UserError
+from bot.services.languages import language_name, set_clan_language
 from bot.services.setup import add_faction
 from cogs.common import (
     AUDITED_EXTRA,
     CAMPAIGN,
+    LANGUAGE_CHOICES,
     campaign_autocomplete,
     campaign_for,
     defer,
@@ -157,6 +159,24 @@ class FactionCog(commands.GroupCog, group_name="faction",
                                  f"hold {role.mention}; its private reports go to {channel.mention}.{warning}"
                                  f"\n{said}")
 
+    @app_commands.command(name="language", description="The language of a clan's private reports (default: "
+                                                        "the campaign's)")
+    @app_commands.describe(clan="the clan", language="its reports' language; leave out to follow the campaign's",
+                           campaign=CAMPAIGN)
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    @moderator_only()
+    async def language(self, interaction: discord.Interaction, clan: Typed,
+                       language: Choice[str] | None = None, campaign: int | None = None) -> None:
+        await defer(interaction)
+        chosen = await campaign_for(interaction, campaign)
+        updated, faction = await set_clan_language(service_of(interaction), chosen.id, clan_id(chosen, clan),
+                                                   language.value if language else None)
+        said = (f"are in {language_name(faction.language)}" if faction.language else
+                f"follow the campaign's language, {language_name(updated.language)}")
+        await reply(interaction, f"{faction.name}'s private reports in {updated.name} {said}.")
+
+    @language.autocomplete("clan")
     @link.autocomplete("clan")
     async def clan_autocomplete(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         chosen = await campaign_quietly(interaction)

@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.domain.campaign import Campaign, Phase
+from bot.services.languages import language_name
 from bot.services.posting import PostLedger
 from bot.services.setup import relations as relation_table
 from cogs.campaign import info_text
@@ -71,6 +72,14 @@ async def status_text(interaction: discord.Interaction, chosen: Campaign) -> str
     return "\n".join(lines)
 
 
+def language_line(campaign: Campaign) -> str:
+    """The campaign's language and each clan's own (set with /campaign language and /faction language)."""
+    own = [f"{f.name}: {language_name(f.language)}" for f in campaign.factions if f.language]
+    clans = f"; clans with their own: {', '.join(own)}" if own else "; every clan's reports follow it"
+    return (f"Language: {language_name(campaign.language)} — of the public posts and the moderators' log "
+            f"(/campaign language){clans} (/faction language)")
+
+
 @app_commands.guild_only()
 class GameCog(commands.GroupCog, group_name="game",
               group_description="The campaign at a glance: turn and readiness, settings, clans (private replies)"):
@@ -102,6 +111,7 @@ class GameCog(commands.GroupCog, group_name="game",
         lines = [f"**{chosen.name}** — settings (moderators change them with /campaign settings set):"]
         lines += [f"`{key}` = {json.dumps(value, ensure_ascii=False)}" + (f" — {note}" if note else "")
                   for key, value, note in described]
+        lines.append(language_line(chosen))
         await reply(interaction, "\n".join(lines))
 
     @app_commands.command(name="clans", description="The clans of the campaign, their roles and channels")

@@ -175,3 +175,17 @@ def test_a_postgresql_url_is_shown_without_its_password(capsys):
     err = capsys.readouterr().err
     assert err.startswith("error: cannot open campaign database postgresql://fleet:***@127.0.0.1:1/fw: ")
     assert "hunter2" not in err
+
+
+def test_i18n_check_says_the_catalogues_are_complete_or_lists_what_is_wrong(capsys, monkeypatch):
+    assert main(["i18n", "check"]) == 0
+    assert capsys.readouterr().out == "every catalogue is complete\n"
+    monkeypatch.setattr("bot.catalogues.check", lambda: ["sengoku [ru]: missing 'Turn report'"])
+    assert main(["i18n", "check"]) == 1
+    assert capsys.readouterr().out == "sengoku [ru]: missing 'Turn report'\n"
+
+
+def test_i18n_extract_reports_what_it_added(capsys, monkeypatch):
+    monkeypatch.setattr("bot.catalogues.extract", lambda prune: iter([f"added (prune={prune})"]))
+    assert main(["i18n", "extract", "--prune"]) == 0
+    assert capsys.readouterr().out == "added (prune=True)\n"

@@ -24,6 +24,7 @@ class Faction(BaseModel):
     colour: str = "#888888"
     role_id: int | None = None
     channel_id: int | None = None
+    language: str | None = None  # its private posts' (bot/i18n.py LANGUAGES); None: the campaign's
 
 
 class Campaign(BaseModel):
@@ -40,12 +41,17 @@ class Campaign(BaseModel):
     moderator_role_id: int | None = None
     deadline: str | None = None
     auto_resolve: bool = False  # the deadline resolves the turn by itself (bot/scheduler.py)
+    language: str = "en"  # of its public posts and the moderators' log (bot/i18n.py LANGUAGES)
     # The store's count of writes to this record when it was read: a write of a copy read at an
     # older version is refused (lost updates).  Not part of an export: an import starts at 0.
     version: int = Field(0, exclude=True)
 
     def faction(self, faction_id: str) -> Faction | None:
         return next((f for f in self.factions if f.id == faction_id), None)
+
+    def faction_languages(self) -> dict[str, str]:
+        """Clan id → the language of its private posts: its own, else the campaign's."""
+        return {f.id: f.language or self.language for f in self.factions}
 
 
 def deadline_passed(deadline: str | None, now: datetime) -> bool:

@@ -15,6 +15,13 @@ from __future__ import annotations
 import re
 import unicodedata
 
+
+def N_(text: str) -> str:
+    """Marks a text for the message catalogues without translating it (bot/i18n.py): it is looked
+    up in the reader's language where it is shown.  Here, in the pure core, so that rules and map
+    profiles can mark their words without importing the catalogues."""
+    return text
+
 # Format (Cf: bidi overrides and isolates, zero-width space/joiners, BOM, soft hyphen), control (Cc),
 # line/paragraph separators, private use and unassigned code points.
 _INVISIBLE = frozenset({"Cf", "Cc", "Zl", "Zp", "Co", "Cn", "Cs"})

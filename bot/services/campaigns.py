@@ -346,7 +346,8 @@ class CampaignService(CampaignReads):
         # Only what the report reveals goes into its input: never an rsa-vrf turn's private key.
         data = ReportInput(campaign_name=campaign.name, turn=campaign.turn, seed=turn.revealed(),
                            commitment=turn.commitment, gamemap=gamemap, before=state, after=result.state,
-                           events=result.events, rolls=list(dice.log), dice_scheme=turn.dice_scheme)
+                           events=result.events, rolls=list(dice.log), dice_scheme=turn.dice_scheme,
+                           language=campaign.language, faction_languages=campaign.faction_languages())
         return data, dice, stored.state
 
     async def undo_last(self, campaign_id: int) -> int:

@@ -32,7 +32,8 @@ async def map_data(service: CampaignService, campaign_id: int) -> ReportInput:
     ruleset = get_ruleset(campaign.ruleset)
     state = ruleset.state_model.model_validate((await service.repo.load_state(campaign_id)).state)
     return ReportInput(campaign_name=campaign.name, turn=campaign.turn, seed="", commitment="",
-                       gamemap=load_shipped_map(campaign.map_id), before=state, after=state, events=[])
+                       gamemap=load_shipped_map(campaign.map_id), before=state, after=state, events=[],
+                       language=campaign.language, faction_languages=campaign.faction_languages())
 
 
 @dataclass

@@ -43,7 +43,8 @@ async def report_input(service: CampaignService, campaign: Campaign, record: Res
                        before=ruleset.state_model.model_validate(record.before_state),
                        after=ruleset.state_model.model_validate(record.after_state),
                        events=[ruleset.parse_event(e) for e in record.events], rolls=list(record.dice),
-                       dice_scheme=opened.dice_scheme if opened else SEED_SCHEME)
+                       dice_scheme=opened.dice_scheme if opened else SEED_SCHEME,
+                       language=campaign.language, faction_languages=campaign.faction_languages())
 
 
 class StoredTurns:

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 from bot.domain.gamemap import MapError
 from bot.engine.dice import KEY_SCHEME
 from bot.engine.ruleset import OrderRejected
+from bot.i18n import LANGUAGES
 from bot.mapfiles import load_shipped_map
 from bot.plugins import get_ruleset
 from bot.services.deadline import MAX_AHEAD
@@ -30,6 +31,7 @@ def import_problems(doc: CampaignExport, now: datetime) -> list[str]:
     except KeyError:
         return [f"the campaign's ruleset {doc.campaign.ruleset!r} is not one this bot knows"]
     problems = _map_problems(doc.campaign.map_id) + _deadline_problems(doc.campaign.deadline, now)
+    problems += _language_problems(doc)
     problems += _model_problems(ruleset.settings_model, doc.settings, "the settings")
     problems += _model_problems(ruleset.state_model, doc.state, "the state")
     for r in doc.resolutions:
@@ -44,6 +46,15 @@ def import_problems(doc: CampaignExport, now: datetime) -> list[str]:
     problems += [f"the turn {o.turn} order for unit {o.unit!r} is by {o.faction!r}, no clan of the campaign"
                  for o in doc.orders if o.faction not in known]
     return problems
+
+
+def _language_problems(doc: CampaignExport) -> list[str]:
+    """The campaign's language and each clan's must be ones the bot speaks (bot/i18n.py LANGUAGES)."""
+    spoken = ", ".join(LANGUAGES)
+    found = [] if doc.campaign.language in LANGUAGES else [
+        f"the campaign's language {doc.campaign.language!r} is not one the bot speaks ({spoken})"]
+    return found + [f"clan {f.id!r} has the language {f.language!r}, not one the bot speaks ({spoken})"
+                    for f in doc.campaign.factions if f.language is not None and f.language not in LANGUAGES]
 
 
 def _map_problems(map_id: str) -> list[str]:

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from pydantic import ValidationError
 
 from bot.domain.campaign import Campaign, Faction
+from bot.i18n import DEFAULT_LANGUAGE
 from bot.store.errors import StoreError
 
 
@@ -53,11 +54,18 @@ CAMPAIGN_COLUMNS = ("guild_id", "name", "ruleset", "map_id", "scenario", "turn",
 
 def campaign_values(campaign: Campaign) -> tuple[Any, ...]:
     """Column values in ``CAMPAIGN_COLUMNS`` order."""
-    meta = {"factions": [f.model_dump(mode="json") for f in campaign.factions]}
+    # Settings of the campaign's own (not its ruleset's) live in the metadata: no migration for one more.
+    meta = {"factions": [_faction_meta(f) for f in campaign.factions],
+            **({"language": campaign.language} if campaign.language != DEFAULT_LANGUAGE else {})}
     return (campaign.guild_id, campaign.name, campaign.ruleset, campaign.map_id,
             campaign.scenario, campaign.turn, campaign.phase.value,
             campaign.report_channel_id, campaign.moderator_role_id, campaign.deadline,
             dumps(meta, "campaign factions"), int(campaign.auto_resolve))
+
+
+def _faction_meta(faction: Faction) -> dict[str, Any]:
+    """A clan as stored: a clan without a language of its own is stored as it was before languages."""
+    return {k: v for k, v in faction.model_dump(mode="json").items() if k != "language" or v is not None}
 
 
 def campaign_from_row(row: RowLike) -> Campaign:
@@ -70,6 +78,7 @@ def campaign_from_row(row: RowLike) -> Campaign:
             moderator_role_id=row["moderator_role_id"], deadline=row["deadline"],
             auto_resolve=bool(row["auto_resolve"]), version=row["version"],
             factions=[Faction.model_validate(f) for f in meta.get("factions", [])],
+            language=meta.get("language", DEFAULT_LANGUAGE),
         )
     except ValidationError as exc:
         raise StoreError(f"stored campaign #{row['id']} cannot be read; the moderators can see the log",

@@ -25,6 +25,8 @@ WALK = [
     ("faction add", dict(name="Shōni", colour="#d35400", role=ROLES["Spectators"],
                         channel=CHANNELS["spectators-lounge"])),
     ("campaign settings set", dict(key="stake_target.high", value="9")),
+    ("campaign language", dict(language="ru")),
+    ("faction language", dict(clan="mori", language="ja")),
     ("sengoku unit add", dict(kind="squadron", owner="Mōri", name="Kikkawa-1", base_port="Tomo")),
     ("sengoku unit edit", dict(unit="Kikkawa-1", damage=1, reason="battle damage")),
     ("sengoku unit remove", dict(unit="Kikkawa-1", reason="entered twice")),

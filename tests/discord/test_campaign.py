@@ -38,7 +38,7 @@ async def test_a_moderator_creates_a_campaign_links_clans_and_opens_a_turn(world
     assert first_is_private_defer(sent)
     (announcement,) = [s for s in sent if s.kind == "channel"]
     assert announcement.target == CHANNELS["naval-reports"]
-    assert "Turn 3 planning is open until Tue 03 Mar 2026 12:00 UTC" in announcement.content
+    assert "Turn 3 planning is open until <t:1772539200:F>" in announcement.content
     assert (f"Dice commitment: `{turn_key(SEED).fingerprint}` (SHA-256 of the turn's public dice key); the key is "
             f"revealed with the report, and /dice verify then checks your rolls.") in announcement.content
     assert SEED not in announcement.content

@@ -102,10 +102,10 @@ def _leaves(node: dict, prefix: str = "") -> list[str]:
 def test_the_surface_is_the_documented_one(export):
     subcommands = {c["name"]: sorted(_leaves(c)) for c in export}
     assert subcommands == {
-        "campaign": ["channel", "create", "export", "moderators", "settings set"],
+        "campaign": ["channel", "create", "export", "language", "moderators", "settings set"],
         "clan": ["leaders", "policy", "redeem"],
         "dice": ["verify"],
-        "faction": ["add", "link"],
+        "faction": ["add", "language", "link"],
         "fleet": ["list", "show"],
         "game": ["clans", "info", "relations", "settings", "status"],
         "help": [""],

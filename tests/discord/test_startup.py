@@ -30,3 +30,15 @@ async def test_the_command_hash_follows_the_command_surface(world):
 
     world.bot.tree.add_command(ping)
     assert command_hash(world.bot.tree) != before
+
+
+async def test_the_command_hash_follows_the_translations(world, tmp_path, monkeypatch):
+    """Issue 16: a sync sends each locale's names and descriptions, which ``to_dict`` does not hold: a
+    changed catalogue changes the hash, so the new translation is sent at the next start."""
+    po = tmp_path / "ru" / "LC_MESSAGES" / "commands.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgctxt "command name"\nmsgid "turn"\nmsgstr "ход"\n', encoding="utf-8")
+    monkeypatch.setattr("bot.command_translator.catalogue_dirs", lambda: [tmp_path])
+    before = command_hash(world.bot.tree)
+    po.write_text('msgctxt "command name"\nmsgid "turn"\nmsgstr "тур"\n', encoding="utf-8")
+    assert command_hash(world.bot.tree) != before

@@ -125,10 +125,10 @@ async def test_a_player_cannot_use_the_moderators_turn_commands(planned, path):
 async def test_status_shows_moderators_every_clan_and_players_their_own(planned):
     world = planned
     moderator = (await world.run("game status", world.mod))[-1].content
-    assert moderator.startswith("**Seto 1560** (#1) — turn 3: open for orders until Tue 03 Mar 2026 12:00 UTC")
+    assert moderator.startswith("**Seto 1560** (#1) — turn 3: open for orders until <t:1772539200:F>")
     await world.run("orders ready", world.players["kono"])
     moderator = (await world.run("game status", world.mod))[-1].content
-    assert "Deadline: Tue 03 Mar 2026 12:00 UTC (<t:1772539200:R>); then the moderators resolve the turn." in moderator
+    assert "Deadline: <t:1772539200:F> (<t:1772539200:R>); then the moderators resolve the turn." in moderator
     assert "• Mōri: not ready; 5 of 7 units ordered" in moderator
     assert "• Kōno: ✅ ready; 3 of 4 units ordered" in moderator
     player = (await world.run("game status", world.players["otomo"]))[-1].content

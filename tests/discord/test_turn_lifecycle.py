@@ -21,10 +21,10 @@ async def test_deadline_is_moved_announced_and_auto_resolution_switched_on(plann
     sent = await world.run("turn deadline", world.mod, when="in 24h", auto_resolve=True)
     assert sent[0].kind == "callback" and sent[0].type == 5 and sent[0].ephemeral
     assert sent[-1].ephemeral and sent[-1].content.startswith(
-        "Turn 3 of Seto 1560: Deadline: Mon 02 Mar 2026 12:00 UTC (<t:1772452800:R>); then the turn resolves "
+        "Turn 3 of Seto 1560: Deadline: <t:1772452800:F> (<t:1772452800:R>); then the turn resolves "
         "by itself.")
     (notice,) = channel_posts(sent, REPORTS)
-    assert notice.content == ("⏰ **Seto 1560** — turn 3: the deadline is now Mon 02 Mar 2026 12:00 UTC "
+    assert notice.content == ("⏰ **Seto 1560** — turn 3: the deadline is now <t:1772452800:F> "
                               "(<t:1772452800:R>).")
     campaign = await world.service.campaign(1)
     assert (campaign.deadline, campaign.auto_resolve) == ("2026-03-02T12:00+00:00", True)
@@ -162,7 +162,7 @@ async def test_the_scheduler_posts_reminders_and_the_auto_resolved_turn_where_th
     await scheduler.tick()
     (reminder,) = world.h.log[start:]
     assert reminder.kind == "channel" and reminder.target == REPORTS
-    assert reminder.content == ("⏰ **Seto 1560** — turn 3: the deadline is in 30 minutes, Tue 03 Mar 2026 12:00 UTC "
+    assert reminder.content == ("⏰ **Seto 1560** — turn 3: the deadline is in 30 minutes, <t:1772539200:F> "
                                 "(<t:1772539200:R>); the turn then resolves by itself.\nNot marked ready yet: Mōri, "
                                 "Ōtomo, Miyoshi. (/orders ready)")
     now[0] = datetime(2026, 3, 3, 12, 0, tzinfo=timezone.utc)

@@ -324,3 +324,21 @@ async def test_an_export_made_before_namespaced_slots_imports_with_them(service)
     assert "clan:mori:policy" in current and "unit:mori-kobayakawa" in current
     resolved = (await service.repo.resolution(copy.id, 3)).orders
     assert sorted(o.unit for o in resolved) == current
+
+
+async def test_the_languages_travel_with_an_export_and_an_unknown_one_is_refused(service):
+    """Issue 16: the campaign's language and a clan's own are part of the campaign; an import of a
+    language the bot does not speak is refused, saying which."""
+    from bot.services.languages import set_campaign_language, set_clan_language
+    campaign = await opened(service)
+    await set_campaign_language(service, campaign.id, "ru")
+    await set_clan_language(service, campaign.id, "mori", "ja")
+    copy = await service.import_(await service.export(campaign.id))
+    assert (copy.language, copy.faction_languages()["mori"], copy.faction_languages()["otomo"]) == ("ru", "ja", "ru")
+    data = await service.export(campaign.id)
+    data["campaign"]["language"] = "fr"
+    data["campaign"]["factions"][0]["language"] = "klingon"
+    with pytest.raises(UserError) as refused:
+        await service.import_(data)
+    assert "- the campaign's language 'fr' is not one the bot speaks (en, ru, zh-TW, ja)" in str(refused.value)
+    assert "- clan 'mori' has the language 'klingon', not one the bot speaks (en, ru, zh-TW, ja)" in str(refused.value)

@@ -6,6 +6,7 @@ plug-in (bot/rulesets/sengoku/__init__.py) hands it to the map loader. Pure modu
 
 from __future__ import annotations
 
+from bot.domain.text import N_
 from bot.domain.gamemap_profile import (
     BORDER,
     INLAND,
@@ -40,18 +41,18 @@ def _loc_line(loc: Loc) -> list[list[str]]:
 DRAWING = MapDrawing(
     # the key lists coastal moves before land borders; land borders lie under them (z)
     edge_lines={
-        "coast": LineLook("#3f7fbf", 1.1, alpha=0.85, z=2.2, legend="coastal move"),
-        "land": LineLook("#8f8f8f", 0.7, dash=(4, 3), alpha=0.55, z=2.0, legend="land border", legend_width=0.9),
+        "coast": LineLook("#3f7fbf", 1.1, alpha=0.85, z=2.2, legend=N_("coastal move")),
+        "land": LineLook("#8f8f8f", 0.7, dash=(4, 3), alpha=0.55, z=2.0, legend=N_("land border"), legend_width=0.9),
     },
     section_lines=(
         SectionLines("straits", _strait_lines, LineLook("#14877d", 4.5, alpha=0.35, cap="butt", z=2.4,
-                                                        legend="strait", legend_alpha=0.35, keep_clear=True)),
+                                                        legend=N_("strait"), legend_alpha=0.35, keep_clear=True)),
         SectionLines("locs", _loc_line, LineLook("#9a6324", 1.6, dash=(1, 2.2), alpha=0.9, cap="round", z=3.0,
-                                                 legend="line of communication")),
+                                                 legend=N_("line of communication"))),
     ),
     group_names=(GroupNames("islands", "areas"),),
     land_group="island",
-    legend={PLACE: "coastal area", INLAND: "inland area", PORT: "port"},
+    legend={PLACE: N_("coastal area"), INLAND: N_("inland area"), PORT: N_("port")},
 )
 
 PROFILE = MapProfile(
