@@ -96,15 +96,26 @@ def po_path(locale_dir: Path, language: str, domain: str) -> Path:
 
 
 def _catalogue(locale_dir: Path | None, language: str, domain: str) -> NullTranslations:
+    """Every ``*.po`` of the language's folder, merged: parts of a domain each keep a file of their own
+    (``fleetwright.po``, ``replies.po`` …); a message in two files reads from the first, by name."""
     if locale_dir is None or language == DEFAULT_LANGUAGE:
         return NullTranslations()
-    path = po_path(locale_dir, language, domain)
-    if not path.is_file():
+    folder = po_path(locale_dir, language, domain).parent
+    files = sorted(folder.glob("*.po")) if folder.is_dir() else []
+    if not files:
         return NullTranslations()
-    with path.open("rb") as fh:
-        catalog = read_po(fh, locale=language.replace("-", "_"), domain=domain)
+    merged = None
+    for path in files:
+        with path.open("rb") as fh:
+            catalog = read_po(fh, locale=language.replace("-", "_"), domain=domain)
+        if merged is None:
+            merged = catalog
+            continue
+        for message in catalog:
+            if message.id and message.id not in merged:
+                merged[message.id] = message
     compiled = io.BytesIO()
-    write_mo(compiled, catalog)
+    write_mo(compiled, merged)
     compiled.seek(0)
     return Translations(compiled, domain=domain)
 
