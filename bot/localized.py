@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import CORE_DOMAIN, DEFAULT_LANGUAGE, Messages, messages
+from bot.i18n import CORE_DOMAIN, DEFAULT_LANGUAGE, Messages, N_, messages
 
 
 class Text:
@@ -31,8 +31,8 @@ class Text:
     def render(self, t: Messages | str = DEFAULT_LANGUAGE) -> str:
         language = t if isinstance(t, str) else t.language
         values = {k: v.render(language) if isinstance(v, Text) else v for k, v in self.values.items()}
-        text = messages(language, self.domain)._(self.msgid, **values) if values else \
-            messages(language, self.domain)._(self.msgid)
+        t = _catalogue(language, self.domain)
+        text = t._(self.msgid, **values) if values else t._(self.msgid)
         return text[:1].upper() + text[1:] if self.capitalised else text
 
     def sentence(self) -> Text:
@@ -46,7 +46,25 @@ class Text:
         return f"Text({self.msgid!r}, {self.values!r})"
 
 
+def _catalogue(language: str, domain: str) -> Messages:
+    try:
+        return messages(language, domain)
+    except LookupError:  # a ruleset no longer installed: its words are not known, the core's are
+        return messages(language)
+
+
 def wording(value: Any, t: Messages | str = DEFAULT_LANGUAGE) -> str:
     """``value`` (a ``Text``, an exception carrying one, or anything else) in ``t``'s language."""
     text = getattr(value, "text", value)
     return text.render(t) if isinstance(text, Text) else str(value)
+
+
+PHASE_NAMES = {  # a turn's phase (bot.domain.campaign.Phase values) as a word in a sentence
+    "setup": N_("setup"), "planning": N_("planning"), "locked": N_("locked"),
+    "correction": N_("correction"), "resolved": N_("resolved")}
+
+
+def phase_name(phase: Any) -> Text:
+    """A phase's name, worded for the reader (``{phase}`` in a refusal)."""
+    value = getattr(phase, "value", phase)
+    return Text(PHASE_NAMES.get(value, value))
