@@ -9,6 +9,7 @@ from __future__ import annotations
 from bot.domain.gamemap import GameMap
 from bot.domain.text import quote
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
+from bot.i18n import N_
 from bot.rulesets.sengoku.rules.orders import orders as o
 from bot.rulesets.sengoku.rules.orders.basing import capacity_problem, planned_bases
 from bot.rulesets.sengoku.rules.battle.battle_rounds import check_withdraw_policy
@@ -33,12 +34,12 @@ def validate(state: SengokuState, gamemap: GameMap, settings: SengokuSettings, f
         state = planned_bases(state, gamemap, faction, others)
     if order.kind in o.FLEET_KINDS:
         if order.unit not in state.fleets:
-            raise OrderRejected(f"{_name(unit)} is a war squadron; {order.kind} is a trade-fleet task (S3.1)",
-                                rule="S3.1")
+            raise OrderRejected(N_("{unit} is a war squadron; {kind} is a trade-fleet task (S3.1)"), rule="S3.1",
+                                unit=_name(unit), kind=order.kind)
         return check_fleet_order(state, gamemap, settings, faction, order) or []
     if order.unit not in state.squadrons:
-        raise OrderRejected(f"{_name(unit)} is a trade fleet; {order.kind} is a war-squadron mission (S4.1)",
-                            rule="S4.1")
+        raise OrderRejected(N_("{unit} is a trade fleet; {kind} is a war-squadron mission (S4.1)"), rule="S4.1",
+                            unit=_name(unit), kind=order.kind)
     return _check_squadron(state, gamemap, settings, faction, order)
 
 
@@ -47,9 +48,11 @@ def _check_unit(state: SengokuState, faction: str, order):
     if unit is None or unit.owner != faction:
         # One message for both: telling "another clan's" from "none" would confirm a guessed id and count
         # the heavy detachments (<squadron>-hd1, -hd2) of an enemy squadron (S5.6, OP-26).
-        raise OrderRejected(f"your clan has no unit {order.unit!r}; /fleet list shows your units (V1)", rule="V1")
+        raise OrderRejected(N_("your clan has no unit {unit}; /fleet list shows your units (V1)"), rule="V1",
+                            unit=repr(order.unit))
     if unit.state is UnitState.MOTHBALLED and order.kind != "disband":
-        raise OrderRejected(f"{_name(unit)} is mothballed; it can only be disbanded (S2.5, V1)", rule="V1")
+        raise OrderRejected(N_("{unit} is mothballed; it can only be disbanded (S2.5, V1)"), rule="V1",
+                            unit=_name(unit))
     if unit.state is not UnitState.ACTIVE and unit.state is not UnitState.MOTHBALLED:
         raise OrderRejected(f"{_name(unit)} is {unit.state.value} and takes no orders (V1)", rule="V1")
     return unit
