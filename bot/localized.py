@@ -68,3 +68,17 @@ def phase_name(phase: Any) -> Text:
     """A phase's name, worded for the reader (``{phase}`` in a refusal)."""
     value = getattr(phase, "value", phase)
     return Text(PHASE_NAMES.get(value, value))
+
+
+class Joined(Text):
+    """Several texts as one value (``"; ".join`` of each worded for the reader)."""
+
+    __slots__ = ("parts", "separator")
+
+    def __init__(self, parts: list[Any], separator: str = "; ") -> None:
+        super().__init__("")
+        self.parts = [Text.of(p) for p in parts]
+        self.separator = separator
+
+    def render(self, t: Messages | str = DEFAULT_LANGUAGE) -> str:
+        return self.separator.join(part.render(t) for part in self.parts)

@@ -96,7 +96,7 @@ class GameCog(commands.GroupCog, group_name="game",
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def info(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
         await defer(interaction)
-        await reply(interaction, info_text(await campaign_for(interaction, campaign)))
+        await reply(interaction, info_text(await campaign_for(interaction, campaign), reader(interaction)))
 
     @app_commands.command(name="settings", description="The campaign's rule settings and what each settles")
     @app_commands.describe(campaign=CAMPAIGN)
@@ -134,7 +134,7 @@ class GameCog(commands.GroupCog, group_name="game",
         chosen = await campaign_for(interaction, campaign)
         whose = None if is_moderator(interaction, chosen) else player_faction(interaction, chosen).id
         rows = await relation_table(service_of(interaction), chosen.id, whose)
-        await reply(interaction, relations_text(chosen, rows, whose))
+        await reply(interaction, relations_text(chosen, rows, whose, reader(interaction)))
 
 
 async def setup(bot: commands.Bot) -> None:
