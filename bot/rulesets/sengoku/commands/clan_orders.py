@@ -188,8 +188,9 @@ class ClanOrderCog(MarksActing, commands.GroupCog, group_name="clan",
                     else t._("a new heavy detachment"))
         credits = await service_of(interaction).credits(ctx.campaign.id, ctx.faction.id)
         named = {key: label for key, label, _ in credits}
+        credit = named[order["unit"]] if order["unit"] in named else t._("the credit")
         lines = [t._("✅ {credit} will be redeemed when the turn is resolved: {what} at {port}.",
-                     credit=sentence(named.get(order["unit"], t._("the credit"))), what=what, port=where)]
+                     credit=sentence(credit), what=what, port=where)]
         if receipt.replaced:
             lines.append(t._("Replaces what you ordered for this credit earlier this turn."))
         lines += [f"⚠️ {warning}" for warning in receipt.warnings]
