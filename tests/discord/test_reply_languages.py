@@ -85,3 +85,27 @@ async def test_an_english_client_of_another_region_reads_english(open_turn):
     world = open_turn
     sent = await world.run("order cruise", client(world, "mori", "en-GB"), unit="otomo-usuki", target="iyo")
     assert sent[-1].content == "Refused: your clan has no unit 'otomo-usuki'; /fleet list shows your units (V1)"
+
+
+async def test_a_moderators_reply_follows_their_client_and_the_public_notice_the_campaign(open_turn):
+    world = open_turn
+    sent = await world.run("turn lock", replace(world.mod, locale="ru"))
+    assert sent[-1].ephemeral and sent[-1].content.startswith(
+        "🔒 Ход 3 кампании Seto 1560 закрыт: игроки больше не могут менять приказы, модераторы — могут.")
+    (notice,) = [s for s in sent if s.kind == "channel"]
+    assert notice.content == "🔒 **Seto 1560** — turn 3 is closed for orders."  # the campaign's language: English
+
+
+async def test_sengokus_clan_policy_is_worded_from_its_own_catalogue(open_turn):
+    world = open_turn
+    text = (await world.run("clan policy", client(world, "mori", "ja")))[-1].content
+    assert text.splitlines()[0] == "**Mōri** — 家の方針（現行）："
+    assert "• 最後の港が落ちたら（S2.6）：自家の艦隊は失われる" in text
+
+
+def test_a_public_post_is_worded_in_the_campaigns_language_once_it_has_one():
+    from types import SimpleNamespace
+
+    from cogs.common import public_reader
+    assert public_reader(SimpleNamespace(language="ru"))._("Clans:") == "Кланы:"
+    assert public_reader(SimpleNamespace())._("Clans:") == "Clans:"  # no language yet: English
