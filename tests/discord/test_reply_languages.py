@@ -109,3 +109,11 @@ def test_a_public_post_is_worded_in_the_campaigns_language_once_it_has_one():
     from cogs.common import public_reader
     assert public_reader(SimpleNamespace(language="ru"))._("Clans:") == "Кланы:"
     assert public_reader(SimpleNamespace())._("Clans:") == "Clans:"  # no language yet: English
+
+
+async def test_a_russian_client_reads_a_route_refusal_in_russian_with_the_maps_names(open_turn):
+    world = open_turn
+    sent = await world.run("order cruise", client(world, "mori", "ru"), unit="mori-kurushima", target="buzen",
+                           route="Aki, Suō, Buzen")
+    assert sent[-1].content == ("Отклонено: cruise: маршрут должен начинаться в Suō, где Kurushima-maru базируется "
+                                "или несёт дозор, а не в Aki (V4)")  # the order's name and the map's names as they are
