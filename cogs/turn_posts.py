@@ -24,7 +24,8 @@ from bot.services.posting import PUBLIC, Message, PostRun
 from bot.report.cards import Card, first_message_cards
 from bot.report.presenters import presenter
 from bot.services.turns import Correction
-from cogs.common import deadline_text, post
+from bot.i18n import Messages, messages
+from cogs.common import deadline_text, post, public_reader
 from cogs.embeds import embed_of
 
 log = logging.getLogger(__name__)
@@ -104,12 +105,12 @@ def report_name(viewer: Viewer) -> str:
     return PUBLIC_REPORT if viewer.is_public else f"report-{viewer.file_stem}.md"
 
 
-def duration(left: timedelta) -> str:
+def duration(left: timedelta, t: Messages | None = None) -> str:
+    t = t or messages()
     minutes = max(1, round(left.total_seconds() / 60))
     if minutes < 120:
-        return f"{minutes} minute{'s' if minutes != 1 else ''}"
-    hours = round(minutes / 60)
-    return f"{hours} hours"
+        return t.n_("{n} minute", "{n} minutes", minutes)
+    return t.n_("{n} hours", "{n} hours", round(minutes / 60))
 
 
 def names(factions: list[Faction]) -> str:
@@ -279,20 +280,23 @@ class TurnPoster:
         part (its report's lines and its own units) to its channel.  Then the new reports follow."""
         outcome, diff = correction.outcome, correction.diff
         campaign = outcome.campaign
-        head = (f"🔁 **{campaign.name}** — turn {outcome.turn} resolved again after a correction, with the same "
-                f"dice. The new report follows;")
+        t = public_reader(campaign)  # a clan's own language once clans have one (issue 16 part A)
+        values = {"campaign": campaign.name, "turn": outcome.turn}
         if not diff.known:
-            return [(await self.post(channel_id, f"{head} the earlier one was not kept, so no comparison.",
-                                     "correction notice"))[0]]
-        lines = [(await self.post(channel_id, changes_text(f"{head} what changed in the public report:",
-                                                           diff.public, "Nothing in the public report changed."),
-                                  "public changes"))[0]]
+            return [(await self.post(channel_id, t._(
+                "🔁 **{campaign}** — turn {turn} resolved again after a correction, with the same dice. The new "
+                "report follows; the earlier one was not kept, so no comparison.", **values), "correction notice"))[0]]
+        lines = [(await self.post(channel_id, changes_text(t._(
+            "🔁 **{campaign}** — turn {turn} resolved again after a correction, with the same dice. The new report "
+            "follows; what changed in the public report:", **values),
+            diff.public, t._("Nothing in the public report changed.")), "public changes"))[0]]
         for faction_id, changes in diff.factions.items():
             faction = campaign.faction(faction_id)
             if faction is None or faction.channel_id is None:
                 continue
-            text = changes_text(f"🔁 **{faction.name}** — turn {outcome.turn} resolved again after a correction; "
-                                f"what changed for you:", changes, "Nothing in your report changed.")
+            text = changes_text(t._("🔁 **{clan}** — turn {turn} resolved again after a correction; what changed for "
+                                    "you:", clan=faction.name, turn=outcome.turn),
+                                changes, t._("Nothing in your report changed."))
             lines.append((await self.post(faction.channel_id, text, f"{faction.name}'s changes"))[0])
         return lines
 
@@ -301,19 +305,24 @@ class TurnPoster:
     async def reminder(self, campaign: Campaign, left: timedelta, not_ready: list[Faction]) -> None:
         if campaign.report_channel_id is None:
             return
-        then = "resolves by itself" if campaign.auto_resolve else "is resolved by the moderators"
-        waiting = (f"Not marked ready yet: {names(not_ready)}." if not_ready
-                   else "Every clan has marked its orders ready.")
-        text = (f"⏰ **{campaign.name}** — turn {campaign.turn}: the deadline is in {duration(left)}, "
-                f"{deadline_text(campaign.deadline)}; the turn then {then}.\n{waiting} (/orders ready)")
+        t = public_reader(campaign)
+        waiting = (t._("Not marked ready yet: {clans}.", clans=names(not_ready)) if not_ready
+                   else t._("Every clan has marked its orders ready."))
+        values = {"campaign": campaign.name, "turn": campaign.turn, "left": duration(left, t),
+                  "deadline": deadline_text(campaign.deadline)}
+        text = (t._("⏰ **{campaign}** — turn {turn}: the deadline is in {left}, {deadline}; the turn then resolves by "
+                    "itself.", **values) if campaign.auto_resolve else
+                t._("⏰ **{campaign}** — turn {turn}: the deadline is in {left}, {deadline}; the turn then is resolved "
+                    "by the moderators.", **values)) + f"\n{waiting} (/orders ready)"
         await self.post(campaign.report_channel_id, text, "reminder")
 
     async def deadline_passed(self, campaign: Campaign, not_ready: list[Faction]) -> None:
         if campaign.report_channel_id is None:
             return
-        waiting = f" Not marked ready: {names(not_ready)}." if not_ready else ""
-        text = (f"⌛ **{campaign.name}** — the deadline of turn {campaign.turn} has passed; the moderators "
-                f"will resolve it.{waiting}")
+        t = public_reader(campaign)
+        waiting = t._(" Not marked ready: {clans}.", clans=names(not_ready)) if not_ready else ""
+        text = t._("⌛ **{campaign}** — the deadline of turn {turn} has passed; the moderators will resolve it.",
+                   campaign=campaign.name, turn=campaign.turn) + waiting
         await self.post(campaign.report_channel_id, text, "deadline notice")
 
     async def resolved(self, outcome: TurnOutcome) -> None:
@@ -328,6 +337,7 @@ class TurnPoster:
         clans = [f for f in outcome.campaign.factions if report_name(Viewer.of(f.id)) in files]
         if clans and PUBLIC_REPORT not in files:  # nobody asked for these: tell the moderators where they are
             names = ", ".join(f.name for f in clans)
-            await self.post(channel_id, f"⚠️ Moderators: the turn {outcome.turn} reports of {names} could not be "
-                                        f"posted in their channels; /turn log clan:… gives each, to pass on.",
+            await self.post(channel_id, public_reader(outcome.campaign)._(
+                "⚠️ Moderators: the turn {turn} reports of {clans} could not be posted in their channels; /turn log "
+                "clan:… gives each, to pass on.", turn=outcome.turn, clans=names),
                             "notice of reports not posted")
