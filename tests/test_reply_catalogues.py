@@ -23,7 +23,8 @@ SOURCES = {  # catalogue file → the code whose messages it holds
         ["cogs/*.py", "bot/discord_app.py", "bot/localized.py", "bot/services/*.py"],
     "bot/rulesets/sengoku/locale/{lang}/LC_MESSAGES/sengoku-replies.po":
         ["bot/rulesets/sengoku/commands/*.py", "bot/rulesets/sengoku/rules/validation/validate.py",
-         "bot/rulesets/sengoku/rules/orders/validate_routes.py"],
+         "bot/rulesets/sengoku/rules/orders/validate_routes.py",
+         "bot/rulesets/sengoku/rules/validation/validate_fleet.py"],
 }
 
 
