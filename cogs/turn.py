@@ -194,10 +194,10 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         self.poster = TurnPoster(bot)
         super().__init__()
 
-    async def _notice(self, campaign: Campaign, text: str) -> list[str]:
+    async def _notice(self, campaign: Campaign, text: str, t: Messages | None = None) -> list[str]:
         if campaign.report_channel_id is None:
             return []
-        return [(await self.poster.post(campaign.report_channel_id, text, "notice"))[0]]
+        return [(await self.poster.post(campaign.report_channel_id, text, "notice", t=t))[0]]
 
     @app_commands.command(name="open", description="Open the next turn for orders and publish its dice commitment")
     @app_commands.describe(deadline="e.g. 'in 48h', 'in 2d' or '2026-12-01 20:00' (UTC)", campaign=CAMPAIGN,
@@ -216,8 +216,8 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         record = await service_of(interaction).open_turn(chosen.id, deadline)
         chosen = await service_of(interaction).campaign(chosen.id)
         opening = opening_text(chosen, record.turn, record.commitment, record.dice_scheme, public_reader(chosen))
-        line, _ = await self.poster.post(channel_id, opening, "announcement")
         t = reader(interaction)
+        line, _ = await self.poster.post(channel_id, opening, "announcement", t=t)
         gave_up = ([t._("Given up, as you asked (in the audit log): {reports}.", reports=", ".join(skipped))]
                    if skipped else [])
         await reply(interaction, "\n".join([t._("Turn {turn} of {campaign} is open for orders.", turn=record.turn,
@@ -240,7 +240,7 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         if updated.deadline != chosen.deadline:
             moved = deadline_text(updated.deadline)
             values = {"campaign": updated.name, "turn": updated.turn}
-            lines += await self._notice(updated, public._(
+            lines += await self._notice(updated, t=reader(interaction), text=public._(
                 "⏰ **{campaign}** — turn {turn}: the deadline is now {deadline}.", deadline=moved, **values) if moved
                 else public._("⏰ **{campaign}** — turn {turn}: the deadline is lifted; the moderators resolve the "
                               "turn when all is in.", **values))
@@ -257,7 +257,7 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         lines = [reader(interaction)._("🔒 Turn {turn} of {campaign} is locked: players can no longer change "
                                        "orders; moderators still can. /turn resolve when ready, or /turn reopen.",
                                        **values)]
-        lines += await self._notice(chosen, public_reader(chosen)._(
+        lines += await self._notice(chosen, t=reader(interaction), text=public_reader(chosen)._(
             "🔒 **{campaign}** — turn {turn} is closed for orders.", **values))
         await reply(interaction, "\n".join(lines))
 
@@ -272,7 +272,7 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         values = {"campaign": chosen.name, "turn": chosen.turn}
         lines = [t._("🔓 Turn {turn} of {campaign} is open for orders again. {deadline}",
                      deadline=deadline_words(chosen, t), **values)]
-        lines += await self._notice(chosen, public._("🔓 **{campaign}** — turn {turn} is open for orders again. "
+        lines += await self._notice(chosen, t=reader(interaction), text=public._("🔓 **{campaign}** — turn {turn} is open for orders again. "
                                                      "{deadline}", deadline=deadline_words(chosen, public), **values))
         await reply(interaction, "\n".join(lines))
 
@@ -309,8 +309,9 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         if chosen.phase is Phase.CORRECTION:  # resolving a corrected turn says what changed, like /turn redo
             await self._redo(interaction, chosen, channel_id)
             return
-        progress = Progress(interaction, f"Turn {chosen.turn} of {chosen.name}: ")
-        await progress.say("resolving…", force=True)
+        progress = Progress(interaction, reader(interaction)._("Turn {turn} of {campaign}: ", turn=chosen.turn,
+                                                               campaign=chosen.name))
+        await progress.say(progress.t._("resolving…"), force=True)
         try:
             outcome = await turns_of(interaction).resolve(chosen.id, chosen.turn)
             lines, files = await self.poster.deliver(outcome, channel_id, progress)
@@ -387,7 +388,7 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
                      "not hold); /turn redo then resolves again with the same dice for every order left untouched "
                      "and posts what changed.", turn=turn, campaign=chosen.name,
                      commands=plugin(chosen.ruleset).command_help.order or t._("its orders"))]
-        lines += await self._notice(chosen, public_reader(chosen)._(
+        lines += await self._notice(chosen, t=reader(interaction), text=public_reader(chosen)._(
             "↩️ **{campaign}** — the moderators have undone the resolution of turn {turn}; its report no longer "
             "stands. Turn {turn} is open again.", campaign=chosen.name, turn=turn))
         await reply(interaction, "\n".join(lines))
@@ -409,8 +410,9 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         await self._redo(interaction, chosen, report_channel(chosen))
 
     async def _redo(self, interaction: discord.Interaction, chosen: Campaign, channel_id: int) -> None:
-        progress = Progress(interaction, f"Turn {chosen.turn} of {chosen.name}: ")
-        await progress.say("resolving again…", force=True)
+        progress = Progress(interaction, reader(interaction)._("Turn {turn} of {campaign}: ", turn=chosen.turn,
+                                                               campaign=chosen.name))
+        await progress.say(progress.t._("resolving again…"), force=True)
         try:
             correction = await turns_of(interaction).redo(chosen.id)
             lines = await self.poster.deliver_correction(correction, channel_id)

@@ -24,8 +24,8 @@ from bot.services.posting import PUBLIC, Message, PostRun
 from bot.report.cards import Card, first_message_cards
 from bot.report.presenters import presenter
 from bot.services.turns import Correction
-from bot.i18n import Messages, messages
-from cogs.common import deadline_text, post, public_reader
+from bot.i18n import Messages, N_, messages
+from cogs.common import deadline_text, post, public_reader, reader
 from cogs.embeds import embed_of
 
 log = logging.getLogger(__name__)
@@ -58,12 +58,13 @@ class Progress:
                  every: float = PROGRESS_EVERY) -> None:
         self.interaction, self.head, self.every = interaction, head, every
         self._last: float | None = None
+        self.t = reader(interaction) if interaction is not None else messages()  # the moderator's words
 
     async def stopped(self) -> None:
         """The command failed after showing progress: the line must not go on saying it is at work
         (the error itself follows as a reply)."""
         if self._last is not None:
-            await self.say("stopped; see below.", force=True)
+            await self.say(self.t._("stopped; see below."), force=True)
 
     async def say(self, text: str, force: bool = False) -> None:
         if self.interaction is None or self.interaction.is_expired():
@@ -86,7 +87,8 @@ class Counter:
 
     async def one_more(self) -> None:
         self.done += 1
-        await self.progress.say(f"posting {self.done}/{self.total}…", force=self.done == self.total)
+        await self.progress.say(self.progress.t._("posting {done}/{total}…", done=self.done, total=self.total),
+                                force=self.done == self.total)
 
 
 def text_file(text: str, filename: str) -> discord.File:
@@ -117,6 +119,19 @@ def names(factions: list[Faction]) -> str:
     return ", ".join(f.name for f in factions)
 
 
+def posted_line(t: Messages, what: str, count: int, channel_id: int) -> str:
+    return t.n_("✅ {what}: {n} message(s) in {channel}.", "✅ {what}: {n} message(s) in {channel}.", count, what=what,
+                channel=f"<#{channel_id}>")
+
+
+def failed_line(t: Messages, what: str, channel_id: int, exc: discord.HTTPException) -> str:
+    return t._("⚠️ {what}: could not post in {channel} ({status} {error}).", what=what, channel=f"<#{channel_id}>",
+               status=exc.status, error=exc.text)
+
+
+POST_WHATS = (N_("notice"), N_("announcement"))  # the lines of /turn's own posts (cogs/turn.py)
+
+
 def changes_text(head: str, lines: list[str], nothing: str) -> str:
     return "\n".join([head, *lines]) if lines else f"{head}\n{nothing}"
 
@@ -138,14 +153,15 @@ class TurnPoster:
         return self.bot.service  # type: ignore[attr-defined]
 
     async def post(self, channel_id: int, text: str, what: str,
-                   file: discord.File | None = None) -> tuple[str, bool]:
-        """Post; return a line for the moderator saying how it went, and whether it did."""
+                   file: discord.File | None = None, t: Messages | None = None) -> tuple[str, bool]:
+        """Post; return a line for the moderator saying how it went (``t``: in their words; ``what`` is
+        also the log's), and whether it did."""
         try:
             count = await post(self.bot, channel_id, text, file)
         except discord.HTTPException as exc:
             log.warning("Could not post %s in channel %s: %s", what, channel_id, exc)
-            return f"⚠️ {what}: could not post in <#{channel_id}> ({exc.status} {exc.text}).", False
-        return f"✅ {what}: {count} message(s) in <#{channel_id}>.", True
+            return failed_line(t or messages(), (t or messages())._(what), channel_id, exc), False
+        return posted_line(t or messages(), (t or messages())._(what), count, channel_id), True
 
     async def deliver(self, outcome: TurnOutcome, channel_id: int,
                       progress: Progress | None = None) -> tuple[list[str], list[discord.File]]:
@@ -158,7 +174,7 @@ class TurnPoster:
         run = await PostRun.start(self.service, outcome)
         plan = run.plan(campaign)
         wanted = [key for key, messages in plan.items() if not run.is_out(messages[0])]  # a map goes with the first
-        await progress.say(f"drawing {len(wanted)} map(s)…", force=True)  # a new step is always shown
+        await progress.say(progress.t._("drawing {count} map(s)…", count=len(wanted)), force=True)  # a new step is always shown
         maps = await self.maps(outcome, [audience_of(key) for key in wanted]) if wanted else {}
         cards = {audience_of(key): self.summary(outcome, audience_of(key)) for key in wanted}
         counter = Counter(progress, sum(len(m) for m in plan.values()), len(run.delivered))
@@ -173,37 +189,42 @@ class TurnPoster:
         outcome, campaign = run.outcome, run.outcome.campaign
         lines: list[str] = []
         files: list[discord.File] = []
+        t = counter.progress.t
         if PUBLIC in plan:
-            line, ok = await self.post_messages(run, plan[PUBLIC], "public report", extras, counter)
+            line, ok = await self.post_messages(run, plan[PUBLIC], "public report", extras, counter,
+                                                t._("public report"))
             lines.append(line)
             if not ok:
                 files.append(text_file(outcome.reports.public, PUBLIC_REPORT))
         if drew and not extras.maps:
-            lines.append("⚠️ The maps could not be drawn (see the bot's log); the reports went out without them.")
+            lines.append(t._("⚠️ The maps could not be drawn (see the bot's log); the reports went out without them."))
         for faction_id, text in outcome.reports.factions.items():
             faction, viewer = campaign.faction(faction_id), Viewer.of(faction_id)
             name = faction.name if faction else faction_id
             messages = plan.get(f"faction:{faction_id}")
             if messages is None:
-                line, ok = f"⚠️ {name} has no linked channel: its report is attached; pass it on privately.", False
+                line, ok = t._("⚠️ {clan} has no linked channel: its report is attached; pass it on privately.",
+                               clan=name), False
             else:
-                line, ok = await self.post_messages(run, messages, f"{name}'s report", extras, counter)
+                line, ok = await self.post_messages(run, messages, f"{name}'s report", extras, counter,
+                                                    t._("{clan}'s report", clan=name))
             lines.append(line)
             if not ok:
                 files.append(text_file(text, report_name(viewer)))
         return lines, files
 
     async def post_messages(self, run: PostRun, messages: list[Message], what: str, extras: Extras,
-                            counter: Counter) -> tuple[str, bool]:
+                            counter: Counter, shown: str | None = None) -> tuple[str, bool]:
         """One post's messages not yet out, in order; the map goes with the first.  A line for the
-        moderator, and whether the post is out."""
+        moderator (``shown``: ``what`` in their words; the log says ``what``), and whether the post is out."""
+        t, shown = counter.progress.t, shown or what
         channel_id = messages[0].channel_id
         checked = not run.recovered  # a recovered run may have sent the first missing one before it stopped
         for message in messages:
             if run.is_out(message):
                 continue
             if not await run.keep_claim():
-                return f"⏩ {what}: another bot process took over posting it.", True
+                return t._("⏩ {what}: another bot process took over posting it.", what=shown), True
             try:
                 found = None if checked else await self.already_sent(message)
                 checked = True
@@ -211,10 +232,10 @@ class TurnPoster:
                     found = await self.send(message, *self.extras(run, message, extras))
             except discord.HTTPException as exc:
                 log.warning("Could not post %s in channel %s: %s", what, channel_id, exc)
-                return f"⚠️ {what}: could not post in <#{channel_id}> ({exc.status} {exc.text}).", False
+                return failed_line(t, shown, channel_id, exc), False
             await run.mark(message, found)
             await counter.one_more()
-        return f"✅ {what}: {len(messages)} message(s) in <#{channel_id}>.", True
+        return posted_line(t, shown, len(messages), channel_id), True
 
     def channel(self, channel_id: int):
         return self.bot.get_channel(channel_id) or self.bot.get_partial_messageable(channel_id)
