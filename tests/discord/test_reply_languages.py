@@ -117,3 +117,17 @@ async def test_a_russian_client_reads_a_route_refusal_in_russian_with_the_maps_n
                            route="Aki, Suō, Buzen")
     assert sent[-1].content == ("Отклонено: cruise: маршрут должен начинаться в Suō, где Kurushima-maru базируется "
                                 "или несёт дозор, а не в Aki (V4)")  # the order's name and the map's names as they are
+
+
+async def test_a_russian_moderator_resolves_with_russian_prompt_buttons_and_summary(open_turn):
+    world = open_turn
+    mod = replace(world.mod, locale="ru")
+    (prompt,) = await world.h.invoke("turn resolve", mod)
+    assert prompt.content.startswith("Разрешить ход 3 кампании Seto 1560 сейчас?")
+    assert set(world.h.buttons(prompt)) == {"Разрешить ход 3", "Отмена"}
+    sent = await world.h.click(prompt, "Разрешить ход 3", mod)
+    summary = [s.content for s in sent if s.kind == "followup"][-1]
+    assert summary.startswith("Ход 3 кампании Seto 1560 разрешён; раскрыто: его открытый ключ костей (SHA-256 `")
+    assert "\n✅ общий отчёт: " in summary and "\n✅ отчёт Mōri: " in summary
+    public = [s.content for s in sent if s.kind == "channel"]
+    assert public and not any("Ход" in text for text in public)  # the reports are the campaign's (English)
