@@ -99,8 +99,17 @@ class ModerateCog(commands.GroupCog, group_name="mod",
             last = -(-len(newest) // PAGE)
             raise UserError(f"page {page} is past the end: {chosen.name} has {len(newest)} moderator edit(s)"
                             f"{label}, on page{'s 1 to' if last > 1 else ''} {last}; page 1 shows the newest")
-        title = f"📜 **{chosen.name}** — moderator edits{label}, page {page}, newest first"
-        await reply(interaction, audit_text(title, shown, more=len(newest) > PAGE * page))
+        t = reader(interaction)
+        values = {"campaign": chosen.name, "page": page}
+        if clan:
+            title = t._("📜 **{campaign}** — moderator edits concerning {clan}, page {page}, newest first",
+                        clan=clans(chosen).get(subject, subject), **values)
+        elif unit:
+            title = t._("📜 **{campaign}** — moderator edits of {unit}, page {page}, newest first",
+                        unit=units.get(subject, subject), **values)
+        else:
+            title = t._("📜 **{campaign}** — moderator edits, page {page}, newest first", **values)
+        await reply(interaction, audit_text(title, shown, more=len(newest) > PAGE * page, t=t))
 
 
 def acting_commands(campaign, t: Messages | None = None) -> str:
