@@ -25,6 +25,8 @@ from pydantic import ValidationError
 from bot.command_surface import Surface, clashes, surface_problems
 from bot.command_translator import CommandTranslator
 from bot.domain.text import quote
+from bot.i18n import DEFAULT_LANGUAGE, Messages, N_, messages
+from bot.localized import Text
 from bot.plugins import RulesetPlugin, plugins
 from bot.scheduler import DeadlineScheduler
 from bot.render import RenderTimeout
@@ -51,10 +53,11 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.help",
 )
 
-POLITE_FAILURE = "Something went wrong on our side; the moderators can see the log."
-RENDER_BUSY = "The map renderer is busy right now; please try again in a minute."
-STALE_COMMAND = ("This command has changed since Discord last loaded it. "
-                 "Please try again in a minute, or reload Discord.")
+POLITE_FAILURE = N_("Something went wrong on our side; the moderators can see the log.")
+RENDER_BUSY = N_("The map renderer is busy right now; please try again in a minute.")
+STALE_COMMAND = N_("This command has changed since Discord last loaded it. "
+                   "Please try again in a minute, or reload Discord.")
+NOT_HERE = N_("You cannot use this command here.")
 MESSAGE_LIMIT = 2000  # characters of one Discord message
 TEXT_LIMIT = 100  # an option without a declared max_length (a choice's value): Discord's limit for choices
 
@@ -70,7 +73,7 @@ def _leaf_options(options: list[dict]) -> list[dict]:
     return leaves
 
 
-def overlong_option(interaction: discord.Interaction) -> str | None:
+def overlong_option(interaction: discord.Interaction) -> Text | None:
     """What is wrong if a text option is longer than the command declares, else ``None``: the refusal
     quotes only the start of what was typed, so it always fits in a message."""
     command = interaction.command
@@ -83,10 +86,10 @@ def overlong_option(interaction: discord.Interaction) -> str | None:
             continue
         limit = parameter.max_value if parameter.max_value is not None else TEXT_LIMIT
         if len(value) > limit:
-            return (f"{option['name']}: that is {len(value):,} characters, at most {int(limit)} fit "
-                    f"(you typed {quote(value)})")
+            return Text(N_("{option}: that is {length} characters, at most {limit} fit (you typed {typed})"),
+                        option=option["name"], length=f"{len(value):,}", limit=int(limit), typed=quote(value))
     return None
-from cogs.common import CUT_OFF, RESTARTING, track_in_flight  # noqa: E402  (one wording for commands and buttons)
+from cogs.common import CUT_OFF, RESTARTING, reader, track_in_flight  # noqa: E402  (one wording for commands and buttons)
 # How long a stopping bot lets commands under way finish.  Below docker's and systemd's default
 # stop timeouts (10 s and 90 s): a post cut off here stays claimed by this boot, and the next boot
 # takes it over at once and posts only what is missing (bot/services/posting.py).
@@ -101,18 +104,22 @@ def minimal_intents() -> discord.Intents:
     return intents
 
 
-def user_message(error: BaseException) -> str | None:
-    """The text a user should read for ``error``, or ``None`` if it is our bug."""
+def user_message(error: BaseException, t: Messages | None = None) -> str | None:
+    """The text a user should read for ``error`` in ``t``'s language (default English), or ``None`` if
+    it is our bug.  An error carrying a ``Text`` (``UserError``, the moderator checks) is worded for
+    the reader; any other's message stays as it is."""
+    t = t or messages(DEFAULT_LANGUAGE)
     cause = error
     if isinstance(error, (app_commands.CommandInvokeError, app_commands.TransformerError)):
         cause = getattr(error, "original", None) or error.__cause__ or error
     if isinstance(cause, (UserError, StoreError, app_commands.CheckFailure)):
-        text = str(cause).strip() or "You cannot use this command here."
+        own = getattr(cause, "text", None)
+        text = (own.render(t) if isinstance(own, Text) else str(cause)).strip() or t._(NOT_HERE)
         return text[0].upper() + text[1:]
     if isinstance(cause, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)):
-        return STALE_COMMAND
+        return t._(STALE_COMMAND)
     if isinstance(cause, RenderTimeout):  # many /map at once, or a turn's maps being drawn
-        return RENDER_BUSY
+        return t._(RENDER_BUSY)
     return None
 
 
@@ -125,24 +132,27 @@ class FleetwrightTree(app_commands.CommandTree):
         bot = self.client
         if getattr(bot, "stopping", False):
             if interaction.type is discord.InteractionType.application_command:
-                await self.say_privately(interaction, RESTARTING)
+                await self.say_privately(interaction, reader(interaction)._(RESTARTING))
             return False
         if interaction.type is discord.InteractionType.application_command:
             problem = overlong_option(interaction)
             if problem is not None:
-                raise TooLong(problem)
+                refusal = TooLong(str(problem))
+                refusal.text = problem
+                raise refusal
         track_in_flight(bot, interaction)
         return True
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
-        text = user_message(error)
+        t = reader(interaction)
+        text = user_message(error, t)
         if text is None:
             command = interaction.command.qualified_name if interaction.command else "?"
             original = getattr(error, "original", error)
             log.error("Unexpected error in /%s (interaction %s, guild %s, user %s)", command, interaction.id,
                       interaction.guild_id, interaction.user.id if interaction.user else "?", exc_info=original)
-            text = POLITE_FAILURE
-        elif text == STALE_COMMAND:
+            text = t._(POLITE_FAILURE)
+        elif text == t._(STALE_COMMAND):
             log.warning("Out-of-date command invoked: %s", error)
         detail = getattr(getattr(error, "original", error), "detail", None)
         if detail:  # the store's own words (the file, SQLite's error) are for the log, never for players
@@ -240,9 +250,10 @@ class FleetwrightBot(commands.Bot):
             return
         try:
             if interaction.response.is_done():
-                await asyncio.wait_for(interaction.followup.send(CUT_OFF, ephemeral=True), 2.0)
+                await asyncio.wait_for(interaction.followup.send(reader(interaction)._(CUT_OFF), ephemeral=True), 2.0)
             else:
-                await asyncio.wait_for(interaction.response.send_message(CUT_OFF, ephemeral=True), 2.0)
+                await asyncio.wait_for(interaction.response.send_message(reader(interaction)._(CUT_OFF),
+                                                                         ephemeral=True), 2.0)
         except Exception as exc:  # noqa: BLE001 - a courtesy: the stop goes on whatever happens here
             log.info("Could not tell interaction %s it was cut off: %s", interaction.id, exc)
 

@@ -15,6 +15,7 @@ from bot.domain.campaign import Campaign
 from bot.mapfiles import shipped_map_ids
 from bot.plugins import get_ruleset, plugin, plugins
 from bot.scenarios import shipped_scenario_ids
+from bot.i18n import Messages, N_, messages
 from bot.services.errors import UserError
 from bot.services.languages import language_name, set_campaign_language
 from bot.services.setup import create_empty_campaign
@@ -28,6 +29,7 @@ from cogs.common import (
     defer,
     moderator_only,
     phase_words,
+    reader,
     reply,
     server_moderator_only,
     service_of,
@@ -40,40 +42,45 @@ MAPS = [Choice(name=m, value=m) for m in shipped_map_ids()[:25]]
 RULESETS = [Choice(name=p.name, value=p.id) for p in plugins().values()][:25]  # as the registry has them
 
 
-def describe(campaign: Campaign, units: int) -> str:
-    ruleset = get_ruleset(campaign.ruleset).name
-    return f"{ruleset}, map {game_map(campaign.map_id).name}, {len(campaign.factions)} clans, {units} units"
+def describe(campaign: Campaign, units: int, t: Messages | None = None) -> str:
+    t = t or messages()
+    clans = t.n_("{n} clans", "{n} clans", len(campaign.factions))
+    return t.n_("{ruleset}, map {map}, {clans}, {n} units", "{ruleset}, map {map}, {clans}, {n} units", units,
+                ruleset=get_ruleset(campaign.ruleset).name, map=game_map(campaign.map_id).name, clans=clans)
 
 
-def info_text(campaign: Campaign) -> str:
+def info_text(campaign: Campaign, t: Messages | None = None) -> str:
+    t = t or messages()
+
     def link(value: int | None, kind: str) -> str:
-        return f"<{kind}{value}>" if value else "not set"
-    lines = [f"**{campaign.name}** (#{campaign.id}) — {get_ruleset(campaign.ruleset).name}, "
-             f"map {game_map(campaign.map_id).name}",
-             f"Turn {campaign.turn}: {phase_words(campaign)}",
-             f"Report channel: {link(campaign.report_channel_id, '#')}; "
-             f"moderators: {link(campaign.moderator_role_id, '@&')} (and Manage Server)",
-             "Clans:"]
-    lines += [f"• {f.name} (`{f.id}`): role {link(f.role_id, '@&')}, channel {link(f.channel_id, '#')}"
-              for f in campaign.factions] or ["• none yet: a moderator adds them with /faction add"]
+        return f"<{kind}{value}>" if value else t._("not set")
+    lines = [t._("**{campaign}** (#{id}) — {ruleset}, map {map}", campaign=campaign.name, id=campaign.id,
+                 ruleset=get_ruleset(campaign.ruleset).name, map=game_map(campaign.map_id).name),
+             t._("Turn {turn}: {phase}", turn=campaign.turn, phase=phase_words(campaign, t)),
+             t._("Report channel: {channel}; moderators: {role} (and Manage Server)",
+                 channel=link(campaign.report_channel_id, "#"), role=link(campaign.moderator_role_id, "@&")),
+             t._("Clans:")]
+    lines += [t._("• {clan} (`{id}`): role {role}, channel {channel}", clan=f.name, id=f.id,
+                  role=link(f.role_id, "@&"), channel=link(f.channel_id, "#"))
+              for f in campaign.factions] or [t._("• none yet: a moderator adds them with /faction add")]
     return "\n".join(lines)
 
 
-def setting_text(key: str, old, new, note: str) -> str:
+def setting_text(key: str, old, new, note: str, t: Messages | None = None) -> str:
     rule = f" ({note.split(':')[0].strip()})" if note else ""
-    return f"{key}: {json.dumps(old, ensure_ascii=False)} → {json.dumps(new, ensure_ascii=False)}{rule}. " \
-           f"Applies from the next resolution."
+    return f"{key}: {json.dumps(old, ensure_ascii=False)} → {json.dumps(new, ensure_ascii=False)}{rule}. " + \
+        (t or messages())._("Applies from the next resolution.")
 
 
 def check_moderator_role(campaign: Campaign, role: discord.Role) -> None:
     """Moderators see every clan's orders and reports: never a role every member or a clan's players hold."""
     if role.is_default():
-        raise UserError("@everyone cannot be the moderator role: every member would see every clan's orders; "
-                        "create a role for the moderators")
+        raise UserError(N_("@everyone cannot be the moderator role: every member would see every clan's orders; "
+                           "create a role for the moderators"))
     clan = next((f for f in campaign.factions if f.role_id == role.id), None)
     if clan is not None:
-        raise UserError(f"{role.mention} is {clan.name}'s role: its players would see every clan's orders; "
-                        f"choose a role only the moderators hold")
+        raise UserError(N_("{role} is {clan}'s role: its players would see every clan's orders; choose a role only "
+                           "the moderators hold"), role=role.mention, clan=clan.name)
 
 
 @app_commands.guild_only()
@@ -97,27 +104,29 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="C
                      ruleset: Choice[str] | None = None) -> None:
         await defer(interaction)
         if (scenario is None) == (map_id is None):
-            raise UserError("give a scenario (a ready starting position) or a map (an empty campaign you fill "
-                            "with /faction add): one of the two")
+            raise UserError(N_("give a scenario (a ready starting position) or a map (an empty campaign you fill "
+                               "with /faction add): one of the two"))
         if scenario is not None and ruleset is not None:
-            raise UserError("a scenario names its own rules: give ruleset only with a map (an empty campaign)")
-        service = service_of(interaction)
+            raise UserError(N_("a scenario names its own rules: give ruleset only with a map (an empty campaign)"))
+        service, t = service_of(interaction), reader(interaction)
         if scenario is not None:
             campaign = await service.create_campaign(scenario.value, name, interaction.guild_id)
             interaction.extras[CAMPAIGN_EXTRA] = campaign.id
             units = len(await service.units(campaign.id, None))
-            await reply(interaction, f"Campaign #{campaign.id} \"{campaign.name}\" created: "
-                                     f"{describe(campaign, units)}. Next: link each clan to a role and a private "
-                                     f"channel with /faction link, and set the report channel with /campaign channel.")
+            await reply(interaction, t._("Campaign #{id} \"{campaign}\" created: {what}. Next: link each clan to a "
+                                         "role and a private channel with /faction link, and set the report channel "
+                                         "with /campaign channel.", id=campaign.id, campaign=campaign.name,
+                                         what=describe(campaign, units, t)))
             return
         campaign = await create_empty_campaign(service, map_id.value, name or game_map(map_id.value).name,
                                                interaction.guild_id, ruleset.value if ruleset else None)
         interaction.extras[CAMPAIGN_EXTRA] = campaign.id
-        await reply(interaction, f"Campaign #{campaign.id} \"{campaign.name}\" created: {describe(campaign, 0)}. "
-                                 f"Next: add each clan with /faction add (name, colour, its players' role, its "
-                                 f"private channel), set the report channel with /campaign channel, then give the "
-                                 f"clans provinces, ports and armies with "
-                                 f"/{plugin(campaign.ruleset).moderator_group or 'mod'}.")
+        await reply(interaction, t._("Campaign #{id} \"{campaign}\" created: {what}. Next: add each clan with "
+                                     "/faction add (name, colour, its players' role, its private channel), set the "
+                                     "report channel with /campaign channel, then give the clans provinces, ports "
+                                     "and armies with /{group}.", id=campaign.id, campaign=campaign.name,
+                                     what=describe(campaign, 0, t),
+                                     group=plugin(campaign.ruleset).moderator_group or "mod"))
 
     settings_group = app_commands.Group(name="settings", description="Change the campaign's rule settings (see them: "
                                                                      "/game settings)")
@@ -132,7 +141,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="C
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         old, new, note = await service_of(interaction).set_setting(chosen.id, key.strip(), value.strip())
-        await reply(interaction, setting_text(key.strip(), old, new, note))
+        await reply(interaction, setting_text(key.strip(), old, new, note, reader(interaction)))
 
     @set_setting.autocomplete("key")
     async def key_autocomplete(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
@@ -144,7 +153,8 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="C
         except (UserError, StoreError):
             return []
         wanted = fold(current)
-        return [Choice(name=f"{k} (now {json.dumps(v, ensure_ascii=False)})"[:100], value=k)
+        t = reader(interaction)
+        return [Choice(name=t._("{key} (now {value})", key=k, value=json.dumps(v, ensure_ascii=False))[:100], value=k)
                 for k, v in values.items() if wanted in fold(k)][:25]
 
     @app_commands.command(name="channel", description="Set the channel for turn announcements and public reports")
@@ -157,10 +167,11 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="C
         chosen = await campaign_for(interaction, campaign)
         clan = next((f for f in chosen.factions if f.channel_id == channel.id), None)
         if clan is not None:
-            raise UserError(f"{channel.mention} is {clan.name}'s private channel; the report channel is "
-                            f"public, so choose another")
+            raise UserError(N_("{channel} is {clan}'s private channel; the report channel is public, so choose "
+                               "another"), channel=channel.mention, clan=clan.name)
         await service_of(interaction).set_channels(chosen.id, report_channel_id=channel.id)
-        await reply(interaction, f"Turn announcements and public reports of {chosen.name} go to {channel.mention}.")
+        await reply(interaction, reader(interaction)._("Turn announcements and public reports of {campaign} go to "
+                                                       "{channel}.", campaign=chosen.name, channel=channel.mention))
 
     @app_commands.command(name="language", description="The language of the public reports, announcements and "
                                                         "moderators' log")
@@ -188,7 +199,8 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="C
         chosen = await campaign_for(interaction, campaign)
         check_moderator_role(chosen, role)
         await service_of(interaction).set_channels(chosen.id, moderator_role_id=role.id)
-        await reply(interaction, f"Members with {role.mention} now moderate {chosen.name}.")
+        await reply(interaction, reader(interaction)._("Members with {role} now moderate {campaign}.",
+                                                       role=role.mention, campaign=chosen.name))
 
     @app_commands.command(name="export", description="Download the whole campaign as JSON (moderators)")
     @app_commands.describe(campaign=CAMPAIGN)
@@ -199,11 +211,13 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="C
         chosen = await campaign_for(interaction, campaign)
         data = json.dumps(await service_of(interaction).export(chosen.id), ensure_ascii=False, indent=2).encode()
         if len(data) > interaction.filesize_limit:
-            raise UserError(f"the export is {len(data) // 1024} KiB, over this server's upload limit; run "
-                            f"`python -m bot export --campaign {chosen.id}` on the bot's machine instead")
+            raise UserError(N_("the export is {size} KiB, over this server's upload limit; run `python -m bot "
+                               "export --campaign {id}` on the bot's machine instead"), size=len(data) // 1024,
+                            id=chosen.id)
         filename = f"campaign-{chosen.id}-turn-{chosen.turn}.json"
-        await reply(interaction, f"Export of {chosen.name} (turn {chosen.turn}). It holds every clan's orders: "
-                                 f"keep it among the moderators.",
+        await reply(interaction, reader(interaction)._("Export of {campaign} (turn {turn}). It holds every clan's "
+                                                       "orders: keep it among the moderators.", campaign=chosen.name,
+                                                       turn=chosen.turn),
                     files=[discord.File(io.BytesIO(data), filename=filename)])
 
 

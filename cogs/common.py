@@ -16,7 +16,8 @@ import discord
 from discord import app_commands
 
 from bot.domain.campaign import Campaign, Faction, Phase
-from bot.i18n import CORE_DOMAIN, LANGUAGES, Messages, language_of_locale, messages
+from bot.i18n import CORE_DOMAIN, DEFAULT_LANGUAGE, LANGUAGES, Messages, N_, language_of_locale, messages
+from bot.localized import Text
 from bot.report import split_message
 from bot.services.audit import Moderator
 from bot.services.campaigns import CampaignService
@@ -31,10 +32,10 @@ REPLY_EXTRA = "fleetwright.reply"  # the first private reply: what the command d
 AUDITED_EXTRA = "fleetwright.audited"  # the command's moderator edit wrote its own audit entry
 ORDER_EXTRA = "fleetwright.order_changed"  # the command gave or withdrew an order
 CONFIRM_EXTRA = "fleetwright.confirmation"  # the command only asked (cogs/confirm.py); the click acts
-NO_CAMPAIGN = "there is no campaign on this server yet; a moderator starts one with /campaign create"
-RESTARTING = "The bot is restarting; please try again in a minute."  # to commands and clicks while it stops
-CUT_OFF = ("⚠️ The bot had to stop before this finished. What it had stored by then stays (a resolved turn's "
-           "reports are posted when the bot starts again); /game status shows where things stand.")
+NO_CAMPAIGN = N_("there is no campaign on this server yet; a moderator starts one with /campaign create")
+RESTARTING = N_("The bot is restarting; please try again in a minute.")  # to commands and clicks while it stops
+CUT_OFF = N_("⚠️ The bot had to stop before this finished. What it had stored by then stays (a resolved turn's "
+              "reports are posted when the bot starts again); /game status shows where things stand.")
 
 
 # Each language offered by its own name (a choice's name is shown as it is: it is not translated).
@@ -43,13 +44,15 @@ LANGUAGE_CHOICES = [app_commands.Choice(name=f"{name} ({code})", value=code) for
 
 def reader(interaction: discord.Interaction, domain: str = CORE_DOMAIN) -> Messages:
     """The texts of a reply only the one who asked sees: in their Discord client's language
-    (English where the bot has no catalogue for it)."""
-    return messages(language_of_locale(str(interaction.locale) if interaction.locale else None), domain)
+    (``interaction.locale``; English where the bot has no catalogue for it)."""
+    locale = getattr(interaction, "locale", None)
+    return messages(language_of_locale(getattr(locale, "value", locale)), domain)
 
 
-def public_reader(campaign: Campaign, domain: str = CORE_DOMAIN) -> Messages:
-    """The texts of a post everyone reads (the report channel, the moderators' log): the campaign's language."""
-    return messages(campaign.language, domain)
+def public_reader(campaign: Campaign | None, domain: str = CORE_DOMAIN) -> Messages:
+    """The texts of a post everyone reads (the report channel, the moderators' log): the campaign's
+    language (English without a campaign)."""
+    return messages(getattr(campaign, "language", None) or DEFAULT_LANGUAGE, domain)
 
 
 def clan_reader(campaign: Campaign, faction_id: str, domain: str = CORE_DOMAIN) -> Messages:
@@ -87,11 +90,11 @@ async def campaign_for(interaction: discord.Interaction, campaign_id: int | None
     A campaign of another server answers exactly like one that does not exist.
     """
     if interaction.guild_id is None:
-        raise UserError("Fleetwright commands work inside a server, not in direct messages")
+        raise UserError(N_("Fleetwright commands work inside a server, not in direct messages"))
     if campaign_id is not None:
         campaign = await service_of(interaction).campaign(campaign_id)
         if campaign.guild_id != interaction.guild_id:
-            raise UserError(f"there is no campaign #{campaign_id}")
+            raise UserError(N_("there is no campaign #{campaign}"), campaign=campaign_id)
     else:
         campaigns = await guild_campaigns(interaction)
         if not campaigns:
@@ -99,6 +102,13 @@ async def campaign_for(interaction: discord.Interaction, campaign_id: int | None
         campaign = default_campaign(interaction, campaigns)
     interaction.extras[CAMPAIGN_EXTRA] = campaign.id  # the audit trail notes a moderator's action there
     return campaign
+
+
+SEVERAL_CAMPAIGNS = (  # a player's, then a moderator's
+    N_("you play in several campaigns on this server ({names}); say which with the campaign option, "
+       "or use the command in that campaign's report or clan channel"),
+    N_("you moderate several campaigns on this server ({names}); say which with the campaign option, "
+       "or use the command in that campaign's report or clan channel"))
 
 
 def default_campaign(interaction: discord.Interaction, campaigns: list[Campaign]) -> Campaign:
@@ -113,14 +123,13 @@ def default_campaign(interaction: discord.Interaction, campaigns: list[Campaign]
     tiers = ([c for c in campaigns if any(f.role_id in roles for f in c.factions if f.role_id is not None)
               or acting_table(interaction.client).get(acting_key(interaction, c)) is not None],
              [c for c in campaigns if c.moderator_role_id is not None and c.moderator_role_id in roles])
-    for tier, what in zip(tiers, ("play in", "moderate")):
+    for tier, refusal in zip(tiers, SEVERAL_CAMPAIGNS):
         narrowed = [c for c in tier if c in here] or tier
         if len(narrowed) == 1:
             return narrowed[0]
         if narrowed:
             names = ", ".join(c.name for c in sorted(narrowed, key=lambda c: c.id or 0))
-            raise UserError(f"you {what} several campaigns on this server ({names}); say which with the "
-                            f"campaign option, or use the command in that campaign's report or clan channel")
+            raise UserError(refusal, names=names)
     if len(here) == 1:
         return here[0]
     return max(campaigns, key=lambda c: c.id or 0)
@@ -162,14 +171,16 @@ def player_faction(interaction: discord.Interaction, campaign: Campaign) -> Fact
     mine = [f for f in campaign.factions if f.role_id is not None and f.role_id in role_ids(interaction)]
     if not mine:
         if is_moderator(interaction, campaign):
-            raise UserError(f"none of your roles is linked to a clan of {campaign.name}; as a moderator you can "
-                            f"act for one with /mod act-as clan:<clan>")
-        raise UserError(f"you are not a player of {campaign.name}: none of your roles is linked to one of "
-                        f"its clans. Ask a moderator for your clan's role (they link roles with /faction link)")
+            raise UserError(N_("none of your roles is linked to a clan of {campaign}; as a moderator you can "
+                               "act for one with /mod act-as clan:<clan>"), campaign=campaign.name)
+        raise UserError(N_("you are not a player of {campaign}: none of your roles is linked to one of "
+                           "its clans. Ask a moderator for your clan's role (they link roles with /faction link)"),
+                        campaign=campaign.name)
     if len(mine) > 1:
         names = ", ".join(f.name for f in mine)
-        raise UserError(f"you hold the roles of several clans of {campaign.name} ({names}); a player belongs "
-                        f"to one clan, so ask a moderator to remove the others")
+        raise UserError(N_("you hold the roles of several clans of {campaign} ({names}); a player belongs "
+                           "to one clan, so ask a moderator to remove the others"), campaign=campaign.name,
+                        names=names)
     return mine[0]
 
 
@@ -180,9 +191,13 @@ async def require_results_out(interaction: discord.Interaction, campaign: Campai
         return
     if await PostLedger(service_of(interaction)).public_out(campaign):
         return
-    where = f" in <#{campaign.report_channel_id}>" if campaign.report_channel_id else ""
-    raise UserError(f"turn {campaign.turn - 1} of {campaign.name} has just been resolved; its results show here "
-                    f"once its report is posted{where}. Try again in a minute")
+    values = {"turn": campaign.turn - 1, "campaign": campaign.name}
+    if campaign.report_channel_id:
+        raise UserError(N_("turn {turn} of {campaign} has just been resolved; its results show here once its "
+                           "report is posted in {channel}. Try again in a minute"),
+                        channel=f"<#{campaign.report_channel_id}>", **values)
+    raise UserError(N_("turn {turn} of {campaign} has just been resolved; its results show here once its "
+                       "report is posted. Try again in a minute"), **values)
 
 
 def manages_server(interaction: discord.Interaction) -> bool:
@@ -225,10 +240,15 @@ def acting_faction(interaction: discord.Interaction, campaign: Campaign) -> Fact
     return campaign.faction(clan)
 
 
+ACTING_AS = N_("(acting as {clan}) ")
+ACTING_AS_REFUSAL = N_("(acting as {clan}) {refusal}")  # the same marker before a refusal
+
+
 def acting_marker(interaction: discord.Interaction) -> str:
-    """"(acting as Mōri) " once the command acts for a clan (``PlayerContext.load`` notes it), else ""."""
+    """"(acting as Mōri) " once the command acts for a clan (``PlayerContext.load`` notes it), else "";
+    in the reader's language."""
     name = interaction.extras.get(ACTING_EXTRA)
-    return f"(acting as {name}) " if name else ""
+    return reader(interaction)._(ACTING_AS, clan=name) if name else ""
 
 
 class MarksActing:
@@ -238,22 +258,28 @@ class MarksActing:
 
     async def cog_app_command_error(self, interaction: discord.Interaction,
                                     error: app_commands.AppCommandError) -> None:
-        marker = acting_marker(interaction)
+        name = interaction.extras.get(ACTING_EXTRA)
         original = getattr(error, "original", None)
-        if marker and isinstance(original, (UserError, StoreError)):
-            text = str(original).strip()
-            marked = UserError(f"{marker}{text[:1].upper()}{text[1:]}")
+        if name and isinstance(original, (UserError, StoreError)):
+            own = getattr(original, "text", None)
+            text = own if isinstance(own, Text) else Text(str(original).strip())
+            marked = UserError(Text(ACTING_AS_REFUSAL, clan=name, refusal=text.sentence()))
             marked.detail = getattr(original, "detail", None)  # a store error's detail still reaches the log
             error.original = marked  # type: ignore[attr-defined]
 
 
 class NotModerator(app_commands.CheckFailure):
-    """Raised by the moderator checks; the message says who may do it."""
+    """Raised by the moderator checks; the message says who may do it (``text``: in the reader's words)."""
+
+    def __init__(self, message: Text | str) -> None:
+        self.text = Text.of(message)
+        super().__init__(str(self.text))
 
 
-def _who(campaign: Campaign) -> str:
-    role = f"the <@&{campaign.moderator_role_id}> role or " if campaign.moderator_role_id else ""
-    return f"{role}the Manage Server permission"
+def _who(campaign: Campaign) -> Text:
+    if campaign.moderator_role_id:
+        return Text(N_("the {role} role or the Manage Server permission"), role=f"<@&{campaign.moderator_role_id}>")
+    return Text(N_("the Manage Server permission"))
 
 
 def _guarded(predicate):
@@ -269,7 +295,7 @@ def _guarded(predicate):
         except app_commands.AppCommandError:
             raise
         except (UserError, StoreError) as exc:
-            refusal = NotModerator(str(exc))
+            refusal = NotModerator(getattr(exc, "text", None) or str(exc))
             refusal.detail = getattr(exc, "detail", None)  # for the log, never the reply
             raise refusal from None
         except Exception as exc:
@@ -289,7 +315,8 @@ def moderator_only():
         campaign = await campaign_for(interaction, getattr(interaction.namespace, "campaign", None))
         if is_moderator(interaction, campaign):
             return True
-        raise NotModerator(f"only the moderators of {campaign.name} can do this: {_who(campaign)}")
+        raise NotModerator(Text(N_("only the moderators of {campaign} can do this: {who}"), campaign=campaign.name,
+                                who=_who(campaign)))
     return _guarded(predicate)
 
 
@@ -298,8 +325,8 @@ def server_moderator_only():
     async def predicate(interaction: discord.Interaction) -> bool:
         if any(is_moderator(interaction, c) for c in await guild_campaigns(interaction)):
             return True
-        raise NotModerator("only moderators can do this: the Manage Server permission, or the moderator "
-                           "role of a campaign on this server")
+        raise NotModerator(Text(N_("only moderators can do this: the Manage Server permission, or the moderator "
+                                   "role of a campaign on this server")))
     return _guarded(predicate)
 
 
@@ -314,10 +341,11 @@ def file_size(file: discord.File) -> int:
     return size
 
 
-def file_batches(files: Sequence[discord.File],
-                 limit: int = DEFAULT_SIZE_LIMIT) -> tuple[list[list[discord.File]], list[str]]:
+def file_batches(files: Sequence[discord.File], limit: int = DEFAULT_SIZE_LIMIT,
+                 t: Messages | None = None) -> tuple[list[list[discord.File]], list[str]]:
     """``files`` in messages Discord takes: at most ten each, together within ``limit`` bytes (a
     little kept for the message itself).  Also the lines for files too large for any message."""
+    t = t or messages()
     room = limit - 64 * 1024
     batches: list[list[discord.File]] = []
     too_large: list[str] = []
@@ -325,8 +353,9 @@ def file_batches(files: Sequence[discord.File],
     for file in files:
         size = file_size(file)
         if size > room:
-            too_large.append(f"⚠️ {file.filename} ({size / 1024 / 1024:.1f} MiB) is larger than Discord takes "
-                             f"({limit / 1024 / 1024:.0f} MiB), so it is not attached; /turn log gives its text.")
+            mib, limit_mib = "{:.1f}".format(size / 1024 / 1024), "{:.0f}".format(limit / 1024 / 1024)
+            too_large.append(t._("⚠️ {file} ({size} MiB) is larger than Discord takes ({limit} MiB), so it is not "
+                                 "attached; /turn log gives its text.", file=file.filename, size=mib, limit=limit_mib))
             continue
         if not batches or len(batches[-1]) == MAX_FILES or used + size > room:
             batches.append([])
@@ -337,17 +366,19 @@ def file_batches(files: Sequence[discord.File],
 
 
 async def send_split(send, text: str, files: Sequence[discord.File] = (), *, marker: str = "",
-                     limit: int = DEFAULT_SIZE_LIMIT) -> None:
+                     limit: int = DEFAULT_SIZE_LIMIT, t: Messages | None = None) -> None:
     """Send ``text`` split at line ends through ``send(content, files=...)``, the first batch of files
     with the first part and each further batch (ten files at most, within ``limit``) in a message of
-    its own after the text."""
-    batches, too_large = file_batches(files, limit)
-    chunks = split_message("\n".join([text, *too_large]), 2000 - len(marker)) or ["(nothing to show)"]
+    its own after the text (its own words in ``t``'s language)."""
+    t = t or messages()
+    batches, too_large = file_batches(files, limit, t)
+    chunks = split_message("\n".join([text, *too_large]), 2000 - len(marker)) or [t._("(nothing to show)")]
     for index, chunk in enumerate(chunks):
         extra = {"files": batches[0]} if index == 0 and batches else {}
         await send(marker + chunk, **extra)
     for number, batch in enumerate(batches[1:], start=2):
-        await send(f"{marker}(attachments, {number} of {len(batches)})", files=batch)
+        await send(marker + t._("(attachments, {number} of {count})", number=number, count=len(batches)),
+                   files=batch)
 
 
 async def reply(interaction: discord.Interaction, text: str,
@@ -362,7 +393,7 @@ async def reply(interaction: discord.Interaction, text: str,
         await interaction.followup.send(content, ephemeral=True, **extra)
 
     limit = getattr(interaction, "filesize_limit", None) or DEFAULT_SIZE_LIMIT
-    await send_split(send, text, files, marker=marker, limit=limit)
+    await send_split(send, text, files, marker=marker, limit=limit, t=reader(interaction))
 
 
 async def defer(interaction: discord.Interaction) -> None:
@@ -391,19 +422,22 @@ def deadline_text(deadline: str | None) -> str | None:
     return f"{discord.utils.format_dt(when, 'F')} ({discord.utils.format_dt(when, 'R')})"
 
 
-CORRECTION_NOTE = ("the turn was resolved and undone for a correction: its dice are known, so only the "
-                   "moderators may change its orders")
+CORRECTION_NOTE = N_("the turn was resolved and undone for a correction: its dice are known, so only the "
+                      "moderators may change its orders")
 
 
-def phase_words(campaign: Campaign) -> str:
+def phase_words(campaign: Campaign, t: Messages | None = None) -> str:
     """The phase as people read it, with what comes next; every phase, including a correction."""
+    t = t or messages()
     if campaign.phase is Phase.PLANNING:
         deadline = deadline_text(campaign.deadline)
-        return f"open for orders{f' until {deadline}' if deadline else ' (no deadline)'}."
+        if deadline:
+            return t._("open for orders until {deadline}.", deadline=deadline)
+        return t._("open for orders (no deadline).")
     if campaign.phase is Phase.LOCKED:
-        return "locked: closed for players' orders; the moderators resolve it (or reopen it)."
+        return t._("locked: closed for players' orders; the moderators resolve it (or reopen it).")
     if campaign.phase is Phase.CORRECTION:
-        return "undone for a correction: only moderators may change orders; /turn resolve when done."
+        return t._("undone for a correction: only moderators may change orders; /turn resolve when done.")
     if campaign.phase is Phase.RESOLVED:
-        return "the last turn is resolved; a moderator opens this one with /turn open."
-    return "not started; a moderator opens the first turn with /turn open."
+        return t._("the last turn is resolved; a moderator opens this one with /turn open.")
+    return t._("not started; a moderator opens the first turn with /turn open.")

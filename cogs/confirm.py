@@ -29,7 +29,8 @@ import discord
 from discord.ext import commands
 
 from cogs.audit_trail import record
-from cogs.common import AUDITED_EXTRA, CONFIRM_EXTRA, RESTARTING, acting_marker, track_in_flight
+from bot.i18n import N_
+from cogs.common import AUDITED_EXTRA, CONFIRM_EXTRA, RESTARTING, acting_marker, reader, track_in_flight
 
 log = logging.getLogger(__name__)
 
@@ -37,12 +38,13 @@ PREFIX = "fw-confirm:"
 CONFIRM_SECONDS = 300.0
 PENDING_ATTRIBUTE = "confirmations"  # on the bot: token → Pending
 STALE = {
-    "done": "This was already confirmed; nothing more to do.",
-    "cancelled": "This was cancelled; run the command again if you still want it.",
-    "failed": "This was refused (see why above); nothing was done. Run the command again once it can be done.",
-    "expired": "These buttons have expired (they last {minutes} minutes); run the command again.",
+    "done": N_("This was already confirmed; nothing more to do."),
+    "cancelled": N_("This was cancelled; run the command again if you still want it."),
+    "failed": N_("This was refused (see why above); nothing was done. Run the command again once it can be done."),
+    "expired": N_("These buttons have expired (they last {minutes} minutes); run the command again."),
 }
-UNKNOWN = "These buttons are from before the bot restarted, so they no longer work; run the command again."
+UNKNOWN = N_("These buttons are from before the bot restarted, so they no longer work; run the command again.")
+CONFIRM = N_("Confirm")
 
 Action = Callable[[discord.Interaction], Awaitable[None]]
 
@@ -64,8 +66,11 @@ def pending_table(client: discord.Client) -> dict[str, Pending]:
     return table
 
 
-async def ask(interaction: discord.Interaction, prompt: str, action: Action, label: str = "Confirm") -> None:
-    """Answer ``interaction`` privately with ``prompt`` and Confirm / Cancel; ``action`` runs on Confirm."""
+async def ask(interaction: discord.Interaction, prompt: str, action: Action, label: str | None = None) -> None:
+    """Answer ``interaction`` privately with ``prompt`` and Confirm / Cancel; ``action`` runs on Confirm.
+    ``prompt`` and ``label`` come worded for the reader; the buttons' own words are worded here."""
+    t = reader(interaction)
+    label = label or t._(CONFIRM)
     interaction.extras[CONFIRM_EXTRA] = True
     prompt = acting_marker(interaction) + prompt  # (acting as Mōri), like every reply of such a command
     token = secrets.token_hex(8)
@@ -75,7 +80,7 @@ async def ask(interaction: discord.Interaction, prompt: str, action: Action, lab
     view = discord.ui.View(timeout=None)
     view.add_item(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.danger,
                                     custom_id=f"{PREFIX}{token}:yes"))
-    view.add_item(discord.ui.Button(label="Cancel", style=discord.ButtonStyle.secondary,
+    view.add_item(discord.ui.Button(label=t._("Cancel")[:80], style=discord.ButtonStyle.secondary,
                                     custom_id=f"{PREFIX}{token}:no"))
     view.stop()  # sent, never listened to: ConfirmListener answers the clicks
     await interaction.response.send_message(prompt, view=view, ephemeral=True)
@@ -103,7 +108,7 @@ class ConfirmListener(commands.Cog):
             return
         token, _, choice = custom_id[len(PREFIX):].rpartition(":")
         if getattr(self.bot, "stopping", False):  # a confirmed /turn resolve is work under way too
-            await interaction.response.send_message(RESTARTING, ephemeral=True)
+            await interaction.response.send_message(reader(interaction)._(RESTARTING), ephemeral=True)
             return
         track_in_flight(self.bot, interaction)  # a confirmed /turn resolve is a command under way
         try:
@@ -114,21 +119,23 @@ class ConfirmListener(commands.Cog):
     async def answer(self, interaction: discord.Interaction, pending: Pending | None, yes: bool) -> None:
         if pending is not None and pending.state == "live" and time.monotonic() - pending.since > CONFIRM_SECONDS:
             pending.state = "expired"
+        t = reader(interaction)  # the clicker's language (the prompt is the asker's, who is the clicker)
         if pending is None or pending.state != "live":
-            text = UNKNOWN if pending is None else STALE[pending.state].format(minutes=round(CONFIRM_SECONDS / 60))
+            text = t._(UNKNOWN) if pending is None else t._(STALE[pending.state], minutes=round(CONFIRM_SECONDS / 60))
             await interaction.response.send_message(text, ephemeral=True)
             return
         if interaction.user.id != pending.asked.user.id:  # the buttons stay for the one who asked
             await interaction.response.send_message(
-                f"Only {pending.asked.user.display_name}, who ran the command, can confirm or cancel it.",
-                ephemeral=True)
+                t._("Only {user}, who ran the command, can confirm or cancel it.",
+                    user=pending.asked.user.display_name), ephemeral=True)
             return
         pending.state = "done" if yes else "cancelled"  # before any await: a second click is refused
         if not yes:
-            await interaction.response.edit_message(content=f"{pending.prompt}\n✖️ Cancelled; nothing was done.",
-                                                    view=None)
+            await interaction.response.edit_message(
+                content=f"{pending.prompt}\n" + t._("✖️ Cancelled; nothing was done."), view=None)
             return
-        await interaction.response.edit_message(content=f"{pending.prompt}\n⏳ Confirmed; working on it…", view=None)
+        await interaction.response.edit_message(content=f"{pending.prompt}\n" + t._("⏳ Confirmed; working on it…"),
+                                                view=None)
         interaction.extras.update(pending.asked.extras)  # the campaign, the acting marker
         interaction.extras.pop(AUDITED_EXTRA, None)
         try:

@@ -11,6 +11,8 @@ from discord.ext import commands
 
 from bot.domain.campaign import Campaign
 from bot.plugins import plugin
+from bot.i18n import Messages, N_, messages
+from bot.localized import Joined, Text
 from bot.services.errors import UserError
 from bot.services.languages import language_name, set_clan_language
 from bot.services.setup import add_faction
@@ -23,14 +25,15 @@ from cogs.common import (
     defer,
     moderator_of,
     moderator_only,
+    reader,
     reply,
     service_of,
 )
 from cogs.params import Typed, campaign_quietly, fold, named_clan
 
 Choice = app_commands.Choice
-RELATIONS = [Choice(name="at war", value="at_war"), Choice(name="allied", value="allied"),
-             Choice(name="neutral", value="neutral")]
+RELATIONS = [Choice(name=N_("at war"), value="at_war"), Choice(name=N_("allied"), value="allied"),
+             Choice(name=N_("neutral"), value="neutral")]
 RELATION_WORDS = {c.value: c.name for c in RELATIONS}
 
 
@@ -40,17 +43,21 @@ def clan_id(campaign: Campaign, typed: str) -> str:
     return clan.id if clan else typed.strip()
 
 
-def relations_text(campaign: Campaign, rows: list[tuple[str, str, str]], whose: str | None) -> str:
+def relations_text(campaign: Campaign, rows: list[tuple[str, str, str]], whose: str | None,
+                   t: Messages | None = None) -> str:
+    t = t or messages()
     names = {f.id: f.name for f in campaign.factions}
-    title = f"**{campaign.name}** — relations" + (f" of {names[whose]}" if whose else "")
+    title = (t._("**{campaign}** — relations of {clan}", campaign=campaign.name, clan=names[whose]) if whose
+             else t._("**{campaign}** — relations", campaign=campaign.name))
     if not rows:
-        return f"{title}: no other clans yet."
+        return t._("{title}: no other clans yet.", title=title)
     words = plugin(campaign.ruleset).command_help
-    lines = [f"{title} ({words.relations_note}):" if words.relations_note else f"{title}:"]
-    lines += [f"• {names[a]} — {names[b]}: {RELATION_WORDS.get(r, r)}" for a, b, r in rows]
+    lines = [t._("{title} ({note}):", title=title, note=messages(t.language, campaign.ruleset)._(words.relations_note)) if words.relations_note
+             else t._("{title}:", title=title)]
+    lines += [f"• {names[a]} — {names[b]}: {t._(RELATION_WORDS[r]) if r in RELATION_WORDS else r}" for a, b, r in rows]
     change = words.relation
     if whose is None and change:
-        lines.append(f"Change one with {change}.")
+        lines.append(t._("Change one with {command}.", command=change))
     return "\n".join(lines)
 
 
@@ -58,60 +65,66 @@ def check_link(campaign: Campaign, clan: str, role: discord.Role, channel: disco
     """One role and one private channel per clan, and never the public report channel:
     otherwise one clan would read another's orders or report."""
     if role.is_default():
-        raise UserError("@everyone cannot be a clan's role; create a role for the clan's players")
+        raise UserError(N_("@everyone cannot be a clan's role; create a role for the clan's players"))
     if role.id == campaign.moderator_role_id:
-        raise UserError(f"{role.mention} is the moderator role: the clan's players would see every clan's orders; "
-                        f"give the clan a role its players hold")
+        raise UserError(N_("{role} is the moderator role: the clan's players would see every clan's orders; give the "
+                           "clan a role its players hold"), role=role.mention)
     if channel.id == campaign.report_channel_id:
-        raise UserError(f"{channel.mention} is the public report channel; a clan needs a private channel")
+        raise UserError(N_("{channel} is the public report channel; a clan needs a private channel"),
+                        channel=channel.mention)
     for other in campaign.factions:
         if other.id == clan:
             continue
         if other.role_id == role.id:
-            raise UserError(f"{role.mention} is already {other.name}'s role; each clan needs its own role")
+            raise UserError(N_("{role} is already {clan}'s role; each clan needs its own role"), role=role.mention,
+                            clan=other.name)
         if other.channel_id == channel.id:
-            raise UserError(f"{channel.mention} is already {other.name}'s channel; each clan needs its own "
-                            f"private channel, or it would read another clan's report")
+            raise UserError(N_("{channel} is already {clan}'s channel; each clan needs its own private channel, or it "
+                               "would read another clan's report"), channel=channel.mention, clan=other.name)
 
 
-VIEW_CHANNEL = "View Channel"
+VIEW_CHANNEL = N_("View Channel")  # as Discord names the permission
 
 
 def privacy_problems(campaign: Campaign, clan: str, role: discord.Role,
-                     channel: discord.abc.GuildChannel) -> tuple[list[str], list[str]]:
+                     channel: discord.abc.GuildChannel) -> tuple[list[Text], list[Text]]:
     """What makes ``channel`` not private to ``role`` (from the channel's permission overwrites and
     the server's roles), and what the bot cannot tell.  A clan's channel carries its private report:
     its players must see it, @everyone and the other clans' players must not."""
     guild = channel.guild
     problems, unknown = [], []
     if not channel.permissions_for(role).view_channel:
-        problems.append(f"{role.mention} cannot see it: allow {VIEW_CHANNEL} for {role.mention} in the channel's "
-                        f"permissions")
+        problems.append(Text(N_("{role} cannot see it: allow {permission} for {role} in the channel's permissions"),
+                             role=role.mention, permission=Text(VIEW_CHANNEL)))
     if channel.permissions_for(guild.default_role).view_channel:
-        problems.append(f"@everyone can see it: deny {VIEW_CHANNEL} to @everyone in the channel's permissions")
+        problems.append(Text(N_("@everyone can see it: deny {permission} to @everyone in the channel's permissions"),
+                             permission=Text(VIEW_CHANNEL)))
     for other in campaign.factions:
         if other.id == clan or other.role_id is None or other.role_id == role.id:
             continue
         other_role = guild.get_role(other.role_id)
         if other_role is None:
-            unknown.append(f"{other.name}'s role is not on this server any more")
+            unknown.append(Text(N_("{clan}'s role is not on this server any more"), clan=other.name))
         elif channel.permissions_for(other_role).view_channel:
-            problems.append(f"{other.name}'s players ({other_role.mention}) can see it: deny {VIEW_CHANNEL} to "
-                            f"{other_role.mention} there")
+            problems.append(Text(N_("{clan}'s players ({role}) can see it: deny {permission} to {role} there"),
+                                 clan=other.name, role=other_role.mention, permission=Text(VIEW_CHANNEL)))
     return problems, unknown
 
 
-def check_private(campaign: Campaign, clan: str, role: discord.Role, channel: discord.abc.GuildChannel) -> str:
+def check_private(campaign: Campaign, clan: str, role: discord.Role, channel: discord.abc.GuildChannel,
+                  t: Messages | None = None) -> str:
     """Refuse a channel others can read; the warning to add to the reply when the bot cannot tell."""
+    t = t or messages()
     try:
         problems, unknown = privacy_problems(campaign, clan, role, channel)
     except (AttributeError, TypeError):  # a channel the bot does not know in full (not cached)
-        return (f"\n⚠️ I cannot read the permissions of {channel.mention}: make sure only {role.mention} (and the "
-                f"moderators) can see it.")
+        return "\n" + t._("⚠️ I cannot read the permissions of {channel}: make sure only {role} (and the "
+                          "moderators) can see it.", channel=channel.mention, role=role.mention)
     if problems:
-        raise UserError(f"{channel.mention} is not private to {role.mention}, and the clan's reports would be "
-                        f"read there: " + "; ".join(problems))
-    return (f"\n⚠️ I cannot tell everything about who sees {channel.mention}: {'; '.join(unknown)}."
+        raise UserError(N_("{channel} is not private to {role}, and the clan's reports would be read there: "
+                           "{problems}"), channel=channel.mention, role=role.mention, problems=Joined(problems))
+    return ("\n" + t._("⚠️ I cannot tell everything about who sees {channel}: {unknown}.", channel=channel.mention,
+                       unknown=Joined(unknown).render(t))
             if unknown else "")
 
 
@@ -134,10 +147,12 @@ class FactionCog(commands.GroupCog, group_name="faction",
         chosen = await campaign_for(interaction, campaign)
         linked = clan_id(chosen, clan)
         check_link(chosen, linked, role, channel)
-        warning = check_private(chosen, linked, role, channel)
+        t = reader(interaction)
+        warning = check_private(chosen, linked, role, channel, t)
         faction = await service_of(interaction).link_faction(chosen.id, linked, role.id, channel.id)
-        await reply(interaction, f"{faction.name} of {chosen.name}: players hold {role.mention}; "
-                                 f"its private reports go to {channel.mention}.{warning}")
+        await reply(interaction, t._("{clan} of {campaign}: players hold {role}; its private reports go to "
+                                     "{channel}.", clan=faction.name, campaign=chosen.name, role=role.mention,
+                                     channel=channel.mention) + warning)
 
     @app_commands.command(name="add", description="Add a new clan to the campaign, with its role and private channel")
     @app_commands.describe(name="the clan's name, e.g. Shōni", colour="its map colour: #rrggbb or a name (crimson)",
@@ -151,13 +166,15 @@ class FactionCog(commands.GroupCog, group_name="faction",
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         check_link(chosen, "", role, channel)
-        warning = check_private(chosen, "", role, channel)
+        t = reader(interaction)
+        warning = check_private(chosen, "", role, channel, t)
         faction, said = await add_faction(service_of(interaction), chosen.id, name, colour, role.id, channel.id,
                                           by=moderator_of(interaction))
         interaction.extras[AUDITED_EXTRA] = True
-        await reply(interaction, f"{faction.name} (`{faction.id}`, {faction.colour}) joins {chosen.name}: players "
-                                 f"hold {role.mention}; its private reports go to {channel.mention}.{warning}"
-                                 f"\n{said}")
+        await reply(interaction, t._("{clan} (`{id}`, {colour}) joins {campaign}: players hold {role}; its private "
+                                     "reports go to {channel}.", clan=faction.name, id=faction.id,
+                                     colour=faction.colour, campaign=chosen.name, role=role.mention,
+                                     channel=channel.mention) + f"{warning}\n{said}")
 
     @app_commands.command(name="language", description="The language of a clan's private reports (default: "
                                                         "the campaign's)")

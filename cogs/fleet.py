@@ -16,6 +16,7 @@ from bot.engine.ruleset import UnitView, slot_unit
 from bot.plugins import plugin
 from bot.services.campaign_reads import with_names
 from bot.services.campaigns import OrderLine
+from bot.i18n import Messages, N_, messages
 from bot.services.errors import UserError
 from cogs.common import (
     CAMPAIGN,
@@ -25,6 +26,7 @@ from cogs.common import (
     campaign_for,
     defer,
     is_moderator,
+    reader,
     reply,
     require_results_out,
     service_of,
@@ -40,31 +42,35 @@ def orders_of(unit: UnitView, lines: list[OrderLine]) -> list[str]:
     return [line.text for line in lines if slot_unit(line.slot) == unit.id]
 
 
-def unit_line(unit: UnitView, gamemap: GameMap, lines: list[OrderLine] | None) -> str:
+def unit_line(unit: UnitView, gamemap: GameMap, lines: list[OrderLine] | None, t: Messages | None = None) -> str:
     text = f"**{escape(unit.name)}** — {escape(with_names(unit.summary, gamemap))}"  # names, never ids
     if lines is None:
         return text
     given = orders_of(unit, lines)
-    return text + (f"\n  ↳ {' / '.join(given)}" if given else "\n  ↳ no order yet")
+    return text + (f"\n  ↳ {' / '.join(given)}" if given else "\n  ↳ " + (t or messages())._("no order yet"))
 
 
 def open_for_orders(campaign: Campaign) -> bool:
     return campaign.phase in (Phase.PLANNING, Phase.CORRECTION)
 
 
-def unit_details(unit: UnitView, campaign: Campaign, clan: str, lines: list[OrderLine] | None) -> str:
+def unit_details(unit: UnitView, campaign: Campaign, clan: str, lines: list[OrderLine] | None,
+                 t: Messages | None = None) -> str:
+    t = t or messages()
     gamemap = game_map(campaign.map_id)
-    where = gamemap.areas[unit.location].name if unit.location in gamemap.areas else "nowhere on the map"
+    where = gamemap.areas[unit.location].name if unit.location in gamemap.areas else t._("nowhere on the map")
     parts = [f"**{escape(unit.name)}** — {escape(clan)}, {unit.kind.replace('_', ' ')}",
-             f"State: {escape(with_names(unit.summary, gamemap))}",
-             f"Lies in: {where}"]
+             t._("State: {state}", state=escape(with_names(unit.summary, gamemap))),
+             t._("Lies in: {area}", area=where)]
     if lines is None:
-        parts.append(f"Orders: no turn is open (turn {campaign.turn}: a moderator opens it with /turn open).")
+        parts.append(t._("Orders: no turn is open (turn {turn}: a moderator opens it with /turn open).",
+                         turn=campaign.turn))
     else:
         given = orders_of(unit, lines)
         order = plugin(campaign.ruleset).command_help.order
-        parts += [f"Order this turn: {text}" for text in given] or \
-                 ["Order this turn: none yet" + (f"; give one with {order} unit:{escape(unit.name)}" if order else "")]
+        none = (t._("Order this turn: none yet; give one with {command} unit:{unit}", command=order,
+                    unit=escape(unit.name)) if order else t._("Order this turn: none yet"))
+        parts += [t._("Order this turn: {order}", order=text) for text in given] or [none]
     return "\n".join(parts)
 
 
@@ -84,32 +90,35 @@ class FleetCog(MarksActing, commands.GroupCog, group_name="fleet",
         if clan is not None:
             await self.list_for_moderator(interaction, clan, campaign)
             return
+        t = reader(interaction)
         ctx = await PlayerContext.load(interaction, campaign)
         await require_results_out(interaction, ctx.campaign)
         if not ctx.units:
-            await reply(interaction, f"{ctx.faction.name} has no active units in {ctx.campaign.name}.")
+            await reply(interaction, t._("{clan} has no active units in {campaign}.", clan=ctx.faction.name,
+                                         campaign=ctx.campaign.name))
             return
         lines = await self.order_lines(interaction, ctx.campaign, ctx.faction.id)
-        text = [f"**{ctx.faction.name}** — {len(ctx.units)} units"]
-        text += [unit_line(u, ctx.gamemap, lines) for u in ctx.units]
+        text = [t.n_("**{clan}** — {n} units", "**{clan}** — {n} units", len(ctx.units), clan=ctx.faction.name)]
+        text += [unit_line(u, ctx.gamemap, lines, t) for u in ctx.units]
         await reply(interaction, "\n".join(text))
 
     async def list_for_moderator(self, interaction: discord.Interaction, clan: str, campaign_id: int | None) -> None:
         chosen = await campaign_for(interaction, campaign_id)
         if not is_moderator(interaction, chosen):
-            raise UserError(f"only the moderators of {chosen.name} may list another clan's units; leave clan "
-                            f"out to list your own")
+            raise UserError(N_("only the moderators of {campaign} may list another clan's units; leave clan out "
+                               "to list your own"), campaign=chosen.name)
         wanted = [f for f in chosen.factions if fold(clan) in (ALL, fold(f.id), fold(f.name))]
         if not wanted:
             names = ", ".join(f.name for f in chosen.factions)
-            raise UserError(f"{chosen.name} has no clan {quote(clan)}; its clans: {names}, or 'all'")
+            raise UserError(N_("{campaign} has no clan {clan}; its clans: {known}, or 'all'"), campaign=chosen.name,
+                            clan=quote(clan), known=names)
         service, gamemap = service_of(interaction), game_map(chosen.map_id)
         lines = await self.order_lines(interaction, chosen, None)
-        text = []
+        text, t = [], reader(interaction)
         for faction in wanted:
             units = await service.units(chosen.id, faction.id)
-            text.append(f"**{faction.name}** — {len(units)} units")
-            text += [unit_line(u, gamemap, lines) for u in units]
+            text.append(t.n_("**{clan}** — {n} units", "**{clan}** — {n} units", len(units), clan=faction.name))
+            text += [unit_line(u, gamemap, lines, t) for u in units]
         await reply(interaction, "\n".join(text))
 
     @list_units.autocomplete("clan")
@@ -118,7 +127,7 @@ class FleetCog(MarksActing, commands.GroupCog, group_name="fleet",
         if chosen is None or not is_moderator(interaction, chosen):
             return []
         wanted = fold(current)
-        options = [Choice(name="all clans", value=ALL)] + [Choice(name=f.name, value=f.id) for f in chosen.factions]
+        options = [Choice(name=reader(interaction)._("all clans"), value=ALL)] + [Choice(name=f.name, value=f.id) for f in chosen.factions]
         return [c for c in options if wanted in fold(c.name) or wanted in fold(c.value)][:25]
 
     @app_commands.command(name="show", description="One of your units in full: state, base, place and its order")
@@ -134,12 +143,14 @@ class FleetCog(MarksActing, commands.GroupCog, group_name="fleet",
         units = mine.units if mine else await service.units(chosen.id, None)
         found = next((u for u in units if u.id == unit or fold(u.name) == fold(unit)), None)
         if found is None:
-            whose = "any clan" if mine is None else mine.faction.name
-            raise UserError(f"{unit!r} is not an active unit of {whose}; /fleet list shows "
-                            f"{'them' if mine is None else 'yours'}")
+            if mine is None:
+                raise UserError(N_("{unit} is not an active unit of any clan; /fleet list shows them"), unit=repr(unit))
+            raise UserError(N_("{unit} is not an active unit of {clan}; /fleet list shows yours"), unit=repr(unit),
+                            clan=mine.faction.name)
         lines = await self.order_lines(interaction, chosen, found.owner)
         owner = chosen.faction(found.owner)
-        await reply(interaction, unit_details(found, chosen, owner.name if owner else found.owner, lines))
+        await reply(interaction, unit_details(found, chosen, owner.name if owner else found.owner, lines,
+                                              reader(interaction)))
 
     @staticmethod
     async def order_lines(interaction: discord.Interaction, campaign: Campaign,

@@ -26,6 +26,7 @@ from cogs.common import (
     is_moderator,
     phase_words,
     player_faction,
+    reader,
     reply,
     role_ids,
     service_of,
@@ -36,14 +37,16 @@ from cogs.turn import commitment_words, deadline_words, turns_of
 
 async def clan_lines(interaction: discord.Interaction, campaign: Campaign) -> list[str]:
     """Everyone sees which clans are ready; order counts only of one's own clan (moderators: all)."""
+    t = reader(interaction)
     moderator = is_moderator(interaction, campaign)
     mine = {f.id for f in campaign.factions if f.role_id in role_ids(interaction)}
     readiness = campaign.phase is not Phase.CORRECTION
     lines = []
     for clan in await turns_of(interaction).readiness(campaign.id):
-        parts = ["✅ ready" if clan.ready else "not ready"] if readiness else []
+        parts = [t._("✅ ready") if clan.ready else t._("not ready")] if readiness else []
         if moderator or clan.faction.id in mine:
-            parts.append(f"{clan.ordered} of {clan.units} units ordered")
+            parts.append(t.n_("{done} of {n} units ordered", "{done} of {n} units ordered", clan.units,
+                              done=clan.ordered))
         if parts:
             lines.append(f"• {clan.faction.name}: {'; '.join(parts)}")
     return lines
@@ -53,21 +56,24 @@ async def unposted_lines(interaction: discord.Interaction, campaign: Campaign) -
     left = await PostLedger(service_of(interaction)).outstanding(campaign)
     if left is None:
         return []
-    how = ("being posted now" if left.posting else
-           "the bot posts them shortly (a moderator may give them up: /turn open skip_unposted:true)")
-    return [f"⏳ The reports of turn {left.turn} are not all posted yet: {', '.join(left.missing) or 'the last'} "
-            f"still missing; {how}."]
+    t = reader(interaction)
+    how = (t._("being posted now") if left.posting else
+           t._("the bot posts them shortly (a moderator may give them up: /turn open skip_unposted:true)"))
+    return [t._("⏳ The reports of turn {turn} are not all posted yet: {missing} still missing; {how}.",
+                turn=left.turn, missing=", ".join(left.missing) or t._("the last"), how=how)]
 
 
 async def status_text(interaction: discord.Interaction, chosen: Campaign) -> str:
-    lines = [f"**{chosen.name}** (#{chosen.id}) — turn {chosen.turn}: {phase_words(chosen)}"]
+    t = reader(interaction)
+    lines = [t._("**{campaign}** (#{id}) — turn {turn}: {phase}", campaign=chosen.name, id=chosen.id,
+                 turn=chosen.turn, phase=phase_words(chosen, t))]
     lines += await unposted_lines(interaction, chosen)
     if chosen.phase in (Phase.PLANNING, Phase.LOCKED, Phase.CORRECTION):
         record = await service_of(interaction).current_turn(chosen.id)
         if record is not None:
-            lines.append(commitment_words(record.commitment, record.dice_scheme, chosen.phase is Phase.CORRECTION))
+            lines.append(commitment_words(record.commitment, record.dice_scheme, chosen.phase is Phase.CORRECTION, t))
         if chosen.phase is not Phase.CORRECTION:
-            lines.append(deadline_words(chosen))
+            lines.append(deadline_words(chosen, t))
         lines += await clan_lines(interaction, chosen)
     return "\n".join(lines)
 
@@ -99,7 +105,7 @@ class GameCog(commands.GroupCog, group_name="game",
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def info(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
         await defer(interaction)
-        await reply(interaction, info_text(await campaign_for(interaction, campaign)))
+        await reply(interaction, info_text(await campaign_for(interaction, campaign), reader(interaction)))
 
     @app_commands.command(name="settings", description="The campaign's rule settings and what each settles")
     @app_commands.describe(campaign=CAMPAIGN)
@@ -108,7 +114,8 @@ class GameCog(commands.GroupCog, group_name="game",
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         described = await service_of(interaction).settings_described(chosen.id)
-        lines = [f"**{chosen.name}** — settings (moderators change them with /campaign settings set):"]
+        lines = [reader(interaction)._("**{campaign}** — settings (moderators change them with /campaign settings "
+                                       "set):", campaign=chosen.name)]
         lines += [f"`{key}` = {json.dumps(value, ensure_ascii=False)}" + (f" — {note}" if note else "")
                   for key, value, note in described]
         lines.append(language_line(chosen))
@@ -120,10 +127,12 @@ class GameCog(commands.GroupCog, group_name="game",
     async def clans(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
-        lines = [f"**{chosen.name}** — {len(chosen.factions)} clans"]
+        t = reader(interaction)
+        lines = [t.n_("**{campaign}** — {n} clans", "**{campaign}** — {n} clans", len(chosen.factions),
+                      campaign=chosen.name)]
         for f in chosen.factions:
-            role = f"<@&{f.role_id}>" if f.role_id else "no role linked"
-            channel = f"<#{f.channel_id}>" if f.channel_id else "no channel linked"
+            role = f"<@&{f.role_id}>" if f.role_id else t._("no role linked")
+            channel = f"<#{f.channel_id}>" if f.channel_id else t._("no channel linked")
             lines.append(f"• {f.name} (`{f.id}`): {role}, {channel}")
         await reply(interaction, "\n".join(lines))
 
@@ -135,7 +144,7 @@ class GameCog(commands.GroupCog, group_name="game",
         chosen = await campaign_for(interaction, campaign)
         whose = None if is_moderator(interaction, chosen) else player_faction(interaction, chosen).id
         rows = await relation_table(service_of(interaction), chosen.id, whose)
-        await reply(interaction, relations_text(chosen, rows, whose))
+        await reply(interaction, relations_text(chosen, rows, whose, reader(interaction)))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.domain.campaign import Campaign, Phase
 from bot.plugins import CommandHelp, get_ruleset, plugin
+from bot.i18n import Messages, messages
 from bot.services.errors import UserError
 from bot.services.turns import TurnLifecycle, units_ordered
 from cogs.common import (
@@ -22,6 +23,7 @@ from cogs.common import (
     manages_server,
     phase_words,
     player_faction,
+    reader,
     reply,
     service_of,
 )
@@ -39,72 +41,87 @@ def edits_of(campaign: Campaign) -> str:
     return f"/{group} …" if group else ""
 
 
-def setup_steps(campaign: Campaign) -> list[str]:
+def setup_steps(campaign: Campaign, t: Messages | None = None) -> list[str]:
     """The moderator's steps left before the campaign runs, from its state."""
+    t = t or messages()
     steps = []
     if campaign.report_channel_id is None:
-        steps.append("/campaign channel channel:#… — where turn announcements and the public report go")
+        steps.append(t._("/campaign channel channel:#… — where turn announcements and the public report go"))
     if campaign.moderator_role_id is None:
-        steps.append("/campaign moderators role:@… — who moderates besides members with Manage Server")
+        steps.append(t._("/campaign moderators role:@… — who moderates besides members with Manage Server"))
     if not campaign.factions:
-        steps.append("/faction add name:… colour:… role:@… channel:#… — add each clan")
+        steps.append(t._("/faction add name:… colour:… role:@… channel:#… — add each clan"))
     unlinked = [f.name for f in campaign.factions if f.role_id is None or f.channel_id is None]
     if unlinked:
-        steps.append(f"/faction link clan:… role:@… channel:#… — still unlinked: {', '.join(unlinked)}")
+        steps.append(t._("/faction link clan:… role:@… channel:#… — still unlinked: {clans}", clans=", ".join(unlinked)))
     return steps
 
 
 async def moderator_steps(interaction: discord.Interaction, campaign: Campaign) -> list[str]:
-    steps = setup_steps(campaign)
+    t = reader(interaction)
+    steps = setup_steps(campaign, t)
     if campaign.phase in (Phase.SETUP, Phase.RESOLVED):
-        first = " (the first)" if campaign.phase is Phase.SETUP else ""
-        steps.append(f"/turn open deadline:\"in 48h\" — open turn {campaign.turn}{first} for orders")
+        if campaign.phase is Phase.SETUP:
+            steps.append(t._("/turn open deadline:\"in 48h\" — open turn {turn} (the first) for orders", turn=campaign.turn))
+        else:
+            steps.append(t._("/turn open deadline:\"in 48h\" — open turn {turn} for orders", turn=campaign.turn))
     elif campaign.phase is Phase.PLANNING:
         readiness = await TurnLifecycle(service_of(interaction)).readiness(campaign.id)
         waiting = [c.faction.name for c in readiness if not c.ready]
-        steps.append(f"wait for the clans' orders (not ready: {', '.join(waiting)})" if waiting
-                     else "every clan is ready: /turn resolve")
-        steps.append("/turn preview — what the orders so far would do; /turn lock — close orders early")
+        steps.append(t._("wait for the clans' orders (not ready: {clans})", clans=", ".join(waiting)) if waiting
+                     else t._("every clan is ready: /turn resolve"))
+        steps.append(t._("/turn preview — what the orders so far would do; /turn lock — close orders early"))
     elif campaign.phase is Phase.LOCKED:
-        steps.append("/turn resolve — roll and post the reports (or /turn reopen for more orders)")
+        steps.append(t._("/turn resolve — roll and post the reports (or /turn reopen for more orders)"))
     elif campaign.phase is Phase.CORRECTION:
-        state = f" or the state ({edits_of(campaign)})" if edits_of(campaign) else ""
-        steps.append(f"correct the orders (/mod act-as clan:…, then {commands_of(campaign).order or 'the orders'})"
-                     f"{state}, then /turn redo")
+        orders = commands_of(campaign).order or t._("the orders")
+        steps.append(t._("correct the orders (/mod act-as clan:…, then {orders}) or the state ({edits}), then "
+                         "/turn redo", orders=orders, edits=edits_of(campaign)) if edits_of(campaign)
+                     else t._("correct the orders (/mod act-as clan:…, then {orders}), then /turn redo", orders=orders))
     return steps
 
 
 async def player_steps(interaction: discord.Interaction, campaign: Campaign) -> list[str]:
+    t = reader(interaction)
     faction = player_faction(interaction, campaign)
     if campaign.phase not in (Phase.PLANNING, Phase.LOCKED, Phase.CORRECTION):
-        return [f"no turn is open for orders yet: the moderators open turn {campaign.turn} with /turn open",
-                "/fleet list — your units meanwhile; /map view:mine — your clan's map"]
+        return [t._("no turn is open for orders yet: the moderators open turn {turn} with /turn open",
+                    turn=campaign.turn),
+                t._("/fleet list — your units meanwhile; /map view:mine — your clan's map")]
     if campaign.phase is not Phase.PLANNING:
-        return [f"turn {campaign.turn} is closed for players' orders; the moderators resolve it",
-                "/orders show — what your clan ordered"]
+        return [t._("turn {turn} is closed for players' orders; the moderators resolve it", turn=campaign.turn),
+                t._("/orders show — what your clan ordered")]
     service = service_of(interaction)
     units = await service.units(campaign.id, faction.id)
     done, missing = units_ordered(units, await service.orders(campaign.id, faction.id))
+    then_ready = t._("then /orders ready")
     if not done:
         first = commands_of(campaign).first_orders
-        return ["/fleet list — your units, where they are", *([f"then {first}"] if first else []),
-                "then /orders ready"]
+        return [t._("/fleet list — your units, where they are"),
+                *([t._("then {commands}", commands=first)] if first else []), then_ready]
     if missing:
         order = commands_of(campaign).order
-        return [f"{done} of {len(units)} units ordered; still without orders: {', '.join(missing)}",
-                *([f"{order} for them (units left without one follow their standing orders)"] if order else []),
-                "then /orders ready"]
+        return [t.n_("{done} of {n} units ordered; still without orders: {units}",
+                     "{done} of {n} units ordered; still without orders: {units}", len(units), done=done,
+                     units=", ".join(missing)),
+                *([t._("{command} for them (units left without one follow their standing orders)", command=order)]
+                  if order else []),
+                then_ready]
     if await service.is_ready(campaign.id, faction.id):
-        return ["your orders are marked ready; you can still change them until the deadline (/orders show)"]
-    return [f"all {len(units)} units ordered: /orders show to check, then /orders ready"]
+        return [t._("your orders are marked ready; you can still change them until the deadline (/orders show)")]
+    return [t.n_("all {n} units ordered: /orders show to check, then /orders ready",
+                 "all {n} units ordered: /orders show to check, then /orders ready", len(units))]
 
 
-def help_text(campaign: Campaign, who: str, steps: list[str], extra: list[str]) -> str:
-    lines = [f"**{campaign.name}** — {get_ruleset(campaign.ruleset).name}; turn {campaign.turn}: "
-             f"{phase_words(campaign)}", f"What to do next, as {who}:"]
+def help_text(campaign: Campaign, who: str, steps: list[str], extra: list[str], t: Messages | None = None) -> str:
+    """``who``: "a moderator" or "a player" (worded here)."""
+    t = t or messages()
+    lines = [t._("**{campaign}** — {ruleset}; turn {turn}: {phase}", campaign=campaign.name,
+                 ruleset=get_ruleset(campaign.ruleset).name, turn=campaign.turn, phase=phase_words(campaign, t)),
+             t._("What to do next, as a moderator:") if who == "a moderator" else t._("What to do next, as a player:")]
     lines += [f"{n}. {step}" for n, step in enumerate(steps, 1)]
     if extra:
-        lines += ["Also:", *(f"• {line}" for line in extra)]
+        lines += [t._("Also:"), *(f"• {line}" for line in extra)]
     return "\n".join(lines)
 
 
@@ -123,20 +140,25 @@ class HelpCog(commands.Cog):
         except UserError as exc:
             if str(exc) != NO_CAMPAIGN:
                 raise
-            start = ("start one: /campaign create scenario:… (a ready starting position) or map:… (empty)"
-                     if manages_server(interaction) else "ask a moderator to start one with /campaign create")
-            await reply(interaction, f"There is no campaign on this server yet; {start}.")
+            t = reader(interaction)
+            await reply(interaction, t._("There is no campaign on this server yet; start one: /campaign create "
+                                         "scenario:… (a ready starting position) or map:… (empty).")
+                        if manages_server(interaction) else
+                        t._("There is no campaign on this server yet; ask a moderator to start one with "
+                            "/campaign create."))
             return
+        t = reader(interaction)
         if is_moderator(interaction, chosen):
             steps = await moderator_steps(interaction, chosen)
-            extra = ["/game status — readiness; /mod audit — what moderators did; /turn log — a turn's log",
-                     "/campaign settings set — the rules' open points (see them: /game settings)"]
+            extra = [t._("/game status — readiness; /mod audit — what moderators did; /turn log — a turn's log"),
+                     t._("/campaign settings set — the rules' open points (see them: /game settings)")]
             if edits_of(chosen):
-                extra.append(f"{edits_of(chosen)} — enter and correct the game's facts (each edit is in /mod audit)")
-            await reply(interaction, help_text(chosen, "a moderator", steps, extra))
+                extra.append(t._("{commands} — enter and correct the game's facts (each edit is in /mod audit)",
+                                 commands=edits_of(chosen)))
+            await reply(interaction, help_text(chosen, "a moderator", steps, extra, t))
             return
         steps = await player_steps(interaction, chosen)
-        await reply(interaction, help_text(chosen, "a player", steps, list(commands_of(chosen).player)))
+        await reply(interaction, help_text(chosen, "a player", steps, list(commands_of(chosen).player), t))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.domain.campaign import Campaign
 from bot.domain.viewer import RESERVED, Viewer
+from bot.i18n import Messages, N_, messages
 from bot.services.errors import UserError
 from bot.services.queries import map_data
 from cogs.common import (
@@ -24,6 +25,7 @@ from cogs.common import (
     defer,
     is_moderator,
     player_faction,
+    reader,
     reply,
     require_results_out,
     service_of,
@@ -50,10 +52,13 @@ def audience_for(interaction: discord.Interaction, campaign: Campaign, view: str
     clan = named_clan(campaign, view.strip()[len(CLAN_PREFIX):] if wanted.startswith(CLAN_PREFIX) else view)
     if wanted != MODERATORS and clan is None:
         names = ", ".join(f.name for f in campaign.factions)
-        raise UserError(f"no view {view!r}: choose public, mine" + (f", moderators or a clan ({names})"
-                                                                     if is_moderator(interaction, campaign) else ""))
+        if is_moderator(interaction, campaign):
+            raise UserError(N_("no view {view}: choose public, mine, moderators or a clan ({names})"),
+                            view=repr(view), names=names)
+        raise UserError(N_("no view {view}: choose public, mine"), view=repr(view))
     if not is_moderator(interaction, campaign):
-        raise UserError(f"only the moderators of {campaign.name} may see the {view} view; yours is view:mine")
+        raise UserError(N_("only the moderators of {campaign} may see the {view} view; yours is view:mine"),
+                        campaign=campaign.name, view=view)
     return Viewer.moderators() if wanted == MODERATORS else Viewer.of(clan.id)
 
 
@@ -62,15 +67,18 @@ def clan_name(campaign: Campaign, faction_id: str) -> str:
     return faction.name if faction else faction_id
 
 
-def caption(campaign: Campaign, audience: Viewer, turn: int, resolved: bool) -> str:
+def caption(campaign: Campaign, audience: Viewer, turn: int, resolved: bool, t: Messages | None = None) -> str:
+    t = t or messages()
     if audience.is_public:
-        who = "public view"
+        who = t._("public view")
     elif audience.is_moderators:
-        who = "moderators' view (everything)"
+        who = t._("moderators' view (everything)")
     else:
-        who = f"{clan_name(campaign, audience.faction)}'s view"
-    when = f"after turn {turn}" if resolved else f"turn {turn}, current positions (no turn resolved yet)"
-    return f"🗺️ **{campaign.name}** — map {when}, {who}."
+        who = t._("{clan}'s view", clan=clan_name(campaign, audience.faction))
+    if resolved:
+        return t._("🗺️ **{campaign}** — map after turn {turn}, {view}.", campaign=campaign.name, turn=turn, view=who)
+    return t._("🗺️ **{campaign}** — map turn {turn}, current positions (no turn resolved yet), {view}.",
+               campaign=campaign.name, turn=turn, view=who)
 
 
 class MapCog(commands.Cog):
@@ -96,11 +104,12 @@ class MapCog(commands.Cog):
         except ValueError:  # the rules name no such audience in that turn: a clan added since
             if audience.faction is None:
                 raise
-            note = (f"\n{clan_name(chosen, audience.faction)} joined after turn {data.turn} was resolved, so that "
-                    f"turn has no map of its own for it; here is the public one.")
+            note = "\n" + reader(interaction)._(
+                "{clan} joined after turn {turn} was resolved, so that turn has no map of its own for it; here is "
+                "the public one.", clan=clan_name(chosen, audience.faction), turn=data.turn)
             audience = Viewer.public()
             png = (await service.render_maps(chosen.ruleset, data, [audience]))[audience]
-        await reply(interaction, caption(chosen, audience, data.turn, resolved) + note,
+        await reply(interaction, caption(chosen, audience, data.turn, resolved, reader(interaction)) + note,
                     files=[discord.File(io.BytesIO(png), filename=f"map-{audience.file_stem}.png")])
 
     @show.autocomplete("view")

@@ -24,7 +24,7 @@ from bot.domain.campaign import Campaign
 from bot.domain.text import clean_payload
 from bot.services.errors import UserError
 from bot.store import StoreError
-from cogs.common import AUDITED_EXTRA, is_moderator, moderator_of, reply, service_of
+from cogs.common import AUDITED_EXTRA, is_moderator, moderator_of, reader, reply, service_of
 from cogs.params import REF_LENGTH, campaign_quietly, clip, fold, game_map
 
 Choice = app_commands.Choice
@@ -151,4 +151,5 @@ async def apply(interaction: discord.Interaction, campaign: Campaign, payload: d
         getattr(interaction.client, ROSTER_ATTRIBUTE, {}).pop(campaign.id, None)
     # As stored (cleaned); a backtick would end the code span and let the rest render as markdown.
     recorded = json.dumps(clean_payload(payload), ensure_ascii=False).replace("`", "ˋ")
-    await reply(interaction, f"🛠️ **{campaign.name}** — {description}\nEdit: `{recorded}`")
+    await reply(interaction, f"🛠️ **{campaign.name}** — {description}\n"  # the rules' description: part C's words
+                             + reader(interaction)._("Edit: `{edit}`", edit=recorded))

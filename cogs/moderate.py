@@ -15,8 +15,10 @@ from discord.ext import commands
 
 from bot.domain.text import quote
 from bot.plugins import plugin
+from bot.i18n import Messages, N_, messages
 from bot.services.errors import UserError
 from cogs.common import (
+    ACTING_AS,
     CAMPAIGN,
     acting_key,
     acting_table,
@@ -24,6 +26,7 @@ from cogs.common import (
     campaign_for,
     defer,
     moderator_only,
+    reader,
     reply,
     service_of,
 )
@@ -51,21 +54,25 @@ class ModerateCog(commands.GroupCog, group_name="mod",
         chosen = await campaign_for(interaction, campaign)
         table, key = acting_table(self.bot), acting_key(interaction, chosen)
         clan_id = owner_of(clan, chosen)
+        t = reader(interaction)
         if clan_id is None:
             was = chosen.faction(table.pop(key, ""))
-            await reply(interaction, f"🎭 You no longer act for {was.name} in {chosen.name}: "
-                                     f"{acting_commands(chosen)} follow your own roles again." if was else
-                                     f"You were not acting for a clan in {chosen.name}; nothing changed.")
+            await reply(interaction, t._("🎭 You no longer act for {clan} in {campaign}: {commands} follow your own "
+                                         "roles again.", clan=was.name, campaign=chosen.name,
+                                         commands=acting_commands(chosen, t)) if was else
+                        t._("You were not acting for a clan in {campaign}; nothing changed.", campaign=chosen.name))
             return
         faction = chosen.faction(clan_id)
         if faction is None:
             names = ", ".join(f.name for f in chosen.factions)
-            raise UserError(f"{chosen.name} has no clan {quote(clan)}; its clans: {names} (or 'none' to stop acting)")
+            raise UserError(N_("{campaign} has no clan {clan}; its clans: {known} (or 'none' to stop acting)"),
+                            campaign=chosen.name, clan=quote(clan), known=names)
         table[key] = faction.id
-        await reply(interaction, f"🎭 You now act for {faction.name} in {chosen.name}: your "
-                                 f"{acting_commands(chosen)} commands give and show {faction.name}'s orders, and each "
-                                 f"reply starts with “(acting as {faction.name})”. It lasts until /mod act-as "
-                                 f"clan:none, or until the bot restarts (it is kept in memory only).")
+        await reply(interaction, t._("🎭 You now act for {clan} in {campaign}: your {commands} commands give and show "
+                                     "{clan}'s orders, and each reply starts with “{marker}”. It lasts until /mod "
+                                     "act-as clan:none, or until the bot restarts (it is kept in memory only).",
+                                     clan=faction.name, campaign=chosen.name, commands=acting_commands(chosen, t),
+                                     marker=t._(ACTING_AS, clan=faction.name).strip()))
 
     @app_commands.command(name="audit", description="The latest moderator edits, newest first")
     @app_commands.describe(clan="only edits concerning this clan", unit="only edits of this unit",
@@ -77,7 +84,7 @@ class ModerateCog(commands.GroupCog, group_name="mod",
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         if clan and unit:
-            raise UserError("give a clan or a unit to filter by, not both")
+            raise UserError(N_("give a clan or a unit to filter by, not both"))
         subject, label = None, ""
         if clan:
             subject = pick(clan, clans(chosen))
@@ -92,14 +99,23 @@ class ModerateCog(commands.GroupCog, group_name="mod",
             last = -(-len(newest) // PAGE)
             raise UserError(f"page {page} is past the end: {chosen.name} has {len(newest)} moderator edit(s)"
                             f"{label}, on page{'s 1 to' if last > 1 else ''} {last}; page 1 shows the newest")
-        title = f"📜 **{chosen.name}** — moderator edits{label}, page {page}, newest first"
-        await reply(interaction, audit_text(title, shown, more=len(newest) > PAGE * page))
+        t = reader(interaction)
+        values = {"campaign": chosen.name, "page": page}
+        if clan:
+            title = t._("📜 **{campaign}** — moderator edits concerning {clan}, page {page}, newest first",
+                        clan=clans(chosen).get(subject, subject), **values)
+        elif unit:
+            title = t._("📜 **{campaign}** — moderator edits of {unit}, page {page}, newest first",
+                        unit=units.get(subject, subject), **values)
+        else:
+            title = t._("📜 **{campaign}** — moderator edits, page {page}, newest first", **values)
+        await reply(interaction, audit_text(title, shown, more=len(newest) > PAGE * page, t=t))
 
 
-def acting_commands(campaign) -> str:
+def acting_commands(campaign, t: Messages | None = None) -> str:
     """The commands that act for the clan: the campaign's ruleset's players' groups, /orders and /fleet list."""
     groups = [f"/{name}" for name in plugin(campaign.ruleset).player_groups] + ["/orders"]
-    return ", ".join(groups) + " and /fleet list"
+    return (t or messages())._("{commands} and /fleet list", commands=", ".join(groups))
 
 
 async def setup(bot: commands.Bot) -> None:

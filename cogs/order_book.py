@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.domain.campaign import Phase
 from bot.domain.text import quote
 from bot.engine.ruleset import SubmittedOrder, slot_unit
+from bot.i18n import Messages, N_, messages
 from bot.plugins import plugin
 from bot.services.campaigns import OrderReceipt
 from bot.services.errors import UserError
@@ -32,6 +33,7 @@ from cogs.common import (
     defer,
     is_moderator,
     player_faction,
+    reader,
     reply,
     service_of,
 )
@@ -42,10 +44,11 @@ Choice = app_commands.Choice
 OPEN = (Phase.PLANNING, Phase.LOCKED, Phase.CORRECTION)
 
 
-def receipt_text(receipt: OrderReceipt) -> str:
+def receipt_text(receipt: OrderReceipt, t: Messages | None = None) -> str:
+    t = t or messages()
     lines = [f"✅ {receipt.description}"]
     if receipt.replaced:
-        lines.append(f"Replaces: {receipt.replaced}")
+        lines.append(t._("Replaces: {order}", order=receipt.replaced))
     lines += [f"⚠️ {warning}" for warning in receipt.warnings]
     return "\n".join(lines)
 
@@ -58,14 +61,14 @@ async def place(interaction: discord.Interaction, ctx: PlayerContext, payload: d
                                          moderator=is_moderator(interaction, ctx.campaign))
     interaction.extras[ORDER_EXTRA] = True
     if was_ready:  # the store took the mark back with the write
-        receipt.warnings.append(unmarked(ctx))
+        receipt.warnings.append(unmarked(ctx, reader(interaction)))
     return receipt
 
 
-def unmarked(ctx: PlayerContext) -> str:
+def unmarked(ctx: PlayerContext, t: Messages | None = None) -> str:
     """What a player is told when a change takes back their clan's /orders ready mark."""
-    return (f"{ctx.faction.name} is no longer marked ready (changing an order takes the mark back); "
-            f"/orders ready when done.")
+    return (t or messages())._("{clan} is no longer marked ready (changing an order takes the mark back); "
+                               "/orders ready when done.", clan=ctx.faction.name)
 
 
 async def order_choices(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
@@ -83,9 +86,9 @@ async def order_choices(interaction: discord.Interaction, current: str) -> list[
             if wanted in fold(line.text) or wanted in fold(line.slot)][:25]
 
 
-def not_open(ctx: PlayerContext) -> str:
-    return (f"No turn of {ctx.campaign.name} is open for orders yet; turn {ctx.campaign.turn} opens when a "
-            f"moderator uses /turn open.")
+def not_open(ctx: PlayerContext, t: Messages | None = None) -> str:
+    return (t or messages())._("No turn of {campaign} is open for orders yet; turn {turn} opens when a "
+                               "moderator uses /turn open.", campaign=ctx.campaign.name, turn=ctx.campaign.turn)
 
 
 @app_commands.guild_only()
@@ -100,48 +103,62 @@ class OrderBookCog(MarksActing, commands.GroupCog, group_name="orders",
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def list_orders(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
         await defer(interaction)
+        t = reader(interaction)
         ctx = await PlayerContext.load(interaction, campaign)
         lines = await service_of(interaction).order_lines(ctx.campaign.id, ctx.faction.id)
-        turn = f"turn {ctx.campaign.turn} of {ctx.campaign.name}"
-        note = [f"⚠️ Turn {ctx.campaign.turn}: {CORRECTION_NOTE}."] if ctx.campaign.phase is Phase.CORRECTION else []
+        values = {"clan": ctx.faction.name, "turn": ctx.campaign.turn, "campaign": ctx.campaign.name}
+        note = ([t._("⚠️ Turn {turn}: {note}.", turn=ctx.campaign.turn, note=t._(CORRECTION_NOTE))]
+                if ctx.campaign.phase is Phase.CORRECTION else [])
         if not lines:
             if ctx.campaign.phase not in OPEN:
-                await reply(interaction, not_open(ctx))
+                await reply(interaction, not_open(ctx, t))
                 return
             examples = plugin(ctx.campaign.ruleset).command_help.order_examples
-            give = f" Give them with {examples}" if examples else ""
-            await reply(interaction, "\n".join([f"{ctx.faction.name} has no orders for {turn} yet.{give}", *note]))
+            none = (t._("{clan} has no orders for turn {turn} of {campaign} yet. Give them with {examples}",
+                        examples=examples, **values) if examples
+                    else t._("{clan} has no orders for turn {turn} of {campaign} yet.", **values))
+            await reply(interaction, "\n".join([none, *note]))
             return
-        await reply(interaction, "\n".join([f"**{ctx.faction.name}** — orders for {turn} ({len(lines)}):"]
+        await reply(interaction, "\n".join([t._("**{clan}** — orders for turn {turn} of {campaign} ({count}):",
+                                                 count=len(lines), **values)]
                                            + [f"• {line.text}" for line in lines] + note))
 
     @app_commands.command(name="clear", description="Withdraw all your clan's orders for this turn")
     @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def clear_orders(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+        t = reader(interaction)
         ctx = await PlayerContext.load(interaction, campaign)
         count = len(await service_of(interaction).orders(ctx.campaign.id, ctx.faction.id))
         if not count:
-            raise UserError(f"your clan has no orders for turn {ctx.campaign.turn} to withdraw")
-        prompt = (f"Withdraw all {count} of {ctx.faction.name}'s orders for turn {ctx.campaign.turn}? Its units "
-                  f"will have none (standing orders apply to them). To withdraw one: /orders withdraw unit:….")
-        await ask(interaction, prompt, lambda click: self.clear_now(click, ctx), label=f"Withdraw {count} order(s)")
+            raise UserError(N_("your clan has no orders for turn {turn} to withdraw"), turn=ctx.campaign.turn)
+        prompt = t.n_("Withdraw all {n} of {clan}'s orders for turn {turn}? Its units will have none (standing "
+                      "orders apply to them). To withdraw one: /orders withdraw unit:….",
+                      "Withdraw all {n} of {clan}'s orders for turn {turn}? Its units will have none (standing "
+                      "orders apply to them). To withdraw one: /orders withdraw unit:….", count,
+                      clan=ctx.faction.name, turn=ctx.campaign.turn)
+        await ask(interaction, prompt, lambda click: self.clear_now(click, ctx),
+                  label=t.n_("Withdraw {n} order(s)", "Withdraw {n} order(s)", count))
 
     async def clear_now(self, interaction: discord.Interaction, ctx: PlayerContext) -> None:
         """/orders clear once confirmed (``interaction``: the click, already answered), for the turn it
         asked about only: a prompt clicked once the next turn is open must not withdraw that turn's orders."""
         now = await service_of(interaction).campaign(ctx.campaign.id)
         if now.turn != ctx.campaign.turn:
-            raise UserError(f"turn {ctx.campaign.turn} of {now.name} is over, and this prompt was for its orders, "
-                            f"so nothing was withdrawn; run /orders clear again for turn {now.turn}")
+            raise UserError(N_("turn {turn} of {campaign} is over, and this prompt was for its orders, so nothing "
+                               "was withdrawn; run /orders clear again for turn {now}"), turn=ctx.campaign.turn,
+                            campaign=now.name, now=now.turn)
         was_ready = await service_of(interaction).is_ready(ctx.campaign.id, ctx.faction.id)
         count = await service_of(interaction).clear_orders(ctx.campaign.id, ctx.faction.id,
                                                             moderator=is_moderator(interaction, ctx.campaign))
         interaction.extras[ORDER_EXTRA] = True
-        note = f"\n⚠️ {unmarked(ctx)}" if was_ready else ""
-        await reply(interaction, f"🗑️ {count} order(s) of {ctx.faction.name} withdrawn for turn "
-                                 f"{ctx.campaign.turn}; its units have none now. Standing orders apply to units "
-                                 f"left without one.{note}")
+        t = reader(interaction)
+        note = f"\n⚠️ {unmarked(ctx, t)}" if was_ready else ""
+        await reply(interaction, t.n_("🗑️ {n} order(s) of {clan} withdrawn for turn {turn}; its units have none "
+                                      "now. Standing orders apply to units left without one.",
+                                      "🗑️ {n} order(s) of {clan} withdrawn for turn {turn}; its units have none "
+                                      "now. Standing orders apply to units left without one.", count,
+                                      clan=ctx.faction.name, turn=ctx.campaign.turn) + note)
 
     @app_commands.command(name="withdraw", description="Withdraw one of your orders for this turn")
     @app_commands.describe(unit="the order to withdraw (or the unit whose order it is)", campaign=CAMPAIGN)
@@ -163,9 +180,10 @@ class OrderBookCog(MarksActing, commands.GroupCog, group_name="orders",
         await service.clear_order(ctx.campaign.id, ctx.faction.id, slot,
                                   moderator=is_moderator(interaction, ctx.campaign))
         interaction.extras[ORDER_EXTRA] = True
-        note = f"\n⚠️ {unmarked(ctx)}" if was_ready else ""
-        await reply(interaction, f"🗑️ Order withdrawn: {line.text if line else quote(slot) + '.'} "
-                                 f"/orders show shows the rest.{note}")
+        t = reader(interaction)
+        note = f"\n⚠️ {unmarked(ctx, t)}" if was_ready else ""
+        await reply(interaction, t._("🗑️ Order withdrawn: {order} /orders show shows the rest.",
+                                     order=line.text if line else quote(slot) + '.') + note)
 
     @app_commands.command(name="ready", description="Mark your clan's orders for this turn as complete")
     @app_commands.describe(withdraw="take the mark back (changing any order also takes it back)",
@@ -175,33 +193,45 @@ class OrderBookCog(MarksActing, commands.GroupCog, group_name="orders",
                     campaign: int | None = None) -> None:
         await defer(interaction)
         ctx = await PlayerContext.load(interaction, campaign)
+        t = reader(interaction)
         if ctx.campaign.phase not in OPEN:
-            await reply(interaction, not_open(ctx))
+            await reply(interaction, not_open(ctx, t))
             return
         orders = await service_of(interaction).orders(ctx.campaign.id, ctx.faction.id)
         if ctx.campaign.phase is Phase.PLANNING:
             await TurnLifecycle(service_of(interaction)).mark_ready(ctx.campaign.id, ctx.faction.id, not withdraw)
-        await reply(interaction, readiness(ctx, orders, withdraw))
+        await reply(interaction, readiness(ctx, orders, withdraw, t))
 
 
-def readiness(ctx: PlayerContext, orders: list[SubmittedOrder], withdraw: bool = False) -> str:
+def readiness(ctx: PlayerContext, orders: list[SubmittedOrder], withdraw: bool = False,
+              t: Messages | None = None) -> str:
+    t = t or messages()
     done, missing = units_ordered(ctx.units, orders)
-    total, name = len(ctx.units), ctx.faction.name
-    still = f" Still without orders: {', '.join(missing)}." if missing else ""
+    values = {"clan": ctx.faction.name, "done": done, "turn": ctx.campaign.turn}
+    total = len(ctx.units)
+    still = t._(" Still without orders: {units}.", units=", ".join(missing)) if missing else ""
     if ctx.campaign.phase is Phase.CORRECTION:
-        return (f"{name} has ordered {done} of {total} units.{still} "
-                f"{CORRECTION_NOTE[0].upper()}{CORRECTION_NOTE[1:]}.")
+        note = t._(CORRECTION_NOTE)
+        return t.n_("{clan} has ordered {done} of {n} units.", "{clan} has ordered {done} of {n} units.", total,
+                    **values) + f"{still} {note[:1].upper()}{note[1:]}."
     if ctx.campaign.phase is Phase.LOCKED:
-        return (f"Turn {ctx.campaign.turn} of {ctx.campaign.name} is locked: the moderators have closed it for "
-                f"orders, so readiness no longer matters. {name} has ordered {done} of {total} units.{still}")
+        return t.n_("Turn {turn} of {campaign} is locked: the moderators have closed it for orders, so readiness "
+                    "no longer matters. {clan} has ordered {done} of {n} units.",
+                    "Turn {turn} of {campaign} is locked: the moderators have closed it for orders, so readiness "
+                    "no longer matters. {clan} has ordered {done} of {n} units.", total,
+                    campaign=ctx.campaign.name, **values) + still
     deadline = deadline_text(ctx.campaign.deadline)
-    until = f"until the deadline, {deadline}" if deadline else "until the turn is resolved"
+    until = (t._("until the deadline, {deadline}", deadline=deadline) if deadline
+             else t._("until the turn is resolved"))
     if withdraw:
-        return (f"{name}'s orders are no longer marked ready ({done} of {total} units ordered).{still} "
-                f"You can give or change orders {until}; /orders ready when they are complete.")
-    return (f"✅ {name}'s orders for turn {ctx.campaign.turn} are marked ready ({done} of {total} units "
-            f"ordered).{still} You can still change them {until}; changing one takes the mark away, so say "
-            f"/orders ready again afterwards.")
+        return (t.n_("{clan}'s orders are no longer marked ready ({done} of {n} units ordered).",
+                     "{clan}'s orders are no longer marked ready ({done} of {n} units ordered).", total, **values)
+                + still + " " + t._("You can give or change orders {until}; /orders ready when they are complete.",
+                                    until=until))
+    return (t.n_("✅ {clan}'s orders for turn {turn} are marked ready ({done} of {n} units ordered).",
+                 "✅ {clan}'s orders for turn {turn} are marked ready ({done} of {n} units ordered).", total, **values)
+            + still + " " + t._("You can still change them {until}; changing one takes the mark away, so say "
+                                "/orders ready again afterwards.", until=until))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -18,6 +18,8 @@ from bot.domain.campaign import Campaign, Faction, Phase
 from bot.domain.viewer import Viewer
 from bot.domain.text import quote
 from bot.engine.dice import KEY_SCHEME, SEED_SCHEME
+from bot.i18n import Messages, N_, messages
+from bot.localized import phase_name
 from bot.plugins import plugin
 from bot.services.errors import UserError
 from bot.services.posting import PostLedger
@@ -32,6 +34,8 @@ from cogs.common import (
     is_moderator,
     moderator_of,
     moderator_only,
+    public_reader,
+    reader,
     reply,
     role_ids,
     send_split,
@@ -46,8 +50,8 @@ log = logging.getLogger(__name__)
 
 def report_channel(campaign: Campaign) -> int:
     if campaign.report_channel_id is None:
-        raise UserError(f"{campaign.name} has no report channel yet; set it with /campaign channel "
-                        f"(turn announcements and the public report go there)")
+        raise UserError(N_("{campaign} has no report channel yet; set it with /campaign channel (turn "
+                           "announcements and the public report go there)"), campaign=campaign.name)
     return campaign.report_channel_id
 
 
@@ -57,44 +61,63 @@ async def as_asked(interaction: discord.Interaction, campaign_id: int, asked: tu
     campaign = await service_of(interaction).campaign(campaign_id)
     turn, phase = asked
     if (campaign.turn, campaign.phase) != asked:
-        raise UserError(f"this prompt was about turn {turn} of {campaign.name} ({phase.value}); the campaign has "
-                        f"moved on since (turn {campaign.turn}, {campaign.phase.value}), so nothing was done. "
-                        f"Run the command again if you still want it")
+        raise UserError(N_("this prompt was about turn {turn} of {campaign} ({phase}); the campaign has moved on "
+                           "since (turn {now}, {now_phase}), so nothing was done. Run the command again if you "
+                           "still want it"), turn=turn, campaign=campaign.name, phase=phase_name(phase),
+                        now=campaign.turn, now_phase=phase_name(campaign.phase))
     return campaign
 
 
-def commitment_words(commitment: str, dice_scheme: str, undone: bool = False) -> str:
+def commitment_words(commitment: str, dice_scheme: str, undone: bool = False, t: Messages | None = None) -> str:
     """What a turn's commitment is and what its report reveals (``undone``: revealed already, by the
     report a correction took back): a signed turn's (rsa-vrf) is its public key's, and no seed is ever
     revealed; a turn stored before signed dice keeps its seed's words."""
+    t = t or messages()
     if undone:
-        secret = "seed" if dice_scheme == SEED_SCHEME else "public dice key"
-        return f"Commitment: `{commitment}` (SHA-256); its {secret} was revealed with the report that was undone."
+        if dice_scheme == SEED_SCHEME:
+            return t._("Commitment: `{commitment}` (SHA-256); its seed was revealed with the report that was undone.",
+                       commitment=commitment)
+        return t._("Commitment: `{commitment}` (SHA-256); its public dice key was revealed with the report that "
+                   "was undone.", commitment=commitment)
     if dice_scheme == SEED_SCHEME:
-        return f"Seed commitment: `{commitment}` (SHA-256); the seed is revealed with the report."
-    return (f"Dice commitment: `{commitment}` (SHA-256 of the turn's public dice key); the key is revealed with "
-            f"the report, and /dice verify then checks your rolls.")
+        return t._("Seed commitment: `{commitment}` (SHA-256); the seed is revealed with the report.",
+                   commitment=commitment)
+    return t._("Dice commitment: `{commitment}` (SHA-256 of the turn's public dice key); the key is revealed with "
+               "the report, and /dice verify then checks your rolls.", commitment=commitment)
 
 
-def revealed_words(outcome) -> str:
+def revealed_words(outcome, t: Messages | None = None) -> str:
     """What a resolution revealed, for the moderator's reply: a signed turn's public key, else its seed."""
+    t = t or messages()
     if outcome.data.dice_scheme == SEED_SCHEME:
-        return f"seed `{outcome.seed}`"
-    return f"its public dice key (SHA-256 `{outcome.data.commitment}`)"
+        return t._("seed `{seed}`", seed=outcome.seed)
+    return t._("its public dice key (SHA-256 `{commitment}`)", commitment=outcome.data.commitment)
 
 
-def opening_text(campaign: Campaign, turn: int, commitment: str, dice_scheme: str = KEY_SCHEME) -> str:
+def opening_text(campaign: Campaign, turn: int, commitment: str, dice_scheme: str = KEY_SCHEME,
+                 t: Messages | None = None) -> str:
+    """The public announcement of an opened turn (``t``: the campaign's language)."""
+    t = t or messages()
     deadline = deadline_text(campaign.deadline)
-    until = f"is open until {deadline}" if deadline else "is open (no deadline set)"
-    auto = " The turn resolves by itself at the deadline." if deadline and campaign.auto_resolve else ""
-    return (f"⚓ **{campaign.name}** — Turn {turn} planning {until}.{auto}\n"
-            + commitment_words(commitment, dice_scheme))
+    values = {"campaign": campaign.name, "turn": turn}
+    if not deadline:
+        head = t._("⚓ **{campaign}** — Turn {turn} planning is open (no deadline set).", **values)
+    elif campaign.auto_resolve:
+        head = t._("⚓ **{campaign}** — Turn {turn} planning is open until {deadline}. The turn resolves by itself "
+                   "at the deadline.", deadline=deadline, **values)
+    else:
+        head = t._("⚓ **{campaign}** — Turn {turn} planning is open until {deadline}.", deadline=deadline, **values)
+    return head + "\n" + commitment_words(commitment, dice_scheme, t=t)
 
 
-def deadline_words(campaign: Campaign) -> str:
+def deadline_words(campaign: Campaign, t: Messages | None = None) -> str:
+    t = t or messages()
     deadline = deadline_text(campaign.deadline)
-    then = "the turn resolves by itself" if campaign.auto_resolve else "the moderators resolve the turn"
-    return f"Deadline: {deadline}; then {then}." if deadline else f"No deadline (when one is set, {then} at it)."
+    if campaign.auto_resolve:
+        return (t._("Deadline: {deadline}; then the turn resolves by itself.", deadline=deadline) if deadline
+                else t._("No deadline (when one is set, the turn resolves by itself at it)."))
+    return (t._("Deadline: {deadline}; then the moderators resolve the turn.", deadline=deadline) if deadline
+            else t._("No deadline (when one is set, the moderators resolve the turn at it)."))
 
 
 PREVIEW_MARK = "🔍 PREVIEW"
@@ -116,28 +139,35 @@ def preview_log(log: str, turn: int) -> str:
     return "\n".join(line for page in pages for line in [banner, *page]) + "\n"
 
 
-def resolve_prompt(campaign: Campaign, channel_id: int) -> str:
+def resolve_prompt(campaign: Campaign, channel_id: int, t: Messages | None = None) -> str:
+    t = t or messages()
     if campaign.phase is Phase.CORRECTION:
-        return redo_prompt(campaign, channel_id)
+        return redo_prompt(campaign, channel_id, t)
     if campaign.phase not in (Phase.PLANNING, Phase.LOCKED):
-        raise UserError(f"no turn of {campaign.name} is open for orders; a moderator opens one with /turn open")
-    return (f"Resolve turn {campaign.turn} of {campaign.name} now? Its dice are rolled as committed when it opened, "
-            f"the public report and map are posted in <#{channel_id}> and each clan's report in its channel. "
-            f"Orders can no longer be changed; /turn undo can take the resolution back, but its dice stay known.")
+        raise UserError(N_("no turn of {campaign} is open for orders; a moderator opens one with /turn open"),
+                        campaign=campaign.name)
+    return t._("Resolve turn {turn} of {campaign} now? Its dice are rolled as committed when it opened, the public "
+               "report and map are posted in {channel} and each clan's report in its channel. Orders can no longer "
+               "be changed; /turn undo can take the resolution back, but its dice stay known.",
+               turn=campaign.turn, campaign=campaign.name, channel="<#{}>".format(channel_id))
 
 
-def redo_prompt(campaign: Campaign, channel_id: int) -> str:
+def redo_prompt(campaign: Campaign, channel_id: int, t: Messages | None = None) -> str:
+    t = t or messages()
     if campaign.phase is not Phase.CORRECTION:
-        return (f"Resolve turn {campaign.turn} of {campaign.name} again? (/turn redo follows /turn undo; turn "
-                f"{campaign.turn} is {campaign.phase.value}, so this will be refused.)")
-    return (f"Resolve turn {campaign.turn} of {campaign.name} again with the same dice? The new reports are posted "
-            f"in <#{channel_id}> and the clans' channels, with what changed against the undone ones.")
+        return t._("Resolve turn {turn} of {campaign} again? (/turn redo follows /turn undo; turn {turn} is {phase}, "
+                   "so this will be refused.)", turn=campaign.turn, campaign=campaign.name,
+                   phase=phase_name(campaign.phase).render(t))
+    return t._("Resolve turn {turn} of {campaign} again with the same dice? The new reports are posted in {channel} "
+               "and the clans' channels, with what changed against the undone ones.", turn=campaign.turn,
+               campaign=campaign.name, channel="<#{}>".format(channel_id))
 
 
-def undo_prompt(campaign: Campaign) -> str:
-    return (f"Undo the last resolution of {campaign.name}? The state goes back to before it, its reports no longer "
-            f"stand (a notice says so in the report channel) and that turn is open again for a correction by "
-            f"the moderators; /turn redo then resolves it again with the same dice.")
+def undo_prompt(campaign: Campaign, t: Messages | None = None) -> str:
+    return (t or messages())._(
+        "Undo the last resolution of {campaign}? The state goes back to before it, its reports no longer stand (a "
+        "notice says so in the report channel) and that turn is open again for a correction by the moderators; "
+        "/turn redo then resolves it again with the same dice.", campaign=campaign.name)
 
 
 def turns_of(interaction: discord.Interaction) -> TurnLifecycle:
@@ -148,8 +178,11 @@ def clan_of(campaign: Campaign, typed: str) -> Faction:
     """The clan ``typed`` names, by id or name (accents and case aside)."""
     found = named_clan(campaign, typed)
     if found is None:
-        raise UserError(f"{campaign.name} has no clan {quote(typed)}; its clans: "
-                        f"{', '.join(f.name for f in campaign.factions) or 'none yet'}")
+        if not campaign.factions:
+            raise UserError(N_("{campaign} has no clan {clan}; its clans: none yet"), campaign=campaign.name,
+                            clan=quote(typed))
+        raise UserError(N_("{campaign} has no clan {clan}; its clans: {known}"), campaign=campaign.name,
+                        clan=quote(typed), known=", ".join(f.name for f in campaign.factions))
     return found
 
 
@@ -161,10 +194,10 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         self.poster = TurnPoster(bot)
         super().__init__()
 
-    async def _notice(self, campaign: Campaign, text: str) -> list[str]:
+    async def _notice(self, campaign: Campaign, text: str, t: Messages | None = None) -> list[str]:
         if campaign.report_channel_id is None:
             return []
-        return [(await self.poster.post(campaign.report_channel_id, text, "notice"))[0]]
+        return [(await self.poster.post(campaign.report_channel_id, text, "notice", t=t))[0]]
 
     @app_commands.command(name="open", description="Open the next turn for orders and publish its dice commitment")
     @app_commands.describe(deadline="e.g. 'in 48h', 'in 2d' or '2026-12-01 20:00' (UTC)", campaign=CAMPAIGN,
@@ -182,11 +215,13 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         await ledger.require_posted(chosen)  # clans must never read turn 5 before turn 4
         record = await service_of(interaction).open_turn(chosen.id, deadline)
         chosen = await service_of(interaction).campaign(chosen.id)
-        opening = opening_text(chosen, record.turn, record.commitment, record.dice_scheme)
-        line, _ = await self.poster.post(channel_id, opening, "announcement")
-        gave_up = [f"Given up, as you asked (in the audit log): {', '.join(skipped)}."] if skipped else []
-        await reply(interaction, "\n".join([f"Turn {record.turn} of {chosen.name} is open for orders.", *gave_up,
-                                            line]))
+        opening = opening_text(chosen, record.turn, record.commitment, record.dice_scheme, public_reader(chosen))
+        t = reader(interaction)
+        line, _ = await self.poster.post(channel_id, opening, "announcement", t=t)
+        gave_up = ([t._("Given up, as you asked (in the audit log): {reports}.", reports=", ".join(skipped))]
+                   if skipped else [])
+        await reply(interaction, "\n".join([t._("Turn {turn} of {campaign} is open for orders.", turn=record.turn,
+                                                 campaign=chosen.name), *gave_up, line]))
 
     @app_commands.command(name="deadline", description="Set, move or clear the deadline; resolve by itself at it?")
     @app_commands.describe(when="'in 24h', 'in 2d', '2026-12-01 20:00' (UTC), or 'clear'",
@@ -199,12 +234,16 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         updated = await turns_of(interaction).set_deadline(chosen.id, when, auto_resolve)
-        lines = [f"Turn {updated.turn} of {updated.name}: {deadline_words(updated)}"]
+        t, public = reader(interaction), public_reader(updated)
+        lines = [t._("Turn {turn} of {campaign}: {deadline}", turn=updated.turn, campaign=updated.name,
+                     deadline=deadline_words(updated, t))]
         if updated.deadline != chosen.deadline:
             moved = deadline_text(updated.deadline)
-            lines += await self._notice(updated, f"⏰ **{updated.name}** — turn {updated.turn}: " + (
-                f"the deadline is now {moved}." if moved else "the deadline is lifted; the moderators resolve "
-                                                               "the turn when all is in."))
+            values = {"campaign": updated.name, "turn": updated.turn}
+            lines += await self._notice(updated, t=reader(interaction), text=public._(
+                "⏰ **{campaign}** — turn {turn}: the deadline is now {deadline}.", deadline=moved, **values) if moved
+                else public._("⏰ **{campaign}** — turn {turn}: the deadline is lifted; the moderators resolve the "
+                              "turn when all is in.", **values))
         await reply(interaction, "\n".join(lines))
 
     @app_commands.command(name="lock", description="Close the turn for players' orders (moderators still may)")
@@ -214,9 +253,12 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
     async def lock(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await turns_of(interaction).lock((await campaign_for(interaction, campaign)).id)
-        lines = [f"🔒 Turn {chosen.turn} of {chosen.name} is locked: players can no longer change orders; "
-                 f"moderators still can. /turn resolve when ready, or /turn reopen."]
-        lines += await self._notice(chosen, f"🔒 **{chosen.name}** — turn {chosen.turn} is closed for orders.")
+        values = {"campaign": chosen.name, "turn": chosen.turn}
+        lines = [reader(interaction)._("🔒 Turn {turn} of {campaign} is locked: players can no longer change "
+                                       "orders; moderators still can. /turn resolve when ready, or /turn reopen.",
+                                       **values)]
+        lines += await self._notice(chosen, t=reader(interaction), text=public_reader(chosen)._(
+            "🔒 **{campaign}** — turn {turn} is closed for orders.", **values))
         await reply(interaction, "\n".join(lines))
 
     @app_commands.command(name="reopen", description="Open a locked turn for players' orders again")
@@ -226,9 +268,12 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
     async def reopen(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await turns_of(interaction).reopen((await campaign_for(interaction, campaign)).id)
-        lines = [f"🔓 Turn {chosen.turn} of {chosen.name} is open for orders again. {deadline_words(chosen)}"]
-        lines += await self._notice(chosen, f"🔓 **{chosen.name}** — turn {chosen.turn} is open for orders again. "
-                                            f"{deadline_words(chosen)}")
+        t, public = reader(interaction), public_reader(chosen)
+        values = {"campaign": chosen.name, "turn": chosen.turn}
+        lines = [t._("🔓 Turn {turn} of {campaign} is open for orders again. {deadline}",
+                     deadline=deadline_words(chosen, t), **values)]
+        lines += await self._notice(chosen, t=reader(interaction), text=public._("🔓 **{campaign}** — turn {turn} is open for orders again. "
+                                                     "{deadline}", deadline=deadline_words(chosen, public), **values))
         await reply(interaction, "\n".join(lines))
 
     @app_commands.command(name="preview", description="What the orders so far would do, on throwaway dice")
@@ -239,9 +284,11 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         reports = await service_of(interaction).preview_turn(chosen.id)
-        await reply(interaction, f"{PREVIEW_MARK} of turn {chosen.turn} of {chosen.name}: the orders given so far, "
-                                 f"resolved on dice of a throwaway key (never the turn's own dice key, which "
-                                 f"stays secret). Nothing is stored or posted; the preview's moderator log is attached.",
+        await reply(interaction, reader(interaction)._(
+                        "{mark} of turn {turn} of {campaign}: the orders given so far, resolved on dice of a throwaway "
+                        "key (never the turn's own dice key, which stays secret). Nothing is stored or posted; the "
+                        "preview's moderator log is attached.", mark=PREVIEW_MARK, turn=chosen.turn,
+                        campaign=chosen.name),
                     files=[text_file(preview_log(reports.moderators, chosen.turn), "preview-moderator-log.md")])
 
     @app_commands.command(name="resolve", description="Resolve the open turn and post the reports and maps")
@@ -251,8 +298,9 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
     async def resolve(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
         chosen = await campaign_for(interaction, campaign)
         channel_id = report_channel(chosen)
-        await ask(interaction, resolve_prompt(chosen, channel_id), lambda click: self.resolve_now(click, chosen.id, (chosen.turn, chosen.phase)),
-                  label=f"Resolve turn {chosen.turn}")
+        t = reader(interaction)
+        await ask(interaction, resolve_prompt(chosen, channel_id, t), lambda click: self.resolve_now(click, chosen.id, (chosen.turn, chosen.phase)),
+                  label=t._("Resolve turn {turn}", turn=chosen.turn))
 
     async def resolve_now(self, interaction: discord.Interaction, campaign_id: int, asked: tuple[int, Phase]) -> None:
         """/turn resolve once confirmed (``interaction``: the click, already answered)."""
@@ -261,16 +309,19 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         if chosen.phase is Phase.CORRECTION:  # resolving a corrected turn says what changed, like /turn redo
             await self._redo(interaction, chosen, channel_id)
             return
-        progress = Progress(interaction, f"Turn {chosen.turn} of {chosen.name}: ")
-        await progress.say("resolving…", force=True)
+        progress = Progress(interaction, reader(interaction)._("Turn {turn} of {campaign}: ", turn=chosen.turn,
+                                                               campaign=chosen.name))
+        await progress.say(progress.t._("resolving…"), force=True)
         try:
             outcome = await turns_of(interaction).resolve(chosen.id, chosen.turn)
             lines, files = await self.poster.deliver(outcome, channel_id, progress)
         except Exception:
             await progress.stopped()
             raise
-        head = (f"Turn {outcome.turn} of {chosen.name} resolved; {revealed_words(outcome)} is revealed. "
-                f"Next: /turn open for turn {outcome.campaign.turn}. The moderator log is attached.")
+        t = reader(interaction)
+        head = t._("Turn {turn} of {campaign} resolved; {revealed} is revealed. Next: /turn open for turn {next}. "
+                   "The moderator log is attached.", turn=outcome.turn, campaign=chosen.name,
+                   revealed=revealed_words(outcome, t), next=outcome.campaign.turn)
         await self.answer(interaction, "\n".join([head, *lines]),
                           [text_file(outcome.reports.moderators, "moderator-log.md"), *files])
 
@@ -284,8 +335,9 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         async def send(content: str, **extra) -> None:
             await interaction.user.send(content, **extra)
         try:
-            await send_split(send, f"(Your /turn command took longer than Discord lets a reply wait.)\n{text}",
-                             files)
+            t = reader(interaction)
+            await send_split(send, t._("(Your /turn command took longer than Discord lets a reply wait.)") + f"\n{text}",
+                             files, t=t)
         except discord.HTTPException as exc:
             log.warning("Could not tell moderator %s how the resolution went: %s", interaction.user.id, exc)
 
@@ -305,12 +357,14 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         number, text = await StoredTurns(service_of(interaction)).moderator_log(
             chosen.id, turn, faction.id if faction else None)
         if faction is None:
-            await reply(interaction, f"Moderator log of turn {number} of {chosen.name}, as stored with its "
-                                     f"resolution (dice, hidden moves, every clan's view).",
+            await reply(interaction, reader(interaction)._(
+                            "Moderator log of turn {turn} of {campaign}, as stored with its resolution (dice, hidden "
+                            "moves, every clan's view).", turn=number, campaign=chosen.name),
                         files=[text_file(text, "moderator-log.md")])
             return
-        await reply(interaction, f"{faction.name}'s report of turn {number} of {chosen.name}, as stored with its "
-                                 f"resolution; only {faction.name} may read it.",
+        await reply(interaction, reader(interaction)._(
+                        "{clan}'s report of turn {turn} of {campaign}, as stored with its resolution; only {clan} may "
+                        "read it.", clan=faction.name, turn=number, campaign=chosen.name),
                     files=[text_file(text, report_name(Viewer.of(faction.id)))])
 
     @app_commands.command(name="undo", description="Undo the last resolution and reopen that turn for a correction")
@@ -319,21 +373,24 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
     @moderator_only()
     async def undo(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
         chosen = await campaign_for(interaction, campaign)
-        await ask(interaction, undo_prompt(chosen), lambda click: self.undo_now(click, chosen.id, (chosen.turn, chosen.phase)),
-                  label="Undo the last resolution")
+        t = reader(interaction)
+        await ask(interaction, undo_prompt(chosen, t), lambda click: self.undo_now(click, chosen.id, (chosen.turn, chosen.phase)),
+                  label=t._("Undo the last resolution"))
 
     async def undo_now(self, interaction: discord.Interaction, campaign_id: int, asked: tuple[int, Phase]) -> None:
         """/turn undo once confirmed (``interaction``: the click, already answered)."""
         chosen = await as_asked(interaction, campaign_id, asked)
         turn = await service_of(interaction).undo_last(chosen.id)
-        lines = [f"↩️ The resolution of turn {turn} of {chosen.name} is undone: turn {turn} is open for a "
-                 f"correction, with its orders and dice. Its dice were revealed with the report, so only moderators "
-                 f"may change orders now ({plugin(chosen.ruleset).command_help.order or 'its orders'} as a "
-                 f"moderator; /mod act-as clan:… to act for a clan whose "
-                 f"role you do not hold); /turn redo then resolves again with the same dice for every order "
-                 f"left untouched and posts what changed."]
-        lines += await self._notice(chosen, f"↩️ **{chosen.name}** — the moderators have undone the resolution of "
-                                            f"turn {turn}; its report no longer stands. Turn {turn} is open again.")
+        t = reader(interaction)
+        lines = [t._("↩️ The resolution of turn {turn} of {campaign} is undone: turn {turn} is open for a correction, "
+                     "with its orders and dice. Its dice were revealed with the report, so only moderators may change "
+                     "orders now ({commands} as a moderator; /mod act-as clan:… to act for a clan whose role you do "
+                     "not hold); /turn redo then resolves again with the same dice for every order left untouched "
+                     "and posts what changed.", turn=turn, campaign=chosen.name,
+                     commands=plugin(chosen.ruleset).command_help.order or t._("its orders"))]
+        lines += await self._notice(chosen, t=reader(interaction), text=public_reader(chosen)._(
+            "↩️ **{campaign}** — the moderators have undone the resolution of turn {turn}; its report no longer "
+            "stands. Turn {turn} is open again.", campaign=chosen.name, turn=turn))
         await reply(interaction, "\n".join(lines))
 
     @app_commands.command(name="redo", description="After undo and a correction: resolve again, post what changed")
@@ -343,8 +400,9 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
     async def redo(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
         chosen = await campaign_for(interaction, campaign)
         channel_id = report_channel(chosen)
-        await ask(interaction, redo_prompt(chosen, channel_id), lambda click: self.redo_now(click, chosen.id, (chosen.turn, chosen.phase)),
-                  label=f"Resolve turn {chosen.turn} again")
+        t = reader(interaction)
+        await ask(interaction, redo_prompt(chosen, channel_id, t), lambda click: self.redo_now(click, chosen.id, (chosen.turn, chosen.phase)),
+                  label=t._("Resolve turn {turn} again", turn=chosen.turn))
 
     async def redo_now(self, interaction: discord.Interaction, campaign_id: int, asked: tuple[int, Phase]) -> None:
         """/turn redo once confirmed (``interaction``: the click, already answered)."""
@@ -352,8 +410,9 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         await self._redo(interaction, chosen, report_channel(chosen))
 
     async def _redo(self, interaction: discord.Interaction, chosen: Campaign, channel_id: int) -> None:
-        progress = Progress(interaction, f"Turn {chosen.turn} of {chosen.name}: ")
-        await progress.say("resolving again…", force=True)
+        progress = Progress(interaction, reader(interaction)._("Turn {turn} of {campaign}: ", turn=chosen.turn,
+                                                               campaign=chosen.name))
+        await progress.say(progress.t._("resolving again…"), force=True)
         try:
             correction = await turns_of(interaction).redo(chosen.id)
             lines = await self.poster.deliver_correction(correction, channel_id)
@@ -363,11 +422,14 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
             raise
         outcome, diff = correction.outcome, correction.diff
         changed = sum(1 for lines_ in diff.factions.values() if lines_)
-        compared = (f"Public report: {len(diff.public)} line(s) changed; {changed} clan(s) see changes."
-                    if diff.known else "The undone resolution was not kept, so nothing could be compared.")
-        head = (f"Turn {outcome.turn} of {chosen.name} resolved again with the same dice: {revealed_words(outcome)}. "
-                f"{compared} The new moderator log and its changes are attached.")
-        changes = "\n".join(diff.moderators) or "Nothing in the moderator log changed."
+        t = reader(interaction)
+        compared = (t._("Public report: {lines} line(s) changed; {clans} clan(s) see changes.",
+                        lines=len(diff.public), clans=changed)
+                    if diff.known else t._("The undone resolution was not kept, so nothing could be compared."))
+        head = t._("Turn {turn} of {campaign} resolved again with the same dice: {revealed}. {compared} The new "
+                   "moderator log and its changes are attached.", turn=outcome.turn, campaign=chosen.name,
+                   revealed=revealed_words(outcome, t), compared=compared)
+        changes = "\n".join(diff.moderators) or t._("Nothing in the moderator log changed.")
         await self.answer(interaction, "\n".join([head, *lines, *posted]),
                           [text_file(outcome.reports.moderators, "moderator-log.md"),
                            text_file(changes, "moderator-log-changes.md"), *files])

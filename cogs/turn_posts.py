@@ -24,7 +24,8 @@ from bot.services.posting import PUBLIC, Message, PostRun
 from bot.report.cards import Card, first_message_cards
 from bot.report.presenters import presenter
 from bot.services.turns import Correction
-from cogs.common import deadline_text, post
+from bot.i18n import Messages, N_, messages
+from cogs.common import deadline_text, post, public_reader, reader
 from cogs.embeds import embed_of
 
 log = logging.getLogger(__name__)
@@ -57,12 +58,13 @@ class Progress:
                  every: float = PROGRESS_EVERY) -> None:
         self.interaction, self.head, self.every = interaction, head, every
         self._last: float | None = None
+        self.t = reader(interaction) if interaction is not None else messages()  # the moderator's words
 
     async def stopped(self) -> None:
         """The command failed after showing progress: the line must not go on saying it is at work
         (the error itself follows as a reply)."""
         if self._last is not None:
-            await self.say("stopped; see below.", force=True)
+            await self.say(self.t._("stopped; see below."), force=True)
 
     async def say(self, text: str, force: bool = False) -> None:
         if self.interaction is None or self.interaction.is_expired():
@@ -85,7 +87,8 @@ class Counter:
 
     async def one_more(self) -> None:
         self.done += 1
-        await self.progress.say(f"posting {self.done}/{self.total}…", force=self.done == self.total)
+        await self.progress.say(self.progress.t._("posting {done}/{total}…", done=self.done, total=self.total),
+                                force=self.done == self.total)
 
 
 def text_file(text: str, filename: str) -> discord.File:
@@ -104,16 +107,29 @@ def report_name(viewer: Viewer) -> str:
     return PUBLIC_REPORT if viewer.is_public else f"report-{viewer.file_stem}.md"
 
 
-def duration(left: timedelta) -> str:
+def duration(left: timedelta, t: Messages | None = None) -> str:
+    t = t or messages()
     minutes = max(1, round(left.total_seconds() / 60))
     if minutes < 120:
-        return f"{minutes} minute{'s' if minutes != 1 else ''}"
-    hours = round(minutes / 60)
-    return f"{hours} hours"
+        return t.n_("{n} minute", "{n} minutes", minutes)
+    return t.n_("{n} hours", "{n} hours", round(minutes / 60))
 
 
 def names(factions: list[Faction]) -> str:
     return ", ".join(f.name for f in factions)
+
+
+def posted_line(t: Messages, what: str, count: int, channel_id: int) -> str:
+    return t.n_("✅ {what}: {n} message(s) in {channel}.", "✅ {what}: {n} message(s) in {channel}.", count, what=what,
+                channel="<#{}>".format(channel_id))
+
+
+def failed_line(t: Messages, what: str, channel_id: int, exc: discord.HTTPException) -> str:
+    return t._("⚠️ {what}: could not post in {channel} ({status} {error}).", what=what, channel="<#{}>".format(channel_id),
+               status=exc.status, error=exc.text)
+
+
+POST_WHATS = (N_("notice"), N_("announcement"))  # the lines of /turn's own posts (cogs/turn.py)
 
 
 def changes_text(head: str, lines: list[str], nothing: str) -> str:
@@ -137,14 +153,15 @@ class TurnPoster:
         return self.bot.service  # type: ignore[attr-defined]
 
     async def post(self, channel_id: int, text: str, what: str,
-                   file: discord.File | None = None) -> tuple[str, bool]:
-        """Post; return a line for the moderator saying how it went, and whether it did."""
+                   file: discord.File | None = None, t: Messages | None = None) -> tuple[str, bool]:
+        """Post; return a line for the moderator saying how it went (``t``: in their words; ``what`` is
+        also the log's), and whether it did."""
         try:
             count = await post(self.bot, channel_id, text, file)
         except discord.HTTPException as exc:
             log.warning("Could not post %s in channel %s: %s", what, channel_id, exc)
-            return f"⚠️ {what}: could not post in <#{channel_id}> ({exc.status} {exc.text}).", False
-        return f"✅ {what}: {count} message(s) in <#{channel_id}>.", True
+            return failed_line(t or messages(), (t or messages())._(what), channel_id, exc), False
+        return posted_line(t or messages(), (t or messages())._(what), count, channel_id), True
 
     async def deliver(self, outcome: TurnOutcome, channel_id: int,
                       progress: Progress | None = None) -> tuple[list[str], list[discord.File]]:
@@ -160,7 +177,7 @@ class TurnPoster:
         # The claim is renewed from here on, maps included: drawing them may outlast a short lease, and a
         # claim left unrenewed meanwhile would be taken over by another process while this one posts.
         async with run.kept():
-            await progress.say(f"drawing {len(wanted)} map(s)…", force=True)  # a new step is always shown
+            await progress.say(progress.t._("drawing {count} map(s)…", count=len(wanted)), force=True)  # always shown
             maps = await self.maps(outcome, [audience_of(key) for key in wanted]) if wanted else {}
             cards = {audience_of(key): self.summary(outcome, audience_of(key)) for key in wanted}
             counter = Counter(progress, sum(len(m) for m in plan.values()), len(run.delivered))
@@ -174,37 +191,42 @@ class TurnPoster:
         outcome, campaign = run.outcome, run.outcome.campaign
         lines: list[str] = []
         files: list[discord.File] = []
+        t = counter.progress.t
         if PUBLIC in plan:
-            line, ok = await self.post_messages(run, plan[PUBLIC], "public report", extras, counter)
+            line, ok = await self.post_messages(run, plan[PUBLIC], "public report", extras, counter,
+                                                t._("public report"))
             lines.append(line)
             if not ok:
                 files.append(text_file(outcome.reports.public, PUBLIC_REPORT))
         if drew and not extras.maps:
-            lines.append("⚠️ The maps could not be drawn (see the bot's log); the reports went out without them.")
+            lines.append(t._("⚠️ The maps could not be drawn (see the bot's log); the reports went out without them."))
         for faction_id, text in outcome.reports.factions.items():
             faction, viewer = campaign.faction(faction_id), Viewer.of(faction_id)
             name = faction.name if faction else faction_id
             messages = plan.get(f"faction:{faction_id}")
             if messages is None:
-                line, ok = f"⚠️ {name} has no linked channel: its report is attached; pass it on privately.", False
+                line, ok = t._("⚠️ {clan} has no linked channel: its report is attached; pass it on privately.",
+                               clan=name), False
             else:
-                line, ok = await self.post_messages(run, messages, f"{name}'s report", extras, counter)
+                line, ok = await self.post_messages(run, messages, f"{name}'s report", extras, counter,
+                                                    t._("{clan}'s report", clan=name))
             lines.append(line)
             if not ok:
                 files.append(text_file(text, report_name(viewer)))
         return lines, files
 
     async def post_messages(self, run: PostRun, messages: list[Message], what: str, extras: Extras,
-                            counter: Counter) -> tuple[str, bool]:
+                            counter: Counter, shown: str | None = None) -> tuple[str, bool]:
         """One post's messages not yet out, in order; the map goes with the first.  A line for the
-        moderator, and whether the post is out."""
+        moderator (``shown``: ``what`` in their words; the log says ``what``), and whether the post is out."""
+        t, shown = counter.progress.t, shown or what
         channel_id = messages[0].channel_id
         checked = not run.recovered  # a recovered run may have sent the first missing one before it stopped
         for message in messages:
             if run.is_out(message):
                 continue
             if not await run.keep_claim():
-                return f"⏩ {what}: another bot process took over posting it.", True
+                return t._("⏩ {what}: another bot process took over posting it.", what=shown), True
             try:
                 found = None if checked else await self.already_sent(message)
                 checked = True
@@ -212,10 +234,10 @@ class TurnPoster:
                     found = await self.send(message, *self.extras(run, message, extras))
             except discord.HTTPException as exc:
                 log.warning("Could not post %s in channel %s: %s", what, channel_id, exc)
-                return f"⚠️ {what}: could not post in <#{channel_id}> ({exc.status} {exc.text}).", False
+                return failed_line(t, shown, channel_id, exc), False
             await run.mark(message, found)
             await counter.one_more()
-        return f"✅ {what}: {len(messages)} message(s) in <#{channel_id}>.", True
+        return posted_line(t, shown, len(messages), channel_id), True
 
     def channel(self, channel_id: int):
         return self.bot.get_channel(channel_id) or self.bot.get_partial_messageable(channel_id)
@@ -281,20 +303,23 @@ class TurnPoster:
         part (its report's lines and its own units) to its channel.  Then the new reports follow."""
         outcome, diff = correction.outcome, correction.diff
         campaign = outcome.campaign
-        head = (f"🔁 **{campaign.name}** — turn {outcome.turn} resolved again after a correction, with the same "
-                f"dice. The new report follows;")
+        t = public_reader(campaign)  # a clan's own language once clans have one (issue 16 part A)
+        values = {"campaign": campaign.name, "turn": outcome.turn}
         if not diff.known:
-            return [(await self.post(channel_id, f"{head} the earlier one was not kept, so no comparison.",
-                                     "correction notice"))[0]]
-        lines = [(await self.post(channel_id, changes_text(f"{head} what changed in the public report:",
-                                                           diff.public, "Nothing in the public report changed."),
-                                  "public changes"))[0]]
+            return [(await self.post(channel_id, t._(
+                "🔁 **{campaign}** — turn {turn} resolved again after a correction, with the same dice. The new "
+                "report follows; the earlier one was not kept, so no comparison.", **values), "correction notice"))[0]]
+        lines = [(await self.post(channel_id, changes_text(t._(
+            "🔁 **{campaign}** — turn {turn} resolved again after a correction, with the same dice. The new report "
+            "follows; what changed in the public report:", **values),
+            diff.public, t._("Nothing in the public report changed.")), "public changes"))[0]]
         for faction_id, changes in diff.factions.items():
             faction = campaign.faction(faction_id)
             if faction is None or faction.channel_id is None:
                 continue
-            text = changes_text(f"🔁 **{faction.name}** — turn {outcome.turn} resolved again after a correction; "
-                                f"what changed for you:", changes, "Nothing in your report changed.")
+            text = changes_text(t._("🔁 **{clan}** — turn {turn} resolved again after a correction; what changed for "
+                                    "you:", clan=faction.name, turn=outcome.turn),
+                                changes, t._("Nothing in your report changed."))
             lines.append((await self.post(faction.channel_id, text, f"{faction.name}'s changes"))[0])
         return lines
 
@@ -303,19 +328,24 @@ class TurnPoster:
     async def reminder(self, campaign: Campaign, left: timedelta, not_ready: list[Faction]) -> None:
         if campaign.report_channel_id is None:
             return
-        then = "resolves by itself" if campaign.auto_resolve else "is resolved by the moderators"
-        waiting = (f"Not marked ready yet: {names(not_ready)}." if not_ready
-                   else "Every clan has marked its orders ready.")
-        text = (f"⏰ **{campaign.name}** — turn {campaign.turn}: the deadline is in {duration(left)}, "
-                f"{deadline_text(campaign.deadline)}; the turn then {then}.\n{waiting} (/orders ready)")
+        t = public_reader(campaign)
+        waiting = (t._("Not marked ready yet: {clans}.", clans=names(not_ready)) if not_ready
+                   else t._("Every clan has marked its orders ready."))
+        values = {"campaign": campaign.name, "turn": campaign.turn, "left": duration(left, t),
+                  "deadline": deadline_text(campaign.deadline)}
+        text = (t._("⏰ **{campaign}** — turn {turn}: the deadline is in {left}, {deadline}; the turn then resolves by "
+                    "itself.", **values) if campaign.auto_resolve else
+                t._("⏰ **{campaign}** — turn {turn}: the deadline is in {left}, {deadline}; the turn then is resolved "
+                    "by the moderators.", **values)) + f"\n{waiting} (/orders ready)"
         await self.post(campaign.report_channel_id, text, "reminder")
 
     async def deadline_passed(self, campaign: Campaign, not_ready: list[Faction]) -> None:
         if campaign.report_channel_id is None:
             return
-        waiting = f" Not marked ready: {names(not_ready)}." if not_ready else ""
-        text = (f"⌛ **{campaign.name}** — the deadline of turn {campaign.turn} has passed; the moderators "
-                f"will resolve it.{waiting}")
+        t = public_reader(campaign)
+        waiting = t._(" Not marked ready: {clans}.", clans=names(not_ready)) if not_ready else ""
+        text = t._("⌛ **{campaign}** — the deadline of turn {turn} has passed; the moderators will resolve it.",
+                   campaign=campaign.name, turn=campaign.turn) + waiting
         await self.post(campaign.report_channel_id, text, "deadline notice")
 
     async def resolved(self, outcome: TurnOutcome) -> None:
@@ -330,6 +360,7 @@ class TurnPoster:
         clans = [f for f in outcome.campaign.factions if report_name(Viewer.of(f.id)) in files]
         if clans and PUBLIC_REPORT not in files:  # nobody asked for these: tell the moderators where they are
             names = ", ".join(f.name for f in clans)
-            await self.post(channel_id, f"⚠️ Moderators: the turn {outcome.turn} reports of {names} could not be "
-                                        f"posted in their channels; /turn log clan:… gives each, to pass on.",
+            await self.post(channel_id, public_reader(outcome.campaign)._(
+                "⚠️ Moderators: the turn {turn} reports of {clans} could not be posted in their channels; /turn log "
+                "clan:… gives each, to pass on.", turn=outcome.turn, clans=names),
                             "notice of reports not posted")

@@ -13,11 +13,17 @@ from bot.engine.dice import Dice
 
 
 class OrderRejected(ValueError):
-    """An order that breaks a rule; the message is shown to the player as is."""
+    """An order that breaks a rule; the message is shown to the player as is.
 
-    def __init__(self, message: str, rule: str | None = None) -> None:
-        super().__init__(message)
+    With ``values`` the message is a message id (``OrderRejected(N_("… {unit} …"), rule="V1", unit=x)``):
+    ``str()`` is the English text; the services word it in the reader's language from the ruleset's
+    catalogue (``msgid``, ``values``)."""
+
+    def __init__(self, message: str, rule: str | None = None, **values: Any) -> None:
+        super().__init__(message.format(**values) if values else message)
         self.rule = rule
+        self.msgid = message
+        self.values = values
 
 
 class SubmittedOrder(BaseModel):

@@ -17,11 +17,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from bot.domain.campaign import Campaign, Faction, Phase, deadline_passed, deadline_refusal
+from bot.domain.campaign import Campaign, Faction, Phase, deadline_passed
 from bot.domain.text import clean, clean_payload, markup_in, quote
 from bot.domain.viewer import Viewer
 from bot.engine.dice import KEY_SCHEME, SEED_SCHEME, SeededDice, SignedDice, load_private_key
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
+from bot.i18n import N_
+from bot.localized import Text
 from bot.report import ReportInput, Reports
 from bot.report.presenters import presenter
 from bot.plugins import get_ruleset
@@ -127,7 +129,8 @@ class CampaignService(CampaignReads):
             faction = campaign.faction(faction_id)
             if faction is None:
                 known = ", ".join(f.name for f in campaign.factions)
-                raise UserError(f"{campaign.name} has no clan {quote(faction_id)}; its clans: {known}")
+                raise UserError(N_("{campaign} has no clan {clan}; its clans: {known}"), campaign=campaign.name,
+                                clan=quote(faction_id), known=known)
             faction.role_id, faction.channel_id = role_id, channel_id
 
         campaign = await self.amend_campaign(campaign_id, link)
@@ -155,8 +158,8 @@ class CampaignService(CampaignReads):
                 return campaign
             except CampaignChanged:
                 log.info("Campaign %s changed during an edit; applying the edit again", campaign_id)
-        raise UserError(f"{campaign.name} kept changing while this change was being made (other edits at the "
-                        f"same moment); nothing was changed by this one, so please try again")
+        raise UserError(N_("{campaign} kept changing while this change was being made (other edits at the "
+                           "same moment); nothing was changed by this one, so please try again"), campaign=campaign.name)
 
     async def set_setting(self, campaign_id: int, path: str, value: str) -> tuple[Any, Any, str]:
         campaign = await self.campaign(campaign_id)
@@ -169,8 +172,8 @@ class CampaignService(CampaignReads):
                 return old, new, note
             except CampaignChanged:
                 log.info("Settings of campaign %s changed during a change; applying it again", campaign_id)
-        raise UserError(f"the settings of {campaign.name} kept changing while this one was being set; nothing "
-                        f"was changed, so please try again")
+        raise UserError(N_("the settings of {campaign} kept changing while this one was being set; nothing "
+                           "was changed, so please try again"), campaign=campaign.name)
 
     # Turns
 
@@ -178,7 +181,7 @@ class CampaignService(CampaignReads):
                         seed: str | None = None) -> TurnRecord:
         campaign = await self.campaign(campaign_id)
         if campaign.phase in OPEN_PHASES:
-            raise UserError(f"turn {campaign.turn} is already open for orders; resolve it first")
+            raise UserError(N_("turn {turn} is already open for orders; resolve it first"), turn=campaign.turn)
         when = parse_deadline(deadline, self.clock()) if deadline else None
         key = await asyncio.to_thread(self.new_key, seed)  # a fifth of a second of CPU: off the loop
         # One transaction: a turn never stands open with its deadline unwritten.
@@ -195,15 +198,17 @@ class CampaignService(CampaignReads):
     async def _planning(self, campaign_id: int, moderator: bool = True) -> Campaign:
         campaign = await self.campaign(campaign_id)
         if campaign.phase is Phase.CORRECTION and not moderator:
-            raise UserError(f"turn {campaign.turn} of {campaign.name} was resolved and undone for a correction; "
-                            f"its dice are known now, so only the moderators may change its orders")
+            raise UserError(N_("turn {turn} of {campaign} was resolved and undone for a correction; its dice "
+                               "are known now, so only the moderators may change its orders"),
+                            turn=campaign.turn, campaign=campaign.name)
         if campaign.phase is Phase.LOCKED and not moderator:
-            raise UserError(f"turn {campaign.turn} of {campaign.name} is locked: the moderators have closed it "
-                            f"for orders (they may reopen it with /turn reopen)")
+            raise UserError(N_("turn {turn} of {campaign} is locked: the moderators have closed it for orders "
+                               "(they may reopen it with /turn reopen)"), turn=campaign.turn, campaign=campaign.name)
         if campaign.phase not in OPEN_PHASES:
-            raise UserError(f"no turn of {campaign.name} is open for orders; a moderator opens one with /turn open")
+            raise UserError(N_("no turn of {campaign} is open for orders; a moderator opens one with /turn open"),
+                            campaign=campaign.name)
         if not moderator and deadline_passed(campaign.deadline, self.clock()):
-            raise UserError(deadline_refusal(campaign.name, campaign.turn, campaign.deadline))
+            raise deadline_passed_error(campaign)
         return campaign
 
     def _guard(self, moderator: bool) -> dict[str, Any]:
@@ -222,7 +227,7 @@ class CampaignService(CampaignReads):
             order = ruleset.parse_order(payload)
             warnings = ruleset.validate_order(state, gamemap, settings, faction, order, others)
         except OrderRejected as exc:
-            raise UserError(f"Refused: {exc}") from None
+            raise refused(exc, campaign.ruleset) from None
         slot = ruleset.order_slot(order)
         # Only this clan's own order is "replaced" in the reply: a unit a moderator moved to this clan
         # mid-turn may still hold its old owner's order, which this clan must not read.
@@ -237,7 +242,7 @@ class CampaignService(CampaignReads):
         campaign = await self._planning(campaign_id, moderator)
         mine = {o.unit for o in await self.repo.list_orders(campaign_id, campaign.turn, faction)}
         if slot not in mine:
-            raise UserError(f"your clan has no order for {quote(slot)} this turn")
+            raise UserError(N_("your clan has no order for {slot} this turn"), slot=quote(slot))
         return await self.repo.delete_order(campaign_id, campaign.turn, slot, **self._guard(moderator))
 
     async def clear_orders(self, campaign_id: int, faction: str, *, moderator: bool = False) -> int:
@@ -245,7 +250,7 @@ class CampaignService(CampaignReads):
         campaign = await self._planning(campaign_id, moderator)
         count = await self.repo.delete_orders(campaign_id, campaign.turn, faction, **self._guard(moderator))
         if not count:
-            raise UserError(f"your clan has no orders for turn {campaign.turn} to withdraw")
+            raise UserError(N_("your clan has no orders for turn {turn} to withdraw"), turn=campaign.turn)
         return count
 
     async def resolve_turn(self, campaign_id: int, turn: int | None = None) -> TurnOutcome:
@@ -256,7 +261,7 @@ class CampaignService(CampaignReads):
             async with self._state_lock(campaign_id):
                 campaign = await self.campaign(campaign_id)
                 if turn is not None and campaign.turn != turn:
-                    raise UserError(f"turn {turn} has already been resolved")
+                    raise UserError(N_("turn {turn} has already been resolved"), turn=turn)
                 return await self._resolve_claimed(campaign)
         finally:
             self._resolving[campaign_id] -= 1
@@ -357,7 +362,7 @@ class CampaignService(CampaignReads):
         campaign = await self.campaign(campaign_id)
         last = await self.repo.last_resolution(campaign_id)
         if last is None:  # the store's own refusal names the id
-            raise UserError(f"nothing to undo: {campaign.name} has no resolved turn")
+            raise UserError(N_("nothing to undo: {campaign} has no resolved turn"), campaign=campaign.name)
         opened = await self.repo.get_turn(campaign_id, last.turn)
         if opened is not None and opened.dice_scheme == KEY_SCHEME and not opened.seed:
             # Imported: the private key stayed in the store it came from, so the same dice cannot be
@@ -381,8 +386,8 @@ class CampaignService(CampaignReads):
         campaign = await self.campaign(campaign_id)
         payload = clean_payload(payload)  # names and reasons typed by moderators reach posts: store them clean
         if self._resolving.get(campaign_id) or await self.resolving_elsewhere(campaign):
-            raise UserError(f"turn {campaign.turn} of {campaign.name} is being resolved right now; make the edit "
-                            f"once its reports are out")
+            raise UserError(N_("turn {turn} of {campaign} is being resolved right now; make the edit once its "
+                               "reports are out"), turn=campaign.turn, campaign=campaign.name)
         async with self._state_lock(campaign_id):
             for attempt in range(AMEND_ATTEMPTS):
                 try:
@@ -390,8 +395,8 @@ class CampaignService(CampaignReads):
                     break
                 except CampaignChanged:  # a /faction link or the like came between: apply the edit again
                     if attempt == AMEND_ATTEMPTS - 1:
-                        raise UserError(f"{campaign.name} kept changing while this edit was being made; nothing "
-                                        f"was changed, so please try again") from None
+                        raise UserError(N_("{campaign} kept changing while this edit was being made; nothing "
+                                           "was changed, so please try again"), campaign=campaign.name) from None
         log.info("Moderator edit of campaign %s, turn %s by %s: %s → %s", campaign_id, campaign.turn, by.name,
                  edit.model_dump(mode="json", exclude_unset=True), description)
         if campaign.phase in OPEN_PHASES:
@@ -413,7 +418,7 @@ class CampaignService(CampaignReads):
             edit = ruleset.parse_edit(payload)
             new_state, description = ruleset.apply_edit(state, gamemap, edit)
         except OrderRejected as exc:
-            raise UserError(f"Refused: {exc}") from None
+            raise refused(exc, campaign.ruleset) from None
         subjects = ruleset.edit_subjects(state, new_state, edit)
         entry = audit_entry(campaign, by, self.clock(), payload, description, subjects)
         changed = None
@@ -452,6 +457,22 @@ def _turn_dice(turn: TurnRecord) -> SeededDice | SignedDice:
     if turn.dice_scheme == SEED_SCHEME:
         return SeededDice(turn.seed)
     return SignedDice(load_private_key(turn.seed), turn.turn)
+
+
+REFUSED = N_("Refused: {refusal}")
+DEADLINE_PASSED = N_("the deadline of turn {turn} of {campaign} passed at {when} UTC, so orders are closed; "
+                     "a moderator may extend it with /turn deadline, or give the order as your clan with /mod act-as")
+
+
+def refused(exc: OrderRejected, ruleset: str) -> UserError:
+    """A rule's refusal of an order or an edit, worded from the ruleset's catalogue for the reader."""
+    return UserError(REFUSED, refusal=Text(exc.msgid, domain=ruleset, **exc.values))
+
+
+def deadline_passed_error(campaign: Campaign) -> UserError:
+    """A player's order after the deadline (the same words as ``deadline_refusal``, for the reader)."""
+    when = datetime.fromisoformat(campaign.deadline)
+    return UserError(DEADLINE_PASSED, turn=campaign.turn, campaign=campaign.name, when=f"{when:%Y-%m-%d %H:%M}")
 
 
 def plain_name(name: str, what: str) -> None:

@@ -17,6 +17,8 @@ from bot.report import ReportInput
 from bot.plugins import get_ruleset
 from bot.report.presenters import presenter
 from bot.services.campaigns import CampaignService
+from bot.i18n import N_
+from bot.localized import Text
 from bot.services.errors import UserError
 from bot.services.stored_turns import report_input
 from bot.store import ResolutionRecord, TurnStatus
@@ -127,17 +129,18 @@ async def recompute_roll(service: CampaignService, campaign_id: int, turn: int, 
     campaign = await service.campaign(campaign_id)
     seed = next((s for s in await turn_seeds(service, campaign_id) if s.turn == turn), None)
     if seed is None:
-        raise UserError(f"turn {turn} of {campaign.name} was never opened; /dice verify lists its turns")
+        raise UserError(N_("turn {turn} of {campaign} was never opened; /dice verify lists its turns"), turn=turn,
+                        campaign=campaign.name)
     if seed.seed is None:
-        raise UserError(f"turn {turn} of {campaign.name} is not resolved: its dice stay secret until the report "
-                        f"reveals them, so none of them can be computed yet")
+        raise UserError(N_("turn {turn} of {campaign} is not resolved: its dice stay secret until the report reveals "
+                           "them, so none of them can be computed yet"), turn=turn, campaign=campaign.name)
     recorded = await _recorded_roll(service, campaign, turn, key, reader)
     if seed.dice_scheme != SEED_SCHEME:
         return _checked_proof(campaign, seed, key, recorded, reader), recorded
     wanted = expr or (recorded.expr if recorded else None)
     if wanted is None:
-        raise UserError(f"{_unknown_key(campaign, key, reader)}; copy a key from the report (the text after "
-                        f"'key'), or give the dice (e.g. dice:2d6) to compute it anyway")
+        raise UserError(N_("{unknown}; copy a key from the report (the text after 'key'), or give the dice (e.g. "
+                           "dice:2d6) to compute it anyway"), unknown=_unknown_key(campaign, key, reader))
     try:
         return derive_die(seed.seed, key, wanted), recorded
     except DiceError as exc:
@@ -149,8 +152,8 @@ def _checked_proof(campaign: Campaign, seed: TurnSeed, key: str, recorded: Roll 
     """The dice the recorded proof gives.  A key not shown to the reader is refused exactly like a key
     never rolled, with or without ``dice``: nothing public fixes its dice."""
     if recorded is None:
-        raise UserError(f"{_unknown_key(campaign, key, reader)}; copy a key from your report (the text after "
-                        f"'key')")
+        raise UserError(N_("{unknown}; copy a key from your report (the text after 'key')"),
+                        unknown=_unknown_key(campaign, key, reader))
     expr = DieExpr.parse(recorded.expr)
     try:
         proof = bytes.fromhex(recorded.proof)
@@ -160,18 +163,20 @@ def _checked_proof(campaign: Campaign, seed: TurnSeed, key: str, recorded: Roll 
     recomputed = Roll(key=key, expr=recorded.expr, faces=faces, total=sum(faces) + expr.modifier,
                       proof=recorded.proof)
     if check_proof(seed.seed or "", seed.turn, recomputed) is not None:
-        raise UserError(f"the recorded proof of key {key!r} is not the turn key's signature: tell the moderators")
+        raise UserError(N_("the recorded proof of key {key} is not the turn key's signature: tell the moderators"),
+                        key=repr(key))
     return recomputed
 
 
-def _unknown_key(campaign: Campaign, key: str, reader: str | None) -> str:
+def _unknown_key(campaign: Campaign, key: str, reader: str | None) -> Text:
     """Why no dice are known for ``key``: true for a moderator, a clan, and one of no clan (whose
     report is none: "that turn did not roll it" would be false for a key the turn did roll)."""
     if reader is None:
-        return f"the key {key!r} is not one that turn rolled"
+        return Text(N_("the key {key} is not one that turn rolled"), key=repr(key))
     if reader:
-        return f"the key {key!r} is not one your report of that turn shows"
-    return f"you play no clan of {campaign.name}, so no report of yours shows the key {key!r}"
+        return Text(N_("the key {key} is not one your report of that turn shows"), key=repr(key))
+    return Text(N_("you play no clan of {campaign}, so no report of yours shows the key {key}"), campaign=campaign.name,
+                key=repr(key))
 
 
 async def _recorded_roll(service: CampaignService, campaign: Campaign, turn: int, key: str,

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
 from bot.domain.text import quote
+from bot.i18n import N_
 from bot.services.errors import UserError
 
 
@@ -36,8 +37,10 @@ def apply_setting(model: type[BaseModel], current: dict[str, Any], path: str,
     known = flatten(model().model_dump(mode="json"))
     if path not in known:
         close = [k for k in known if path.split(".")[-1] in k][:5]
-        hint = f"; did you mean {', '.join(close)}?" if close else "; /game settings lists them"
-        raise UserError(f"unknown setting {quote(path)}{hint}")
+        if close:
+            raise UserError(N_("unknown setting {setting}; did you mean {close}?"), setting=quote(path),
+                            close=", ".join(close))
+        raise UserError(N_("unknown setting {setting}; /game settings lists them"), setting=quote(path))
     updated = json.loads(json.dumps(current))
     node = updated
     *parents, leaf = path.split(".")
@@ -48,8 +51,10 @@ def apply_setting(model: type[BaseModel], current: dict[str, Any], path: str,
     try:
         checked = model.model_validate(updated).model_dump(mode="json")
     except ValidationError as exc:
+        # The frame is worded for the reader; pydantic's own reasons and the allowed values stay as they are.
         reasons = "; ".join(e["msg"].removeprefix("Value error, ") for e in exc.errors())
-        raise UserError(f"{path} cannot be {quote(text)}: {reasons}. Allowed: {allowed_values(model, path)}") from None
+        raise UserError(N_("{setting} cannot be {value}: {reasons}. Allowed: {allowed}"), setting=path,
+                        value=quote(text), reasons=reasons, allowed=allowed_values(model, path)) from None
     return checked, old, flatten(checked)[path], describe_setting(model, path)
 
 

@@ -21,6 +21,7 @@ from bot.mapfiles import load_shipped_map, map_ruleset, shipped_map_ids
 from bot.plugins import get_ruleset, plugin, ruleset_ids
 from bot.services.audit import COMMAND_LINE, Moderator
 from bot.services.campaigns import CampaignService, plain_name
+from bot.i18n import N_
 from bot.services.errors import UserError
 
 
@@ -31,7 +32,8 @@ async def create_empty_campaign(service: CampaignService, map_id: str, name: str
     try:
         gamemap = load_shipped_map(map_id)
     except MapError:
-        raise UserError(f"there is no shipped map {map_id!r}; maps: {', '.join(shipped_map_ids())}") from None
+        raise UserError(N_("there is no shipped map {map}; maps: {maps}"), map=repr(map_id),
+                        maps=", ".join(shipped_map_ids())) from None
     ruleset = get_ruleset(campaign_ruleset(map_id, ruleset_id))
     state = ruleset.state_from_scenario({}, gamemap, f"empty campaign on {map_id}")
     campaign = Campaign(name=name, guild_id=guild_id, ruleset=ruleset.id, map_id=map_id, scenario=None,
@@ -49,14 +51,18 @@ def campaign_ruleset(map_id: str, ruleset_id: str | None) -> str:
             return owner
         known = ruleset_ids()
         if len(known) != 1:
-            raise UserError(f"name the ruleset of the new campaign: {', '.join(_names(known))}")
+            raise UserError(N_("name the ruleset of the new campaign: {rulesets}"), rulesets=", ".join(_names(known)))
         return known[0]
     if ruleset_id not in ruleset_ids():
-        raise UserError(f"there is no ruleset {ruleset_id!r}; rulesets: {', '.join(_names(ruleset_ids()))}")
+        raise UserError(N_("there is no ruleset {ruleset}; rulesets: {rulesets}"), ruleset=repr(ruleset_id),
+                        rulesets=", ".join(_names(ruleset_ids())))
     if owner is not None and owner != ruleset_id:
         theirs = plugin(ruleset_id).maps()
-        raise UserError(f"the map {map_id} is drawn for the {plugin(owner).name}, not the {plugin(ruleset_id).name}; "
-                        + (f"its maps: {', '.join(theirs)}" if theirs else "it ships no map"))
+        values = {"map": map_id, "owner": plugin(owner).name, "ruleset": plugin(ruleset_id).name}
+        if theirs:
+            raise UserError(N_("the map {map} is drawn for the {owner}, not the {ruleset}; its maps: {maps}"),
+                            maps=", ".join(theirs), **values)
+        raise UserError(N_("the map {map} is drawn for the {owner}, not the {ruleset}; it ships no map"), **values)
     return ruleset_id
 
 
@@ -72,8 +78,8 @@ def colour_hex(text: str) -> str:
     try:
         return to_hex(value)
     except ValueError:
-        raise UserError(f"{quote(text)} is not a colour: give #rrggbb (e.g. #d35400) or a colour name such as "
-                        f"crimson or teal") from None
+        raise UserError(N_("{colour} is not a colour: give #rrggbb (e.g. #d35400) or a colour name such as crimson "
+                           "or teal"), colour=quote(text)) from None
 
 
 def faction_id_for(name: str, taken: set[str]) -> str:
@@ -101,18 +107,19 @@ async def add_faction(service: CampaignService, campaign_id: int, name: str, col
     hex_colour = colour_hex(colour)
     for other in campaign.factions:
         if _fold(other.name) == _fold(name):
-            raise UserError(f"{campaign.name} already has a clan named {other.name}; "
-                            f"choose another name, or link it with /faction link")
+            raise UserError(N_("{campaign} already has a clan named {clan}; choose another name, or link it with "
+                               "/faction link"), campaign=campaign.name, clan=other.name)
         if role_id is not None and other.role_id == role_id:
-            raise UserError(f"<@&{role_id}> is already {other.name}'s role; each clan needs its own role")
+            raise UserError(N_("{role} is already {clan}'s role; each clan needs its own role"), role=f"<@&{role_id}>",
+                            clan=other.name)
         if channel_id is not None and other.channel_id == channel_id:
-            raise UserError(f"<#{channel_id}> is already {other.name}'s channel; each clan needs its own "
-                            f"private channel, or it would read another clan's report")
+            raise UserError(N_("{channel} is already {clan}'s channel; each clan needs its own private channel, or it "
+                               "would read another clan's report"), channel=f"<#{channel_id}>", clan=other.name)
     faction_id = faction_id_for(name, {f.id for f in campaign.factions})
     if campaign.faction(faction_id) is not None:
-        raise UserError(f"the name {quote(name)} is too close to {campaign.faction(faction_id).name}: it "
-                        f"differs only in accents, case, punctuation or spacing; choose a name that differs in its "
-                        f"letters")
+        raise UserError(N_("the name {name} is too close to {clan}: it differs only in accents, case, punctuation "
+                           "or spacing; choose a name that differs in its letters"), name=quote(name),
+                        clan=campaign.faction(faction_id).name)
     faction = Faction(id=faction_id, name=name, colour=hex_colour, role_id=role_id, channel_id=channel_id)
     edit = get_ruleset(campaign.ruleset).faction_add_edit(faction_id, name, hex_colour)
     description = await service.moderator_edit(

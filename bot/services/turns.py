@@ -12,9 +12,11 @@ import asyncio
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.domain.campaign import Campaign, Faction, Phase, deadline_passed, deadline_refusal
+from bot.domain.campaign import Campaign, Faction, Phase, deadline_passed
 from bot.engine.ruleset import SubmittedOrder, UnitView, slot_unit
-from bot.services.campaigns import OPEN_PHASES, CampaignService, TurnOutcome
+from bot.i18n import N_
+from bot.localized import phase_name
+from bot.services.campaigns import OPEN_PHASES, CampaignService, TurnOutcome, deadline_passed_error
 from bot.services.deadline import parse_deadline
 from bot.services.errors import UserError
 from bot.services.turn_diff import TurnDiff, compare
@@ -53,15 +55,17 @@ class TurnLifecycle:
         def change(campaign: Campaign) -> None:
             if when is not None:
                 if campaign.phase not in (Phase.PLANNING, Phase.LOCKED):
-                    raise UserError(f"turn {campaign.turn} of {campaign.name} is not open for orders, so it has no "
-                                    f"deadline to change; give one when opening it: /turn open deadline:\"in 48h\"")
+                    raise UserError(N_("turn {turn} of {campaign} is not open for orders, so it has no deadline to "
+                                       "change; give one when opening it: /turn open deadline:\"in 48h\""),
+                                    turn=campaign.turn, campaign=campaign.name)
                 cleared = when.strip().casefold() in CLEAR_WORDS
                 deadline = None if cleared else parse_deadline(when, now)
                 campaign.deadline = deadline.isoformat(timespec="minutes") if deadline else None
             if auto_resolve is not None:
                 if auto_resolve and campaign.report_channel_id is None:
-                    raise UserError(f"{campaign.name} has no report channel, so a turn resolved at its deadline "
-                                    f"could not be posted; set it with /campaign channel first")
+                    raise UserError(N_("{campaign} has no report channel, so a turn resolved at its deadline "
+                                       "could not be posted; set it with /campaign channel first"),
+                                    campaign=campaign.name)
                 campaign.auto_resolve = auto_resolve
 
         return await self.service.amend_campaign(campaign_id, change)
@@ -70,20 +74,20 @@ class TurnLifecycle:
         """Close planning early: players may no longer change orders; moderators may."""
         campaign = await self.service.campaign(campaign_id)
         if campaign.phase is not Phase.PLANNING:
-            raise UserError(f"only a turn open for orders can be locked; turn {campaign.turn} of {campaign.name} "
-                            f"is {campaign.phase.value}")
+            raise UserError(N_("only a turn open for orders can be locked; turn {turn} of {campaign} is {phase}"),
+                            turn=campaign.turn, campaign=campaign.name, phase=phase_name(campaign.phase))
         return await self._move_phase(campaign, Phase.LOCKED)
 
     async def reopen(self, campaign_id: int) -> Campaign:
         """A locked turn goes back to planning.  A turn undone for a correction cannot: its dice are known."""
         campaign = await self.service.campaign(campaign_id)
         if campaign.phase is Phase.CORRECTION:
-            raise UserError(f"turn {campaign.turn} of {campaign.name} was resolved and undone: its dice are known, "
-                            f"so players may not change orders again. Correct what needs correcting as a "
-                            f"moderator, then /turn redo")
+            raise UserError(N_("turn {turn} of {campaign} was resolved and undone: its dice are known, so players "
+                               "may not change orders again. Correct what needs correcting as a moderator, then "
+                               "/turn redo"), turn=campaign.turn, campaign=campaign.name)
         if campaign.phase is not Phase.LOCKED:
-            raise UserError(f"only a locked turn can be reopened; turn {campaign.turn} of {campaign.name} is "
-                            f"{campaign.phase.value}")
+            raise UserError(N_("only a locked turn can be reopened; turn {turn} of {campaign} is {phase}"),
+                            turn=campaign.turn, campaign=campaign.name, phase=phase_name(campaign.phase))
         return await self._move_phase(campaign, Phase.PLANNING)
 
     async def _move_phase(self, campaign: Campaign, now: Phase) -> Campaign:
@@ -98,11 +102,11 @@ class TurnLifecycle:
         takes the mark away (the store does it), so "ready" always means the orders as they stand."""
         campaign = await self.service.campaign(campaign_id)
         if campaign.phase is not Phase.PLANNING:
-            raise UserError(f"turn {campaign.turn} of {campaign.name} is {campaign.phase.value}, not open for "
-                            f"orders, so there is nothing to mark ready")
+            raise UserError(N_("turn {turn} of {campaign} is {phase}, not open for orders, so there is nothing to "
+                               "mark ready"), turn=campaign.turn, campaign=campaign.name, phase=phase_name(campaign.phase))
         now = self.service.clock()
         if deadline_passed(campaign.deadline, now):
-            raise UserError(deadline_refusal(campaign.name, campaign.turn, campaign.deadline))
+            raise deadline_passed_error(campaign)
         stamp = now.isoformat(timespec="seconds") if ready else None
         await self.repo.set_ready(campaign_id, campaign.turn, faction, stamp, now=now)
         return campaign
@@ -131,7 +135,8 @@ class TurnLifecycle:
         except StoreError:
             now = await self.service.campaign(campaign_id)
             if now.turn > expected:  # another process committed it first
-                raise UserError(f"turn {expected} of {now.name} has already been resolved") from None
+                raise UserError(N_("turn {turn} of {campaign} has already been resolved"), turn=expected,
+                                campaign=now.name) from None
             raise
 
     async def redo(self, campaign_id: int) -> Correction:
@@ -139,9 +144,12 @@ class TurnLifecycle:
         the resolution that was undone (what the players last read)."""
         campaign = await self.service.campaign(campaign_id)
         if campaign.phase is not Phase.CORRECTION:
-            raise UserError(f"/turn redo resolves a turn again after /turn undo; turn {campaign.turn} of "
-                            f"{campaign.name} is {campaign.phase.value}" +
-                            (" (use /turn resolve)" if campaign.phase in OPEN_PHASES else ""))
+            values = {"turn": campaign.turn, "campaign": campaign.name, "phase": phase_name(campaign.phase)}
+            if campaign.phase in OPEN_PHASES:
+                raise UserError(N_("/turn redo resolves a turn again after /turn undo; turn {turn} of {campaign} is "
+                                   "{phase} (use /turn resolve)"), **values)
+            raise UserError(N_("/turn redo resolves a turn again after /turn undo; turn {turn} of {campaign} is "
+                               "{phase}"), **values)
         undone = await self.repo.last_undone_report(campaign_id, campaign.turn)  # what the players last read
         outcome = await self.resolve(campaign_id, campaign.turn)
         if undone is None:  # undone before this version kept undone resolutions

@@ -129,6 +129,7 @@ class Member:
     name: str
     roles: list[int] = field(default_factory=list)
     permissions: int = PLAIN
+    locale: str = "en-US"  # the member's Discord client language: the interaction's ``locale``
 
     def payload(self) -> dict[str, Any]:
         return {"user": {"id": str(self.id), "username": self.name, "discriminator": "0", "avatar": None,
@@ -234,7 +235,7 @@ class Harness:
             "id": str(snowflake()), "application_id": str(APP_ID), "type": 4 if focused else 2,
             "token": f"token-{next(_ids)}", "version": 1, "guild_id": str(GUILD_ID),
             "channel_id": str(self.channels[channel]), "channel": self._channel_payload(channel),
-            "member": member.payload(), "locale": "en-US", "guild_locale": "en-US",
+            "member": member.payload(), "locale": member.locale, "guild_locale": "en-US",
             "app_permissions": str(discord.Permissions.all().value), "entitlements": [],
             "attachment_size_limit": ATTACHMENT_LIMIT, "authorizing_integration_owners": {"0": str(GUILD_ID)},
             "context": 0,
@@ -284,7 +285,7 @@ class Harness:
         return {
             "id": str(snowflake()), "application_id": str(APP_ID), "type": 3, "token": f"token-{next(_ids)}",
             "version": 1, "guild_id": str(GUILD_ID), "channel_id": str(self.channels[channel]),
-            "channel": self._channel_payload(channel), "member": member.payload(), "locale": "en-US",
+            "channel": self._channel_payload(channel), "member": member.payload(), "locale": member.locale,
             "guild_locale": "en-US", "app_permissions": str(discord.Permissions.all().value), "entitlements": [],
             "attachment_size_limit": ATTACHMENT_LIMIT, "authorizing_integration_owners": {"0": str(GUILD_ID)},
             "context": 0, "message": shown, "data": {"custom_id": custom_id, "component_type": 2},

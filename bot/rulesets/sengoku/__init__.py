@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.domain.text import N_
 from bot.plugins import CommandHelp, RulesetPlugin
 
 _ROOT = Path(__file__).resolve().parents[3]
@@ -64,7 +65,7 @@ PLUGIN = RulesetPlugin(
                 "/unit escort|sweep|keep-loc|evacuate|mothball|disband — the rarer unit orders; /unit tactics — "
                 "change the battle choices of an order already given"),
         relation="/sengoku relation clan_a:… clan_b:… relation:…",
-        relations_note="OP-48: at war = enemy, allied = friendly"),
+        relations_note=N_("OP-48: at war = enemy, allied = friendly")),
     maps_dir=_DATA / "maps",
     scenarios_dir=_DATA / "scenarios",
     default_map="seto",

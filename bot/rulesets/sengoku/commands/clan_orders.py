@@ -19,13 +19,15 @@ from discord.ext import commands
 from bot.domain.campaign import Campaign, Faction
 from bot.domain.text import escape, sentence
 from bot.plugins import get_ruleset
+from bot.i18n import Messages, N_, messages
 from bot.services.errors import UserError
 from bot.rulesets.sengoku.commands.orders import place
 from bot.rulesets.sengoku.commands.params import Credit, Squadron, resolve, victories
-from cogs.common import CAMPAIGN, MarksActing, campaign_autocomplete, defer, reply, service_of
+from cogs.common import CAMPAIGN, MarksActing, campaign_autocomplete, defer, reader, reply, service_of
 from cogs.params import Clan, Clans, PlayerContext, Port, game_map
 
 log = logging.getLogger(__name__)
+DOMAIN = "sengoku"  # the catalogue of these texts (bot/rulesets/sengoku/locale/)
 Choice = app_commands.Choice
 PAIRING_OWN = [Choice(name="strongest squadrons first", value="strongest_first"),
                Choice(name="weakest squadrons first", value="weakest_first")]
@@ -42,20 +44,26 @@ def _names(campaign: Campaign) -> dict[str, str]:
     return {f.id: f.name for f in campaign.factions}
 
 
-def policy_lines(campaign: Campaign, policy: dict[str, Any]) -> list[str]:
+def policy_lines(campaign: Campaign, policy: dict[str, Any], t: Messages | None = None) -> list[str]:
     """The whole policy (every field filled in by the rules' defaults) as a player reads it."""
+    t = t or messages(domain=DOMAIN)
     names = _names(campaign)
-    own = "strongest" if policy["pairing_own_order"] == "strongest_first" else "weakest"
-    target = "most" if policy["pairing_target"] == "most_damaged" else "least"
-    priority = ", then ".join(names.get(c, c) for c in policy["multi_clan_priority"])
+    strongest = policy["pairing_own_order"] == "strongest_first"
+    most = policy["pairing_target"] == "most_damaged"
+    pairing = {(True, True): t._("• Pairing (OP-39): your strongest squadrons first, each against the most damaged enemy"),
+               (True, False): t._("• Pairing (OP-39): your strongest squadrons first, each against the least damaged enemy"),
+               (False, True): t._("• Pairing (OP-39): your weakest squadrons first, each against the most damaged enemy"),
+               (False, False): t._("• Pairing (OP-39): your weakest squadrons first, each against the least damaged enemy")}
+    priority = t._(", then ").join(names.get(c, c) for c in policy["multi_clan_priority"])
     if policy["on_last_port_lost"] == "lose":
-        last_port = "your squadrons are lost"
+        last_port = t._("your squadrons are lost")
     else:
-        receiver = names.get(policy["transfer_to"], policy["transfer_to"]) or "the clan that took the port"
-        last_port = f"your squadrons are handed over to {receiver}"
-    return [f"• Pairing (OP-39): your {own} squadrons first, each against the {target} damaged enemy",
-            f"• Three or more sides (S5.9): {f'fight {priority} first' if priority else 'the rules default order'}",
-            f"• If your last port falls (S2.6): {last_port}"]
+        receiver = names.get(policy["transfer_to"], policy["transfer_to"]) or t._("the clan that took the port")
+        last_port = t._("your squadrons are handed over to {clan}", clan=receiver)
+    sides = t._("fight {clans} first", clans=priority) if priority else t._("the rules default order")
+    return [pairing[strongest, most],
+            t._("• Three or more sides (S5.9): {order}", order=sides),
+            t._("• If your last port falls (S2.6): {what}", what=last_port)]
 
 
 def full_policy(campaign: Campaign, faction: Faction, fields: dict[str, Any]) -> dict[str, Any]:
@@ -80,15 +88,18 @@ def readable_policy(campaign: Campaign, faction: Faction, stored: dict[str, Any]
 def check_complete(policy: dict[str, Any]) -> None:
     """A receiver named for squadrons that are lost anyway would be silently ignored (S2.6)."""
     if policy.get("transfer_to") and policy.get("on_last_port_lost", "lose") == "lose":
-        raise UserError("transfer_to only applies when your squadrons are handed over: add "
-                        "on_last_port_lost:transfer (or leave transfer_to out to keep losing them, S2.6)")
+        raise UserError(N_("transfer_to only applies when your squadrons are handed over: add "
+                           "on_last_port_lost:transfer (or leave transfer_to out to keep losing them, S2.6)"),
+                        domain=DOMAIN)
 
 
-def leader_line(row: dict[str, Any]) -> str:
-    art = "naval art active ✨" if row["art_active"] else "naval art not active"
-    leads = f"; leads {', '.join(row['leads'])}" if row["leads"] else ""
-    return (f"• **{row['name']}** — {row['kind']}, {row['status']}; wounds {row['wounds'] or 0}; "
-            f"{victories(row['victories'])}; {art}{leads}")
+def leader_line(row: dict[str, Any], t: Messages | None = None) -> str:
+    t = t or messages(domain=DOMAIN)
+    art = t._("naval art active ✨") if row["art_active"] else t._("naval art not active")
+    leads = t._("; leads {units}", units=", ".join(row["leads"])) if row["leads"] else ""
+    return t._("• **{name}** — {kind}, {status}; wounds {wounds}; {victories}; {art}", name=row["name"],
+               kind=row["kind"], status=row["status"], wounds=row["wounds"] or 0,
+               victories=victories(row["victories"], t), art=art) + leads
 
 
 @app_commands.guild_only()
@@ -124,13 +135,15 @@ class ClanOrderCog(MarksActing, commands.GroupCog, group_name="clan",
             "pairing_target": pairing_target.value if pairing_target else None,
             "on_last_port_lost": on_last_port_lost.value if on_last_port_lost else None,
             "multi_clan_priority": multi_clan_priority, "transfer_to": transfer_to}.items() if v is not None}
+        t = reader(interaction, DOMAIN)
         if not given:
-            when = ("ordered this turn: it applies from this turn's resolution and stands until changed"
-                    if pending else "standing")
-            await reply(interaction, "\n".join([f"**{ctx.faction.name}** — clan policy ({when}):",
+            title = (t._("**{clan}** — clan policy (ordered this turn: it applies from this turn's resolution and "
+                         "stands until changed):", clan=ctx.faction.name) if pending
+                     else t._("**{clan}** — clan policy (standing):", clan=ctx.faction.name))
+            await reply(interaction, "\n".join([title,
                                                 *policy_lines(ctx.campaign, full_policy(ctx.campaign, ctx.faction,
-                                                                                        base)),
-                                                "Change any part with /clan policy; the rest stays as it is."]))
+                                                                                        base), t),
+                                                t._("Change any part with /clan policy; the rest stays as it is.")]))
             return
         given = resolve(ctx, given)
         check_complete({**base, **given})
@@ -141,10 +154,10 @@ class ClanOrderCog(MarksActing, commands.GroupCog, group_name="clan",
             given["transfer_to"] = None
         receipt = await place(interaction, ctx, {"kind": "clan_policy", "unit": ctx.faction.id, **base, **given})
         policy = receipt.order.payload
-        lines = [f"✅ {ctx.faction.name}'s clan policy from this turn's resolution on (it stands until you "
-                 f"change it):", *policy_lines(ctx.campaign, full_policy(ctx.campaign, ctx.faction, policy))]
+        lines = [t._("✅ {clan}'s clan policy from this turn's resolution on (it stands until you change it):",
+                     clan=ctx.faction.name), *policy_lines(ctx.campaign, full_policy(ctx.campaign, ctx.faction, policy), t)]
         if receipt.replaced:
-            lines.append("Replaces the policy you ordered earlier this turn.")
+            lines.append(t._("Replaces the policy you ordered earlier this turn."))
         lines += [f"⚠️ {warning}" for warning in receipt.warnings]
         await reply(interaction, "\n".join(lines))
 
@@ -165,17 +178,21 @@ class ClanOrderCog(MarksActing, commands.GroupCog, group_name="clan",
         order = receipt.order.payload
         gamemap = game_map(ctx.campaign.map_id)
         where = gamemap.ports[order["port"]].name if order["port"] in gamemap.ports else order["port"]
+        t = reader(interaction, DOMAIN)
         if build.value == "squadron":
-            what = f"a new squadron “{escape(order['name'])}”" if order.get("name") else "a new squadron"
+            what = (t._("a new squadron “{name}”", name=escape(order["name"])) if order.get("name")
+                    else t._("a new squadron"))
         else:
             joins = ctx.unit(order.get("attach_to") or "")
-            what = f"a new heavy detachment joining {escape(joins.name)}" if joins else "a new heavy detachment"
+            what = (t._("a new heavy detachment joining {unit}", unit=escape(joins.name)) if joins
+                    else t._("a new heavy detachment"))
         credits = await service_of(interaction).credits(ctx.campaign.id, ctx.faction.id)
         named = {key: label for key, label, _ in credits}
-        lines = [f"✅ {sentence(named.get(order['unit'], 'the credit'))} will be redeemed when the turn is resolved: "
-                 f"{what} at {where}."]
+        credit = named[order["unit"]] if order["unit"] in named else t._("the credit")
+        lines = [t._("✅ {credit} will be redeemed when the turn is resolved: {what} at {port}.",
+                     credit=sentence(credit), what=what, port=where)]
         if receipt.replaced:
-            lines.append("Replaces what you ordered for this credit earlier this turn.")
+            lines.append(t._("Replaces what you ordered for this credit earlier this turn."))
         lines += [f"⚠️ {warning}" for warning in receipt.warnings]
         await reply(interaction, "\n".join(lines))
 
@@ -186,11 +203,14 @@ class ClanOrderCog(MarksActing, commands.GroupCog, group_name="clan",
         await defer(interaction)
         ctx = await PlayerContext.load(interaction, campaign)
         rows = await service_of(interaction).characters(ctx.campaign.id, ctx.faction.id)
+        t = reader(interaction, DOMAIN)
         if not rows:
-            await reply(interaction, f"{ctx.faction.name} has no characters in {ctx.campaign.name}.")
+            await reply(interaction, t._("{clan} has no characters in {campaign}.", clan=ctx.faction.name,
+                                         campaign=ctx.campaign.name))
             return
-        count = f"{len(rows)} character{'s' if len(rows) != 1 else ''}"
-        await reply(interaction, "\n".join([f"**{ctx.faction.name}** — {count}", *map(leader_line, rows)]))
+        await reply(interaction, "\n".join([t.n_("**{clan}** — {n} character", "**{clan}** — {n} characters",
+                                                  len(rows), clan=ctx.faction.name),
+                                            *(leader_line(row, t) for row in rows)]))
 
 
 async def setup(bot: commands.Bot) -> None:

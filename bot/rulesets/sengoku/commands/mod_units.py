@@ -17,8 +17,9 @@ import discord
 from discord import app_commands
 
 from bot.domain.campaign import Campaign
+from bot.i18n import N_
 from bot.services.errors import UserError
-from cogs.common import CAMPAIGN, campaign_autocomplete, campaign_for, defer, moderator_only
+from cogs.common import CAMPAIGN, campaign_autocomplete, campaign_for, defer, moderator_only, reader
 from cogs.confirm import ask
 from bot.rulesets.sengoku.commands.mod_params import (AnyCharacter, AnyFreeCharacter, CharacterRef, SquadronOf,
                                                       provinces)
@@ -35,6 +36,8 @@ CHARACTER_STATES = ("free", "captured", "dead")
 Damage = app_commands.Range[int, 0, 5]
 Experience = app_commands.Range[int, 0, 2]
 Count = app_commands.Range[int, 0, 99]
+
+DOMAIN = "sengoku"  # the catalogue of these texts (bot/rulesets/sengoku/locale/)
 
 
 class _StateRef(ModeratorRef):
@@ -119,13 +122,15 @@ class UnitCommands(app_commands.Group, name="unit", description="Add, correct or
         fields = await _edit_fields(interaction, chosen, {"id": unit, "reason": reason})
         units = {u["id"]: u for u in (await roster(interaction, chosen))["units"]}
         if fields["id"] not in units:
-            raise UserError(f"{chosen.name} has no unit {unit!r}; pick one from the list as you type")
-        found = units[fields["id"]]
-        prompt = (f"Remove {found['name']} ({found['kind'].replace('_', ' ')} of "
-                  f"{clans(chosen).get(found['owner'], found['owner'])}) from {chosen.name} for good, as if it had "
-                  f"never been entered? A unit that was sunk or captured stays: /sengoku unit edit state:… says so.")
+            raise UserError(N_("{campaign} has no unit {unit}; pick one from the list as you type"), domain=DOMAIN,
+                            campaign=chosen.name, unit=repr(unit))
+        found, t = units[fields["id"]], reader(interaction, DOMAIN)
+        prompt = t._("Remove {unit} ({kind} of {clan}) from {campaign} for good, as if it had never been entered? A "
+                     "unit that was sunk or captured stays: /sengoku unit edit state:… says so.", unit=found["name"],
+                     kind=found["kind"].replace("_", " "), clan=clans(chosen).get(found["owner"], found["owner"]),
+                     campaign=chosen.name)
         await ask(interaction, prompt, lambda click: apply(click, chosen, {"kind": "unit_remove", **fields}),
-                  label=f"Remove {found['name']}")
+                  label=t._("Remove {unit}", unit=found["name"]))
 
 
 class CommanderCommands(app_commands.Group, name="commander", description="Add, correct or remove a general "

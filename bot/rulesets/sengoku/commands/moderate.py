@@ -24,12 +24,14 @@ from discord.ext import commands
 from bot.rulesets.sengoku.commands.mod_armies import ArmyCommands
 from bot.rulesets.sengoku.commands.mod_params import Province, provinces
 from bot.rulesets.sengoku.commands.mod_units import CommanderCommands, UnitCommands
+from bot.i18n import Messages, N_, messages
 from bot.services.errors import UserError
-from cogs.common import CAMPAIGN, campaign_autocomplete, campaign_for, defer, moderator_only, reply, service_of
+from cogs.common import CAMPAIGN, campaign_autocomplete, campaign_for, defer, moderator_only, reader, reply, service_of
 from cogs.mod_common import Clan, Owner, apply, clans, owner_of, pick, ports
 from cogs.params import Port, Reason
 
 Choice = app_commands.Choice
+DOMAIN = "sengoku"  # the catalogue of these texts (bot/rulesets/sengoku/locale/)
 RELATIONS = [Choice(name="at war", value="at_war"), Choice(name="allied", value="allied"),
              Choice(name="neutral", value="neutral")]
 AGREEMENT = [Choice(name="add", value="add"), Choice(name="remove", value="remove"), Choice(name="list", value="list")]
@@ -88,10 +90,11 @@ class SengokuModerateCog(commands.GroupCog, group_name="sengoku",
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         if action.value == "list":
-            await reply(interaction, await agreements_text(interaction, chosen))
+            await reply(interaction, await agreements_text(interaction, chosen, reader(interaction, DOMAIN)))
             return
         if host is None or guest is None:
-            raise UserError("name the host (whose port it is) and the guest (whose ships base there)")
+            raise UserError(N_("name the host (whose port it is) and the guest (whose ships base there)"),
+                            domain=DOMAIN)
         payload: dict[str, Any] = {"kind": "basing_agreement", "action": action.value,
                                    "host": pick(host, clans(chosen)), "guest": pick(guest, clans(chosen))}
         if port is not None:
@@ -151,21 +154,25 @@ class SengokuModerateCog(commands.GroupCog, group_name="sengoku",
         await apply(interaction, chosen, payload, reason)
 
 
-async def agreements_text(interaction: discord.Interaction, campaign) -> str:
+async def agreements_text(interaction: discord.Interaction, campaign, t: Messages | None = None) -> str:
     """S2.4: every basing agreement of this turn or later, by name."""
+    t = t or messages(domain=DOMAIN)
     service, seen = service_of(interaction), []
     for faction in campaign.factions:
         for row in await service.holding(campaign.id, faction.id, "basing_agreements") or []:
             if row not in seen:
                 seen.append(row)
     if not seen:
-        return f"🤝 **{campaign.name}** — no basing agreements are recorded (S2.4); /sengoku basing action:add records one."
+        return t._("🤝 **{campaign}** — no basing agreements are recorded (S2.4); /sengoku basing action:add records "
+                   "one.", campaign=campaign.name)
     named, where = clans(campaign), ports(campaign)
-    lines = [f"• {named.get(r['guest'], r['guest'])} at "
-             + (f"{named.get(r['host'], r['host'])}'s port {where.get(r['port'], r['port'])}" if r["port"]
-                else f"every port of {named.get(r['host'], r['host'])}") + f" — turn {r['turn']}"
+    lines = [t._("• {guest} at {host}'s port {port} — turn {turn}", guest=named.get(r["guest"], r["guest"]),
+                 host=named.get(r["host"], r["host"]), port=where.get(r["port"], r["port"]), turn=r["turn"])
+             if r["port"] else
+             t._("• {guest} at every port of {host} — turn {turn}", guest=named.get(r["guest"], r["guest"]),
+                 host=named.get(r["host"], r["host"]), turn=r["turn"])
              for r in sorted(seen, key=lambda r: (r["turn"], r["host"], r["guest"], r["port"] or ""))]
-    return "\n".join([f"🤝 **{campaign.name}** — basing agreements (S2.4):", *lines])
+    return "\n".join([t._("🤝 **{campaign}** — basing agreements (S2.4):", campaign=campaign.name), *lines])
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -18,7 +18,7 @@ from bot.rulesets.sengoku.commands.params import (ArmyId, Coast, Detachments, Fl
                                                   Squadron, TradeFleet, resolve, resolve_people)
 from bot.services.campaigns import OrderReceipt
 from cogs import order_book
-from cogs.common import CAMPAIGN, MarksActing, campaign_autocomplete, defer, reply, service_of
+from cogs.common import CAMPAIGN, MarksActing, campaign_autocomplete, defer, reader, reply, service_of
 from cogs.order_book import receipt_text
 from cogs.params import AnyUnit, Area, PlayerContext, Port
 
@@ -54,7 +54,8 @@ async def submit(interaction: discord.Interaction, campaign: int | None, kind: s
     """Defer, build the payload (names typed by hand → ids), submit it as the caller's clan, reply privately."""
     await defer(interaction)
     ctx = await PlayerContext.load(interaction, campaign)
-    await reply(interaction, receipt_text(await place(interaction, ctx, _payload(kind, unit, **fields))))
+    await reply(interaction, receipt_text(await place(interaction, ctx, _payload(kind, unit, **fields)),
+                                          reader(interaction)))
 
 
 async def place(interaction: discord.Interaction, ctx: PlayerContext, payload: dict[str, Any]) -> OrderReceipt:
@@ -156,7 +157,7 @@ class OrderCog(MarksActing, commands.GroupCog, group_name="order",
         view = ctx.unit(ctx.unit_id(unit))
         kind = "tf_piracy" if view is not None and view.kind == "trade_fleet" else "sq_piracy"
         payload = _payload(kind, unit, target_port=port, route=route, subphase=subphase)
-        await reply(interaction, receipt_text(await place(interaction, ctx, payload)))
+        await reply(interaction, receipt_text(await place(interaction, ctx, payload), reader(interaction)))
 
     @app_commands.command(name="trade", description="A trade fleet trades this turn (S3.3)")
     @app_commands.describe(unit="your trade fleet", **HELP)

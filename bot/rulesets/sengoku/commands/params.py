@@ -12,6 +12,7 @@ from typing import Any
 from discord import app_commands
 
 from bot.domain.text import sentence
+from bot.i18n import Messages, messages
 from cogs.common import service_of
 from cogs.params import AreaRef, ListRef, PlayerContext, QuietRef, UnitRef, area_name, match_name
 
@@ -71,9 +72,8 @@ async def resolve_people(ctx: PlayerContext, service, payload: dict[str, Any]) -
     return out
 
 
-def victories(count: int | None) -> str:
-    count = count or 0
-    return f"{count} victor{'y' if count == 1 else 'ies'}"
+def victories(count: int | None, t: Messages | None = None) -> str:
+    return (t or messages(domain="sengoku")).n_("{n} victory", "{n} victories", count or 0)
 
 
 def coastal(gamemap, area) -> bool:

@@ -17,7 +17,8 @@ from typing import Literal
 from bot.domain.text import quote
 from bot.engine.ruleset import unit_slot
 from bot.services.errors import UserError
-from cogs.common import MarksActing, campaign_autocomplete, defer, reply, service_of
+from bot.i18n import N_
+from cogs.common import MarksActing, campaign_autocomplete, defer, reader, reply, service_of
 from bot.rulesets.sengoku.commands.battle_params import Engage, IfAttacked, Manoeuvre, Withdraw
 from bot.rulesets.sengoku.commands.orders import (ART_HELP, HELP, SQUADRON_HELP, Stake, Subphase, _squadron, place,
                                                   submit)
@@ -27,6 +28,7 @@ from cogs.order_book import receipt_text
 from cogs.params import AnyUnit, Area, PlayerContext
 
 Choice = app_commands.Choice
+DOMAIN = "sengoku"  # the catalogue of these texts (bot/rulesets/sengoku/locale/)
 ESCORT_HELP = {k: v for k, v in SQUADRON_HELP.items() if k != "route"}
 
 
@@ -82,14 +84,18 @@ class UnitOrderCog(MarksActing, commands.GroupCog, group_name="unit",
                  if v is not None}
         view = ctx.unit(unit_id)
         if view is None:  # another clan's unit reads exactly like one that does not exist
-            raise UserError(f"your clan has no unit {quote(unit)}; /fleet list shows your units (V1)")
+            raise UserError(N_("your clan has no unit {unit}; /fleet list shows your units (V1)"), domain=DOMAIN,
+                            unit=quote(unit))
         name = view.name
         if slot not in mine:
-            raise UserError(f"{name} has no order for {subphase or 'SP1'} yet; give it one first (/order cruise, "
-                            f"/order idle, …), then change its battle choices here")
+            raise UserError(N_("{unit} has no order for {subphase} yet; give it one first (/order cruise, "
+                               "/order idle, …), then change its battle choices here"), domain=DOMAIN,
+                            unit=name, subphase=subphase or "SP1")
         if not given:
-            raise UserError(f"nothing to change for {name}: give a stake, a policy, a manoeuvre, …")
-        await reply(interaction, receipt_text(await place(interaction, ctx, {**mine[slot], **given})))
+            raise UserError(N_("nothing to change for {unit}: give a stake, a policy, a manoeuvre, …"),
+                            domain=DOMAIN, unit=name)
+        await reply(interaction, receipt_text(await place(interaction, ctx, {**mine[slot], **given}),
+                                              reader(interaction)))
 
     @app_commands.command(name="keep-loc", description="A trade fleet keeps a LoC open to a province without a port (S3.6)")
     @app_commands.describe(unit="your trade fleet", target="the coastal province without a port",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.domain.gamemap import GameMap
 from bot.domain.text import quote
 from bot.engine.ruleset import OrderRejected
+from bot.i18n import N_
 from bot.rulesets.sengoku.rules.model.model import SengokuState
 
 
@@ -31,15 +32,19 @@ def place(gamemap: GameMap, area: str | None) -> str:
 def check_route(state: SengokuState, gamemap: GameMap, unit, target: str, route: list[str], what: str) -> list[str]:
     """Return the full route from the unit's base or station; raise naming the first bad step."""
     if not coastal_area(gamemap, target):
-        known = "unknown" if target not in gamemap.areas else "not coastal"
-        raise OrderRejected(f"{what}: target {place(gamemap, target)} is {known}; give a coastal province (S5.3, V4)",
-                            rule="V4")
+        if target not in gamemap.areas:
+            raise OrderRejected(N_("{what}: target {target} is unknown; give a coastal province (S5.3, V4)"),
+                                rule="V4", what=what, target=place(gamemap, target))
+        raise OrderRejected(N_("{what}: target {target} is not coastal; give a coastal province (S5.3, V4)"),
+                            rule="V4", what=what, target=place(gamemap, target))
     start = start_area(state, gamemap, unit)
     if start is None:
-        raise OrderRejected(f"{unit.name} has no base port to sail from; base it first (S2.5, V4)", rule="V4")
+        raise OrderRejected(N_("{unit} has no base port to sail from; base it first (S2.5, V4)"), rule="V4",
+                            unit=unit.name)
     if route and route[0] != start:
-        raise OrderRejected(f"{what}: the route must start at {gamemap.area_name(start)}, where {unit.name} is "
-                            f"based or on station, not at {gamemap.area_name(route[0])} (V4)", rule="V4")
+        raise OrderRejected(N_("{what}: the route must start at {start}, where {unit} is based or on station, not "
+                               "at {first} (V4)"), rule="V4", what=what, start=gamemap.area_name(start),
+                            unit=unit.name, first=gamemap.area_name(route[0]))
     return coast_leg(gamemap, start, target, route, what)
 
 
@@ -49,19 +54,20 @@ def coast_leg(gamemap: GameMap, start: str, target: str, route: list[str], what:
     if not route:
         path = gamemap.coast_path(start, target)
         if path is None:
-            raise OrderRejected(f"{what}: no coastal route from {gamemap.area_name(start)} to "
-                                f"{gamemap.area_name(target)} (S5.3)", rule="S5.3")
+            raise OrderRejected(N_("{what}: no coastal route from {start} to {target} (S5.3)"), rule="S5.3",
+                                what=what, start=gamemap.area_name(start), target=gamemap.area_name(target))
         return path
     if route[0] != start:
-        raise OrderRejected(f"{what}: the route must start at {gamemap.area_name(start)}, not at "
-                            f"{gamemap.area_name(route[0])} (V4)", rule="V4")
+        raise OrderRejected(N_("{what}: the route must start at {start}, not at {first} (V4)"), rule="V4",
+                            what=what, start=gamemap.area_name(start), first=gamemap.area_name(route[0]))
     for a, b in zip(route, route[1:]):
         if not gamemap.are_coast_adjacent(a, b):
-            raise OrderRejected(f"{what}: {gamemap.area_name(a)} and {gamemap.area_name(b)} are not neighbours "
-                                f"along the coast; a route moves one province per step (S5.3)", rule="S5.3")
+            raise OrderRejected(N_("{what}: {a} and {b} are not neighbours along the coast; a route moves one "
+                                   "province per step (S5.3)"), rule="S5.3", what=what, a=gamemap.area_name(a),
+                                b=gamemap.area_name(b))
     if route[-1] != target:
-        raise OrderRejected(f"{what}: the route ends at {gamemap.area_name(route[-1])}, not at the target "
-                            f"{gamemap.area_name(target)} (V4)", rule="V4")
+        raise OrderRejected(N_("{what}: the route ends at {last}, not at the target {target} (V4)"), rule="V4",
+                            what=what, last=gamemap.area_name(route[-1]), target=gamemap.area_name(target))
     return list(route)
 
 
@@ -69,10 +75,11 @@ def enemy_port(state: SengokuState, gamemap: GameMap, faction: str, port_id: str
     """V3: the port must belong to a clan at war with the orderer; returns its area."""
     port = gamemap.ports.get(port_id)
     if port is None:
-        raise OrderRejected(f"there is no port {quote(port_id)} on this map", rule="V3")
+        raise OrderRejected(N_("there is no port {port} on this map"), rule="V3", port=quote(port_id))
     owner = state.ports[port_id].owner
     if owner is None or not state.at_war(faction, owner):
-        raise OrderRejected(f"port {port.name} is not held by a clan you are at war with (V3, OP-48)", rule="V3")
+        raise OrderRejected(N_("port {port} is not held by a clan you are at war with (V3, OP-48)"), rule="V3",
+                            port=port.name)
     if state.ports[port_id].destroyed:
-        raise OrderRejected(f"port {port.name} is already destroyed (S4.8)", rule="S4.8")
+        raise OrderRejected(N_("port {port} is already destroyed (S4.8)"), rule="S4.8", port=port.name)
     return port.area

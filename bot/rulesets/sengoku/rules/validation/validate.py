@@ -9,6 +9,7 @@ from __future__ import annotations
 from bot.domain.gamemap import GameMap
 from bot.domain.text import quote
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
+from bot.i18n import N_
 from bot.rulesets.sengoku.rules.orders import orders as o
 from bot.rulesets.sengoku.rules.orders.basing import capacity_problem, planned_bases
 from bot.rulesets.sengoku.rules.battle.battle_rounds import check_withdraw_policy
@@ -33,12 +34,12 @@ def validate(state: SengokuState, gamemap: GameMap, settings: SengokuSettings, f
         state = planned_bases(state, gamemap, faction, others)
     if order.kind in o.FLEET_KINDS:
         if order.unit not in state.fleets:
-            raise OrderRejected(f"{_name(unit)} is a war squadron; {order.kind} is a trade-fleet task (S3.1)",
-                                rule="S3.1")
+            raise OrderRejected(N_("{unit} is a war squadron; {kind} is a trade-fleet task (S3.1)"), rule="S3.1",
+                                unit=_name(unit), kind=order.kind)
         return check_fleet_order(state, gamemap, settings, faction, order) or []
     if order.unit not in state.squadrons:
-        raise OrderRejected(f"{_name(unit)} is a trade fleet; {order.kind} is a war-squadron mission (S4.1)",
-                            rule="S4.1")
+        raise OrderRejected(N_("{unit} is a trade fleet; {kind} is a war-squadron mission (S4.1)"), rule="S4.1",
+                            unit=_name(unit), kind=order.kind)
     return _check_squadron(state, gamemap, settings, faction, order)
 
 
@@ -47,9 +48,11 @@ def _check_unit(state: SengokuState, faction: str, order):
     if unit is None or unit.owner != faction:
         # One message for both: telling "another clan's" from "none" would confirm a guessed id and count
         # the heavy detachments (<squadron>-hd1, -hd2) of an enemy squadron (S5.6, OP-26).
-        raise OrderRejected(f"your clan has no unit {order.unit!r}; /fleet list shows your units (V1)", rule="V1")
+        raise OrderRejected(N_("your clan has no unit {unit}; /fleet list shows your units (V1)"), rule="V1",
+                            unit=repr(order.unit))
     if unit.state is UnitState.MOTHBALLED and order.kind != "disband":
-        raise OrderRejected(f"{_name(unit)} is mothballed; it can only be disbanded (S2.5, V1)", rule="V1")
+        raise OrderRejected(N_("{unit} is mothballed; it can only be disbanded (S2.5, V1)"), rule="V1",
+                            unit=_name(unit))
     if unit.state is not UnitState.ACTIVE and unit.state is not UnitState.MOTHBALLED:
         raise OrderRejected(f"{_name(unit)} is {unit.state.value} and takes no orders (V1)", rule="V1")
     return unit
@@ -65,14 +68,14 @@ def _check_basing(state, gamemap, settings, faction, order, unit, others) -> lis
         return []
     if order.kind == "mothball":
         if state.area_owner.get(order.area) != faction or not coastal_area(gamemap, order.area):
-            raise OrderRejected(f"{place(gamemap, order.area)} is not a coastal province of your clan; a unit can "
-                                f"only be mothballed on its owner's coast (S2.5)", rule="S2.5")
+            raise OrderRejected(N_("{area} is not a coastal province of your clan; a unit can only be mothballed on "
+                                   "its owner's coast (S2.5)"), rule="S2.5", area=place(gamemap, order.area))
         return []
     port = gamemap.ports.get(order.port)
     if port is None:
-        raise OrderRejected(f"there is no port {quote(order.port)} on this map (S2.1)", rule="S2.1")
+        raise OrderRejected(N_("there is no port {port} on this map (S2.1)"), rule="S2.1", port=quote(order.port))
     if state.ports[order.port].destroyed:
-        raise OrderRejected(f"port {port.name} is destroyed; choose another base (S2.1)", rule="S2.1")
+        raise OrderRejected(N_("port {port} is destroyed; choose another base (S2.1)"), rule="S2.1", port=port.name)
     if state.ports[order.port].owner != faction and state.basing_agreement(faction, order.port) is None:
         raise OrderRejected(_no_agreement(state, port.name, state.ports[order.port].owner), rule="S2.4")
     if (blocked := rebase_problem(state, gamemap, settings, unit, order.port)) is not None:
@@ -114,8 +117,8 @@ def _check_squadron(state, gamemap, settings, faction, order) -> list[str]:
     if order.manoeuvre is not None:
         leader = state.characters.get(order.leader or sq.leader or "")
         if leader is None or not leader.art_active():
-            raise OrderRejected("a manoeuvre needs a leader whose naval art is active: 3 victories, or academy "
-                                "training and 1 victory (S9.3)", rule="S9.3")
+            raise OrderRejected(N_("a manoeuvre needs a leader whose naval art is active: 3 victories, or academy "
+                                   "training and 1 victory (S9.3)"), rule="S9.3")
     if order.if_forced_by_ordinary == "refuse" and not state.hds_of(order.unit):
         warnings.append("if_forced_by_ordinary applies only to a reinforced squadron; ignored (R18)")
     if order.kind == "sq_repair":
@@ -126,8 +129,8 @@ def _check_squadron(state, gamemap, settings, faction, order) -> list[str]:
         _check_ravage(state, gamemap, faction, sq, order)
     elif order.kind in ("sq_piracy", "sq_attack_port"):
         if order.kind == "sq_piracy" and order.subphase != "SP1":
-            raise OrderRejected("squadron piracy can be carried out only at the start of the Military "
-                                "Campaigns Phase (SP1) (S4.7.2)", rule="S4.7.2")
+            raise OrderRejected(N_("squadron piracy can be carried out only at the start of the Military "
+                                   "Campaigns Phase (SP1) (S4.7.2)"), rule="S4.7.2")
         area = enemy_port(state, gamemap, faction, order.target_port)
         check_route(state, gamemap, sq, area, order.route, order.kind)
     elif order.kind == "sq_locsweep":
@@ -151,37 +154,38 @@ def _check_leader(state: SengokuState, faction: str, order) -> None:
         return
     character = state.characters.get(order.leader)
     if character is None or character.clan != faction:
-        raise OrderRejected(f"{quote(order.leader)} is not a character of your clan (S9.2)", rule="S9.2")
+        raise OrderRejected(N_("{leader} is not a character of your clan (S9.2)"), rule="S9.2",
+                            leader=quote(order.leader))
     if character.status != "free":
         raise OrderRejected(f"{character.name} is {character.status.value} and cannot lead (S9.2)", rule="S9.2")
     for other in state.squadrons.values():
         if other.leader == order.leader and other.id != order.unit and other.state is UnitState.ACTIVE:
-            raise OrderRejected(f"{character.name} already leads {other.name}; one leader per squadron and "
-                                f"one squadron per leader (OP-44 c)", rule="OP-44")
+            raise OrderRejected(N_("{leader} already leads {unit}; one leader per squadron and one squadron per "
+                                   "leader (OP-44 c)"), rule="OP-44", leader=character.name, unit=other.name)
 
 
 def _check_repair(state, gamemap, settings, sq) -> None:
     if sq.damage == 0:
-        raise OrderRejected(f"{sq.name} has no damage to repair (OP-18)", rule="OP-18")
+        raise OrderRejected(N_("{unit} has no damage to repair (OP-18)"), rule="OP-18", unit=sq.name)
     port = gamemap.ports.get(sq.base_port or "")
     if settings.sq_repair_requires_timber and (port is None or not port.timber):
-        raise OrderRejected(f"{sq.name}'s base port has no access to timber, so it cannot repair "
-                            f"(OP-18, S3.2.2)", rule="OP-18")
+        raise OrderRejected(N_("{unit}'s base port has no access to timber, so it cannot repair (OP-18, S3.2.2)"),
+                            rule="OP-18", unit=sq.name)
 
 
 def _check_ravage(state, gamemap, faction, sq, order) -> None:
     owner = state.area_owner.get(order.target)
     if not coastal_area(gamemap, order.target) or owner is None or not state.at_war(faction, owner):
-        raise OrderRejected(f"{place(gamemap, order.target)} is not the coast of a province of a clan you are at "
-                            f"war with (S4.6, V3)", rule="V3")
+        raise OrderRejected(N_("{area} is not the coast of a province of a clan you are at war with (S4.6, V3)"),
+                            rule="V3", area=place(gamemap, order.target))
     if order.coast_action == "plunder" and not state.hds_of(order.unit):
-        raise OrderRejected(f"{sq.name} is an ordinary squadron: only a reinforced squadron plunders; "
-                            f"ordinary ones ravage (S4.6.1, OP-22)", rule="S4.6.1")
+        raise OrderRejected(N_("{unit} is an ordinary squadron: only a reinforced squadron plunders; ordinary ones "
+                               "ravage (S4.6.1, OP-22)"), rule="S4.6.1", unit=sq.name)
     check_route(state, gamemap, sq, order.target, order.route, "ravage")
 
 
 def _check_escort(state, faction, order) -> None:
     fleet = state.fleets.get(order.operation)
     if fleet is None or fleet.owner != faction:
-        raise OrderRejected(f"{quote(order.operation)} is not a trade fleet of your clan; an escort covers your own "
-                            f"landing or evacuation (S4.5)", rule="S4.5")
+        raise OrderRejected(N_("{unit} is not a trade fleet of your clan; an escort covers your own landing or "
+                               "evacuation (S4.5)"), rule="S4.5", unit=quote(order.operation))
