@@ -29,7 +29,7 @@ from bot.report.presenters import presenter
 from bot.plugins import get_ruleset
 from bot.scenarios import ScenarioFileError, load_shipped_scenario
 from bot.services.audit import COMMAND_LINE, Moderator, audit_entry
-from bot.services.boot import THIS_BOOT
+from bot.services.boot import THIS_BOOT, is_dead
 from bot.services.campaign_reads import (
     CampaignReads,
     OrderLine,  # noqa: F401  (re-exported: cogs import it from here)
@@ -291,10 +291,11 @@ class CampaignService(CampaignReads):
             raise
 
     async def resolving_elsewhere(self, campaign: Campaign) -> bool:
-        """Whether another boot holds a live claim on resolving the campaign's turn."""
+        """Whether another boot holds a live claim on resolving the campaign's turn (a claim of a boot
+        known dead, an earlier start on this host, is not: the next resolution takes it over at once)."""
         claim = await self.repo.work_claim(campaign.id, campaign.turn, RESOLVE)
         return (claim is not None and claim.done_at is None and claim.claimed_by != self.boot_id
-                and claim.lease_until >= utc_stamp(self.clock()))
+                and claim.lease_until >= utc_stamp(self.clock()) and not is_dead(claim.claimed_by, self.boot_id))
 
     async def _resolve_turn(self, campaign_id: int, lease: WorkLease) -> TurnOutcome:
         campaign = await self._planning(campaign_id)

@@ -153,3 +153,20 @@ async def test_posts_claimed_by_a_process_on_another_host_are_taken_over_when_th
     await alive.tick()
     assert said.said == [("resolved", 3)]
     await alive.turns.repo.close()
+
+
+async def test_a_moderator_edit_is_not_refused_for_a_resolve_claim_of_this_hosts_dead_earlier_boot(db, clock):
+    """A bot restarted after a crash mid-resolution takes its earlier boot's claim over at once
+    (bot/services/boot.py); a moderator's edit is not refused meanwhile as 'being resolved'."""
+    import os
+    import socket
+
+    crashed, _ = await process(db, clock, "unused")
+    crashed.turns.service.boot_id = f"{socket.gethostname()}:{os.getpid()}:before"  # an earlier start of this pid
+    assert await WorkLease(crashed.turns.service, 1, 3, RESOLVE).take()  # … then kill -9
+    await crashed.turns.repo.close()
+    restarted, _ = await process(db, clock, "unused")
+    restarted.turns.service.boot_id = f"{socket.gethostname()}:{os.getpid()}:after"
+    assert not await restarted.turns.service.resolving_elsewhere(await restarted.turns.service.campaign(1))
+    await restarted.turns.service.moderator_edit(1, {"kind": "weather", "storm": True})
+    await restarted.turns.repo.close()
