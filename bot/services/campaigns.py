@@ -278,8 +278,7 @@ class CampaignService(CampaignReads):
         conditional commit); a failure gives it up for the next try."""
         lease = WorkLease(self, campaign.id, campaign.turn, RESOLVE)
         if not await lease.take():
-            raise UserError(f"turn {campaign.turn} of {campaign.name} is being resolved by another bot process "
-                            f"right now; its reports follow once it is done")
+            raise await self._claimed_elsewhere(campaign)
         try:
             async with lease.kept():
                 if (await self.campaign(campaign.id)).turn != campaign.turn:  # committed before we claimed
@@ -289,6 +288,18 @@ class CampaignService(CampaignReads):
         except BaseException:
             await lease.release()  # nothing committed: the next request or deadline tick may try again
             raise
+
+    async def _claimed_elsewhere(self, campaign: Campaign) -> UserError:
+        """The refusal of a resolution another boot has claimed.  That process may have stopped (a lost
+        host): nothing resolves the turn by itself then unless its deadline resolves it, so the
+        moderator is told from when a new /turn resolve takes it over (the claim's lease end)."""
+        claim = await self.repo.work_claim(campaign.id, campaign.turn, RESOLVE)
+        until = ""
+        if claim is not None and claim.lease_until:
+            until = (f" (should that process have stopped, /turn resolve takes it over from "
+                     f"{claim.lease_until[:16].replace('T', ' ')} UTC)")
+        return UserError(f"turn {campaign.turn} of {campaign.name} is being resolved by another bot process "
+                         f"right now; its reports follow once it is done{until}")
 
     async def resolving_elsewhere(self, campaign: Campaign) -> bool:
         """Whether another boot holds a live claim on resolving the campaign's turn (a claim of a boot

@@ -170,3 +170,16 @@ async def test_a_moderator_edit_is_not_refused_for_a_resolve_claim_of_this_hosts
     assert not await restarted.turns.service.resolving_elsewhere(await restarted.turns.service.campaign(1))
     await restarted.turns.service.moderator_edit(1, {"kind": "weather", "storm": True})
     await restarted.turns.repo.close()
+
+
+async def test_a_moderator_refused_for_a_claim_elsewhere_is_told_from_when_a_new_resolve_takes_it_over(db, clock):
+    """A /turn resolve in a process that then died (no deadline resolves the turn by itself): the
+    moderator's retry meanwhile is told when the claim's lease ends, not only 'its reports follow'."""
+    dead, _ = await process(db, clock, "host-a")
+    assert await WorkLease(dead.turns.service, 1, 3, RESOLVE).take()
+    until = (await dead.turns.repo.work_claim(1, 3, RESOLVE)).lease_until
+    await dead.turns.repo.close()
+    alive, _ = await process(db, clock, "host-b")
+    with pytest.raises(UserError, match=f"takes it over from {until[:16].replace('T', ' ')} UTC"):
+        await alive.turns.resolve(1)
+    await alive.turns.repo.close()
