@@ -183,3 +183,26 @@ async def test_a_moderator_refused_for_a_claim_elsewhere_is_told_from_when_a_new
     with pytest.raises(UserError, match=f"takes it over from {until[:16].replace('T', ' ')} UTC"):
         await alive.turns.resolve(1)
     await alive.turns.repo.close()
+
+
+async def test_no_lease_renewal_outlives_its_work_and_a_failed_resolution_frees_its_claim_at_once(db, clock):
+    """A resolution that fails half-way (here: the rules raise) gives its claim up at once, no
+    renewal task left beating; a second try in another process resolves at once, no lease's wait."""
+    a, _ = await process(db, clock, "host-a")
+    b, said = await process(db, clock, "host-b")
+    clock.at(timedelta(seconds=-1))
+
+    async def broken(*args):
+        raise RuntimeError("a bug in the rules")
+
+    a.turns.service._compute = broken
+    with pytest.raises(RuntimeError):
+        await a.turns.resolve(1)
+    assert await a.turns.repo.work_claim(1, 3, RESOLVE) is None
+    await asyncio.sleep(0)
+    assert not [t for t in asyncio.all_tasks() if t.get_name() == "fleetwright-lease" and not t.done()]
+    await b.tick()
+    assert said.said == [("resolved", 3)]
+    assert not [t for t in asyncio.all_tasks() if t.get_name().startswith("fleetwright-") and not t.done()]
+    for p in (a, b):
+        await p.turns.repo.close()
