@@ -29,7 +29,7 @@ from bot.report.presenters import presenter
 from bot.plugins import get_ruleset
 from bot.scenarios import ScenarioFileError, load_shipped_scenario
 from bot.services.audit import COMMAND_LINE, Moderator, audit_entry
-from bot.services.boot import THIS_BOOT
+from bot.services.boot import THIS_BOOT, is_dead
 from bot.services.campaign_reads import (
     CampaignReads,
     OrderLine,  # noqa: F401  (re-exported: cogs import it from here)
@@ -278,8 +278,7 @@ class CampaignService(CampaignReads):
         conditional commit); a failure gives it up for the next try."""
         lease = WorkLease(self, campaign.id, campaign.turn, RESOLVE)
         if not await lease.take():
-            raise UserError(f"turn {campaign.turn} of {campaign.name} is being resolved by another bot process "
-                            f"right now; its reports follow once it is done")
+            raise await self._claimed_elsewhere(campaign)
         try:
             async with lease.kept():
                 if (await self.campaign(campaign.id)).turn != campaign.turn:  # committed before we claimed
@@ -290,11 +289,24 @@ class CampaignService(CampaignReads):
             await lease.release()  # nothing committed: the next request or deadline tick may try again
             raise
 
+    async def _claimed_elsewhere(self, campaign: Campaign) -> UserError:
+        """The refusal of a resolution another boot has claimed.  That process may have stopped (a lost
+        host): nothing resolves the turn by itself then unless its deadline resolves it, so the
+        moderator is told from when a new /turn resolve takes it over (the claim's lease end)."""
+        claim = await self.repo.work_claim(campaign.id, campaign.turn, RESOLVE)
+        until = ""
+        if claim is not None and claim.lease_until:
+            until = (f" (should that process have stopped, /turn resolve takes it over from "
+                     f"{claim.lease_until[:16].replace('T', ' ')} UTC)")
+        return UserError(f"turn {campaign.turn} of {campaign.name} is being resolved by another bot process "
+                         f"right now; its reports follow once it is done{until}")
+
     async def resolving_elsewhere(self, campaign: Campaign) -> bool:
-        """Whether another boot holds a live claim on resolving the campaign's turn."""
+        """Whether another boot holds a live claim on resolving the campaign's turn (a claim of a boot
+        known dead, an earlier start on this host, is not: the next resolution takes it over at once)."""
         claim = await self.repo.work_claim(campaign.id, campaign.turn, RESOLVE)
         return (claim is not None and claim.done_at is None and claim.claimed_by != self.boot_id
-                and claim.lease_until >= utc_stamp(self.clock()))
+                and claim.lease_until >= utc_stamp(self.clock()) and not is_dead(claim.claimed_by, self.boot_id))
 
     async def _resolve_turn(self, campaign_id: int, lease: WorkLease) -> TurnOutcome:
         campaign = await self._planning(campaign_id)

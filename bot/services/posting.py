@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -29,7 +30,9 @@ from bot.services.audit import Moderator, audit_entry
 from bot.services.boot import is_dead
 from bot.services.campaigns import CampaignService, TurnOutcome, utc_stamp
 from bot.services.errors import UserError
-from bot.store import ResolutionRecord
+from bot.store import ResolutionRecord, StoreError
+
+log = logging.getLogger(__name__)
 
 HEARTBEAT = timedelta(seconds=30)  # how often a poster renews its claim, at most (a third of the lease, if less)
 # A claim is taken and renewed with a lease end (the service's ``lease`` ahead, migration 0021): one not
@@ -143,7 +146,11 @@ class PostRun:
                 every = heartbeat(self.service)
                 await asyncio.sleep(every.total_seconds())
                 self._renewed -= every  # due now, whatever the service's clock says
-                await self.keep_claim()
+                try:
+                    await self.keep_claim()
+                except StoreError:  # the database away for a moment: the next beat tries again
+                    log.warning("Could not renew the post claim of turn %s of campaign %s", self.outcome.turn,
+                                self.outcome.campaign.id, exc_info=True)
 
         task = asyncio.create_task(beat(), name="fleetwright-post-claim") if self.tracked else None
         try:

@@ -153,3 +153,56 @@ async def test_posts_claimed_by_a_process_on_another_host_are_taken_over_when_th
     await alive.tick()
     assert said.said == [("resolved", 3)]
     await alive.turns.repo.close()
+
+
+async def test_a_moderator_edit_is_not_refused_for_a_resolve_claim_of_this_hosts_dead_earlier_boot(db, clock):
+    """A bot restarted after a crash mid-resolution takes its earlier boot's claim over at once
+    (bot/services/boot.py); a moderator's edit is not refused meanwhile as 'being resolved'."""
+    import os
+    import socket
+
+    crashed, _ = await process(db, clock, "unused")
+    crashed.turns.service.boot_id = f"{socket.gethostname()}:{os.getpid()}:before"  # an earlier start of this pid
+    assert await WorkLease(crashed.turns.service, 1, 3, RESOLVE).take()  # … then kill -9
+    await crashed.turns.repo.close()
+    restarted, _ = await process(db, clock, "unused")
+    restarted.turns.service.boot_id = f"{socket.gethostname()}:{os.getpid()}:after"
+    assert not await restarted.turns.service.resolving_elsewhere(await restarted.turns.service.campaign(1))
+    await restarted.turns.service.moderator_edit(1, {"kind": "weather", "storm": True})
+    await restarted.turns.repo.close()
+
+
+async def test_a_moderator_refused_for_a_claim_elsewhere_is_told_from_when_a_new_resolve_takes_it_over(db, clock):
+    """A /turn resolve in a process that then died (no deadline resolves the turn by itself): the
+    moderator's retry meanwhile is told when the claim's lease ends, not only 'its reports follow'."""
+    dead, _ = await process(db, clock, "host-a")
+    assert await WorkLease(dead.turns.service, 1, 3, RESOLVE).take()
+    until = (await dead.turns.repo.work_claim(1, 3, RESOLVE)).lease_until
+    await dead.turns.repo.close()
+    alive, _ = await process(db, clock, "host-b")
+    with pytest.raises(UserError, match=f"takes it over from {until[:16].replace('T', ' ')} UTC"):
+        await alive.turns.resolve(1)
+    await alive.turns.repo.close()
+
+
+async def test_no_lease_renewal_outlives_its_work_and_a_failed_resolution_frees_its_claim_at_once(db, clock):
+    """A resolution that fails half-way (here: the rules raise) gives its claim up at once, no
+    renewal task left beating; a second try in another process resolves at once, no lease's wait."""
+    a, _ = await process(db, clock, "host-a")
+    b, said = await process(db, clock, "host-b")
+    clock.at(timedelta(seconds=-1))
+
+    async def broken(*args):
+        raise RuntimeError("a bug in the rules")
+
+    a.turns.service._compute = broken
+    with pytest.raises(RuntimeError):
+        await a.turns.resolve(1)
+    assert await a.turns.repo.work_claim(1, 3, RESOLVE) is None
+    await asyncio.sleep(0)
+    assert not [t for t in asyncio.all_tasks() if t.get_name() == "fleetwright-lease" and not t.done()]
+    await b.tick()
+    assert said.said == [("resolved", 3)]
+    assert not [t for t in asyncio.all_tasks() if t.get_name().startswith("fleetwright-") and not t.done()]
+    for p in (a, b):
+        await p.turns.repo.close()
