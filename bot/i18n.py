@@ -16,6 +16,7 @@ first use), so nothing is built at install time and a translator edits one text 
 from __future__ import annotations
 
 import io
+import logging
 import string
 from functools import cache
 from pathlib import Path
@@ -24,12 +25,14 @@ from typing import Any
 from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from babel.messages.pofile import PoFileError, read_po
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 
 from bot.domain.text import N_  # noqa: F401  (marks texts; re-exported for the code outside the pure core)
 from bot.plugins import UnknownRuleset, plugin
+
+log = logging.getLogger(__name__)
 
 CORE_DOMAIN = "fleetwright"
 CORE_LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -122,7 +125,14 @@ def merged_catalogue(locale_dir: Path | None, language: str, domain: str) -> Cat
     file's translation here; ``python -m bot i18n check`` and the catalogue test refuse it."""
     merged = Catalog(locale=language.replace("-", "_"), domain=domain)
     for path in po_files(locale_dir, language):
-        for message in read_catalogue(path, language, domain):
+        try:
+            messages_of_file = list(read_catalogue(path, language, domain))
+        except (OSError, ValueError, SyntaxError, PoFileError):  # a bad byte (UnicodeDecodeError), a broken entry
+            # else every reply in the language, and the start-up sync translating the command tree, would
+            # raise: this file's texts read English, and `python -m bot i18n check` names its problem.
+            log.exception("Cannot read the catalogue %s; its texts read English", path)
+            continue
+        for message in messages_of_file:
             if message.id and merged.get(message.id, message.context) is None:
                 merged[message.id] = message
     return merged

@@ -22,3 +22,16 @@ def test_a_user_error_with_values_keeps_its_english_text_and_is_worded_for_the_r
     assert error.text.render(messages("ja")) == "ターン 4 はすでに処理済みです"
     plain = UserError("a name {with} braces")  # an old-style message: shown as it is, never formatted
     assert str(plain) == "a name {with} braces" and plain.text.render("ru") == "a name {with} braces"
+
+
+def test_an_unreadable_catalogue_reads_english_and_is_logged_never_a_crash(tmp_path, caplog):
+    """A .po file that cannot be read (a bad byte, a broken quote) must not make every reply in that
+    language, and the command sync that translates the tree at start-up, raise: that language reads
+    English (the msgids) and the log says which file is wrong (hostile review, issue 16)."""
+    from bot.i18n import _catalogue
+    folder = tmp_path / "ru" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "broken.po").write_bytes(b'msgid "The turn is locked."\nmsgstr "\xff\xfe"\n')
+    texts = _catalogue(tmp_path, "ru", "broken")
+    assert texts.gettext("The turn is locked.") == "The turn is locked."
+    assert "broken.po" in caplog.text
