@@ -65,11 +65,11 @@ class Messages:
 
     def _(self, msgid: str, /, **values: Any) -> str:
         text = self._translations.gettext(msgid)
-        return text.format(**values) if values else text
+        return _formatted(text, msgid, values) if values else text
 
     def n_(self, singular: str, plural: str, n: int, /, **values: Any) -> str:
         text = self._translations.ngettext(singular, plural, n)
-        return text.format(n=self.number(n), **values)
+        return _formatted(text, singular if n == 1 else plural, {"n": self.number(n), **values})
 
     def p_(self, context: str, msgid: str, /) -> str:
         """A text with a gettext context (the command tree's names and descriptions: ``COMMAND_*``)."""
@@ -145,6 +145,28 @@ def _catalogue(locale_dir: Path | None, language: str, domain: str) -> NullTrans
     write_mo(compiled, merged_catalogue(locale_dir, language, domain))
     compiled.seek(0)
     return Translations(compiled, domain=domain)
+
+
+def _formatted(text: str, english: str, values: dict[str, Any]) -> str:
+    """``text`` (a translation) with ``values``; the English where the translation's fields are not
+    plain names of given values (a lone brace, a placeholder the code does not pass, ``{x.attr}``): a
+    broken translation reads English, logged, and never becomes an unexpected error for its readers.
+    Only the translation is formatted, never a value (a name typed as "{campaign}" is shown as is)."""
+    if text is not english and not _plain_fields(text) <= values.keys():
+        log.error("The translation %r of %r does not fit the values %s; showing the English",
+                  text, english, sorted(values))
+        text = english
+    return text.format(**values)
+
+
+@cache
+def _plain_fields(text: str) -> frozenset[str] | set:
+    """The field names of ``text`` if every one is a plain identifier; otherwise a set no values hold."""
+    try:
+        fields = {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+    except ValueError:
+        return {"{"}
+    return frozenset(fields) if all(f.isidentifier() for f in fields) else {"{"}
 
 
 def placeholders(text: str) -> set[str]:
