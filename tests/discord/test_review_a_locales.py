@@ -38,3 +38,55 @@ async def test_a_translated_autocomplete_offers_no_other_clans_things(with_order
             shown = " ".join(c["name"] + " " + c["value"] for c in choices)
             assert not any(w in shown.casefold() for w in ("otomo", "ōtomo", "miyoshi", "tahara")), \
                 (path, field, typed, choices)
+
+
+class _Response:
+    status, reason = 403, "Forbidden"
+
+
+async def test_a_server_the_bot_cannot_reach_does_not_stop_the_others_or_start_up(world, monkeypatch, caplog):
+    """Per-server sync at start-up: Discord refusing one server (403: the bot was removed) is logged;
+    the next server is still synced, and the refused one is tried again at the next start."""
+    import discord
+
+    from bot.startup import GUILD_HASH_KEY, sync_hosted_servers
+    from tests.discord.harness import GUILD_ID
+    other = GUILD_ID + 1
+    await world.run("campaign create", world.admin, scenario="seto-demo", name="Seto 1560")
+    campaign = (await world.service.repo.campaigns_in_guild(GUILD_ID))[0]
+    campaign.guild_id, campaign.id, campaign.name = other, None, "Elsewhere"
+    await world.service.repo.create_campaign(campaign, {}, {})
+    sent = []
+
+    async def sync(*, guild=None):
+        if guild.id == GUILD_ID:
+            raise discord.Forbidden(_Response(), "Missing Access")
+        sent.append(guild.id)
+        return []
+
+    monkeypatch.setattr(world.bot.tree, "sync", sync)
+    world.bot.sync_commands = True
+    await sync_hosted_servers(world.bot)
+    assert sent == [other]
+    assert await world.service.repo.get_meta(GUILD_HASH_KEY.format(guild=GUILD_ID)) is None
+    assert f"commands of guild {GUILD_ID}" in caplog.text
+
+
+async def test_a_translator_failing_in_a_sync_is_logged_not_raised(world, monkeypatch, caplog):
+    """discord.py wraps a translator's exception in TranslationError, which is no HTTPException: it
+    must not stop start-up (the global sync) nor turn /campaign create into an unexpected error."""
+    from discord import app_commands
+
+    from bot.startup import sync_command_tree
+    from tests.discord.harness import GUILD_ID
+
+    async def sync(*, guild=None):
+        raise app_commands.TranslationError("a broken catalogue", string="order", locale=None, context=None)
+
+    monkeypatch.setattr(world.bot.tree, "sync", sync)
+    world.bot.sync_commands = True
+    await sync_command_tree(world.bot)
+    sent = await world.run("campaign create", world.admin, scenario="seto-demo", name="Seto 1560")
+    assert sent[-1].content.startswith("Campaign #1 \"Seto 1560\" created:")
+    assert (await world.service.repo.campaigns_in_guild(GUILD_ID))[0].name == "Seto 1560"
+    assert "could not translate the commands" in caplog.text
