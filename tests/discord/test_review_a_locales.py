@@ -90,3 +90,27 @@ async def test_a_translator_failing_in_a_sync_is_logged_not_raised(world, monkey
     assert sent[-1].content.startswith("Campaign #1 \"Seto 1560\" created:")
     assert (await world.service.repo.campaigns_in_guild(GUILD_ID))[0].name == "Seto 1560"
     assert "could not translate the commands" in caplog.text
+
+
+async def test_the_language_commands_answer_a_russian_moderator_in_russian(world):
+    """/campaign language and /faction language (issue 16's own commands) replied in English to every
+    client, and their refusals too (hostile review)."""
+    await world.setup_campaign()
+    mod = replace(world.mod, locale="ru")
+    sent = await world.run("campaign language", mod, language="ja")
+    assert sent[-1].content == ("Seto 1560 теперь говорит на языке 日本語 (ja) в общих публикациях и журнале "
+                                "модераторов (было English (en)); закрытые отчёты клана следуют ему, если "
+                                "/faction language не задаёт клану собственный язык.")
+    sent = await world.run("faction language", mod, clan="mori", language="ru")
+    assert sent[-1].content == "Закрытые отчёты Mōri в Seto 1560 — на языке Русский (ru)."
+    sent = await world.run("faction language", mod, clan="mori")
+    assert sent[-1].content == "Закрытые отчёты Mōri в Seto 1560 следуют языку кампании, 日本語 (ja)."
+    sent = await world.run("faction language", mod, clan="hojo", language="ru")
+    assert sent[-1].content == "В кампании Seto 1560 нет клана “hojo”; её кланы: Mōri, Ōtomo, Kōno, Miyoshi"
+
+
+async def test_the_language_commands_answer_a_japanese_moderator_in_japanese(world):
+    await world.setup_campaign()
+    mod = replace(world.mod, locale="ja")
+    sent = await world.run("faction language", mod, clan="otomo", language="zh-TW")
+    assert sent[-1].content == "Seto 1560 における Ōtomo の非公開報告は 繁體中文 (zh-TW) で書かれます。"
