@@ -69,7 +69,7 @@ class Messages:
 
     def n_(self, singular: str, plural: str, n: int, /, **values: Any) -> str:
         text = self._translations.ngettext(singular, plural, n)
-        return _formatted(text, singular if n == 1 else plural, {"n": self.number(n), **values})
+        return _formatted(text, singular if n == 1 else plural, {**values, "n": self.number(n)})
 
     def p_(self, context: str, msgid: str, /) -> str:
         """A text with a gettext context (the command tree's names and descriptions: ``COMMAND_*``)."""
