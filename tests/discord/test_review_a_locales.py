@@ -114,3 +114,40 @@ async def test_the_language_commands_answer_a_japanese_moderator_in_japanese(wor
     mod = replace(world.mod, locale="ja")
     sent = await world.run("faction language", mod, clan="otomo", language="zh-TW")
     assert sent[-1].content == "Seto 1560 における Ōtomo の非公開報告は 繁體中文 (zh-TW) で書かれます。"
+
+
+@pytest.mark.parametrize("locale", ["ru", "ja"])
+async def test_another_servers_campaign_reads_like_none_in_every_language(world, locale):
+    """/faction language and /campaign language naming the campaign of another server: the refusal is
+    the one for a campaign number that exists nowhere, in the reader's language, and nothing changes."""
+    from tests.discord.harness import GUILD_ID
+    await world.setup_campaign()
+    campaign = (await world.service.repo.campaigns_in_guild(GUILD_ID))[0]
+    campaign.guild_id, campaign.id, campaign.name = GUILD_ID + 1, None, "Elsewhere"
+    await world.service.repo.create_campaign(campaign, {}, {})
+    mod = replace(world.mod, locale=locale)
+    for path, values in (("faction language", {"clan": "mori", "language": "ru"}),
+                         ("campaign language", {"language": "ru"})):
+        there = (await world.run(path, mod, campaign=2, **values))[-1].content
+        nowhere = (await world.run(path, mod, campaign=99, **values))[-1].content
+        assert there.replace("2", "‹n›") == nowhere.replace("99", "‹n›"), (path, there, nowhere)
+    elsewhere = await world.service.campaign(2)
+    assert elsewhere.language == "en" and elsewhere.faction("mori").language is None
+
+
+async def test_a_player_naming_another_servers_campaign_reads_what_a_missing_one_reads_in_russian(world):
+    from tests.discord.harness import GUILD_ID
+    await world.setup_campaign()
+    await world.run("turn open", world.admin, deadline="in 48h")
+    campaign = (await world.service.repo.campaigns_in_guild(GUILD_ID))[0]
+    campaign.guild_id, campaign.id, campaign.name = GUILD_ID + 1, None, "Elsewhere"
+    await world.service.repo.create_campaign(campaign, {}, {})
+    mori = replace(world.players["mori"], locale="ru")
+    differ = []
+    for path, values in (("fleet list", {}), ("orders show", {}), ("game settings", {}), ("map", {}),
+                         ("orders ready", {}), ("help", {}), ("order idle", {"unit": "mori-kobayakawa"})):
+        there = (await world.run(path, mori, campaign=2, **values))[-1].content.replace("#2", "#‹n›")
+        nowhere = (await world.run(path, mori, campaign=99, **values))[-1].content.replace("#99", "#‹n›")
+        if there != nowhere:
+            differ.append((path, there, nowhere))
+    assert differ == []
