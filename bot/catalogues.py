@@ -237,6 +237,11 @@ def _entry_problems(message: Message, key: Key, plural_forms: int) -> list[str]:
         problems.append(f"{_show(key)} has {len(strings)} plural forms, the language has {plural_forms}")
     wanted = set().union(*(placeholders(i) for i in ids))
     for string in strings:
+        try:
+            placeholders(string)
+        except ValueError as exc:  # a lone brace: it would raise where the reply is formatted
+            problems.append(f"{_show(key)}: {string!r} is not a text with placeholders ({exc})")
+            continue
         if placeholders(string) != wanted:
             problems.append(f"{_show(key)}: placeholders {sorted(placeholders(string))} in {string!r}, "
                             f"the English has {sorted(wanted)}")

@@ -16,6 +16,7 @@ first use), so nothing is built at install time and a translator edits one text 
 from __future__ import annotations
 
 import io
+import logging
 import string
 from functools import cache
 from pathlib import Path
@@ -24,12 +25,14 @@ from typing import Any
 from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from babel.messages.pofile import PoFileError, read_po
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 
 from bot.domain.text import N_  # noqa: F401  (marks texts; re-exported for the code outside the pure core)
 from bot.plugins import UnknownRuleset, plugin
+
+log = logging.getLogger(__name__)
 
 CORE_DOMAIN = "fleetwright"
 CORE_LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -62,11 +65,11 @@ class Messages:
 
     def _(self, msgid: str, /, **values: Any) -> str:
         text = self._translations.gettext(msgid)
-        return text.format(**values) if values else text
+        return _formatted(text, msgid, values) if values else text
 
     def n_(self, singular: str, plural: str, n: int, /, **values: Any) -> str:
         text = self._translations.ngettext(singular, plural, n)
-        return text.format(n=self.number(n), **values)
+        return _formatted(text, singular if n == 1 else plural, {**values, "n": self.number(n)})
 
     def p_(self, context: str, msgid: str, /) -> str:
         """A text with a gettext context (the command tree's names and descriptions: ``COMMAND_*``)."""
@@ -122,7 +125,14 @@ def merged_catalogue(locale_dir: Path | None, language: str, domain: str) -> Cat
     file's translation here; ``python -m bot i18n check`` and the catalogue test refuse it."""
     merged = Catalog(locale=language.replace("-", "_"), domain=domain)
     for path in po_files(locale_dir, language):
-        for message in read_catalogue(path, language, domain):
+        try:
+            messages_of_file = list(read_catalogue(path, language, domain))
+        except (OSError, ValueError, SyntaxError, PoFileError):  # a bad byte (UnicodeDecodeError), a broken entry
+            # else every reply in the language, and the start-up sync translating the command tree, would
+            # raise: this file's texts read English, and `python -m bot i18n check` names its problem.
+            log.exception("Cannot read the catalogue %s; its texts read English", path)
+            continue
+        for message in messages_of_file:
             if message.id and merged.get(message.id, message.context) is None:
                 merged[message.id] = message
     return merged
@@ -135,6 +145,28 @@ def _catalogue(locale_dir: Path | None, language: str, domain: str) -> NullTrans
     write_mo(compiled, merged_catalogue(locale_dir, language, domain))
     compiled.seek(0)
     return Translations(compiled, domain=domain)
+
+
+def _formatted(text: str, english: str, values: dict[str, Any]) -> str:
+    """``text`` (a translation) with ``values``; the English where the translation's fields are not
+    plain names of given values (a lone brace, a placeholder the code does not pass, ``{x.attr}``): a
+    broken translation reads English, logged, and never becomes an unexpected error for its readers.
+    Only the translation is formatted, never a value (a name typed as "{campaign}" is shown as is)."""
+    if text is not english and not _plain_fields(text) <= values.keys():
+        log.error("The translation %r of %r does not fit the values %s; showing the English",
+                  text, english, sorted(values))
+        text = english
+    return text.format(**values)
+
+
+@cache
+def _plain_fields(text: str) -> frozenset[str] | set:
+    """The field names of ``text`` if every one is a plain identifier; otherwise a set no values hold."""
+    try:
+        fields = {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+    except ValueError:
+        return {"{"}
+    return frozenset(fields) if all(f.isidentifier() for f in fields) else {"{"}
 
 
 def placeholders(text: str) -> set[str]:

@@ -62,6 +62,8 @@ async def sync_command_tree(bot) -> None:
         log.info("Synced %d global commands (%s…)", len(synced), digest[:12])
     except discord.HTTPException:
         log.exception("Discord refused the command list; commands may be out of date")
+    except app_commands.TranslationError:  # the translator failed (no HTTPException): the commands stay as they were
+        log.exception("The bot could not translate the commands; the command list was not sent")
     except StoreError:
         log.exception("Could not read or record the command hash; commands may be synced again next start")
 
@@ -104,6 +106,8 @@ async def sync_ruleset_commands(bot, guild_id: int) -> None:
         log.info("Synced %d commands to guild %s (%s…)", len(synced), guild_id, digest[:12])
     except discord.HTTPException:
         log.exception("Discord refused the commands of guild %s; they may be out of date there", guild_id)
+    except app_commands.TranslationError:
+        log.exception("The bot could not translate the commands of guild %s; they were not sent", guild_id)
     except StoreError:
         log.exception("Could not read the campaigns or the command hash of guild %s", guild_id)
 

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 
 from bot.domain.campaign import Campaign
 from bot.domain.gamemap import GameMap
+from bot.domain.text import N_
 from bot.engine.ruleset import OrderRejected, SubmittedOrder, UnitView, falls_back, slot_unit
 from bot.mapfiles import load_shipped_map
 from bot.report.presenters import presenter
@@ -57,7 +58,9 @@ class CampaignReads:
     async def campaign(self, campaign_id: int) -> Campaign:
         campaign = await self.repo.get_campaign(campaign_id)
         if campaign is None:
-            raise UserError(f"there is no campaign #{campaign_id}")
+            # the message id of a campaign of another server (cogs/common.py campaign_for): a reader
+            # in any language cannot tell one from the other
+            raise UserError(N_("there is no campaign #{campaign}"), campaign=campaign_id)
         return campaign
 
     async def campaigns_in_guild(self, guild_id: int) -> list[Campaign]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.domain.campaign import Campaign, Faction
 from bot.domain.text import quote
-from bot.i18n import LANGUAGES
+from bot.i18n import LANGUAGES, N_
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
 
@@ -19,7 +19,7 @@ def language_name(code: str) -> str:
 def checked_language(code: str) -> str:
     if code not in LANGUAGES:
         known = ", ".join(language_name(c) for c in LANGUAGES)
-        raise UserError(f"there is no language {quote(code)}; the bot speaks {known}")
+        raise UserError(N_("there is no language {code}; the bot speaks {known}"), code=quote(code), known=known)
     return code
 
 
@@ -46,7 +46,8 @@ async def set_clan_language(service: CampaignService, campaign_id: int, faction_
         faction = campaign.faction(faction_id)
         if faction is None:
             known = ", ".join(f.name for f in campaign.factions)
-            raise UserError(f"{campaign.name} has no clan {quote(faction_id)}; its clans: {known}")
+            raise UserError(N_("{campaign} has no clan {clan}; its clans: {known}"), campaign=campaign.name,
+                            clan=quote(faction_id), known=known)
         faction.language = code
 
     campaign = await service.amend_campaign(campaign_id, set_it)
