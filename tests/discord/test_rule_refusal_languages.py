@@ -56,3 +56,17 @@ async def test_a_russian_moderator_reads_the_audit_page_past_the_end_in_russian(
     assert sent[-1].ephemeral
     assert sent[-1].content == ("Страница 2 — за концом журнала: у кампании Seto 1560 правок модератора, касающихся "
                                 "клана Ōtomo: 2, на странице 1; страница 1 показывает самые новые")
+
+
+async def test_a_russian_player_is_offered_the_battle_policies_in_russian(world):
+    """S5.5, OP-26: the engage presets and the per-clan conditions, labelled in the player's language;
+    the values stay the policy texts the rules read."""
+    await world.setup_campaign()
+    await world.run("turn open", world.admin, deadline="in 48h")
+    offered = await world.h.autocomplete("order cruise", client(world, "mori", "ru"), "engage", engage="")
+    assert [(c["name"], c["value"]) for c in offered][:2] == [("по правилам (если врагов не больше)", "default"),
+                                                              ("всегда", "always")]
+    assert ("только против клана Ōtomo", "if enemy_clan == otomo") in [(c["name"], c["value"]) for c in offered]
+    offered = await world.h.autocomplete("order cruise", client(world, "miyoshi", "ja"), "manoeuvre",
+                                         unit="miyoshi-ataki", manoeuvre="")
+    assert offered[2]["name"] == "鶴翼 — Ataki Fuyuyasu の海戦の術" and offered[2]["value"] == "tsuruyoki"
