@@ -70,3 +70,12 @@ async def test_a_russian_player_is_offered_the_battle_policies_in_russian(world)
     offered = await world.h.autocomplete("order cruise", client(world, "miyoshi", "ja"), "manoeuvre",
                                          unit="miyoshi-ataki", manoeuvre="")
     assert offered[2]["name"] == "鶴翼 — Ataki Fuyuyasu の海戦の術" and offered[2]["value"] == "tsuruyoki"
+
+
+async def test_a_japanese_player_reads_sengokus_help_steps_in_japanese(world):
+    """/help's ruleset steps (its CommandHelp) come from Sengoku's catalogue, in the reader's language."""
+    await world.setup_campaign()
+    await world.run("turn open", world.admin)
+    lines = (await world.run("help", client(world, "mori", "ja")))[-1].content.splitlines()
+    assert lines[3] == "2. それから 各部隊に /order …（cruise、trade、base、piracy など）。却下された命令は破った規則を示す"
+    assert "• /clan policy — 自家の常備の戦闘方針（組み合わせ OP-39、三者 S5.9、最後の港 S2.6）" in lines
