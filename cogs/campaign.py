@@ -185,9 +185,10 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="C
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         updated, old = await set_campaign_language(service_of(interaction), chosen.id, language.value)
-        await reply(interaction, f"{updated.name} speaks {language_name(updated.language)} in its public posts "
-                                 f"and moderators' log (was {language_name(old)}); a clan's private reports "
-                                 f"follow it unless /faction language gives the clan its own.")
+        await reply(interaction, reader(interaction)._(
+            "{campaign} speaks {language} in its public posts and moderators' log (was {old}); a clan's private "
+            "reports follow it unless /faction language gives the clan its own.", campaign=updated.name,
+            language=language_name(updated.language), old=language_name(old)))
 
     @app_commands.command(name="moderators", description="Set the role whose members moderate the campaign")
     @app_commands.describe(role="the moderator role (Manage Server always moderates)", campaign=CAMPAIGN)

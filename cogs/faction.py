@@ -189,9 +189,14 @@ class FactionCog(commands.GroupCog, group_name="faction",
         chosen = await campaign_for(interaction, campaign)
         updated, faction = await set_clan_language(service_of(interaction), chosen.id, clan_id(chosen, clan),
                                                    language.value if language else None)
-        said = (f"are in {language_name(faction.language)}" if faction.language else
-                f"follow the campaign's language, {language_name(updated.language)}")
-        await reply(interaction, f"{faction.name}'s private reports in {updated.name} {said}.")
+        t = reader(interaction)
+        if faction.language:
+            said = t._("{clan}'s private reports in {campaign} are in {language}.", clan=faction.name,
+                       campaign=updated.name, language=language_name(faction.language))
+        else:
+            said = t._("{clan}'s private reports in {campaign} follow the campaign's language, {language}.",
+                       clan=faction.name, campaign=updated.name, language=language_name(updated.language))
+        await reply(interaction, said)
 
     @language.autocomplete("clan")
     @link.autocomplete("clan")

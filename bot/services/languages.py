@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.domain.campaign import Campaign, Faction
 from bot.domain.text import quote
-from bot.i18n import LANGUAGES
+from bot.i18n import LANGUAGES, N_
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
 
@@ -19,7 +19,7 @@ def language_name(code: str) -> str:
 def checked_language(code: str) -> str:
     if code not in LANGUAGES:
         known = ", ".join(language_name(c) for c in LANGUAGES)
-        raise UserError(f"there is no language {quote(code)}; the bot speaks {known}")
+        raise UserError(N_("there is no language {code}; the bot speaks {known}"), code=quote(code), known=known)
     return code
 
 

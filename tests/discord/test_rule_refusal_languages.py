@@ -79,3 +79,20 @@ async def test_a_japanese_player_reads_sengokus_help_steps_in_japanese(world):
     lines = (await world.run("help", client(world, "mori", "ja")))[-1].content.splitlines()
     assert lines[3] == "2. それから 各部隊に /order …（cruise、trade、base、piracy など）。却下された命令は破った規則を示す"
     assert "• /clan policy — 自家の常備の戦闘方針（組み合わせ OP-39、三者 S5.9、最後の港 S2.6）" in lines
+
+
+async def test_a_russian_moderator_reads_the_rules_refusal_of_an_edit_in_russian(world):
+    """S9.4: a captured character is held by a clan; the moderator edit's refusal in the moderator's language."""
+    await world.setup_campaign()
+    sent = await world.run("sengoku commander edit", replace(world.mod, locale="ru"), commander="kono-michinao",
+                           status="captured")
+    assert sent[-1].content == ("Отклонено: captor: пленного персонажа держит клан (S9.4); укажите клан, "
+                                "взявший в плен")
+
+
+async def test_a_japanese_player_reads_the_units_kind_in_japanese(world):
+    """/fleet show: the unit's kind is the ruleset's word, from its catalogue."""
+    await world.setup_campaign()
+    await world.run("turn open", world.admin)
+    sent = await world.run("fleet show", client(world, "mori", "ja"), unit="Kobayakawa-1")
+    assert sent[-1].content.splitlines()[0] == "**Kobayakawa-1** — Mōri, 戦船隊"
