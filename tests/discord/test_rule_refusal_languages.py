@@ -96,3 +96,11 @@ async def test_a_japanese_player_reads_the_units_kind_in_japanese(world):
     await world.run("turn open", world.admin)
     sent = await world.run("fleet show", client(world, "mori", "ja"), unit="Kobayakawa-1")
     assert sent[-1].content.splitlines()[0] == "**Kobayakawa-1** — Mōri, 戦船隊"
+
+
+async def test_a_russian_moderator_picks_a_unit_labelled_in_russian(world):
+    """The moderators' unit autocomplete: the kind is Sengoku's word, in the moderator's language."""
+    await world.setup_campaign()
+    choices = await world.h.autocomplete("sengoku unit edit", replace(world.mod, locale="ru"), "unit", unit="kodama",
+                                         reason="x")
+    assert choices == [{"name": "Kodama-2 — Mōri эскадра", "value": "mori-kodama"}]

@@ -102,7 +102,7 @@ def _leader(state: SengokuState, char_id: str, clan: Clan, army_id: str) -> str:
     if character is None:
         free = {c.id: c.name for c in state.characters.values()
                 if c.clan == clan.id and c.status is CharacterStatus.FREE}
-        raise _unknown("character", char_id, free, f"free characters of {clan.name}")
+        raise _unknown("character", char_id, free, Phrase(N_("free characters of {clan}"), clan=clan.name))
     if character.clan != clan.id:
         raise OrderRejected(N_("leader: {leader} is a character of {other}, not of {clan}; an army is led by a "
                                "character of its own clan, or by none"), leader=character.name,
