@@ -42,7 +42,7 @@ def _army_set(state: SengokuState, gamemap: GameMap, edit: ArmySet) -> str:
     name = edit.name.strip()
     if not name:
         raise OrderRejected(N_("an army needs a name, e.g. 'Kōno Vanguard'"))
-    area = _province(gamemap, edit.area, "an army stands in a province")
+    area = _province(gamemap, edit.area, N_("an army stands in a province"))
     army_id = (edit.id or "").strip() or _army_id_for(state, clan.id, name)
     _check_name(name, "army", clan.name, {a.id: a.name for a in state.armies.values()
                                           if a.clan == clan.id and a.id != army_id}, limit=ARMY_NAME_LIMIT)

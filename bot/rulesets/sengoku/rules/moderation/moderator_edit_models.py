@@ -216,7 +216,8 @@ def _province(gamemap: GameMap, area_id: str, why: str) -> str:
     key = area_id.strip()
     provinces = {a.id: a.name for a in gamemap.areas.values() if a.kind == "province"}
     if key in gamemap.areas and key not in provinces:
-        raise OrderRejected(f"{gamemap.areas[key].name} ({key}) is a sea area; {why}")
+        raise OrderRejected(N_("{area} ({id}) is a sea area; {why}"), area=gamemap.areas[key].name, id=key,
+                            why=Phrase(why))
     if key not in provinces:
         raise _unknown("province", area_id, provinces)
     return key

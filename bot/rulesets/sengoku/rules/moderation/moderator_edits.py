@@ -109,7 +109,7 @@ def _relation_words(relation: Relation) -> str:
 # Ownership (S12.2)
 
 def _province_owner(state: SengokuState, gamemap: GameMap, edit: ProvinceOwner) -> str:
-    area = _province(gamemap, edit.area, "only provinces have owners")
+    area = _province(gamemap, edit.area, N_("only provinces have owners"))
     clan = _clan(state, edit.clan, "clan") if edit.clan is not None else None
     old = state.area_owner.get(area)
     holders_before = _port_holders(state)
@@ -151,7 +151,8 @@ def _port(state: SengokuState, gamemap: GameMap, edit: PortEdit) -> str:
     cavalry = port.land_guard_cavalry if edit.land_guard_cavalry is None else edit.land_guard_cavalry
     for word, count in (("land_guard", guard), ("land_guard_cavalry", cavalry)):
         if count < 0:
-            raise OrderRejected(f"{word}: {count}; a figure count cannot be negative (give 0 or more)")
+            raise OrderRejected(N_("{field}: {count}; a figure count cannot be negative (give 0 or more)"), field=word,
+                                count=count)
     if cavalry > guard:
         raise OrderRejected(N_("land_guard_cavalry: {cavalry} cavalry among {guard} guard figures; the cavalry are "
                                "counted among the land guard's figures (OP-42 e), so give at most {guard}, or raise "
@@ -200,7 +201,10 @@ def _treasury(state: SengokuState, gamemap: GameMap, edit: Treasury) -> str:
                             clan=clan.name)
     for word, value in (("rice", edit.rice), ("development", edit.development)):
         if value is not None and value < 0:
-            raise OrderRejected(f"{word}: {value}; a clan's {word} points cannot be negative (give 0 or more)")
+            raise OrderRejected(N_("rice: {value}; a clan's rice points cannot be negative (give 0 or more)")
+                                if word == "rice" else
+                                N_("development: {value}; a clan's development points cannot be negative (give 0 or "
+                                   "more)"), value=value)
     rice = clan.rice if edit.rice is None else edit.rice
     development = clan.development if edit.development is None else edit.development
     parts = [_points("rice", clan.rice, rice, "RP"), _points("development", clan.development, development, "DP")]
