@@ -71,8 +71,8 @@ def apply_basing_edit(state: SengokuState, gamemap: GameMap,
                 f"lapses when turn {turn} ends.")
     else:
         if agreement not in new.basing_agreements:
-            raise OrderRejected(f"no agreement lets {guest.name} base at {where} in turn {turn}; "
-                                f"{listing(new, gamemap)}")
+            raise OrderRejected(N_("no agreement lets {clan} base at {where} in turn {turn}; {listing}"),
+                                clan=guest.name, where=where, turn=turn, listing=listing(new, gamemap))
         new.basing_agreements.remove(agreement)
         text = (f"{guest.name} may no longer base ships at {where} in turn {turn} (S2.4). Its ships based there "
                 f"under it must re-base, or they are without a base at the resolution (S2.5).")

@@ -14,6 +14,8 @@ from bot.rulesets.sengoku.rules.moderation.moderator_edit_models import _clan, _
 WORDS = {"squadron": Phrase(N_("squadron")), "trade_fleet": Phrase(N_("trade fleet")),
          "heavy_detachment": Phrase(N_("heavy detachment"))}
 STATUS_WORDS = {"captured": N_("captured"), "dead": N_("dead"), "free": N_("free")}  # CharacterStatus values
+STATE_WORDS = {"active": N_("active"), "mothballed": N_("mothballed"), "disbanded": N_("disbanded"),
+               "destroyed": N_("destroyed"), "captured": N_("captured"), "lost": N_("lost")}  # UnitState values
 HELD = (UnitState.ACTIVE, UnitState.MOTHBALLED)
 NEEDS_NAME = N_("name: a {kind} needs a name, e.g. 'Kobayakawa-2'")
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.domain.gamemap import GameMap
-from bot.domain.text import N_, escape
+from bot.domain.text import N_, Phrase, escape
 from bot.engine.ruleset import OrderRejected
 from bot.rulesets.sengoku.rules.model.model import (
     HeavyDetachment,
@@ -36,7 +36,7 @@ from bot.rulesets.sengoku.rules.moderation.moderator_edit_models import (
     _slug,
     _unknown,
 )
-from bot.rulesets.sengoku.rules.moderation.moderator_unit_fields import CHECKS, HELD, NEEDS_NAME, WORDS
+from bot.rulesets.sengoku.rules.moderation.moderator_unit_fields import CHECKS, HELD, NEEDS_NAME, STATE_WORDS, WORDS
 
 TABLES = {"squadron": "squadrons", "trade_fleet": "fleets", "heavy_detachment": "heavy"}
 MODELS = {"squadron": Squadron, "trade_fleet": TradeFleet, "heavy_detachment": HeavyDetachment}
@@ -139,9 +139,11 @@ def _check_whole(state: SengokuState, gamemap: GameMap, kind: str, unit: Any, to
     if kind == "heavy_detachment" and unit.attached_to and touched & {"attached_to", "owner", "state"}:
         squadron = state.squadrons[unit.attached_to]
         if squadron.owner != unit.owner or squadron.state not in HELD:
-            raise OrderRejected(f"attached_to: {squadron.name} is {_clan_name(state, squadron.owner)}'s and "
-                                f"{squadron.state.value}; a heavy detachment joins an active squadron of its own "
-                                f"clan ({owner}) (S4.10)")
+            raise OrderRejected(N_("attached_to: {unit} is {clan}'s and {state}; a heavy detachment joins an active "
+                                   "squadron of its own clan ({owner}) (S4.10)"), unit=squadron.name,
+                                clan=_clan_name(state, squadron.owner),
+                                state=Phrase(STATE_WORDS.get(squadron.state.value, squadron.state.value)),
+                                owner=owner)
         unit.base_port = squadron.base_port  # it shares its squadron's base (S4.10.6)
     if kind == "squadron" and unit.leader and touched & {"leader", "owner"}:
         character = state.characters[unit.leader]
@@ -171,9 +173,10 @@ def _check_basing(state: SengokuState, gamemap: GameMap, kind: str, unit: Any, o
     holder = port.owner if port else state.area_owner.get(gamemap.ports[unit.base_port].area)
     if holder != unit.owner:
         own = sorted(p.name for p in gamemap.ports.values() if state.port_owner(p.id) == unit.owner)
-        raise OrderRejected(f"base_port: {name} is {_clan_name(state, holder)}'s, not {owner}'s; a unit is based "
-                            f"at its own clan's port (S2.1; abroad only by an agreement, S2.4). {owner}'s ports: "
-                            f"{', '.join(own) or 'none'}; or give the port to {owner} first with a port edit")
+        raise OrderRejected(N_("base_port: {port} is {holder}'s, not {owner}'s; a unit is based at its own clan's port "
+                               "(S2.1; abroad only by an agreement, S2.4). {owner}'s ports: {ports}; or give the port "
+                               "to {owner} first with a port edit"), port=name, holder=_clan_name(state, holder),
+                            owner=owner, ports=", ".join(own) or Phrase(N_("none")))
 
 
 def _consequences(state: SengokuState, gamemap: GameMap, kind: str, was: Any, unit: Any) -> str:
