@@ -46,7 +46,8 @@ async def set_clan_language(service: CampaignService, campaign_id: int, faction_
         faction = campaign.faction(faction_id)
         if faction is None:
             known = ", ".join(f.name for f in campaign.factions)
-            raise UserError(f"{campaign.name} has no clan {quote(faction_id)}; its clans: {known}")
+            raise UserError(N_("{campaign} has no clan {clan}; its clans: {known}"), campaign=campaign.name,
+                            clan=quote(faction_id), known=known)
         faction.language = code
 
     campaign = await service.amend_campaign(campaign_id, set_it)
