@@ -61,7 +61,8 @@ CATALOGUE_FILES: dict[str, dict[str, str]] = {
 
 def _ruleset_files(ruleset: str, package: str) -> dict[str, str]:
     """A ruleset's own: its reports, its commands' replies, its map words (CATALOGUE_FILES may override)."""
-    return {"": ruleset, f"{package}/commands/": "replies", f"{package}/report/overlay": f"{ruleset}-maps"}
+    return {"": ruleset, f"{package}/commands/": f"{ruleset}-replies",
+            f"{package}/report/overlay": f"{ruleset}-maps"}
 
 
 Key = tuple[str, str | None]  # (msgid, msgctxt)

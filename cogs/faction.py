@@ -190,10 +190,12 @@ class FactionCog(commands.GroupCog, group_name="faction",
         updated, faction = await set_clan_language(service_of(interaction), chosen.id, clan_id(chosen, clan),
                                                    language.value if language else None)
         t = reader(interaction)
-        said = (t._("{clan}'s private reports in {campaign} are in {language}.", clan=faction.name,
-                    campaign=updated.name, language=language_name(faction.language)) if faction.language else
-                t._("{clan}'s private reports in {campaign} follow the campaign's language, {language}.",
-                    clan=faction.name, campaign=updated.name, language=language_name(updated.language)))
+        if faction.language:
+            said = t._("{clan}'s private reports in {campaign} are in {language}.", clan=faction.name,
+                       campaign=updated.name, language=language_name(faction.language))
+        else:
+            said = t._("{clan}'s private reports in {campaign} follow the campaign's language, {language}.",
+                       clan=faction.name, campaign=updated.name, language=language_name(updated.language))
         await reply(interaction, said)
 
     @language.autocomplete("clan")

@@ -59,7 +59,9 @@ def unit_details(unit: UnitView, campaign: Campaign, clan: str, lines: list[Orde
     t = t or messages()
     gamemap = game_map(campaign.map_id)
     where = gamemap.areas[unit.location].name if unit.location in gamemap.areas else t._("nowhere on the map")
-    parts = [f"**{escape(unit.name)}** — {escape(clan)}, {unit.kind.replace('_', ' ')}",
+    # The kind's word is the ruleset's: its catalogue marks it (the ruleset's unit-kind words).
+    kind = messages(t.language, campaign.ruleset)._(unit.kind.replace("_", " "))
+    parts = [f"**{escape(unit.name)}** — {escape(clan)}, {kind}",
              t._("State: {state}", state=escape(with_names(unit.summary, gamemap))),
              t._("Lies in: {area}", area=where)]
     if lines is None:

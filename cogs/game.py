@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.domain.campaign import Campaign, Phase
+from bot.i18n import Messages
 from bot.services.languages import language_name
 from bot.services.posting import PostLedger
 from bot.services.setup import relations as relation_table
@@ -78,12 +79,13 @@ async def status_text(interaction: discord.Interaction, chosen: Campaign) -> str
     return "\n".join(lines)
 
 
-def language_line(campaign: Campaign) -> str:
+def language_line(campaign: Campaign, t: Messages) -> str:
     """The campaign's language and each clan's own (set with /campaign language and /faction language)."""
     own = [f"{f.name}: {language_name(f.language)}" for f in campaign.factions if f.language]
-    clans = f"; clans with their own: {', '.join(own)}" if own else "; every clan's reports follow it"
-    return (f"Language: {language_name(campaign.language)} — of the public posts and the moderators' log "
-            f"(/campaign language){clans} (/faction language)")
+    clans = (t._("; clans with their own: {clans}", clans=", ".join(own)) if own
+             else t._("; every clan's reports follow it"))
+    return t._("Language: {language} — of the public posts and the moderators' log (/campaign language){clans} "
+               "(/faction language)", language=language_name(campaign.language), clans=clans)
 
 
 @app_commands.guild_only()
@@ -114,11 +116,12 @@ class GameCog(commands.GroupCog, group_name="game",
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         described = await service_of(interaction).settings_described(chosen.id)
-        lines = [reader(interaction)._("**{campaign}** — settings (moderators change them with /campaign settings "
-                                       "set):", campaign=chosen.name)]
+        t = reader(interaction)
+        lines = [t._("**{campaign}** — settings (moderators change them with /campaign settings set):",
+                     campaign=chosen.name)]
         lines += [f"`{key}` = {json.dumps(value, ensure_ascii=False)}" + (f" — {note}" if note else "")
                   for key, value, note in described]
-        lines.append(language_line(chosen))
+        lines.append(language_line(chosen, t))
         await reply(interaction, "\n".join(lines))
 
     @app_commands.command(name="clans", description="The clans of the campaign, their roles and channels")

@@ -35,6 +35,11 @@ def commands_of(campaign: Campaign) -> CommandHelp:
     return plugin(campaign.ruleset).command_help
 
 
+def ruleset_words(campaign: Campaign, text: str, t: Messages) -> str:
+    """One of the ruleset's help texts (CommandHelp) in ``t``'s language, from the ruleset's catalogue."""
+    return messages(t.language, campaign.ruleset)._(text) if text else text
+
+
 def edits_of(campaign: Campaign) -> str:
     """Where moderators correct the game's facts: the ruleset's moderators' group (if it has one)."""
     group = plugin(campaign.ruleset).moderator_group
@@ -96,7 +101,7 @@ async def player_steps(interaction: discord.Interaction, campaign: Campaign) -> 
     done, missing = units_ordered(units, await service.orders(campaign.id, faction.id))
     then_ready = t._("then /orders ready")
     if not done:
-        first = commands_of(campaign).first_orders
+        first = ruleset_words(campaign, commands_of(campaign).first_orders, t)
         return [t._("/fleet list — your units, where they are"),
                 *([t._("then {commands}", commands=first)] if first else []), then_ready]
     if missing:
@@ -158,7 +163,8 @@ class HelpCog(commands.Cog):
             await reply(interaction, help_text(chosen, "a moderator", steps, extra, t))
             return
         steps = await player_steps(interaction, chosen)
-        await reply(interaction, help_text(chosen, "a player", steps, list(commands_of(chosen).player), t))
+        player = [ruleset_words(chosen, line, t) for line in commands_of(chosen).player]
+        await reply(interaction, help_text(chosen, "a player", steps, player, t))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -128,8 +128,9 @@ class UnitRef(ModeratorRef):
 
     async def options(self, interaction, campaign):
         named, clan = clans(campaign), chosen_clan(interaction, campaign, self.clan_option)
-        return [(f"{u['name']} — {named.get(u['owner'], u['owner'])} {u['kind'].replace('_', ' ')}"
-                 + ("" if u["state"] == "active" else f", {u['state']}"), u["id"])
+        words = reader(interaction, campaign.ruleset)  # a unit's kind and state are the ruleset's words
+        return [(f"{u['name']} — {named.get(u['owner'], u['owner'])} {words._(u['kind'].replace('_', ' '))}"
+                 + ("" if u["state"] == "active" else f", {words._(u['state'])}"), u["id"])
                 for u in (await roster(interaction, campaign))["units"]
                 if clan in (None, u["owner"]) and (not self.kinds or u["kind"] in self.kinds)]
 

@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.domain.text import quote
 from bot.plugins import plugin
 from bot.i18n import Messages, N_, messages
+from bot.localized import Text
 from bot.services.errors import UserError
 from cogs.common import (
     ACTING_AS,
@@ -35,6 +36,13 @@ from cogs.mod_common import AnyUnit, Clan, ClanRef, clans, names, owner_of, pick
 
 ActAs = app_commands.Transform[str, ClanRef(nobody="none — stop acting for a clan")]
 PAGE = 10
+# /mod audit past its last page (the count, then the pages there are).
+PAST_END = N_("page {page} is past the end: {campaign} has {count} moderator edit(s), {where}; page 1 shows the "
+              "newest")
+PAST_END_OF_CLAN = N_("page {page} is past the end: {campaign} has {count} moderator edit(s) concerning {clan}, "
+                      "{where}; page 1 shows the newest")
+PAST_END_OF_UNIT = N_("page {page} is past the end: {campaign} has {count} moderator edit(s) of {unit}, {where}; "
+                      "page 1 shows the newest")
 
 
 @app_commands.guild_only()
@@ -85,20 +93,20 @@ class ModerateCog(commands.GroupCog, group_name="mod",
         chosen = await campaign_for(interaction, campaign)
         if clan and unit:
             raise UserError(N_("give a clan or a unit to filter by, not both"))
-        subject, label = None, ""
+        subject, past_end, named = None, PAST_END, {}
         if clan:
             subject = pick(clan, clans(chosen))
-            label = f" concerning {clans(chosen).get(subject, subject)}"
+            past_end, named = PAST_END_OF_CLAN, {"clan": clans(chosen).get(subject, subject)}
         if unit:
             units = names((await roster(interaction, chosen, fresh=True))["units"])
             subject = pick(unit, units)
-            label = f" of {units.get(subject, subject)}"
+            past_end, named = PAST_END_OF_UNIT, {"unit": units.get(subject, subject)}
         newest = await service_of(interaction).audit_log(chosen.id, PAGE * page + 1, subject)
         shown = newest[PAGE * (page - 1):PAGE * page]
         if not shown and newest:  # all of the log was read: newest holds fewer than the pages before this one
             last = -(-len(newest) // PAGE)
-            raise UserError(f"page {page} is past the end: {chosen.name} has {len(newest)} moderator edit(s)"
-                            f"{label}, on page{'s 1 to' if last > 1 else ''} {last}; page 1 shows the newest")
+            where = Text(N_("on pages 1 to {last}") if last > 1 else N_("on page {last}"), last=last)
+            raise UserError(past_end, page=page, campaign=chosen.name, count=len(newest), where=where, **named)
         t = reader(interaction)
         values = {"campaign": chosen.name, "page": page}
         if clan:

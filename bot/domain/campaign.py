@@ -7,6 +7,8 @@ from enum import StrEnum
 
 from pydantic import BaseModel, Field
 
+from bot.domain.text import N_
+
 
 class Phase(StrEnum):
     SETUP = "setup"
@@ -59,8 +61,15 @@ def deadline_passed(deadline: str | None, now: datetime) -> bool:
     return deadline is not None and datetime.fromisoformat(deadline) <= now
 
 
+DEADLINE_REFUSAL = N_("the deadline of turn {turn} of {campaign} passed at {when} UTC, so orders are closed; "
+                      "a moderator may extend it with /turn deadline, or give the order as your clan with /mod act-as")
+
+
+def deadline_values(name: str, turn: int, deadline: str) -> dict[str, object]:
+    """The values of ``DEADLINE_REFUSAL`` (the services word it for the reader, the store in English)."""
+    return {"turn": turn, "campaign": name, "when": f"{datetime.fromisoformat(deadline):%Y-%m-%d %H:%M}"}
+
+
 def deadline_refusal(name: str, turn: int, deadline: str) -> str:
     """Why a player's order write after the deadline is refused, and what the moderators can do."""
-    when = datetime.fromisoformat(deadline)
-    return (f"the deadline of turn {turn} of {name} passed at {when:%Y-%m-%d %H:%M} UTC, so orders are closed; "
-            f"a moderator may extend it with /turn deadline, or give the order as your clan with /mod act-as")
+    return DEADLINE_REFUSAL.format(**deadline_values(name, turn, deadline))

@@ -22,6 +22,32 @@ def N_(text: str) -> str:
     profiles can mark their words without importing the catalogues."""
     return text
 
+
+class Phrase(str):
+    """A sentence composed by the pure rules: its English text (what ``str`` compares and logs), and
+    its message id and values, so that where it is shown it can be worded for the reader (a value may
+    itself be a ``Phrase`` or ``Phrases``)."""
+
+    msgid: str
+    values: dict
+
+    def __new__(cls, msgid: str, **values) -> Phrase:
+        made = super().__new__(cls, msgid.format(**values) if values else msgid)
+        made.msgid, made.values = msgid, values
+        return made
+
+
+class Phrases(str):
+    """Several phrases joined by ``separator`` (each worded for the reader where shown)."""
+
+    parts: list
+    separator: str
+
+    def __new__(cls, parts, separator: str = "; ") -> Phrases:
+        made = super().__new__(cls, separator.join(parts))
+        made.parts, made.separator = list(parts), separator
+        return made
+
 # Format (Cf: bidi overrides and isolates, zero-width space/joiners, BOM, soft hyphen), control (Cc),
 # line/paragraph separators, private use and unassigned code points.
 _INVISIBLE = frozenset({"Cf", "Cc", "Zl", "Zp", "Co", "Cn", "Cs"})

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict
 
 from bot.domain.events import Event
 from bot.domain.gamemap import GameMap
+from bot.domain.text import Phrase
 from bot.engine.dice import Dice
 
 
@@ -20,6 +21,8 @@ class OrderRejected(ValueError):
     catalogue (``msgid``, ``values``)."""
 
     def __init__(self, message: str, rule: str | None = None, **values: Any) -> None:
+        if not values and isinstance(message, Phrase):  # a composed problem (bot.domain.text.Phrase)
+            message, values = message.msgid, message.values
         super().__init__(message.format(**values) if values else message)
         self.rule = rule
         self.msgid = message

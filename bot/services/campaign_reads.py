@@ -18,6 +18,7 @@ from bot.domain.campaign import Campaign
 from bot.domain.gamemap import GameMap
 from bot.domain.text import N_
 from bot.engine.ruleset import OrderRejected, SubmittedOrder, UnitView, falls_back, slot_unit
+from bot.i18n import N_
 from bot.mapfiles import load_shipped_map
 from bot.report.presenters import presenter
 from bot.plugins import get_ruleset
@@ -85,8 +86,8 @@ class CampaignReads:
         except ValidationError as exc:  # stored before a setting was checked when set (issue 10)
             bad = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg'].removeprefix('Value error, ')}"
                             for e in exc.errors())
-            raise UserError(f"the settings of {campaign.name} are not valid ({bad}); a moderator sets them "
-                            f"right with /campaign settings set") from None
+            raise UserError(N_("the settings of {campaign} are not valid ({bad}); a moderator sets them right with "
+                               "/campaign settings set"), campaign=campaign.name, bad=bad) from None
         return ruleset, state, settings, load_shipped_map(campaign.map_id), record
 
     async def settings(self, campaign_id: int) -> dict[str, Any]:

@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from bot.domain.campaign import Campaign, Faction, Phase, deadline_passed
-from bot.domain.text import clean, clean_payload, markup_in, quote
+from bot.domain.campaign import DEADLINE_REFUSAL, Campaign, Faction, Phase, deadline_passed, deadline_values
+from bot.domain.text import Phrase, Phrases, clean, clean_payload, markup_in, quote
 from bot.domain.viewer import Viewer
 from bot.engine.dice import KEY_SCHEME, SEED_SCHEME, SeededDice, SignedDice, load_private_key
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
 from bot.i18n import N_
-from bot.localized import Text
+from bot.localized import Joined, Text
 from bot.report import ReportInput, Reports
 from bot.report.presenters import presenter
 from bot.plugins import get_ruleset
@@ -113,7 +113,7 @@ class CampaignService(CampaignReads):
             scenario = load_shipped_scenario(scenario_id)
         except ScenarioFileError as exc:
             raise UserError(str(exc)) from None
-        plain_name(name or "", "a campaign")
+        plain_name(name or "", N_("a campaign"))
         ruleset = get_ruleset(scenario.file.ruleset)
         factions = [Faction(id=fid, name=fname, colour=colour)
                     for fid, fname, colour in ruleset.factions(scenario.state)]
@@ -282,7 +282,7 @@ class CampaignService(CampaignReads):
         try:
             async with lease.kept():
                 if (await self.campaign(campaign.id)).turn != campaign.turn:  # committed before we claimed
-                    raise UserError(f"turn {campaign.turn} has already been resolved")
+                    raise UserError(N_("turn {turn} has already been resolved"), turn=campaign.turn)
                 log.info("Campaign %s: resolving turn %s (boot %s)", campaign.id, campaign.turn, self.boot_id)
                 return await self._resolve_turn(campaign.id, lease)
         except BaseException:
@@ -294,12 +294,13 @@ class CampaignService(CampaignReads):
         host): nothing resolves the turn by itself then unless its deadline resolves it, so the
         moderator is told from when a new /turn resolve takes it over (the claim's lease end)."""
         claim = await self.repo.work_claim(campaign.id, campaign.turn, RESOLVE)
-        until = ""
-        if claim is not None and claim.lease_until:
-            until = (f" (should that process have stopped, /turn resolve takes it over from "
-                     f"{claim.lease_until[:16].replace('T', ' ')} UTC)")
-        return UserError(f"turn {campaign.turn} of {campaign.name} is being resolved by another bot process "
-                         f"right now; its reports follow once it is done{until}")
+        if claim is None or not claim.lease_until:
+            return UserError(N_("turn {turn} of {campaign} is being resolved by another bot process right now; its "
+                                "reports follow once it is done"), turn=campaign.turn, campaign=campaign.name)
+        return UserError(N_("turn {turn} of {campaign} is being resolved by another bot process right now; its "
+                            "reports follow once it is done (should that process have stopped, /turn resolve "
+                            "takes it over from {since} UTC)"), turn=campaign.turn, campaign=campaign.name,
+                         since=claim.lease_until[:16].replace("T", " "))
 
     async def resolving_elsewhere(self, campaign: Campaign) -> bool:
         """Whether another boot holds a live claim on resolving the campaign's turn (a claim of a boot
@@ -316,8 +317,8 @@ class CampaignService(CampaignReads):
         # Reports and the record are pure CPU work (a quarter of a second for 1,000 units): off the loop.
         reports, record = await asyncio.to_thread(_resolution_record, campaign, turn, orders, data, dice, stored)
         if lease.lost:  # held past its lease, taken over: the other process commits (the store checks too)
-            raise UserError(f"turn {campaign.turn} of {campaign.name} was taken over by another bot process, "
-                            f"which resolves it; its reports follow once it is done")
+            raise UserError(N_("turn {turn} of {campaign} was taken over by another bot process, which resolves it; "
+                               "its reports follow once it is done"), turn=campaign.turn, campaign=campaign.name)
         # The caller posts the reports next: claimed now, under a lease, so the scheduler leaves them
         # to it unless it stops before they are out (bot/services/stored_turns.py).
         now = self.clock()
@@ -379,9 +380,9 @@ class CampaignService(CampaignReads):
         if opened is not None and opened.dice_scheme == KEY_SCHEME and not opened.seed:
             # Imported: the private key stayed in the store it came from, so the same dice cannot be
             # rolled again, and new ones would not be the dice its commitment promised.
-            raise UserError(f"turn {opened.turn} of {campaign.name} was resolved before the campaign was imported; "
-                            f"its dice key did not come with the export, so it cannot be resolved again. "
-                            f"Correct the state with a moderator edit instead")
+            raise UserError(N_("turn {turn} of {campaign} was resolved before the campaign was imported; its dice key "
+                               "did not come with the export, so it cannot be resolved again. Correct the state with "
+                               "a moderator edit instead"), turn=opened.turn, campaign=campaign.name)
         return await self.repo.undo_last_resolution(campaign_id)  # the store sets the correction phase
 
     # Moderator inputs between turns
@@ -459,8 +460,8 @@ class CampaignService(CampaignReads):
         doc = parse_shape(data)
         problems = inconsistencies(doc) + import_problems(doc, self.clock())
         if problems:
-            raise UserError("the export does not hold a valid campaign, nothing was imported:\n"
-                            + "\n".join(f"- {p}" for p in problems))
+            raise UserError(N_("the export does not hold a valid campaign, nothing was imported:\n{problems}"),
+                            problems="\n".join(f"- {p}" for p in problems))
         return await self.repo.import_campaign(_current_slots(data), guild_id)
 
 
@@ -472,27 +473,39 @@ def _turn_dice(turn: TurnRecord) -> SeededDice | SignedDice:
 
 
 REFUSED = N_("Refused: {refusal}")
-DEADLINE_PASSED = N_("the deadline of turn {turn} of {campaign} passed at {when} UTC, so orders are closed; "
-                     "a moderator may extend it with /turn deadline, or give the order as your clan with /mod act-as")
+DEADLINE_PASSED = DEADLINE_REFUSAL  # one text: the store refuses with the same words (bot/domain/campaign.py)
 
 
 def refused(exc: OrderRejected, ruleset: str) -> UserError:
     """A rule's refusal of an order or an edit, worded from the ruleset's catalogue for the reader."""
-    return UserError(REFUSED, refusal=Text(exc.msgid, domain=ruleset, **exc.values))
+    return UserError(REFUSED, refusal=Text(exc.msgid, domain=ruleset, **_worded(exc.values, ruleset)))
+
+
+def _worded(values: dict[str, Any], ruleset: str) -> dict[str, Any]:
+    """A refusal's values, the phrases the rules composed among them as texts of the ruleset's domain."""
+    return {key: _text(value, ruleset) for key, value in values.items()}
+
+
+def _text(value: Any, ruleset: str) -> Any:
+    if isinstance(value, Phrase):
+        return Text(value.msgid, domain=ruleset, **_worded(value.values, ruleset))
+    if isinstance(value, Phrases):
+        return Joined([_text(part, ruleset) for part in value.parts], value.separator)
+    return value
 
 
 def deadline_passed_error(campaign: Campaign) -> UserError:
     """A player's order after the deadline (the same words as ``deadline_refusal``, for the reader)."""
-    when = datetime.fromisoformat(campaign.deadline)
-    return UserError(DEADLINE_PASSED, turn=campaign.turn, campaign=campaign.name, when=f"{when:%Y-%m-%d %H:%M}")
+    return UserError(DEADLINE_PASSED, **deadline_values(campaign.name, campaign.turn, campaign.deadline))
 
 
 def plain_name(name: str, what: str) -> None:
     """Refuse a campaign's or a clan's name that Discord would format: these names are in nearly every reply."""
     mark = markup_in(name)
     if mark is not None:
-        raise UserError(f"name: {quote(name)} has {mark!r}, which Discord reads as formatting or a mention; "
-                        f"give {what} a name of letters, digits, spaces and plain punctuation (. , ' - ( ) &)")
+        raise UserError(N_("name: {name} has {mark}, which Discord reads as formatting or a mention; give {what} a "
+                           "name of letters, digits, spaces and plain punctuation (. , ' - ( ) &)"),
+                        name=quote(name), mark=repr(mark), what=Text(what))
 
 
 def _resolution_record(campaign: Campaign, turn: TurnRecord, orders: list[SubmittedOrder], data: ReportInput,

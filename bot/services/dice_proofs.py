@@ -13,6 +13,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from bot.engine.dice import DiceError, Roll, check_proof, key_fingerprint
+from bot.i18n import N_
 from bot.services.errors import UserError
 
 
@@ -31,14 +32,15 @@ def verify_proofs_file(proofs: Path, pubkey: Path | None = None,
             if not isinstance(value, str):
                 raise TypeError(f"its {name} is a {type(value).__name__}, not text")
     except RecursionError:
-        raise UserError(f"cannot read the proofs file {proofs}: it is nested too deeply; give the file "
-                        f"/dice verify attached") from None
+        raise UserError(N_("cannot read the proofs file {file}: it is nested too deeply; give the file /dice verify "
+                           "attached"), file=proofs) from None
     except (OSError, ValueError, KeyError, TypeError, OverflowError, ValidationError) as exc:
-        raise UserError(f"cannot read the proofs file {proofs}: {exc}; give the file /dice verify attached") from None
+        raise UserError(N_("cannot read the proofs file {file}: {problem}; give the file /dice verify attached"),
+                        file=proofs, problem=str(exc)) from None
     try:
         fingerprint = key_fingerprint(public)
     except DiceError as exc:
-        raise UserError(f"the public key is unreadable: {exc}") from None
+        raise UserError(N_("the public key is unreadable: {problem}"), problem=str(exc)) from None
     wanted = given.lower()
     ok = fingerprint == wanted
     lines = [f"{'✅' if ok else '❌'} public key SHA-256 {fingerprint}"

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.domain.campaign import Campaign
+from bot.i18n import N_
+from bot.localized import Text
 from bot.report import Reports
 from bot.report.messages import post_texts
 from bot.services.audit import Moderator, audit_entry
@@ -229,11 +231,11 @@ class PostLedger:
         left = await self.outstanding(campaign)
         if left is None:
             return
-        what = ", ".join(left.missing) or "the last of them"
-        now = "they are being posted right now" if left.posting else "the bot will post them"
-        raise UserError(f"the reports of turn {left.turn} of {campaign.name} are not all out yet (missing: {what}); "
-                        f"{now}. Wait until they are (/game status shows them), or give them up with "
-                        f"/turn open skip_unposted:true")
+        what = ", ".join(left.missing) or Text(N_("the last of them"))
+        now = Text(N_("they are being posted right now") if left.posting else N_("the bot will post them"))
+        raise UserError(N_("the reports of turn {turn} of {campaign} are not all out yet (missing: {what}); {now}. "
+                           "Wait until they are (/game status shows them), or give them up with /turn open "
+                           "skip_unposted:true"), turn=left.turn, campaign=campaign.name, what=what, now=now)
 
     async def skip(self, campaign: Campaign, by: Moderator) -> list[str]:
         """Give up the posts still missing; what was given up (nothing if all were out)."""

@@ -103,7 +103,7 @@ async def add_faction(service: CampaignService, campaign_id: int, name: str, col
     Refuses a name, role or channel another clan has, or a bad colour, and then changes nothing."""
     campaign = await service.campaign(campaign_id)
     name = clean(name)
-    plain_name(name, "a clan")
+    plain_name(name, N_("a clan"))
     hex_colour = colour_hex(colour)
     for other in campaign.factions:
         if _fold(other.name) == _fold(name):

@@ -17,6 +17,8 @@ from datetime import datetime
 from bot.domain.campaign import Campaign, Phase
 from bot.domain.viewer import Viewer
 from bot.engine.dice import SEED_SCHEME
+from bot.i18n import N_
+from bot.localized import Text
 from bot.mapfiles import load_shipped_map
 from bot.report import ReportInput, Reports
 from bot.plugins import get_ruleset
@@ -86,8 +88,10 @@ class StoredTurns:
         key = (Viewer.moderators() if faction is None else Viewer.of(faction)).key
         text = reports.get(key)
         if text is None:
-            what = "moderator log" if faction is None else f"report for the clan {faction!r}"
-            raise UserError(f"the stored resolution of turn {number} of {campaign.name} has no {what}")
+            what = Text(N_("moderator log")) if faction is None else Text(N_("report for the clan {clan}"),
+                                                                           clan=repr(faction))
+            raise UserError(N_("the stored resolution of turn {turn} of {campaign} has no {what}"), turn=number,
+                            campaign=campaign.name, what=what)
         return number, text
 
     async def _no_resolution(self, campaign: Campaign, turn: int | None) -> str:

@@ -59,11 +59,13 @@ PLUGIN = RulesetPlugin(
     command_help=CommandHelp(
         order="/order …",
         order_examples="/order cruise, /order trade, /unit …",
-        first_orders="/order … for each (cruise, trade, base, piracy, …): a refused order says which rule it breaks",
-        player=("/clan policy — your standing battle policy (pairing OP-39, three sides S5.9, last port S2.6)",
-                "/clan redeem — rebuild a captured prize (S8.4.6); /clan leaders — your characters",
-                "/unit escort|sweep|keep-loc|evacuate|mothball|disband — the rarer unit orders; /unit tactics — "
-                "change the battle choices of an order already given"),
+        # Worded for the reader in Sengoku's domain where /help shows them (cogs/help.py).
+        first_orders=N_("/order … for each (cruise, trade, base, piracy, …): a refused order says which rule it "
+                        "breaks"),
+        player=(N_("/clan policy — your standing battle policy (pairing OP-39, three sides S5.9, last port S2.6)"),
+                N_("/clan redeem — rebuild a captured prize (S8.4.6); /clan leaders — your characters"),
+                N_("/unit escort|sweep|keep-loc|evacuate|mothball|disband — the rarer unit orders; /unit tactics — "
+                   "change the battle choices of an order already given")),
         relation="/sengoku relation clan_a:… clan_b:… relation:…",
         relations_note=N_("OP-48: at war = enemy, allied = friendly")),
     maps_dir=_DATA / "maps",

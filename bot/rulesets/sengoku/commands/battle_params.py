@@ -9,23 +9,25 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.i18n import N_
 from bot.services.errors import UserError
 from bot.store import StoreError
-from cogs.common import service_of
+from cogs.common import reader, service_of
 from cogs.params import REF_LENGTH, clip, fold, matching_choices, player_of
 
 Choice = app_commands.Choice
 POLICY_LENGTH = 200  # a battle policy typed by hand: "if enemy_clan != otomo and …" (S5.5, V5)
 
 
-ENGAGE_PRESETS = [("rules default (if not outnumbered)", "default"), ("always", "always"), ("never", "never"),
-                  ("only if not outnumbered", "if-not-outnumbered"),
-                  ("only against ordinary squadrons", "if-enemy-ordinary"),
-                  ("only against damaged squadrons", "if-enemy-damaged")]
-ATTACKED_PRESETS = [("accept battle", "accept"), ("avoid battle", "avoid"),
-                    ("accept unless outnumbered", "if-not-outnumbered")]
-WITHDRAW_PRESETS = [("never withdraw", "never"), ("withdraw after round 1", "always"),
-                    ("withdraw if outnumbered", "if-outnumbered")]
+ENGAGE_PRESETS = [(N_("rules default (if not outnumbered)"), "default"), (N_("always"), "always"),
+                  (N_("never"), "never"),
+                  (N_("only if not outnumbered"), "if-not-outnumbered"),
+                  (N_("only against ordinary squadrons"), "if-enemy-ordinary"),
+                  (N_("only against damaged squadrons"), "if-enemy-damaged")]
+ATTACKED_PRESETS = [(N_("accept battle"), "accept"), (N_("avoid battle"), "avoid"),
+                    (N_("accept unless outnumbered"), "if-not-outnumbered")]
+WITHDRAW_PRESETS = [(N_("never withdraw"), "never"), (N_("withdraw after round 1"), "always"),
+                    (N_("withdraw if outnumbered"), "if-outnumbered")]
 # Short keys the presets offer (and older clients typed) → the S5.5 policy text the rules read.
 POLICIES = {"if-not-outnumbered": "if enemy_count <= own_count", "if-enemy-ordinary": "if enemy_reinforced == 0",
             "if-enemy-damaged": "if enemy_damage > 0", "if-outnumbered": "if enemy_count > own_count"}
@@ -46,22 +48,23 @@ class PolicyRef(app_commands.Transformer):
         return POLICIES.get(value.strip(), value.strip())
 
     async def autocomplete(self, interaction: discord.Interaction, value: str) -> list[Choice[str]]:
-        options = list(self.presets)
+        t = reader(interaction, "sengoku")
+        options = [(t._(label), key) for label, key in self.presets]
         player = await player_of(interaction)
         if player is not None:
             campaign, faction = player
             for clan in sorted((f for f in campaign.factions if f.id != faction.id), key=lambda f: fold(f.name)):
-                options += [(self.against[0].format(clan=clan.name), f"if enemy_clan == {clan.id}"),
-                            (self.against[1].format(clan=clan.name), f"if enemy_clan != {clan.id}")]
+                options += [(t._(self.against[0], clan=clan.name), f"if enemy_clan == {clan.id}"),
+                            (t._(self.against[1], clan=clan.name), f"if enemy_clan != {clan.id}")]
         hits = matching_choices(options, value)
         typed = value.strip()
         if typed.lower().startswith("if ") and len(typed) <= POLICY_LENGTH:  # a condition of one's own, as typed
-            hits = [Choice(name=clip(f"{typed} (as typed)"), value=typed)] + hits[:24]
+            hits = [Choice(name=clip(t._("{policy} (as typed)", policy=typed)), value=typed)] + hits[:24]
         return hits
 
 
-MANOEUVRE_NAMES = {"take_wind": "Take the wind", "feigned_retreat": "Feigned retreat", "tsuruyoki": "Tsuruyoki "
-                   "(crane's wing)", "defensive": "Defensive formation"}
+MANOEUVRE_NAMES = {"take_wind": N_("Take the wind"), "feigned_retreat": N_("Feigned retreat"),
+                   "tsuruyoki": N_("Tsuruyoki (crane's wing)"), "defensive": N_("Defensive formation")}
 
 
 class ManoeuvreRef(app_commands.Transformer):
@@ -97,13 +100,14 @@ class ManoeuvreRef(app_commands.Transformer):
             leader = next((c for c in rows if unit is not None and unit.name in c["leads"]), None)
         if leader is None or not leader["art_active"]:
             return []  # S9.3.3: no leader with the naval art, no manoeuvre
-        return matching_choices([(f"{name} — {leader['name']}'s naval art", key) for key, name in MANOEUVRE_NAMES.items()],
-                        value)
+        t = reader(interaction, "sengoku")
+        return matching_choices([(t._("{manoeuvre} — {leader}'s naval art", manoeuvre=t._(name), leader=leader["name"]),
+                                  key) for key, name in MANOEUVRE_NAMES.items()], value)
 
 
-Engage = app_commands.Transform[str, PolicyRef(ENGAGE_PRESETS, ("only against {clan}", "never against {clan}"))]
-IfAttacked = app_commands.Transform[str, PolicyRef(ATTACKED_PRESETS, ("accept only against {clan}",
-                                                                      "avoid {clan}, accept others"))]
-Withdraw = app_commands.Transform[str, PolicyRef(WITHDRAW_PRESETS, ("withdraw if {clan} is there",
-                                                                    "withdraw unless {clan} is there"))]
+Engage = app_commands.Transform[str, PolicyRef(ENGAGE_PRESETS, (N_("only against {clan}"), N_("never against {clan}")))]
+IfAttacked = app_commands.Transform[str, PolicyRef(ATTACKED_PRESETS, (N_("accept only against {clan}"),
+                                                                      N_("avoid {clan}, accept others")))]
+Withdraw = app_commands.Transform[str, PolicyRef(WITHDRAW_PRESETS, (N_("withdraw if {clan} is there"),
+                                                                    N_("withdraw unless {clan} is there")))]
 Manoeuvre = app_commands.Transform[str, ManoeuvreRef()]

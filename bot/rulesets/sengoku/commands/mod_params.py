@@ -10,13 +10,20 @@ from discord import app_commands
 
 from bot.domain.campaign import Campaign
 from bot.domain.text import quote
+from bot.i18n import N_
+from bot.localized import Text
 from bot.services.errors import UserError
+from cogs.common import reader
 from cogs.mod_common import ModeratorRef, UnitRef, chosen_clan, clans, roster
 from cogs.params import fold, game_map
 
-DETACHMENT_FORMAT = ('write each detachment as name:figures, with i for infantry and c for cavalry (a cavalry '
-                     'figure weighs 2 at sea), separated by commas: "ashigaru:18i, samurai:8i, horse:6c"; '
-                     'a mixed one: "guard:4i2c"')
+DETACHMENT_FORMAT = N_('write each detachment as name:figures, with i for infantry and c for cavalry (a cavalry '
+                        'figure weighs 2 at sea), separated by commas: "ashigaru:18i, samurai:8i, horse:6c"; '
+                        'a mixed one: "guard:4i2c"')
+SENGOKU = "sengoku"  # the catalogue domain of these texts
+# A character's kind and status in a label (model.CharacterKind, CharacterStatus values).
+CHARACTER_WORDS = {"general": N_("general"), "commander": N_("commander"), "captured": N_("captured"),
+                   "dead": N_("dead")}
 _DETACHMENT = re.compile(r"^(?P<name>[^:]+?)\s*:\s*(?P<counts>(?:\d+\s*[ic]\s*\+?\s*)+)$", re.IGNORECASE)
 _COUNT = re.compile(r"(\d+)\s*([ic])", re.IGNORECASE)
 
@@ -26,20 +33,26 @@ def parse_detachments(text: str) -> list[dict[str, Any]]:
     with the format."""
     parts = [part.strip() for part in re.split(r"[,;\n]", text) if part.strip()]
     if not parts:
-        raise UserError(f"detachments: none given; {DETACHMENT_FORMAT}")
+        raise UserError(N_("detachments: none given; {format}"), domain=SENGOKU, format=_format())
     detachments = []
     for part in parts:
         match = _DETACHMENT.match(part)
         if match is None:
-            raise UserError(f"detachments: {quote(part)} is not a detachment; {DETACHMENT_FORMAT}")
+            raise UserError(N_("detachments: {part} is not a detachment; {format}"), domain=SENGOKU,
+                            part=quote(part), format=_format())
         counts = {"i": 0, "c": 0}
         for number, letter in _COUNT.findall(match["counts"]):
             if counts[letter.lower()]:
-                raise UserError(f"detachments: {quote(part)} gives its {'infantry' if letter in 'iI' else 'cavalry'} "
-                                f"twice; {DETACHMENT_FORMAT}")
+                twice = (N_("detachments: {part} gives its infantry twice; {format}") if letter in "iI"
+                         else N_("detachments: {part} gives its cavalry twice; {format}"))
+                raise UserError(twice, domain=SENGOKU, part=quote(part), format=_format())
             counts[letter.lower()] = int(number)
         detachments.append({"id": match["name"].strip(), "infantry": counts["i"], "cavalry": counts["c"]})
     return detachments
+
+
+def _format() -> Text:
+    return Text(DETACHMENT_FORMAT, domain=SENGOKU)
 
 
 def provinces(campaign: Campaign, seas: bool = False) -> dict[str, str]:
@@ -57,8 +70,9 @@ class ArmyRef(ModeratorRef):
 
     async def options(self, interaction, campaign):
         named, clan = clans(campaign), chosen_clan(interaction, campaign)
-        gamemap = game_map(campaign.map_id)
-        return [(f"{a['name']} — {named.get(a['clan'], a['clan'])}, in {gamemap.area_name(a['area'])}", a["id"])
+        gamemap, t = game_map(campaign.map_id), reader(interaction, SENGOKU)
+        return [(t._("{army} — {clan}, in {area}", army=a["name"], clan=named.get(a["clan"], a["clan"]),
+                     area=gamemap.area_name(a["area"])), a["id"])
                 for a in (await roster(interaction, campaign))["armies"] if clan in (None, a["clan"])]
 
 
@@ -70,11 +84,16 @@ class CharacterRef(ModeratorRef):
 
     async def options(self, interaction, campaign):
         named, clan = clans(campaign), chosen_clan(interaction, campaign, self.clan_option)
-        return [(f"{c['name']} — {named.get(c['clan'], c['clan'])}, {c['kind']}"
-                 + ("" if c["status"] == "free" else f", {c['status']}")
-                 + (f", leads {', '.join(c['leads'])}" if c["leads"] else ""), c["id"])
+        t = reader(interaction, SENGOKU)
+        return [(f"{c['name']} — {named.get(c['clan'], c['clan'])}, {_word(t, c['kind'])}"
+                 + ("" if c["status"] == "free" else f", {_word(t, c['status'])}")
+                 + (t._(", leads {units}", units=", ".join(c["leads"])) if c["leads"] else ""), c["id"])
                 for c in (await roster(interaction, campaign))["characters"]
                 if clan in (None, c["clan"]) and (c["status"] == "free" or not self.free)]
+
+
+def _word(t, value: str) -> str:
+    return t._(CHARACTER_WORDS[value]) if value in CHARACTER_WORDS else value
 
 
 Province = app_commands.Transform[str, ProvinceRef()]

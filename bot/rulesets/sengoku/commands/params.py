@@ -12,8 +12,8 @@ from typing import Any
 from discord import app_commands
 
 from bot.domain.text import sentence
-from bot.i18n import Messages, messages
-from cogs.common import service_of
+from bot.i18n import Messages, N_, messages
+from cogs.common import reader, service_of
 from cogs.params import AreaRef, ListRef, PlayerContext, QuietRef, UnitRef, area_name, match_name
 
 AREA_FIELDS = {"target", "origin", "destination", "area", "auto_evacuation_target"}
@@ -72,6 +72,9 @@ async def resolve_people(ctx: PlayerContext, service, payload: dict[str, Any]) -
     return out
 
 
+KIND_WORDS = {"general": N_("general"), "commander": N_("commander")}  # model.CharacterKind values
+
+
 def victories(count: int | None, t: Messages | None = None) -> str:
     return (t or messages(domain="sengoku")).n_("{n} victory", "{n} victories", count or 0)
 
@@ -89,9 +92,9 @@ class CharacterRef(QuietRef):
     """One of the caller's own characters who is free (a squadron's leader)."""
 
     async def options(self, interaction, campaign, faction):
-        rows = await service_of(interaction).characters(campaign.id, faction.id)
-        return [(f"{c['name']} — {c['kind']}, {victories(c['victories'])}"
-                 + (f", leads {', '.join(c['leads'])}" if c["leads"] else ""), c["id"])
+        rows, t = await service_of(interaction).characters(campaign.id, faction.id), reader(interaction, "sengoku")
+        return [(f"{c['name']} — {t._(KIND_WORDS.get(c['kind'], c['kind']))}, {victories(c['victories'], t)}"
+                 + (t._(", leads {units}", units=", ".join(c["leads"])) if c["leads"] else ""), c["id"])
                 for c in rows if c["status"] == "free"]
 
 
@@ -99,16 +102,18 @@ class ArmyRef(QuietRef):
     """One of the caller's own armies."""
 
     async def options(self, interaction, campaign, faction):
-        rows = await service_of(interaction).armies(campaign.id, faction.id)
-        return [(f"{a.get('name') or a['id']} — in {area_name(campaign, a.get('area'))}", a["id"]) for a in rows]
+        rows, t = await service_of(interaction).armies(campaign.id, faction.id), reader(interaction, "sengoku")
+        return [(t._("{army} — in {area}", army=a.get("name") or a["id"], area=area_name(campaign, a.get("area"))),
+                 a["id"]) for a in rows]
 
 
 class DetachmentRef(QuietRef):
     """A land detachment of one of the caller's armies (S12.2 LandDetachment)."""
 
     async def options(self, interaction, campaign, faction):
-        rows = await service_of(interaction).armies(campaign.id, faction.id)
-        return [(f"{d['id']} — {a.get('name') or a['id']}: {d.get('infantry', 0)} inf., {d.get('cavalry', 0)} cav.",
+        rows, t = await service_of(interaction).armies(campaign.id, faction.id), reader(interaction, "sengoku")
+        return [(t._("{detachment} — {army}: {infantry} inf., {cavalry} cav.", detachment=d["id"],
+                     army=a.get("name") or a["id"], infantry=d.get("infantry", 0), cavalry=d.get("cavalry", 0)),
                  d["id"]) for a in rows for d in a.get("detachments", [])]
 
 
@@ -131,7 +136,8 @@ class OperationRef(QuietRef):
                  if o.payload.get("kind") in LANDING_KINDS}
         fleets = [u for u in await service.units(campaign.id, faction.id) if u.kind == "trade_fleet"]
         return ([(text, unit) for unit, text in leads.items()]
-                + [(f"{u.name} — no landing ordered yet", u.id) for u in fleets if u.id not in leads])
+                + [(reader(interaction, "sengoku")._("{unit} — no landing ordered yet", unit=u.name), u.id)
+                   for u in fleets if u.id not in leads])
 
 
 Squadron = app_commands.Transform[str, UnitRef("squadron")]

@@ -6,11 +6,15 @@ a route or a load accepted at submission is the one sailed.
 from __future__ import annotations
 
 from bot.domain.gamemap import GameMap
+from bot.domain.text import N_, Phrase
 from bot.engine.ruleset import OrderRejected
 from bot.rulesets.sengoku.rules.model.model import Army, LandDetachment, SengokuState
 from bot.rulesets.sengoku.rules.orders.validate_routes import coast_leg, coastal_area
 
 FLEET_CAPACITY = 50  # S3.7.2: warrior figures per fleet, cavalry counting 2
+NO_BASE = N_("{unit} has no base port to sail from (S2.5, V4)")
+EMBARK_ROUTE = Phrase(N_("route to the embarkation coast"))
+EVACUATION_ROUTE = Phrase(N_("evacuation route"))
 
 
 def carried_detachments(army: Army, wanted: list[str]) -> list[LandDetachment]:
@@ -18,11 +22,12 @@ def carried_detachments(army: Army, wanted: list[str]) -> list[LandDetachment]:
     known = {d.id for d in army.detachments}
     unknown = [d for d in wanted if d not in known]
     if unknown:
-        raise OrderRejected(f"army {army.name} has no detachment {', '.join(unknown)}; its detachments are "
-                            f"{', '.join(sorted(known)) or 'none'} (S3.7.2)", rule="S3.7.2")
+        raise OrderRejected(N_("army {army} has no detachment {unknown}; its detachments are {known} (S3.7.2)"),
+                            rule="S3.7.2", army=army.name, unknown=", ".join(unknown),
+                            known=", ".join(sorted(known)) or Phrase(N_("none")))
     carried = [d for d in army.detachments if not wanted or d.id in wanted]
     if not carried:
-        raise OrderRejected(f"army {army.name} has no detachments to carry (S3.7.2)", rule="S3.7.2")
+        raise OrderRejected(N_("army {army} has no detachments to carry (S3.7.2)"), rule="S3.7.2", army=army.name)
     return carried
 
 
@@ -31,8 +36,9 @@ def check_weight(carried: list[LandDetachment], fleets: int, rule: str) -> None:
     limit = FLEET_CAPACITY * fleets
     if weight > limit:
         needed = -(-weight // FLEET_CAPACITY)
-        raise OrderRejected(f"the army weighs {weight} (cavalry counts 2) but {fleets} fleet(s) carry "
-                            f"{limit}; use {needed} fleets ({rule})", rule=rule)
+        raise OrderRejected(N_("the army weighs {weight} (cavalry counts 2) but {fleets} fleet(s) carry {limit}; use "
+                               "{needed} fleets ({rule_id})"), rule=rule, rule_id=rule, weight=weight, fleets=fleets, limit=limit,
+                            needed=needed)
 
 
 def fleet_loads(carried: list[LandDetachment], fleets: list[str]) -> dict[str, list[str]]:
@@ -43,9 +49,9 @@ def fleet_loads(carried: list[LandDetachment], fleets: list[str]) -> dict[str, l
     for det in sorted(carried, key=lambda d: (-d.transport_weight, d.id)):
         fleet = next((f for f in fleets if room[f] >= det.transport_weight), None)
         if fleet is None:
-            raise OrderRejected(f"detachment {det.id} (weight {det.transport_weight}) does not fit whole on any "
-                                f"fleet; a detachment that does not fit must be split first (S3.7.2)",
-                                rule="S3.7.2")
+            raise OrderRejected(N_("detachment {detachment} (weight {weight}) does not fit whole on any fleet; a "
+                                   "detachment that does not fit must be split first (S3.7.2)"), rule="S3.7.2",
+                                detachment=det.id, weight=det.transport_weight)
         loads[fleet].append(det.id)
         room[fleet] -= det.transport_weight
     return loads
@@ -53,9 +59,10 @@ def fleet_loads(carried: list[LandDetachment], fleets: list[str]) -> dict[str, l
 
 def leg(gamemap: GameMap, start: str, target: str, route: list[str], what: str) -> list[str]:
     """V4, S5.3: one leg of a landing from ``start`` to ``target`` (S3.7.3)."""
-    for area, role in ((start, "start"), (target, "end")):
+    for area, role in ((start, Phrase(N_("start"))), (target, Phrase(N_("end")))):
         if not coastal_area(gamemap, area):
-            raise OrderRejected(f"{what}: {area!r} ({role}) is not a coastal province (S3.7.1, V4)", rule="V4")
+            raise OrderRejected(N_("{what}: {area} ({role}) is not a coastal province (S3.7.1, V4)"), rule="V4",
+                                what=what, area=repr(area), role=role)
     return coast_leg(gamemap, start, target, route, what)
 
 
@@ -70,10 +77,10 @@ def landing_route(state: SengokuState, gamemap: GameMap, order) -> tuple[list[st
     the index of the origin, where the army comes aboard."""
     start = home_area(state, gamemap, order.unit)
     if start is None:
-        raise OrderRejected(f"{order.unit} has no base port to sail from (S2.5, V4)", rule="V4")
-    embark = leg(gamemap, start, order.origin, list(order.route_to_embark), "route to the embarkation coast")
+        raise OrderRejected(NO_BASE, rule="V4", unit=order.unit)
+    embark = leg(gamemap, start, order.origin, list(order.route_to_embark), EMBARK_ROUTE)
     land = leg(gamemap, order.origin, order.destination, list(order.route_to_destination),
-               "route to the landing zone")
+               Phrase(N_("route to the landing zone")))
     return embark + land[1:], len(embark) - 1
 
 
@@ -82,14 +89,14 @@ def evacuation_route(state: SengokuState, gamemap: GameMap, order, start: str | 
     province to the destination; returns the route and the index of the origin."""
     start = start or home_area(state, gamemap, order.unit)
     if start is None:
-        raise OrderRejected(f"{order.unit} has no base port to sail from (S2.5, V4)", rule="V4")
+        raise OrderRejected(NO_BASE, rule="V4", unit=order.unit)
     if not order.route:
-        to_army = leg(gamemap, start, order.origin, [], "evacuation route")
-        return to_army + leg(gamemap, order.origin, order.destination, [], "evacuation route")[1:], len(to_army) - 1
+        to_army = leg(gamemap, start, order.origin, [], EVACUATION_ROUTE)
+        return to_army + leg(gamemap, order.origin, order.destination, [], EVACUATION_ROUTE)[1:], len(to_army) - 1
     if order.origin not in order.route:
-        raise OrderRejected(f"evacuation route: it must call at {gamemap.area_name(order.origin)}, where the army "
-                            f"is (S3.8.1)", rule="S3.8.1")
-    route = leg(gamemap, start, order.destination, list(order.route), "evacuation route")
+        raise OrderRejected(N_("evacuation route: it must call at {area}, where the army is (S3.8.1)"),
+                            rule="S3.8.1", area=gamemap.area_name(order.origin))
+    route = leg(gamemap, start, order.destination, list(order.route), EVACUATION_ROUTE)
     return route, route.index(order.origin)
 
 

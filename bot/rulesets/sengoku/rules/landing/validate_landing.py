@@ -9,7 +9,7 @@ checked when the fleets leave, not before.
 from __future__ import annotations
 
 from bot.domain.gamemap import GameMap
-from bot.domain.text import quote
+from bot.domain.text import N_, quote
 from bot.engine.ruleset import OrderRejected
 from bot.rulesets.sengoku.rules.model.model import CharacterStatus, SengokuState, UnitState
 from bot.rulesets.sengoku.rules.orders.validate_routes import place
@@ -36,20 +36,20 @@ def check_landing(state: SengokuState, gamemap: GameMap, faction: str, order, sa
     carried_ids = {d.id for d in carried}
     stray = [d for d in order.melee_extra_loss_allocation if d not in carried_ids]
     if stray:
-        raise OrderRejected(f"melee_extra_loss_allocation names {', '.join(stray)}, which this landing does not "
-                            f"carry (S8.7.3, OP-41 b)", rule="OP-41")
+        raise OrderRejected(N_("melee_extra_loss_allocation names {detachments}, which this landing does not "
+                               "carry (S8.7.3, OP-41 b)"), rule="OP-41", detachments=", ".join(stray))
     target = order.auto_evacuation_target
     if target is not None and not _friendly_coast(state, gamemap, faction, target):
-        raise OrderRejected(f"auto_evacuation_target {place(gamemap, target)} is not a friendly coastal province "
-                            f"(S3.8.1, OP-15)", rule="OP-15")
+        raise OrderRejected(N_("auto_evacuation_target {area} is not a friendly coastal province (S3.8.1, OP-15)"),
+                            rule="OP-15", area=place(gamemap, target))
     _passengers(state, faction, army, order.passengers)
 
 
 def check_evacuation(state: SengokuState, gamemap: GameMap, faction: str, order, sailing: bool = False,
                      start: str | None = None) -> None:
     if not _friendly_coast(state, gamemap, faction, order.destination):
-        raise OrderRejected(f"{order.destination} is not a friendly province; evacuation goes to a friendly "
-                            f"province (S3.8.1)", rule="S3.8.1")
+        raise OrderRejected(N_("{area} is not a friendly province; evacuation goes to a friendly province (S3.8.1)"),
+                            rule="S3.8.1", area=order.destination)
     army = _own_army(state, faction, order.army, "S3.8")
     fleets = _fleets(state, faction, order)
     check_weight(army.detachments, len(fleets), "S3.8.1")
@@ -64,7 +64,7 @@ def check_evacuation(state: SengokuState, gamemap: GameMap, faction: str, order,
 def _own_army(state: SengokuState, faction: str, army_id: str, rule: str):
     army = state.armies.get(army_id)
     if army is None or army.clan != faction:
-        raise OrderRejected(f"{quote(army_id)} is not an army of your clan ({rule})", rule=rule)
+        raise OrderRejected(N_("{army} is not an army of your clan ({rule_id})"), rule=rule, rule_id=rule, army=quote(army_id))
     return army
 
 
@@ -72,29 +72,30 @@ def _fleets(state: SengokuState, faction: str, order) -> list[str]:
     """Every fleet of the operation: the lead fleet first (S3.7.2)."""
     fleets = [order.unit] + list(order.fleets)
     if len(set(fleets)) != len(fleets):
-        raise OrderRejected("a fleet is listed twice in the operation (S3.7.2)", rule="S3.7.2")
+        raise OrderRejected(N_("a fleet is listed twice in the operation (S3.7.2)"), rule="S3.7.2")
     for fleet_id in fleets:
         fleet = state.fleets.get(fleet_id)
         if fleet is None or fleet.owner != faction:
-            raise OrderRejected(f"{quote(fleet_id)} is not a trade fleet of your clan (V1)", rule="V1")
+            raise OrderRejected(N_("{unit} is not a trade fleet of your clan (V1)"), rule="V1", unit=quote(fleet_id))
         if fleet.state is not UnitState.ACTIVE or fleet.damaged:
-            raise OrderRejected(f"{fleet.name} cannot carry troops: it is damaged or not active (S3.2.3)",
-                                rule="S3.2.3")
+            raise OrderRejected(N_("{unit} cannot carry troops: it is damaged or not active (S3.2.3)"),
+                                rule="S3.2.3", unit=fleet.name)
     return fleets
 
 
 def _army_at(state: SengokuState, gamemap: GameMap, army, order, sailing: bool, rule: str) -> None:
     if (sailing or order.subphase == "SP1") and army.area != order.origin:
-        raise OrderRejected(f"army {army.name} is in {gamemap.area_name(army.area)}, not in "
-                            f"{gamemap.area_name(order.origin)} ({rule})", rule=rule)
+        raise OrderRejected(N_("army {army} is in {area}, not in {origin} ({rule_id})"), rule=rule, rule_id=rule, army=army.name,
+                            area=gamemap.area_name(army.area), origin=gamemap.area_name(order.origin))
 
 
 def _fleets_join(state: SengokuState, gamemap: GameMap, order, route: list[str], board_at: int) -> None:
     """The other fleets join where the route passes their base, before the army boards."""
     for fleet_id in order.fleets:
         if join_index(route, home_area(state, gamemap, fleet_id), board_at) is None:
-            raise OrderRejected(f"{state.fleets[fleet_id].name} is based off the route to the embarkation coast, "
-                                f"so it cannot join the operation before the army boards (S3.7.3)", rule="S3.7.3")
+            raise OrderRejected(N_("{unit} is based off the route to the embarkation coast, so it cannot join the "
+                                   "operation before the army boards (S3.7.3)"), rule="S3.7.3",
+                                unit=state.fleets[fleet_id].name)
 
 
 def _friendly_coast(state: SengokuState, gamemap: GameMap, faction: str, area: str) -> bool:
@@ -108,8 +109,9 @@ def _passengers(state: SengokuState, faction: str, army, passengers: list[str]) 
     for char_id in passengers:
         character = state.characters.get(char_id)
         if character is None or character.clan != faction:
-            raise OrderRejected(f"{quote(char_id)} is not a character of your clan (S9.5)", rule="S9.5")
+            raise OrderRejected(N_("{character} is not a character of your clan (S9.5)"), rule="S9.5",
+                                character=quote(char_id))
         if character.status is not CharacterStatus.FREE or char_id == army.leader:
-            raise OrderRejected(f"{character.name} cannot sail as a passenger: not free, or already the army's "
-                                f"leader (S9.5)", rule="S9.5")
+            raise OrderRejected(N_("{character} cannot sail as a passenger: not free, or already the army's "
+                                   "leader (S9.5)"), rule="S9.5", character=character.name)
 

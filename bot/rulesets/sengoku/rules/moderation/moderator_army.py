@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.domain.gamemap import GameMap
+from bot.domain.text import N_, Phrase
 from bot.engine.ruleset import OrderRejected
 from bot.rulesets.sengoku.rules.model.model import (
     Army,
@@ -29,13 +30,19 @@ from bot.rulesets.sengoku.rules.landing.sealift import FLEET_CAPACITY
 
 ARMY_NAME_LIMIT = 80
 
+# A figure count below 0, by the figures' kind (an English sentence each, for the catalogues).
+NEGATIVE = {"infantry": N_("detachment {detachment}: {count} infantry figures; a figure count cannot be negative "
+                           "(give 0 or more)"),
+            "cavalry": N_("detachment {detachment}: {count} cavalry figures; a figure count cannot be negative "
+                          "(give 0 or more)")}
+STATUS_WORDS = {"captured": N_("captured"), "dead": N_("dead"), "free": N_("free")}  # CharacterStatus values
 
 def _army_set(state: SengokuState, gamemap: GameMap, edit: ArmySet) -> str:
     clan = _clan(state, edit.clan, "clan")
     name = edit.name.strip()
     if not name:
-        raise OrderRejected("an army needs a name, e.g. 'Kōno Vanguard'")
-    area = _province(gamemap, edit.area, "an army stands in a province")
+        raise OrderRejected(N_("an army needs a name, e.g. 'Kōno Vanguard'"))
+    area = _province(gamemap, edit.area, N_("an army stands in a province"))
     army_id = (edit.id or "").strip() or _army_id_for(state, clan.id, name)
     _check_name(name, "army", clan.name, {a.id: a.name for a in state.armies.values()
                                           if a.clan == clan.id and a.id != army_id}, limit=ARMY_NAME_LIMIT)
@@ -95,44 +102,45 @@ def _leader(state: SengokuState, char_id: str, clan: Clan, army_id: str) -> str:
     if character is None:
         free = {c.id: c.name for c in state.characters.values()
                 if c.clan == clan.id and c.status is CharacterStatus.FREE}
-        raise _unknown("character", char_id, free, f"free characters of {clan.name}")
+        raise _unknown("character", char_id, free, Phrase(N_("free characters of {clan}"), clan=clan.name))
     if character.clan != clan.id:
-        raise OrderRejected(f"leader: {character.name} is a character of {_clan_name(state, character.clan)}, "
-                            f"not of {clan.name}; an army is led by a character of its own clan, or by none")
+        raise OrderRejected(N_("leader: {leader} is a character of {other}, not of {clan}; an army is led by a "
+                               "character of its own clan, or by none"), leader=character.name,
+                            other=_clan_name(state, character.clan), clan=clan.name)
     if character.status is not CharacterStatus.FREE:
-        raise OrderRejected(f"leader: {character.name} is {character.status.value}; only a free character leads "
-                            f"an army (leave the leader out for a leaderless army)")
+        raise OrderRejected(N_("leader: {leader} is {status}; only a free character leads an army (leave the leader "
+                               "out for a leaderless army)"), leader=character.name,
+                            status=Phrase(STATUS_WORDS.get(character.status.value, character.status.value)))
     other = next((a for a in sorted(state.armies.values(), key=lambda a: a.id)
                   if a.leader == char_id and a.id != army_id), None)
     if other is not None:
-        raise OrderRejected(f"leader: {character.name} already leads {other.name} (`{other.id}`); give that army "
-                            f"another leader (or none) first")
+        raise OrderRejected(N_("leader: {leader} already leads {army} (`{id}`); give that army another leader (or "
+                               "none) first"), leader=character.name, army=other.name, id=other.id)
     return char_id
 
 
 def _detachments(specs: list[DetachmentSpec], old: Army | None) -> list[LandDetachment]:
     """The detachments as given; one that keeps its id keeps its castle-barred losses (S3.8.6, S3.9)."""
     if not specs:
-        raise OrderRejected("an army needs at least one detachment, e.g. ashigaru with 18 infantry; "
-                            "to take an army off the map, remove it")
+        raise OrderRejected(N_("an army needs at least one detachment, e.g. ashigaru with 18 infantry; to take an "
+                               "army off the map, remove it"))
     before = {d.id: d for d in old.detachments} if old else {}
     seen: set[str] = set()
     result = []
     for spec in specs:
         det_id = spec.id.strip()
         if not det_id:
-            raise OrderRejected("every detachment needs a name (its id), e.g. 'ashigaru'")
+            raise OrderRejected(N_("every detachment needs a name (its id), e.g. 'ashigaru'"))
         if det_id in seen:
-            raise OrderRejected(f"detachment {det_id} is listed twice; give each detachment of the army its own "
-                                f"name")
+            raise OrderRejected(N_("detachment {detachment} is listed twice; give each detachment of the army its own "
+                                   "name"), detachment=det_id)
         seen.add(det_id)
         for word, count in (("infantry", spec.infantry), ("cavalry", spec.cavalry)):
             if count < 0:
-                raise OrderRejected(f"detachment {det_id}: {count} {word} figures; a figure count cannot be "
-                                    f"negative (give 0 or more)")
+                raise OrderRejected(NEGATIVE[word], detachment=det_id, count=count)
         if spec.infantry + spec.cavalry == 0:
-            raise OrderRejected(f"detachment {det_id} has no figures; give it infantry or cavalry figures, "
-                                f"or leave it out")
+            raise OrderRejected(N_("detachment {detachment} has no figures; give it infantry or cavalry figures, or "
+                                   "leave it out"), detachment=det_id)
         previous = before.get(det_id)
         result.append(LandDetachment(id=det_id, infantry=spec.infantry, cavalry=spec.cavalry,
                                      non_replaceable_losses=previous.non_replaceable_losses if previous else 0,

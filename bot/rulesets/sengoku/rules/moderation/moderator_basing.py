@@ -19,6 +19,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from bot.domain.gamemap import GameMap
+from bot.domain.text import N_
 from bot.engine.ruleset import OrderRejected
 from bot.rulesets.sengoku.rules.model.model import BasingAgreement, SengokuState
 from bot.rulesets.sengoku.rules.moderation.moderator_edit_models import _clan, _unknown, validated
@@ -50,13 +51,13 @@ def apply_basing_edit(state: SengokuState, gamemap: GameMap,
     host's, a past turn, or removing what was never agreed, and leaves ``state`` as it was."""
     host, guest = _clan(state, edit.host, "host"), _clan(state, edit.guest, "guest")
     if host.id == guest.id:
-        raise OrderRejected(f"{host.name} is named as host and guest; a clan's ships need no agreement to base "
-                            f"at its own ports (S2.4); name two different clans")
+        raise OrderRejected(N_("{clan} is named as host and guest; a clan's ships need no agreement to base at its "
+                               "own ports (S2.4); name two different clans"), clan=host.name)
     port = _port(state, gamemap, edit.port, host) if edit.port is not None else None
     turn = state.turn if edit.turn is None else edit.turn
     if turn < state.turn:
-        raise OrderRejected(f"turn {turn} is over; an agreement is made for the current turn ({state.turn}) or a "
-                            f"later one (S2.4)")
+        raise OrderRejected(N_("turn {turn} is over; an agreement is made for the current turn ({current}) or a later "
+                               "one (S2.4)"), turn=turn, current=state.turn)
     agreement = BasingAgreement(host=host.id, guest=guest.id, port=port, turn=turn)
     new = state.model_copy(deep=True)
     where = _where(gamemap, host.name, port)
@@ -70,8 +71,8 @@ def apply_basing_edit(state: SengokuState, gamemap: GameMap,
                 f"lapses when turn {turn} ends.")
     else:
         if agreement not in new.basing_agreements:
-            raise OrderRejected(f"no agreement lets {guest.name} base at {where} in turn {turn}; "
-                                f"{listing(new, gamemap)}")
+            raise OrderRejected(N_("no agreement lets {clan} base at {where} in turn {turn}; {listing}"),
+                                clan=guest.name, where=where, turn=turn, listing=listing(new, gamemap))
         new.basing_agreements.remove(agreement)
         text = (f"{guest.name} may no longer base ships at {where} in turn {turn} (S2.4). Its ships based there "
                 f"under it must re-base, or they are without a base at the resolution (S2.5).")
@@ -93,8 +94,9 @@ def _port(state: SengokuState, gamemap: GameMap, port_id: str, host) -> str:
         raise _unknown("port", port_id, {p.id: p.name for p in gamemap.ports.values()})
     owner = state.port_owner(port_id)
     if owner != host.id:
-        raise OrderRejected(f"{gamemap.ports[port_id].name} is not {host.name}'s (it is "
-                            f"{_name(state, owner)}'s); a clan agrees only to host ships at its own ports (S2.4)")
+        raise OrderRejected(N_("{port} is not {clan}'s (it is {owner}'s); a clan agrees only to host ships at its own "
+                               "ports (S2.4)"), port=gamemap.ports[port_id].name, clan=host.name,
+                            owner=_name(state, owner))
     return port_id
 
 

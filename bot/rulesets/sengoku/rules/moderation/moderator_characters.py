@@ -11,7 +11,7 @@ what they led, and the moderator is told.
 from __future__ import annotations
 
 from bot.domain.gamemap import GameMap
-from bot.domain.text import escape
+from bot.domain.text import N_, escape
 from bot.engine.ruleset import OrderRejected
 from bot.rulesets.sengoku.rules.model.model import (
     Character,
@@ -33,17 +33,18 @@ from bot.rulesets.sengoku.rules.moderation.moderator_edit_models import (
 
 FIELDS = ("name", "clan", "rank", "status", "captor", "wounds", "victories", "academy_naval_art", "veteran")
 
+NO_NAME = N_("name: a character needs a name, e.g. 'Kikkawa Motoharu'")
 
 def _character_add(state: SengokuState, gamemap: GameMap, edit: CharacterAdd) -> str:
     clan = _clan(state, edit.clan, "clan")
     name = edit.name.strip()
     if not name:
-        raise OrderRejected("name: a character needs a name, e.g. 'Kikkawa Motoharu'")
+        raise OrderRejected(NO_NAME)
     _check_name(name, "character", clan.name, _characters_of(state, clan.id))
     char_id = (edit.id or "").strip() or _new_id(state, name)
     if char_id in state.characters:
-        raise OrderRejected(f"id: {char_id} is already {state.characters[char_id].name}; give another id, or "
-                            f"correct that character with a commander edit")
+        raise OrderRejected(N_("id: {id} is already {character}; give another id, or correct that character with a "
+                               "commander edit"), id=char_id, character=state.characters[char_id].name)
     character = Character(id=char_id, name=name, clan=clan.id, kind=edit.rank)
     changes = {f: getattr(edit, f) for f in ("wounds", "victories", "academy_naval_art", "veteran")}
     _settle(state, character, changes)
@@ -55,7 +56,8 @@ def _character_edit(state: SengokuState, gamemap: GameMap, edit: CharacterEdit) 
     character = _find(state, edit.id)
     changes = {f: getattr(edit, f) for f in FIELDS if f in edit.model_fields_set}
     if not changes:
-        raise OrderRejected(f"nothing to change for {character.name}: give one of {', '.join(FIELDS)}")
+        raise OrderRejected(N_("nothing to change for {character}: give one of {fields}"), character=character.name,
+                            fields=", ".join(FIELDS))
     before = _facts(state, character)
     _settle(state, character, changes)
     if changes.keys() & {"name", "clan"}:
@@ -92,10 +94,11 @@ def _settle(state: SengokuState, character: Character, changes: dict) -> None:
         value = changes.get(field)
         if field in changes and (value is None or value < 0):
             rule = "OP-46" if field == "wounds" else "S9.3.1"
-            raise OrderRejected(f"{field}: {value}; give 0 or more ({rule})")
+            raise OrderRejected(N_("{field}: {value}; give 0 or more ({rule_id})"), field=field, value=value,
+                                rule_id=rule)
     if "name" in changes:
         if not (changes["name"] or "").strip():
-            raise OrderRejected("name: a character needs a name, e.g. 'Kikkawa Motoharu'")
+            raise OrderRejected(NO_NAME)
         character.name = changes["name"].strip()
     if "clan" in changes:
         character.clan = _clan(state, changes["clan"], "clan").id
@@ -118,14 +121,15 @@ def _status(state: SengokuState, character: Character, changes: dict) -> None:
     captor = changes.get("captor", character.captor if status is CharacterStatus.CAPTURED else None)
     if status is CharacterStatus.CAPTURED:
         if not captor:
-            raise OrderRejected("captor: a captured character is held by a clan (S9.4); give the captor clan")
+            raise OrderRejected(N_("captor: a captured character is held by a clan (S9.4); give the captor clan"))
         held_by = _clan(state, captor, "captor")
         if held_by.id == character.clan:
-            raise OrderRejected(f"captor: {held_by.name} is {character.name}'s own clan; a captor is another clan")
+            raise OrderRejected(N_("captor: {clan} is {character}'s own clan; a captor is another clan"),
+                                clan=held_by.name, character=character.name)
         character.captor = held_by.id
     elif captor:
-        raise OrderRejected("captor: only a captured character has a captor; set the status to captured too, "
-                            "or leave the captor out")
+        raise OrderRejected(N_("captor: only a captured character has a captor; set the status to captured too, or "
+                               "leave the captor out"))
     else:
         character.captor = None
     character.status = status

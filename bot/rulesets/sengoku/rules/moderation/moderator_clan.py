@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from bot.domain.gamemap import GameMap
 from bot.domain.viewer import RESERVED
+from bot.domain.text import N_
 from bot.engine.ruleset import OrderRejected
 from bot.rulesets.sengoku.rules.model.model import Clan, SengokuState
 from bot.rulesets.sengoku.rules.moderation.moderator_edit_models import _fold, validated
@@ -45,21 +46,23 @@ def apply_clan_add(state: SengokuState, gamemap: GameMap, edit: ClanAdd) -> tupl
     or an id or name another clan has, and leaves ``state`` as it was."""
     name = edit.name.strip()
     if not name:
-        raise OrderRejected("a clan needs a name, e.g. 'Shōni'")
+        raise OrderRejected(N_("a clan needs a name, e.g. 'Shōni'"))
     if not _ID.match(edit.id):
-        raise OrderRejected(f"clan id {edit.id!r}: use 1-32 lower-case letters, digits, '-' or '_', "
-                            f"starting with a letter or digit, e.g. 'shoni'")
+        raise OrderRejected(N_("clan id {id}: use 1-32 lower-case letters, digits, '-' or '_', starting with a letter "
+                               "or digit, e.g. 'shoni'"), id=repr(edit.id))
     if edit.id in RESERVED:  # the public's and the moderators' views are called so (bot/domain/viewer.py)
-        raise OrderRejected(f"clan id {edit.id!r} is the name of the {edit.id} view of the reports and maps; "
-                            f"choose another name for the clan, e.g. '{edit.id.capitalize()} clan'")
+        raise OrderRejected(N_("clan id {id} is the name of the {view} view of the reports and maps; choose another "
+                               "name for the clan, e.g. '{example} clan'"), id=repr(edit.id), view=edit.id,
+                            example=edit.id.capitalize())
     if not _HEX.match(edit.colour):
-        raise OrderRejected(f"colour {edit.colour!r}: give it as #rrggbb, e.g. #d35400")
+        raise OrderRejected(N_("colour {colour}: give it as #rrggbb, e.g. #d35400"), colour=repr(edit.colour))
     if edit.id in state.clans:
-        raise OrderRejected(f"there is already a clan with the id {edit.id!r} ({state.clans[edit.id].name}); "
-                            f"choose another name")
+        raise OrderRejected(N_("there is already a clan with the id {id} ({clan}); choose another name"),
+                            id=repr(edit.id), clan=state.clans[edit.id].name)
     same = next((c for c in state.clans.values() if _fold(c.name) == _fold(name)), None)
     if same is not None:
-        raise OrderRejected(f"there is already a clan named {same.name} ({same.id}); each clan needs its own name")
+        raise OrderRejected(N_("there is already a clan named {clan} ({id}); each clan needs its own name"),
+                            clan=same.name, id=same.id)
     new = state.model_copy(deep=True)
     new.clans[edit.id] = Clan(id=edit.id, name=name, colour=edit.colour.lower())
     others = len(state.clans)

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from bot.domain.gamemap import GameMap
-from bot.domain.text import quote, same_name
+from bot.domain.text import N_, Phrase, quote, same_name
 from bot.engine.ruleset import OrderRejected
 from bot.rulesets.sengoku.rules.model.model import (
     CharacterKind,
@@ -216,29 +216,42 @@ def _province(gamemap: GameMap, area_id: str, why: str) -> str:
     key = area_id.strip()
     provinces = {a.id: a.name for a in gamemap.areas.values() if a.kind == "province"}
     if key in gamemap.areas and key not in provinces:
-        raise OrderRejected(f"{gamemap.areas[key].name} ({key}) is a sea area; {why}")
+        raise OrderRejected(N_("{area} ({id}) is a sea area; {why}"), area=gamemap.areas[key].name, id=key,
+                            why=Phrase(why))
     if key not in provinces:
         raise _unknown("province", area_id, provinces)
     return key
 
 
+# The things a moderator names, as words in a refusal (singular, plural), for the catalogues.
+THINGS = {"area": (N_("area"), N_("areas")), "army": (N_("army"), N_("armies")),
+          "character": (N_("character"), N_("characters")), "clan": (N_("clan"), N_("clans")),
+          "port": (N_("port"), N_("ports")), "province": (N_("province"), N_("provinces")),
+          "squadron": (N_("squadron"), N_("squadrons")), "unit": (N_("unit"), N_("units"))}
+GUESSES = (N_("did you mean {a}?"), N_("did you mean {a} or {b}?"), N_("did you mean {a} or {b} or {c}?"))
+
+
 def _unknown(what: str, value: str, known: dict[str, str], listing: str | None = None,
              field: str | None = None) -> OrderRejected:
     """'unknown <what> 'x'' with the nearest ids or names, else the list (if short)."""
-    label = f"{field}: " if field else ""
-    listing = listing or (what[:-1] + "ies" if what.endswith("y") else what + "s")
+    singular, plural = THINGS.get(what, (what, what + "s"))
+    listing = listing or Phrase(plural)
     folded = {_fold(name): key for key, name in known.items()}
     close = difflib.get_close_matches(_fold(value), list(known) + list(folded), n=3, cutoff=0.6)
     hits = list(dict.fromkeys(folded.get(c, c) for c in close))
     if hits:
-        hint = "did you mean " + " or ".join(f"{known[k]} ({k})" for k in hits) + "?"
+        hint = Phrase(GUESSES[len(hits) - 1], **{k: f"{known[h]} ({h})" for k, h in zip("abc", hits)})
     elif not known:
-        hint = f"there are no {listing}"
+        hint = Phrase(N_("there are no {listing}"), listing=listing)
     elif len(known) <= 30:
-        hint = f"{listing}: " + ", ".join(f"{name} ({key})" for key, name in sorted(known.items()))
+        hint = Phrase(N_("{listing}: {items}"), listing=listing,
+                      items=", ".join(f"{name} ({key})" for key, name in sorted(known.items())))
     else:
-        hint = f"give the id of one of the {len(known)} {listing}"
-    return OrderRejected(f"{label}unknown {what} {quote(value)}; {hint}")
+        hint = Phrase(N_("give the id of one of the {count} {listing}"), count=len(known), listing=listing)
+    values = {"what": Phrase(singular), "value": quote(value), "hint": hint}
+    if field:
+        return OrderRejected(N_("{field}: unknown {what} {value}; {hint}"), field=field, **values)
+    return OrderRejected(N_("unknown {what} {value}; {hint}"), **values)
 
 
 NAME_LIMIT = 64  # a unit's or a character's name (an army's: 80): what fits a report line and a Discord choice

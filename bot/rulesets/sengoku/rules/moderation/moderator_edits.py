@@ -25,6 +25,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from bot.domain.gamemap import GameMap
+from bot.domain.text import N_
 from bot.engine.ruleset import OrderRejected
 from bot.rulesets.sengoku.rules.model.model import (
     PortState,
@@ -91,8 +92,8 @@ def _relation(state: SengokuState, gamemap: GameMap, edit: RelationSet) -> str:
     a = _clan(state, edit.a)
     b = _clan(state, edit.b)
     if a.id == b.id:
-        raise OrderRejected(f"{a.name} is named twice: a clan's relation to itself is fixed (its own units are "
-                            f"friendly, OP-48); name two different clans")
+        raise OrderRejected(N_("{clan} is named twice: a clan's relation to itself is fixed (its own units are "
+                               "friendly, OP-48); name two different clans"), clan=a.name)
     old = state.relation(a.id, b.id)
     state.relations = [r for r in state.relations if {r.a, r.b} != {a.id, b.id}]
     state.relations.append(RelationEntry(a=a.id, b=b.id, relation=edit.relation))
@@ -108,7 +109,7 @@ def _relation_words(relation: Relation) -> str:
 # Ownership (S12.2)
 
 def _province_owner(state: SengokuState, gamemap: GameMap, edit: ProvinceOwner) -> str:
-    area = _province(gamemap, edit.area, "only provinces have owners")
+    area = _province(gamemap, edit.area, N_("only provinces have owners"))
     clan = _clan(state, edit.clan, "clan") if edit.clan is not None else None
     old = state.area_owner.get(area)
     holders_before = _port_holders(state)
@@ -139,8 +140,8 @@ def _port(state: SengokuState, gamemap: GameMap, edit: PortEdit) -> str:
         raise _unknown("port", edit.port, {p.id: p.name for p in gamemap.ports.values()})
     given = edit.model_fields_set - {"kind", "port"}
     if not given:
-        raise OrderRejected(f"nothing to change at {gamemap.ports[port_id].name}: give an owner, a land guard "
-                            f"or its cavalry")
+        raise OrderRejected(N_("nothing to change at {port}: give an owner, a land guard or its cavalry"),
+                            port=gamemap.ports[port_id].name)
     holders_before = _port_holders(state)
     port = state.ports.get(port_id) or PortState(id=port_id, owner=state.area_owner.get(gamemap.ports[port_id].area))
     owner = port.owner
@@ -150,11 +151,12 @@ def _port(state: SengokuState, gamemap: GameMap, edit: PortEdit) -> str:
     cavalry = port.land_guard_cavalry if edit.land_guard_cavalry is None else edit.land_guard_cavalry
     for word, count in (("land_guard", guard), ("land_guard_cavalry", cavalry)):
         if count < 0:
-            raise OrderRejected(f"{word}: {count}; a figure count cannot be negative (give 0 or more)")
+            raise OrderRejected(N_("{field}: {count}; a figure count cannot be negative (give 0 or more)"), field=word,
+                                count=count)
     if cavalry > guard:
-        raise OrderRejected(f"land_guard_cavalry: {cavalry} cavalry among {guard} guard figures; the cavalry are "
-                            f"counted among the land guard's figures (OP-42 e), so give at most {guard}, or raise "
-                            f"the land guard")
+        raise OrderRejected(N_("land_guard_cavalry: {cavalry} cavalry among {guard} guard figures; the cavalry are "
+                               "counted among the land guard's figures (OP-42 e), so give at most {guard}, or raise "
+                               "the land guard"), cavalry=cavalry, guard=guard)
     changes = []
     if owner != port.owner:
         changes.append(f"owner {_clan_name(state, port.owner)} → {_clan_name(state, owner)}")
@@ -195,10 +197,14 @@ def _last_port_note(state: SengokuState, before: set[str]) -> str:
 def _treasury(state: SengokuState, gamemap: GameMap, edit: Treasury) -> str:
     clan = _clan(state, edit.clan, "clan")
     if edit.rice is None and edit.development is None:
-        raise OrderRejected(f"nothing to change for {clan.name}: give rice points, development points, or both")
+        raise OrderRejected(N_("nothing to change for {clan}: give rice points, development points, or both"),
+                            clan=clan.name)
     for word, value in (("rice", edit.rice), ("development", edit.development)):
         if value is not None and value < 0:
-            raise OrderRejected(f"{word}: {value}; a clan's {word} points cannot be negative (give 0 or more)")
+            raise OrderRejected(N_("rice: {value}; a clan's rice points cannot be negative (give 0 or more)")
+                                if word == "rice" else
+                                N_("development: {value}; a clan's development points cannot be negative (give 0 or "
+                                   "more)"), value=value)
     rice = clan.rice if edit.rice is None else edit.rice
     development = clan.development if edit.development is None else edit.development
     parts = [_points("rice", clan.rice, rice, "RP"), _points("development", clan.development, development, "DP")]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.domain.gamemap import GameMap
-from bot.domain.text import escape
+from bot.domain.text import N_, Phrase, escape
 from bot.engine.ruleset import OrderRejected
 from bot.rulesets.sengoku.rules.model.model import (
     HeavyDetachment,
@@ -36,7 +36,7 @@ from bot.rulesets.sengoku.rules.moderation.moderator_edit_models import (
     _slug,
     _unknown,
 )
-from bot.rulesets.sengoku.rules.moderation.moderator_unit_fields import CHECKS, HELD, WORDS
+from bot.rulesets.sengoku.rules.moderation.moderator_unit_fields import CHECKS, HELD, NEEDS_NAME, STATE_WORDS, WORDS
 
 TABLES = {"squadron": "squadrons", "trade_fleet": "fleets", "heavy_detachment": "heavy"}
 MODELS = {"squadron": Squadron, "trade_fleet": TradeFleet, "heavy_detachment": HeavyDetachment}
@@ -64,13 +64,13 @@ def _unit_add(state: SengokuState, gamemap: GameMap, edit: UnitAdd) -> str:
     owner = _clan(state, edit.owner, "owner")
     name = (edit.name or "").strip()
     if edit.unit_kind != "heavy_detachment" and not name:
-        raise OrderRejected(f"name: a {WORDS[edit.unit_kind]} needs a name, e.g. 'Kobayakawa-2'")
+        raise OrderRejected(NEEDS_NAME, kind=WORDS[edit.unit_kind])
     if name:
         _check_name(name, "unit", owner.name, _named_units(state, owner.id))
     unit_id = (edit.id or "").strip() or _new_id(state, (edit.attached_to or owner.id).strip(), name or "hd")
     if any(unit_id in getattr(state, t) for t in TABLES.values()):
-        raise OrderRejected(f"id: {unit_id} is already the id of {unit_names(state)[unit_id]}; give another id, "
-                            f"or correct that unit with a unit edit")
+        raise OrderRejected(N_("id: {id} is already the id of {unit}; give another id, or correct that unit with a "
+                               "unit edit"), id=unit_id, unit=unit_names(state)[unit_id])
     fresh = {"id": unit_id, "owner": owner.id}
     if edit.unit_kind != "heavy_detachment":
         fresh["name"] = name
@@ -85,8 +85,8 @@ def _unit_add(state: SengokuState, gamemap: GameMap, edit: UnitAdd) -> str:
 def _unit_edit(state: SengokuState, gamemap: GameMap, edit: UnitEdit) -> str:
     kind, unit = find_unit(state, edit.id)
     if not edit.reason.strip():
-        raise OrderRejected("reason: a unit correction needs a reason (e.g. 'battle of Iyo replayed: the loss roll "
-                            "was misread'); it is kept in the audit log with the edit")
+        raise OrderRejected(N_("reason: a unit correction needs a reason (e.g. 'battle of Iyo replayed: the loss roll "
+                               "was misread'); it is kept in the audit log with the edit"))
     changes = {f: getattr(edit, f) for f in EDITABLE if f in edit.model_fields_set}
     if not changes:
         raise OrderRejected(f"nothing to change for {_title(state, kind, unit)}: give one of "
@@ -134,45 +134,49 @@ def _check_whole(state: SengokuState, gamemap: GameMap, kind: str, unit: Any, to
     """The rules the unit as a whole must meet, for the facts the edit touches."""
     owner = _clan_name(state, unit.owner)
     if kind != "trade_fleet" and unit.damage >= 5 and unit.state in HELD:
-        raise OrderRejected(f"damage: 5 means the {WORDS[kind]} is destroyed (S8.4.3, OP-35); give 0–4, or set "
-                            f"its state to destroyed")
+        raise OrderRejected(N_("damage: 5 means the {kind} is destroyed (S8.4.3, OP-35); give 0–4, or set its state "
+                               "to destroyed"), kind=WORDS[kind])
     if kind == "heavy_detachment" and unit.attached_to and touched & {"attached_to", "owner", "state"}:
         squadron = state.squadrons[unit.attached_to]
         if squadron.owner != unit.owner or squadron.state not in HELD:
-            raise OrderRejected(f"attached_to: {squadron.name} is {_clan_name(state, squadron.owner)}'s and "
-                                f"{squadron.state.value}; a heavy detachment joins an active squadron of its own "
-                                f"clan ({owner}) (S4.10)")
+            raise OrderRejected(N_("attached_to: {unit} is {clan}'s and {state}; a heavy detachment joins an active "
+                                   "squadron of its own clan ({owner}) (S4.10)"), unit=squadron.name,
+                                clan=_clan_name(state, squadron.owner),
+                                state=Phrase(STATE_WORDS.get(squadron.state.value, squadron.state.value)),
+                                owner=owner)
         unit.base_port = squadron.base_port  # it shares its squadron's base (S4.10.6)
     if kind == "squadron" and unit.leader and touched & {"leader", "owner"}:
         character = state.characters[unit.leader]
         if character.clan != unit.owner:
-            raise OrderRejected(f"leader: {character.name} is a character of {_clan_name(state, character.clan)}, "
-                                f"not of {owner}; give a leader of {owner}, or none (S9.2)")
+            raise OrderRejected(N_("leader: {leader} is a character of {other}, not of {owner}; give a leader of "
+                                   "{owner}, or none (S9.2)"), leader=character.name,
+                                other=_clan_name(state, character.clan), owner=owner)
     if unit.state is UnitState.ACTIVE and touched & {"state", "base_port", "owner"}:
         _check_basing(state, gamemap, kind, unit, owner)
     if unit.state is UnitState.MOTHBALLED and touched & {"state", "location", "owner"}:
         coast = unit.location
         if coast is None or state.area_owner.get(coast) != unit.owner or not gamemap.areas[coast].coastal:
-            raise OrderRejected(f"location: a mothballed unit lies on the coast of a province of its owner "
-                                f"(S2.5); give a coastal province of {owner}")
+            raise OrderRejected(N_("location: a mothballed unit lies on the coast of a province of its owner (S2.5); "
+                                   "give a coastal province of {owner}"), owner=owner)
 
 
 def _check_basing(state: SengokuState, gamemap: GameMap, kind: str, unit: Any, owner: str) -> None:
     if kind == "heavy_detachment" and unit.attached_to:
         return
     if unit.base_port is None:
-        raise OrderRejected(f"base_port: an active {WORDS[kind]} needs a base port; a unit without one must be "
-                            f"disbanded or mothballed on its owner's coast (S2.5)")
+        raise OrderRejected(N_("base_port: an active {kind} needs a base port; a unit without one must be disbanded "
+                               "or mothballed on its owner's coast (S2.5)"), kind=WORDS[kind])
     port = state.ports.get(unit.base_port)
     name = _port(gamemap, unit.base_port)
     if port is not None and port.destroyed:
-        raise OrderRejected(f"base_port: {name} is destroyed (S8.8.2); choose another base (S2.1)")
+        raise OrderRejected(N_("base_port: {port} is destroyed (S8.8.2); choose another base (S2.1)"), port=name)
     holder = port.owner if port else state.area_owner.get(gamemap.ports[unit.base_port].area)
     if holder != unit.owner:
         own = sorted(p.name for p in gamemap.ports.values() if state.port_owner(p.id) == unit.owner)
-        raise OrderRejected(f"base_port: {name} is {_clan_name(state, holder)}'s, not {owner}'s; a unit is based "
-                            f"at its own clan's port (S2.1; abroad only by an agreement, S2.4). {owner}'s ports: "
-                            f"{', '.join(own) or 'none'}; or give the port to {owner} first with a port edit")
+        raise OrderRejected(N_("base_port: {port} is {holder}'s, not {owner}'s; a unit is based at its own clan's port "
+                               "(S2.1; abroad only by an agreement, S2.4). {owner}'s ports: {ports}; or give the port "
+                               "to {owner} first with a port edit"), port=name, holder=_clan_name(state, holder),
+                            owner=owner, ports=", ".join(own) or Phrase(N_("none")))
 
 
 def _consequences(state: SengokuState, gamemap: GameMap, kind: str, was: Any, unit: Any) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.domain.events import Audience
+from bot.domain.text import N_, Phrase
 from bot.rulesets.sengoku.rules.model.context import Ctx
 from bot.rulesets.sengoku.rules.model.events import Based, BaseRefused
 from bot.rulesets.sengoku.rules.model.model import SengokuState, UnitState
@@ -47,14 +48,18 @@ def occupancy(state: SengokuState, settings: SengokuSettings, port: str,
     return occ
 
 
+FULL_PORT = N_("port {port} already holds {count} fleet units; the limit is 5 (S2.3)")
+
+
 def capacity_problem(state: SengokuState, settings: SengokuSettings, port: str, is_trade_fleet: bool,
-                     port_name: str, leaving: set[str] = frozenset()) -> str | None:
+                     port_name: str, leaving: set[str] = frozenset()) -> Phrase | None:
     """The S2.3 message for one more unit at ``port``, or None if it fits."""
     occ = occupancy(state, settings, port, leaving)
     if is_trade_fleet and occ.trade_fleets >= MAX_TRADE_FLEETS:
-        return f"port {port_name} already holds {occ.trade_fleets} trade fleets; the limit is 3 (S2.3)"
+        return Phrase(N_("port {port} already holds {count} trade fleets; the limit is 3 (S2.3)"), port=port_name,
+                      count=occ.trade_fleets)
     if occ.units >= MAX_UNITS:
-        return f"port {port_name} already holds {occ.units} fleet units; the limit is 5 (S2.3)"
+        return Phrase(FULL_PORT, port=port_name, count=occ.units)
     return None
 
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from bot.domain.events import Audience
 from bot.domain.gamemap import GameMap
-from bot.domain.text import quote
+from bot.domain.text import N_, Phrase, quote
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
-from bot.rulesets.sengoku.rules.orders.basing import MAX_UNITS, occupancy
+from bot.rulesets.sengoku.rules.orders.basing import FULL_PORT, MAX_UNITS, occupancy
 from bot.rulesets.sengoku.rules.model.context import Ctx
 from bot.rulesets.sengoku.rules.model.events import OrderFellBack
 from bot.rulesets.sengoku.rules.model.events_turn import ClanPolicySet, CreditRedeemed
@@ -70,21 +70,22 @@ def check_clan_order(state: SengokuState, gamemap: GameMap, settings: SengokuSet
 
 def _check_policy(state: SengokuState, faction: str, order: ClanPolicy) -> list[str]:
     if order.unit != faction:
-        raise OrderRejected(f"a clan policy is given for your own clan, {_clan_name(state, faction)}, not for "
-                            f"{quote(_clan_name(state, order.unit))} (V1)", rule="V1")
+        raise OrderRejected(N_("a clan policy is given for your own clan, {clan}, not for {other} (V1)"), rule="V1",
+                            clan=_clan_name(state, faction), other=quote(_clan_name(state, order.unit)))
     for clan in order.multi_clan_priority:
         if clan not in state.clans:
-            raise OrderRejected(f"multi_clan_priority names {quote(clan)}, which is not a clan; clans: "
-                                f"{', '.join(sorted(c.name for c in state.clans.values()))} (S5.9)", rule="S5.9")
+            raise OrderRejected(N_("multi_clan_priority names {clan}, which is not a clan; clans: {clans} (S5.9)"),
+                                rule="S5.9", clan=quote(clan),
+                                clans=", ".join(sorted(c.name for c in state.clans.values())))
         if clan == faction:
-            raise OrderRejected("multi_clan_priority lists the clans to fight, in order; your own clan is not "
-                                "one of them (S5.9)", rule="S5.9")
+            raise OrderRejected(N_("multi_clan_priority lists the clans to fight, in order; your own clan is not "
+                                   "one of them (S5.9)"), rule="S5.9")
     warnings = []
     if order.transfer_to is not None:
         if order.transfer_to not in state.clans or not state.at_war(faction, order.transfer_to):
-            raise OrderRejected(f"transfer_to: squadrons can only be handed over to an enemy, a clan you are at "
-                                f"war with; {quote(_clan_name(state, order.transfer_to))} is not (S2.6, OP-07)",
-                                rule="S2.6")
+            raise OrderRejected(N_("transfer_to: squadrons can only be handed over to an enemy, a clan you are at "
+                                   "war with; {clan} is not (S2.6, OP-07)"), rule="S2.6",
+                                clan=quote(_clan_name(state, order.transfer_to)))
         if order.on_last_port_lost == "lose":
             warnings.append("transfer_to applies only with on_last_port_lost: transfer; ignored (R18)")
     return warnings
@@ -96,10 +97,10 @@ def _check_redeem(state: SengokuState, gamemap: GameMap, settings: SengokuSettin
     _check_credit_turn(state, credit)
     port = gamemap.ports.get(order.port)
     if port is None:
-        raise OrderRejected(f"there is no port {quote(order.port)} on this map (S8.4.6)", rule="S8.4.6")
+        raise OrderRejected(N_("there is no port {port} on this map (S8.4.6)"), rule="S8.4.6", port=quote(order.port))
     if state.ports[order.port].owner != faction or state.ports[order.port].destroyed:
-        raise OrderRejected(f"a captured prize is rebuilt at one of your own ports; {port.name} is not one "
-                            f"(S8.4.6)", rule="S8.4.6")
+        raise OrderRejected(N_("a captured prize is rebuilt at one of your own ports; {port} is not one (S8.4.6)"),
+                            rule="S8.4.6", port=port.name)
     pending = [s for s in others if s.payload.get("kind") == "redeem_capture" and s.faction == faction]
     problem = resources_problem(state, faction, 1 + len(pending)) or _attach_problem(state, faction, order, port.name)
     problem = problem or capacity_problem(state, settings, order, port.name, pending)
@@ -113,56 +114,58 @@ def _check_redeem(state: SengokuState, gamemap: GameMap, settings: SengokuSettin
 def _credit(state: SengokuState, faction: str, credit_id: str) -> CaptureCredit:
     credit = next((c for c in state.credits if c.id == credit_id), None)
     if credit is None or credit.holder != faction:  # one message: credit ids are predictable (V1)
-        raise OrderRejected(f"your clan has no capture credit {credit_id!r}; your last report lists your "
-                            f"credits (S8.4.6, V1)", rule="V1")
+        raise OrderRejected(N_("your clan has no capture credit {credit}; your last report lists your "
+                               "credits (S8.4.6, V1)"), rule="V1", credit=repr(credit_id))
     if credit.void:
-        raise OrderRejected(f"{state.credit_name(credit_id)} is void: every squadron that held it was dispersed or "
-                            f"destroyed later in turn {credit.turn_captured} (S8.4.6, R3)", rule="S8.4.6")
+        raise OrderRejected(N_("{credit} is void: every squadron that held it was dispersed or destroyed later in "
+                               "turn {turn} (S8.4.6, R3)"), rule="S8.4.6", credit=state.credit_name(credit_id),
+                            turn=credit.turn_captured)
     return credit
 
 
 def _check_credit_turn(state: SengokuState, credit: CaptureCredit) -> None:
     due = credit.turn_captured + 1
     if state.turn < due:
-        raise OrderRejected(f"{state.credit_name(credit.id)} can only be redeemed on turn {due}, the turn after "
-                            f"its capture (S8.4.6)", rule="S8.4.6")
+        raise OrderRejected(N_("{credit} can only be redeemed on turn {turn}, the turn after its capture (S8.4.6)"),
+                            rule="S8.4.6", credit=state.credit_name(credit.id), turn=due)
     if state.turn > due:
-        raise OrderRejected(f"{state.credit_name(credit.id)} could only be redeemed on turn {due}, the turn after "
-                            f"its capture; it has expired (S8.4.6)", rule="S8.4.6")
+        raise OrderRejected(N_("{credit} could only be redeemed on turn {turn}, the turn after its capture; it has "
+                               "expired (S8.4.6)"), rule="S8.4.6", credit=state.credit_name(credit.id), turn=due)
 
 
-def resources_problem(state: SengokuState, faction: str, count: int = 1) -> str | None:
+def resources_problem(state: SengokuState, faction: str, count: int = 1) -> Phrase | None:
     clan = state.clans[faction]
     if clan.development >= COST_DP * count and clan.rice >= COST_RP * count:
         return None
-    each = " for each credit" if count > 1 else ""
-    return (f"not enough rice: 1 DP + 3 RP needed{each} (S8.4.6); {clan.name} has {clan.development} DP and "
-            f"{clan.rice} RP")
+    text = (N_("not enough rice: 1 DP + 3 RP needed for each credit (S8.4.6); {clan} has {dp} DP and {rp} RP")
+            if count > 1 else N_("not enough rice: 1 DP + 3 RP needed (S8.4.6); {clan} has {dp} DP and {rp} RP"))
+    return Phrase(text, clan=clan.name, dp=clan.development, rp=clan.rice)
 
 
 def _clan_name(state: SengokuState, clan: str | None) -> str:
     return state.clans[clan].name if clan in state.clans else str(clan)
 
 
-def _attach_problem(state: SengokuState, faction: str, order: RedeemCapture, port_name: str) -> str | None:
+def _attach_problem(state: SengokuState, faction: str, order: RedeemCapture, port_name: str) -> Phrase | None:
     if order.build != "heavy_detachment" or order.attach_to is None:
         return None
     sq = state.squadrons.get(order.attach_to)
     if sq is None or sq.owner != faction or sq.state is not UnitState.ACTIVE or sq.base_port != order.port:
         named = sq.name if sq is not None and sq.owner == faction else order.attach_to
-        return f"attach_to: {quote(named)} is not an active squadron of yours based at {port_name}"
+        return Phrase(N_("attach_to: {unit} is not an active squadron of yours based at {port}"), unit=quote(named),
+                      port=port_name)
     return None
 
 
 def capacity_problem(state: SengokuState, settings: SengokuSettings, order: RedeemCapture, port_name: str,
-                     pending: list[SubmittedOrder] = ()) -> str | None:
+                     pending: list[SubmittedOrder] = ()) -> Phrase | None:
     """S2.3: the new unit must fit the port's 5 fleet units (OP-05 settings for HDs)."""
     if not _counts(settings, order):
         return None
     more = sum(1 for s in pending if s.payload.get("port") == order.port)
     units = occupancy(state, settings, order.port).units + more
     if units >= MAX_UNITS:
-        return f"port {port_name} already holds {units} fleet units; the limit is 5 (S2.3)"
+        return Phrase(FULL_PORT, port=port_name, count=units)
     return None
 
 

@@ -11,6 +11,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from bot.domain.text import N_
 from bot.rulesets.sengoku.rules.model.model import Manoeuvre, Stake
 
 
@@ -211,7 +212,8 @@ def parse_order(payload: dict) -> BaseModel:
     kind = payload.get("kind")
     if not isinstance(kind, str) or kind not in SQUADRON_KINDS | FLEET_KINDS | BASING_KINDS | CLAN_KINDS:
         kinds = ", ".join(sorted(SQUADRON_KINDS | FLEET_KINDS | BASING_KINDS) + sorted(CLAN_KINDS))
-        raise OrderRejected(f"unknown order kind {payload.get('kind')!r}; valid kinds: {kinds}")
+        raise OrderRejected(N_("unknown order kind {kind}; valid kinds: {kinds}"), kind=repr(payload.get("kind")),
+                            kinds=kinds)
     try:
         return ORDER_ADAPTER.validate_python(payload)
     except ValidationError as exc:

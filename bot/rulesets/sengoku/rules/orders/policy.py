@@ -20,7 +20,7 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bot.domain.text import quote
+from bot.domain.text import N_, Phrase, quote
 from bot.engine.ruleset import OrderRejected
 
 VISIBLE_FACTS = {
@@ -38,12 +38,12 @@ VISIBLE_FACTS = {
 }
 
 HIDDEN_FACTS = {
-    "enemy_xp": "enemy experience",
-    "enemy_experience": "enemy experience",
-    "enemy_hd": "the number of enemy heavy detachments",
-    "enemy_leader": "the enemy's leader",
-    "enemy_stake": "the enemy's stake",
-    "enemy_mission": "the enemy's mission",
+    "enemy_xp": N_("enemy experience"),
+    "enemy_experience": N_("enemy experience"),
+    "enemy_hd": N_("the number of enemy heavy detachments"),
+    "enemy_leader": N_("the enemy's leader"),
+    "enemy_stake": N_("the enemy's stake"),
+    "enemy_mission": N_("the enemy's mission"),
 }
 
 _OPS = {"<=": operator.le, ">=": operator.ge, "<": operator.lt, ">": operator.gt,
@@ -90,8 +90,8 @@ def parse_policy(text: str, field: str, yes: str = "always", no: str = "never",
         return Policy(False)
     if not words.startswith("if "):
         raise OrderRejected(
-            f"{field}: {quote(text)} is not a policy; use '{yes}', '{no}' or 'if <condition>', "
-            f"e.g. 'if enemy_count <= own_count'", rule="S5.5")
+            N_("{field}: {text} is not a policy; use '{yes}', '{no}' or 'if <condition>', "
+               "e.g. 'if enemy_count <= own_count'"), rule="S5.5", field=field, text=quote(text), yes=yes, no=no)
     clauses = tuple(_parse_clause(part, field, clans) for part in words[3:].split(" and "))
     return Policy(None, clauses)
 
@@ -105,16 +105,18 @@ def _clan_clause(op: str, word: str, field: str, clans: Mapping[str, str] | None
     """OP-26: the enemy clan is visible; named by id or name, kept as the id."""
     example = f"{CLAN_FACT} == {next(iter(sorted(clans.values())), 'Mori') if clans else 'mori'}"
     if op not in ("==", "!="):
-        raise OrderRejected(f"{field}: a clan is compared only with == or != ({example})", rule="OP-26")
+        raise OrderRejected(N_("{field}: a clan is compared only with == or != ({example})"), rule="OP-26",
+                            field=field, example=example)
     if not word:
-        raise OrderRejected(f"{field}: name the clan, e.g. '{example}'", rule="OP-26")
+        raise OrderRejected(N_("{field}: name the clan, e.g. '{example}'"), rule="OP-26", field=field,
+                            example=example)
     if clans is None:
         return Clause(CLAN_FACT, op, word)
     wanted = _fold(word)
     clan = next((cid for cid, name in clans.items() if wanted in (_fold(cid), _fold(name))), None)
     if clan is None:
-        raise OrderRejected(f"{field}: no clan {word!r} in this campaign; name one of "
-                            f"{', '.join(sorted(clans.values()))} (S5.6, OP-26)", rule="OP-26")
+        raise OrderRejected(N_("{field}: no clan {clan} in this campaign; name one of {clans} (S5.6, OP-26)"),
+                            rule="OP-26", field=field, clan=repr(word), clans=", ".join(sorted(clans.values())))
     return Clause(CLAN_FACT, op, clan)
 
 
@@ -124,12 +126,13 @@ def _parse_clause(text: str, field: str, clans: Mapping[str, str] | None = None)
         return _clan_clause(*clan_match.groups(), field, clans)
     match = _CLAUSE.match(text)
     if not match:
-        raise OrderRejected(f"{field}: cannot read condition {text.strip()!r}; write e.g. "
-                            f"'enemy_count <= own_count'", rule="S5.5")
+        raise OrderRejected(N_("{field}: cannot read condition {text}; write e.g. 'enemy_count <= own_count'"),
+                            rule="S5.5", field=field, text=repr(text.strip()))
     left, op, right = match.groups()
     for name in (left, right):
         if name == CLAN_FACT:  # on the right of a comparison, a clan is no number
-            raise OrderRejected(f"{field}: write the clan on the right: '{CLAN_FACT} == <clan>'", rule="OP-26")
+            raise OrderRejected(N_("{field}: write the clan on the right: '{fact} == <clan>'"), rule="OP-26",
+                                field=field, fact=CLAN_FACT)
         if not name.lstrip("-").isdigit():
             _check_visible(name, field)
     return Clause(left, op, int(right) if right.lstrip("-").isdigit() else right)
@@ -139,8 +142,8 @@ def _check_visible(name: str, field: str) -> None:
     if name in VISIBLE_FACTS:
         return
     if name in HIDDEN_FACTS:
-        raise OrderRejected(f"{field}: a condition may not use {HIDDEN_FACTS[name]} ({name}); it is "
-                            f"hidden from you when you decide (S5.6). Visible: "
-                            f"{', '.join(sorted(VISIBLE_FACTS))}", rule="S5.6")
-    raise OrderRejected(f"{field}: unknown fact {name!r}; visible facts are "
-                        f"{', '.join(sorted(VISIBLE_FACTS))}", rule="S5.6")
+        raise OrderRejected(N_("{field}: a condition may not use {fact} ({name}); it is hidden from you when you "
+                               "decide (S5.6). Visible: {visible}"), rule="S5.6", field=field,
+                            fact=Phrase(HIDDEN_FACTS[name]), name=name, visible=", ".join(sorted(VISIBLE_FACTS)))
+    raise OrderRejected(N_("{field}: unknown fact {name}; visible facts are {visible}"), rule="S5.6", field=field,
+                        name=repr(name), visible=", ".join(sorted(VISIBLE_FACTS)))

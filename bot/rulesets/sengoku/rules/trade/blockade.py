@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from bot.domain.events import Audience
 from bot.domain.gamemap import GameMap
+from bot.domain.text import N_, Phrase, Phrases
 from bot.rulesets.sengoku.rules.model.context import Ctx
 from bot.rulesets.sengoku.rules.model.index import index_of
 from bot.rulesets.sengoku.rules.model.events_trade import (
@@ -154,12 +155,15 @@ def port_links(gamemap: GameMap, from_port: str, to_port: str) -> list[tuple[str
         i, j = loc.path.index(a), loc.path.index(b)
         links.append((loc.name, loc.path[i:j + 1] if i <= j else loc.path[j:i + 1][::-1]))
     if not links and (route := gamemap.coast_path(a, b)):
-        links.append(("the coastal route", route))
+        links.append((COASTAL_ROUTE, route))
     return links
 
 
+COASTAL_ROUTE = N_("the coastal route")  # a link along the coast, no named LoC (S2.2)
+
+
 def rebase_problem(state: SengokuState, gamemap: GameMap, settings: SengokuSettings, unit,
-                   port_id: str) -> str | None:
+                   port_id: str) -> Phrase | None:
     """S2.2, OP-06: re-basing needs an unblocked LoC from the current base,
     judged on the position at the start of planning (the state given)."""
     base = unit.base_port
@@ -168,22 +172,23 @@ def rebase_problem(state: SengokuState, gamemap: GameMap, settings: SengokuSetti
     names = (gamemap.ports[base].name, gamemap.ports[port_id].name)
     links = port_links(gamemap, base, port_id)
     if not links:
-        return (f"there is no line of communication from {names[0]} to {names[1]}; ships re-base only along "
-                f"one (S2.2)")
+        return Phrase(N_("there is no line of communication from {base} to {port}; ships re-base only along "
+                         "one (S2.2)"), base=names[0], port=names[1])
     cut = []
     for name, path in links:
         blockers = path_blockers(state, gamemap, settings, path, unit.owner)
         if not blockers:
             return None
-        cut.append(f"{name} by {', '.join(_where(state, gamemap, u) for u in blockers)}")
-    return (f"every line of communication from {names[0]} to {names[1]} is blocked ({'; '.join(cut)}); ships "
-            f"re-base only to a port with an unblocked line of communication from their base, as it stands at "
-            f"the start of planning (S2.2, OP-06)")
+        cut.append(Phrase(N_("{route} by {blockers}"), route=Phrase(name) if name == COASTAL_ROUTE else name,
+                          blockers=Phrases([_where(state, gamemap, u) for u in blockers], ", ")))
+    return Phrase(N_("every line of communication from {base} to {port} is blocked ({cut}); ships re-base only to "
+                     "a port with an unblocked line of communication from their base, as it stands at the start "
+                     "of planning (S2.2, OP-06)"), base=names[0], port=names[1], cut=Phrases(cut))
 
 
-def _where(state: SengokuState, gamemap: GameMap, unit: str) -> str:
+def _where(state: SengokuState, gamemap: GameMap, unit: str) -> Phrase:
     sq = state.squadrons[unit]
-    return f"{sq.name} off {gamemap.areas[sq.station].name}"
+    return Phrase(N_("{unit} off {area}"), unit=sq.name, area=gamemap.areas[sq.station].name)
 
 
 # --- events: S12.5 4.1 (start of planning) and 6.6 (each sub-phase) ----------

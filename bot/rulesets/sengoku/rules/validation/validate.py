@@ -7,7 +7,7 @@ for fields that do not apply (R18: accepted and ignored).
 from __future__ import annotations
 
 from bot.domain.gamemap import GameMap
-from bot.domain.text import quote
+from bot.domain.text import Phrase, quote
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
 from bot.i18n import N_
 from bot.rulesets.sengoku.rules.orders import orders as o
@@ -54,8 +54,15 @@ def _check_unit(state: SengokuState, faction: str, order):
         raise OrderRejected(N_("{unit} is mothballed; it can only be disbanded (S2.5, V1)"), rule="V1",
                             unit=_name(unit))
     if unit.state is not UnitState.ACTIVE and unit.state is not UnitState.MOTHBALLED:
-        raise OrderRejected(f"{_name(unit)} is {unit.state.value} and takes no orders (V1)", rule="V1")
+        raise OrderRejected(N_("{unit} is {state} and takes no orders (V1)"), rule="V1", unit=_name(unit),
+                            state=Phrase(STATE_WORDS.get(unit.state.value, unit.state.value)))
     return unit
+
+
+# A unit's or a character's state as a word in a refusal (model.UnitState, CharacterStatus values).
+STATE_WORDS = {"disbanded": N_("disbanded"), "destroyed": N_("destroyed"), "captured": N_("captured"),
+               "lost": N_("lost"), "active": N_("active"), "mothballed": N_("mothballed")}
+STATUS_WORDS = {"captured": N_("captured"), "dead": N_("dead"), "free": N_("free")}
 
 
 def _name(unit) -> str:
@@ -98,13 +105,14 @@ def _check_basing(state, gamemap, settings, faction, order, unit, others) -> lis
     return []
 
 
-def _no_agreement(state: SengokuState, port_name: str, host: str | None) -> str:
+def _no_agreement(state: SengokuState, port_name: str, host: str | None) -> Phrase:
     if host is None:
-        return f"port {port_name} belongs to no clan, so no clan can agree to host your ships there (S2.4)"
+        return Phrase(N_("port {port} belongs to no clan, so no clan can agree to host your ships there (S2.4)"),
+                      port=port_name)
     name = state.clans[host].name if host in state.clans else host
-    return (f"port {port_name} is {name}'s; a clan's ships are based there only under a basing agreement with "
-            f"{name} for this turn (turn {state.turn}), made in the Diplomacy Phase and recorded by a moderator "
-            f"(S2.4)")
+    return Phrase(N_("port {port} is {clan}'s; a clan's ships are based there only under a basing agreement with "
+                     "{clan} for this turn (turn {turn}), made in the Diplomacy Phase and recorded by a moderator "
+                     "(S2.4)"), port=port_name, clan=name, turn=state.turn)
 
 
 def _check_squadron(state, gamemap, settings, faction, order) -> list[str]:
@@ -157,7 +165,8 @@ def _check_leader(state: SengokuState, faction: str, order) -> None:
         raise OrderRejected(N_("{leader} is not a character of your clan (S9.2)"), rule="S9.2",
                             leader=quote(order.leader))
     if character.status != "free":
-        raise OrderRejected(f"{character.name} is {character.status.value} and cannot lead (S9.2)", rule="S9.2")
+        raise OrderRejected(N_("{leader} is {status} and cannot lead (S9.2)"), rule="S9.2", leader=character.name,
+                            status=Phrase(STATUS_WORDS.get(character.status.value, character.status.value)))
     for other in state.squadrons.values():
         if other.leader == order.leader and other.id != order.unit and other.state is UnitState.ACTIVE:
             raise OrderRejected(N_("{leader} already leads {unit}; one leader per squadron and one squadron per "
