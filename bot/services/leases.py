@@ -20,6 +20,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from bot.services.boot import is_dead
+from bot.services.background import stop_task
 from bot.store import StoreError
 
 log = logging.getLogger(__name__)
@@ -82,9 +83,7 @@ class WorkLease:
         try:
             yield self
         finally:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            await stop_task(task)
 
     async def finish(self) -> None:
         await self.repo.finish_work(*self.key, self.service.boot_id, stamp(self.service.clock()))

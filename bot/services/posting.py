@@ -29,6 +29,7 @@ from bot.localized import Text
 from bot.report import Reports
 from bot.report.messages import post_texts
 from bot.services.audit import Moderator, audit_entry
+from bot.services.background import stop_task
 from bot.services.boot import is_dead
 from bot.services.campaigns import CampaignService, TurnOutcome, utc_stamp
 from bot.services.errors import UserError
@@ -159,9 +160,7 @@ class PostRun:
             yield
         finally:
             if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+                await stop_task(task)
 
     async def finish(self) -> None:
         """Every message was tried: the posts are done (what failed went to the moderators)."""
