@@ -20,7 +20,7 @@ from typing import Literal
 from matplotlib.colors import is_color_like
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from bot.render.vocabulary import Vocabulary, check_colour
+from bot.render.vocabulary import Colour, Vocabulary
 
 __all__ = ["Highlight", "Line", "Marker", "Overlay", "Route", "vocabulary_problems"]
 
@@ -35,15 +35,10 @@ class Marker(_Model):
     area: str
     label: str
     faction: str
-    colour: str
+    colour: Colour
     shape: str  # a key of the overlay's vocabulary.shapes
     detail: str = ""  # short extra text drawn after the label, e.g. "XP 2, dmg 1"
     count: int = Field(1, ge=1)  # several like units drawn as one token ("×3")
-
-    @field_validator("colour")
-    @classmethod
-    def _check_colour(cls, value: str) -> str:
-        return check_colour(value)
 
 
 class Highlight(_Model):
@@ -58,13 +53,8 @@ class Route(_Model):
     """A movement drawn as arrows from area to area (first to last)."""
 
     areas: list[str] = Field(min_length=2)
-    colour: str
+    colour: Colour
     style: str | None = None  # a key of the overlay's vocabulary.routes; None: the first declared
-
-    @field_validator("colour")
-    @classmethod
-    def _check_colour(cls, value: str) -> str:
-        return check_colour(value)
 
 
 class Line(_Model):

@@ -13,12 +13,12 @@ Dash patterns are on/off lengths in line widths, as matplotlib reads them;
 
 from __future__ import annotations
 
-from typing import Literal, get_args
+from typing import Annotated, Literal, get_args
 
 from matplotlib.colors import is_color_like
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-__all__ = ["GLYPHS", "Dash", "check_colour", "HighlightStyle", "LineStyle", "RouteStyle", "ShapeStyle", "Vocabulary"]
+__all__ = ["GLYPHS", "Colour", "Dash", "DashPattern", "check_colour", "HighlightStyle", "LineStyle", "RouteStyle", "ShapeStyle", "Vocabulary"]
 
 # The glyphs a marker shape may be drawn as; "house" is a triangle on a broad hull.
 Glyph = Literal["circle", "square", "triangle", "triangle_down", "diamond", "cross", "plus", "star", "pentagon",
@@ -39,6 +39,11 @@ def _dash(value: Dash) -> Dash:
     return value
 
 
+# A field's type that checks itself when a style or an overlay is built (one check, every field).
+Colour = Annotated[str, AfterValidator(check_colour)]
+DashPattern = Annotated[Dash, AfterValidator(_dash)]
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -57,32 +62,17 @@ class HighlightStyle(_Model):
     """A kind of event in an area: a ring in its colour with its symbol on the rim."""
 
     name: str  # legend text
-    colour: str
+    colour: Colour
     symbol: str = Field(min_length=1, max_length=2)  # a character the fonts can draw ("⚔")
-    dash: Dash = ()  # of the ring
-
-    @field_validator("colour")
-    @classmethod
-    def _check_colour(cls, value: str) -> str:
-        return check_colour(value)
-
-    @field_validator("dash")
-    @classmethod
-    def _check_dash(cls, value: Dash) -> Dash:
-        return _dash(value)
+    dash: DashPattern = ()  # of the ring
 
 
 class RouteStyle(_Model):
     """A kind of movement arrow (drawn in the moving faction's colour)."""
 
     name: str  # legend text
-    dash: Dash = ()
-    legend_dash: Dash | None = None  # the legend's short sample, if it needs a shorter pattern
-
-    @field_validator("dash", "legend_dash")
-    @classmethod
-    def _check_dash(cls, value: Dash | None) -> Dash | None:
-        return value if value is None else _dash(value)
+    dash: DashPattern = ()
+    legend_dash: DashPattern | None = None  # the legend's short sample, if it needs a shorter pattern
 
 
 class LineStyle(_Model):
@@ -90,22 +80,12 @@ class LineStyle(_Model):
     middle (a single place gets the ✕ alone)."""
 
     name: str  # legend text
-    colour: str
+    colour: Colour
     width: float = Field(2.0, gt=0)  # points
-    dash: Dash = ()
+    dash: DashPattern = ()
     alpha: float = Field(1.0, gt=0, le=1)
     mark: Literal["none", "cross"] = "none"
     legend_width: float | None = Field(None, gt=0)  # the legend's sample, if not ``width``
-
-    @field_validator("colour")
-    @classmethod
-    def _check_colour(cls, value: str) -> str:
-        return check_colour(value)
-
-    @field_validator("dash")
-    @classmethod
-    def _check_dash(cls, value: Dash) -> Dash:
-        return _dash(value)
 
 
 class Vocabulary(_Model):
