@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.domain.text import Phrase, Phrases
 from bot.i18n import CORE_DOMAIN, DEFAULT_LANGUAGE, Messages, N_, messages
 
 
@@ -82,3 +83,14 @@ class Joined(Text):
 
     def render(self, t: Messages | str = DEFAULT_LANGUAGE) -> str:
         return self.separator.join(part.render(t) for part in self.parts)
+
+
+def composed(value: Any, domain: str) -> Any:
+    """A sentence the pure rules composed (``bot.domain.text.Phrase``, ``Phrases``: they cannot import
+    this module) as a ``Text`` of the ruleset's ``domain``, its phrases among its values too; any
+    other value as it is."""
+    if isinstance(value, Phrase):
+        return Text(value.msgid, domain=domain, **{k: composed(v, domain) for k, v in value.values.items()})
+    if isinstance(value, Phrases):
+        return Joined([composed(part, domain) for part in value.parts], value.separator)
+    return value

@@ -18,12 +18,12 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from bot.domain.campaign import DEADLINE_REFUSAL, Campaign, Faction, Phase, deadline_passed, deadline_values
-from bot.domain.text import Phrase, Phrases, clean, clean_payload, markup_in, quote
+from bot.domain.text import Phrase, clean, clean_payload, markup_in, quote
 from bot.domain.viewer import Viewer
 from bot.engine.dice import KEY_SCHEME, SEED_SCHEME, SeededDice, SignedDice, load_private_key
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
 from bot.i18n import N_
-from bot.localized import Joined, Text
+from bot.localized import Text, composed
 from bot.report import ReportInput, Reports
 from bot.report.presenters import presenter
 from bot.plugins import get_ruleset
@@ -478,20 +478,7 @@ DEADLINE_PASSED = DEADLINE_REFUSAL  # one text: the store refuses with the same 
 
 def refused(exc: OrderRejected, ruleset: str) -> UserError:
     """A rule's refusal of an order or an edit, worded from the ruleset's catalogue for the reader."""
-    return UserError(REFUSED, refusal=Text(exc.msgid, domain=ruleset, **_worded(exc.values, ruleset)))
-
-
-def _worded(values: dict[str, Any], ruleset: str) -> dict[str, Any]:
-    """A refusal's values, the phrases the rules composed among them as texts of the ruleset's domain."""
-    return {key: _text(value, ruleset) for key, value in values.items()}
-
-
-def _text(value: Any, ruleset: str) -> Any:
-    if isinstance(value, Phrase):
-        return Text(value.msgid, domain=ruleset, **_worded(value.values, ruleset))
-    if isinstance(value, Phrases):
-        return Joined([_text(part, ruleset) for part in value.parts], value.separator)
-    return value
+    return UserError(REFUSED, refusal=composed(Phrase(exc.msgid, **exc.values), ruleset))
 
 
 def deadline_passed_error(campaign: Campaign) -> UserError:
