@@ -29,7 +29,7 @@ from bot.report.presenters import presenter
 from bot.plugins import get_ruleset
 from bot.scenarios import ScenarioFileError, load_shipped_scenario
 from bot.services.audit import COMMAND_LINE, Moderator, audit_entry
-from bot.services.boot import THIS_BOOT, is_dead
+from bot.services.boot import THIS_BOOT
 from bot.services.campaign_reads import (
     CampaignReads,
     OrderLine,  # noqa: F401  (re-exported: cogs import it from here)
@@ -39,7 +39,7 @@ from bot.services.campaign_reads import (
 from bot.services.deadline import parse_deadline
 from bot.services.dice_keys import TurnKey, new_turn_key, turn_key
 from bot.services.errors import UserError
-from bot.services.leases import DEFAULT_LEASE, RESOLVE, WorkLease
+from bot.services.leases import DEFAULT_LEASE, RESOLVE, WorkLease, utc_stamp
 from bot.services.settings import apply_setting
 from bot.services.transfer_checks import import_problems, rekey_open_turns
 from bot.store import CampaignChanged, Repository, ResolutionRecord, TurnRecord, TurnStatus
@@ -75,11 +75,6 @@ def revealed_label(data: ReportInput) -> str:
     if data.dice_scheme == SEED_SCHEME:
         return data.seed
     return f"public key, SHA-256 {data.commitment}"
-
-
-def utc_stamp(when: datetime) -> str:
-    """A time as the store keeps it (ISO 8601 UTC, whole seconds), so stamps compare as text."""
-    return when.astimezone(timezone.utc).isoformat(timespec="seconds")
 
 
 def _utcnow() -> datetime:
@@ -278,7 +273,7 @@ class CampaignService(CampaignReads):
         conditional commit); a failure gives it up for the next try."""
         lease = WorkLease(self, campaign.id, campaign.turn, RESOLVE)
         if not await lease.take():
-            raise await self._claimed_elsewhere(campaign)
+            raise await self._claimed_elsewhere(lease, campaign)
         try:
             async with lease.kept():
                 if (await self.campaign(campaign.id)).turn != campaign.turn:  # committed before we claimed
@@ -289,25 +284,22 @@ class CampaignService(CampaignReads):
             await lease.release()  # nothing committed: the next request or deadline tick may try again
             raise
 
-    async def _claimed_elsewhere(self, campaign: Campaign) -> UserError:
+    async def _claimed_elsewhere(self, lease: WorkLease, campaign: Campaign) -> UserError:
         """The refusal of a resolution another boot has claimed.  That process may have stopped (a lost
         host): nothing resolves the turn by itself then unless its deadline resolves it, so the
         moderator is told from when a new /turn resolve takes it over (the claim's lease end)."""
-        claim = await self.repo.work_claim(campaign.id, campaign.turn, RESOLVE)
-        if claim is None or not claim.lease_until:
+        until = await lease.held_elsewhere()
+        if until is None:
             return UserError(N_("turn {turn} of {campaign} is being resolved by another bot process right now; its "
                                 "reports follow once it is done"), turn=campaign.turn, campaign=campaign.name)
         return UserError(N_("turn {turn} of {campaign} is being resolved by another bot process right now; its "
                             "reports follow once it is done (should that process have stopped, /turn resolve "
                             "takes it over from {since} UTC)"), turn=campaign.turn, campaign=campaign.name,
-                         since=claim.lease_until[:16].replace("T", " "))
+                         since=until[:16].replace("T", " "))
 
     async def resolving_elsewhere(self, campaign: Campaign) -> bool:
-        """Whether another boot holds a live claim on resolving the campaign's turn (a claim of a boot
-        known dead, an earlier start on this host, is not: the next resolution takes it over at once)."""
-        claim = await self.repo.work_claim(campaign.id, campaign.turn, RESOLVE)
-        return (claim is not None and claim.done_at is None and claim.claimed_by != self.boot_id
-                and claim.lease_until >= utc_stamp(self.clock()) and not is_dead(claim.claimed_by, self.boot_id))
+        """Whether another live boot holds the claim on resolving the campaign's turn."""
+        return await WorkLease(self, campaign.id, campaign.turn, RESOLVE).held_elsewhere() is not None
 
     async def _resolve_turn(self, campaign_id: int, lease: WorkLease) -> TurnOutcome:
         campaign = await self._planning(campaign_id)

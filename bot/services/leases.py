@@ -29,8 +29,8 @@ RESOLVE = "resolve"  # the store's own name of it (bot/store/sqlite_resolutions.
 DEFAULT_LEASE = timedelta(minutes=3)  # as long as a post claim stood unrenewed before leases (STALE_CLAIM)
 
 
-def stamp(when: datetime) -> str:
-    """As ``campaigns.utc_stamp`` spells stored times (that module imports this one)."""
+def utc_stamp(when: datetime) -> str:
+    """A time as the store keeps it (ISO 8601 UTC, whole seconds), so stamps compare as text."""
     return when.astimezone(timezone.utc).isoformat(timespec="seconds")
 
 
@@ -45,12 +45,12 @@ class WorkLease:
         return getattr(self.service, "lease", DEFAULT_LEASE)
 
     def _until(self) -> str:
-        return stamp(self.service.clock() + self.lease)
+        return utc_stamp(self.service.clock() + self.lease)
 
     async def take(self) -> bool:
         """Claim the work for this boot; False if another boot holds it (or it is done).  A claim
         of a boot known dead (an earlier start on this host: ``is_dead``) is taken over at once."""
-        me, now = self.service.boot_id, stamp(self.service.clock())
+        me, now = self.service.boot_id, utc_stamp(self.service.clock())
         if await self.repo.claim_work(*self.key, me, now, self._until()):
             return True
         held = await self.repo.work_claim(*self.key)
@@ -59,6 +59,16 @@ class WorkLease:
         log.info("Work %s of campaign %s, turn %s: its claimant %s is gone; taking it over", self.key[2],
                  self.key[0], self.key[1], held.claimed_by)
         return await self.repo.claim_work(*self.key, me, now, self._until(), dead=[held.claimed_by])
+
+    async def held_elsewhere(self) -> str | None:
+        """The end of another boot's live claim on this work (its ``lease_until``); None if the work
+        is free, done, this boot's, or held by a boot known dead (``take`` would have it at once)."""
+        claim, me = await self.repo.work_claim(*self.key), self.service.boot_id
+        if claim is None or claim.done_at is not None or claim.claimed_by == me or not claim.lease_until:
+            return None
+        if claim.lease_until < utc_stamp(self.service.clock()) or is_dead(claim.claimed_by, me):
+            return None
+        return claim.lease_until
 
     async def renew(self) -> bool:
         if not self.lost:
@@ -86,7 +96,7 @@ class WorkLease:
             await stop_task(task)
 
     async def finish(self) -> None:
-        await self.repo.finish_work(*self.key, self.service.boot_id, stamp(self.service.clock()))
+        await self.repo.finish_work(*self.key, self.service.boot_id, utc_stamp(self.service.clock()))
 
     async def release(self) -> None:
         """Give the work up undone, free for anyone at once; a failure to say so leaves it to its lease's end."""
