@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
 from bot.i18n import COMMAND_NAME, COMMAND_TEXT, CORE_DOMAIN, CORE_LOCALE_DIR, messages
+from bot.plugins import plugins
 
 # Discord's locales the bot has catalogues for → its language (bot/i18n.py LANGUAGES).
 LOCALES: dict[discord.Locale, str] = {discord.Locale.russian: "ru", discord.Locale.taiwan_chinese: "zh-TW",
@@ -28,12 +29,10 @@ NAMES = {Where.command_name, Where.group_name, Where.parameter_name}
 
 def ruleset_roots() -> dict[str, str]:
     """Top-level command name → the ruleset whose commands it holds."""
-    from bot.plugins import plugins
     return {name: plugin.id for plugin in plugins().values() if plugin.locale_dir for name in plugin.command_groups}
 
 
 def catalogue_dirs() -> list[Path]:
-    from bot.plugins import plugins
     return [CORE_LOCALE_DIR, *(p.locale_dir for p in plugins().values() if p.locale_dir)]
 
 

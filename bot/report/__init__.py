@@ -12,6 +12,7 @@ from bot.domain.gamemap import GameMap
 from bot.domain.viewer import Viewer
 from bot.engine.dice import SEED_SCHEME, Roll
 from bot.i18n import DEFAULT_LANGUAGE
+from bot.plugins import get_presenter
 
 
 @dataclass
@@ -47,7 +48,6 @@ class Reports(BaseModel):
 
 def build_reports(ruleset_id: str, data: ReportInput) -> Reports:
     """The turn's reports in the ruleset's own words (its presenter)."""
-    from bot.plugins import get_presenter
     return get_presenter(ruleset_id).build_reports(data)
 
 

@@ -10,6 +10,7 @@ from pydantic import BaseModel
 from bot.domain.gamemap import GameMap
 from bot.domain.viewer import PUBLIC, Viewer
 from bot.report import ReportInput, Reports
+from bot.plugins import get_presenter
 from bot.report.cards import Card
 
 
@@ -32,5 +33,4 @@ class Presenter(Protocol):
 
 def presenter(ruleset_id: str) -> Presenter:
     """The ruleset's presenter, as its plug-in supplies it (bot/plugins.py)."""
-    from bot.plugins import get_presenter
     return get_presenter(ruleset_id)
