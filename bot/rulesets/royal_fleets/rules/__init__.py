@@ -1,14 +1,12 @@
 """The royal fleets naval rules (pure), in sub-packages by procedure; README.md says what each holds.
 
 ``LAYERS`` lists the sub-packages lowest first (tests/rules/test_rules_layers.py): a module imports
-from its own sub-package and those listed before it.  ``map`` (R1) and ``battle`` (R3) are their
-owners'; ``ruleset`` sits on top.
+from its own sub-package and those listed before it.  ``map`` (R1, lowest) and ``battle`` (R3, above
+``model``) join when their branches are merged; ``ruleset`` sits on top.
 """
 
 LAYERS = (
-    "map",
     "model",
-    "battle",
     "orders",
     "validation",
     "economy",
