@@ -6,6 +6,7 @@ from its own sub-package and those listed before it.  ``map`` (R1, lowest) and `
 """
 
 LAYERS = (
+    "map",
     "model",
     "orders",
     "validation",

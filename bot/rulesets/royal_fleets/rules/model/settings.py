@@ -61,7 +61,7 @@ class RoyalSettings(BaseModel):
     transport_fee_per_unit_turn: int | None = Field(
         None, ge=0, description="U-OP-28: hired-transport fee in thalers per army unit per turn")
     trade_post_income: dict[str, int | None] = Field(
-        default_factory=dict, description="U-OP-37: income per turn of each trade post (sea area id), thalers")
+        default_factory=dict, description="U-OP-37: income per turn of each trade post (by the map's trade-post id), thalers")
 
     # --- settings (open points) ----------------------------------------------------------------
     fleet_cap: int = Field(20, ge=1, le=100, description="U1.1: ships per fleet")

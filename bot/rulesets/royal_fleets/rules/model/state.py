@@ -183,10 +183,13 @@ class RoyalState(BaseModel):
     def fleet_of_ship(self, ship_id: str) -> Fleet | None:
         return next((f for f in self.fleets.values() if any(s.id == ship_id for s in f.ships)), None)
 
-    def ports_of(self, faction: str, ports: dict[str, str]) -> list[str]:
-        """The faction's ports: ``ports`` maps each port to its province (the map's)."""
-        return [port for port, prov in ports.items()
-                if prov in self.provinces and self.provinces[prov].owner == faction]
+    def owner_of(self, province: str) -> str | None:
+        found = self.provinces.get(province)
+        return found.owner if found else None
+
+    def ports_of(self, faction: str, sea) -> list[str]:
+        """The faction's ports on the map ``sea`` (a RoyalMap): those of its provinces."""
+        return [port for port in sorted(sea.ports) if self.owner_of(sea.port_province(port)) == faction]
 
     def blockaded_ports(self) -> set[str]:
         return {port for fleet in self.fleets.values() if fleet.location for port in fleet.blockading}
