@@ -14,7 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 PIRATES = "pirates"  # U3.4 / U-OP-09: the pseudo-faction at war with everyone, ordered by moderators
 
-_Frozen = ConfigDict(frozen=True, extra="forbid")
+# Mutable: a resolution works on a deep copy of the state it is given (turn/resolve.py), never on it.
+_Frozen = ConfigDict(extra="forbid", validate_assignment=False)
 
 
 class Relation(str, Enum):
@@ -79,13 +80,13 @@ class Fleet(BaseModel):
     name: str
     owners: tuple[str, ...]
     commander: str
-    ships: tuple[Ship, ...]
+    ships: list[Ship]
     location: str | None = None
     in_transit: Transit | None = None
     mp_debt_next_turn: int = Field(0, ge=0)  # U5.2 support, U-OP-13
-    blockading: tuple[str, ...] = ()  # port ids (U4)
-    cargo: tuple[Cargo, ...] = ()
-    escorted_transports: tuple[str, ...] = ()  # hired-transport ids (U9.7)
+    blockading: list[str] = []  # port ids (U4)
+    cargo: list[Cargo] = []
+    escorted_transports: list[str] = []  # hired-transport ids (U9.7)
 
     @property
     def owner(self) -> str:
@@ -101,7 +102,7 @@ class Army(BaseModel):
     id: str
     name: str
     owner: str
-    units: tuple[int, ...]
+    units: list[int]
     mp: int = Field(4, ge=0, le=6)
     province: str | None = None
     aboard: str | None = None
@@ -142,7 +143,7 @@ class JointCommand(BaseModel):
 
 
 class RoyalState(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(extra="forbid")
 
     turn: int = Field(1, ge=0)
     factions: dict[str, Faction]
@@ -151,8 +152,9 @@ class RoyalState(BaseModel):
     fleets: dict[str, Fleet] = Field(default_factory=dict)
     armies: dict[str, Army] = Field(default_factory=dict)
     transports: dict[str, HiredTransport] = Field(default_factory=dict)
-    trade_posts: dict[str, str | None] = Field(default_factory=dict)  # area → controller (U10.4/U10.5)
-    pending_joins: tuple[JointCommand, ...] = ()
+    trade_posts: dict[str, str | None] = Field(default_factory=dict)  # trade-post id → controller (U10.4/U10.5)
+    deployment: bool = False  # before the game: DEPLOY orders are open (U1.3, U-OP-33)
+    pending_joins: list[JointCommand] = []
     next_id: int = 1  # new fleets and ships (hiring, captures) get ids from here
 
     # --- diplomacy ------------------------------------------------------------------------------
