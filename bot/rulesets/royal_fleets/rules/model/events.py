@@ -44,21 +44,6 @@ class FleetAvoidedBattle(_Royal):
     to_area: str
 
 
-class BattleFought(_Royal):
-    """One battle's outcome (U6-U7): sides by faction, the fleets of each, who won."""
-
-    kind: Literal["battle_fought"] = "battle_fought"
-    area: str
-    attackers: tuple[str, ...]  # fleet ids
-    defenders: tuple[str, ...]
-    attacker_factions: tuple[str, ...]
-    defender_factions: tuple[str, ...]
-    result: Literal["attacker_won", "defender_won", "no_winner"]
-    rounds: int
-    sunk: tuple[str, ...] = ()  # ship ids
-    captured: tuple[str, ...] = ()
-
-
 class BattleSupported(_Royal):
     kind: Literal["battle_supported"] = "battle_supported"
     fleet: str
@@ -82,14 +67,6 @@ class FleetSurrendered(_Royal):
     area: str
     to_faction: str
     ships: tuple[str, ...]
-
-
-class ShipsCaptured(_Royal):
-    kind: Literal["ships_captured"] = "ships_captured"
-    ships: tuple[str, ...]
-    from_faction: str
-    by_faction: str
-    into_fleet: str
 
 
 class ShipLeftPlay(_Royal):
@@ -199,7 +176,7 @@ class ArrivedFromTransit(_Royal):
 
 class TradePostControl(_Royal):
     kind: Literal["trade_post"] = "trade_post"
-    area: str
+    post: str  # the map's trade-post id
     controller: str | None
     income: int = 0
     paid: bool = False
@@ -212,6 +189,14 @@ class UpkeepPaid(_Royal):
     ships: int
     amount: int
     unpaid: tuple[str, ...] = ()
+
+
+class ShipsOnOffer(_Royal):
+    """U3.5 / U-OP-08: unpaid ships any fleet in or next to their area may buy over next turn."""
+
+    kind: Literal["ships_on_offer"] = "ships_on_offer"
+    faction: str
+    ships: tuple[str, ...]
 
 
 class BoughtOver(_Royal):
@@ -317,10 +302,10 @@ class ModeratorNeeded(_Royal):
 
 
 EVENT_TYPES: tuple[type[Event], ...] = (
-    FleetMoved, FleetArrived, FleetAvoidedBattle, BattleFought, BattleSupported, FleetRetreated,
-    FleetSurrendered, ShipsCaptured, ShipLeftPlay, WarExhaustion, BlockadeSet, BlockadeLifted, Embarked,
+    FleetMoved, FleetArrived, FleetAvoidedBattle, BattleSupported, FleetRetreated,
+    FleetSurrendered, ShipLeftPlay, WarExhaustion, BlockadeSet, BlockadeLifted, Embarked,
     EmbarkationIntercepted, Landed, TransportCaptured, TroopsLost, SeaAttrition, EnteredTransit,
-    ArrivedFromTransit, TradePostControl, UpkeepPaid, BoughtOver, BecamePirates, ShipsHired, ShipsRepaired,
+    ArrivedFromTransit, TradePostControl, UpkeepPaid, ShipsOnOffer, BoughtOver, BecamePirates, ShipsHired, ShipsRepaired,
     FleetsMerged, FleetSplit, JointCommandAsked, FleetDeployed, SiegeLosses, OrderFellBack, DefaultApplied,
     ModeratorNeeded,
 )

@@ -8,6 +8,7 @@ Ids are the keys of each table; every record also carries the name players read.
 from __future__ import annotations
 
 from enum import Enum
+from fractions import Fraction
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -31,7 +32,7 @@ class Faction(BaseModel):
 
     name: str
     colour: str = "#808080"
-    treasury: int = Field(0, ge=0, description="thalers")
+    treasury: Fraction = Field(Fraction(0), ge=0, description="thalers (exact: upkeep is a tenth of a price)")
     war_exhaustion: int = Field(0, ge=0)
     moderated: bool = False  # the pirates: ordered by moderators (U-OP-09)
 

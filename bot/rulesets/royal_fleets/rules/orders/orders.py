@@ -37,8 +37,9 @@ class BattlePlan(BaseModel):
     # is below this share of its health at the start of the battle.
     retreat_after_round: int | None = Field(None, ge=1, le=50)
     retreat_below_pct: int | None = Field(None, ge=1, le=100)
-    # U6.2.4 / U-OP-20: from round 3; "even" is the round-1/2 rule with full attack (the default).
-    targeting: Literal["even", "strongest", "capture"] = "even"
+    # U6.2.4 / U-OP-20: from round 3; "even" is the round-1/2 rule with full attack (the default),
+    # "concentrate" the strongest enemy ship first, "capture" down to 1 health (rules/battle Targeting).
+    targeting: Literal["even", "concentrate", "capture"] = "even"
     # U7.2-U7.3 / U-OP-24: preferred retreat areas in order; cornered: attack one, or surrender.
     retreat_to: tuple[Id, ...] = Field((), max_length=8)
     if_cornered: Literal["attack", "surrender"] = "attack"
