@@ -55,13 +55,15 @@ class RetreatPlan(BaseModel):
 class Targeting(BaseModel):
     """How the side deals its damage (U6.2.4).  Rounds 1 and 2: full attack, spread evenly; the side
     chooses only which of identical enemy ships take the extra points (``identical_first``; ships it
-    does not list follow in list order).  From round 3 (U-OP-20): the standing order ``from_round_3``,
+    does not list follow in list order; ``identical_by_round`` overrides it for a round).  From round 3 (U-OP-20): the standing order ``from_round_3``,
     or an outright ``allocations`` entry for the round (ship id → damage, at most the side's attack)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     identical_first: tuple[str, ...] = Field(
         (), description="enemy ship ids that take the extra damage first among identical ships (U6.2.4.1)")
+    identical_by_round: dict[int, tuple[str, ...]] = Field(
+        default_factory=dict, description="round → the same choice for that round only (a prompt answered)")
     from_round_3: Literal["even", "concentrate", "capture"] = Field(
         "even", description="U-OP-20: even = the round 1-2 rule with full attack (the default); concentrate = "
                             "the strongest enemy ship first, until it sinks, then the next; capture = the "

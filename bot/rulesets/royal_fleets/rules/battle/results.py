@@ -46,8 +46,9 @@ class RoundRecord(_Frozen):
     initiative: tuple[Roll, ...] = Field(description="every initiative die, rerolls included (U6.2.1, U-OP-16)")
     bonus_side: Side | None
     attacks: dict[Side, SideAttack]
-    health_before: dict[str, int] = Field(description="every ship in the battle at the start of the round")
-    health_after: dict[str, int]
+    health_before: dict[str, int] = Field(description="every ship of the battle at the start of the round, in "
+                                                      "side and list order (0 sunk, 1 out of the battle)")
+    health_after: dict[str, int] = Field(description="the same at the end of the round")
     sunk: tuple[str, ...]
     left_battle: tuple[str, ...] = Field(description="ships now at exactly 1 health (U6.2.5)")
     retreat_declared: tuple[Side, ...] = ()
