@@ -197,6 +197,16 @@ def test_round_limit_stops_the_battle_undecided():
     assert (result.ending, result.outcome, result.retreats, result.captures) == ("round_limit", "no_winner", (), ())
 
 
+def test_a_battle_neither_side_can_damage_stops_before_any_die():
+    """Attack 1/2 each, rounded down even with the bonus (0.55): the battle could never end."""
+    weak = {"attack": Fraction(1, 2)}
+    a = BattleSide(factions=("a",), ships=(ship("a1", "frigate", "a", "af").model_copy(update=weak),))
+    b = BattleSide(factions=("b",), ships=(ship("b1", "frigate", "b", "bf").model_copy(update=weak),))
+    result = run(a, b, {}, rounding="down")
+    assert (result.rounds, result.ending, result.outcome) == ((), "stalemate", "no_winner")
+    assert run(a, b, initiative(1, 1, 2), max_rounds=1).rounds[0].attacks["attacker"].attack == 1  # half up
+
+
 # --- U6.2.6 retreat declarations ------------------------------------------------------------------------
 
 def test_retreat_when_health_falls_below_a_share():

@@ -38,7 +38,7 @@ def fight(attacker: BattleSide, defender: BattleSide, settings: BattleSettings, 
     battle.start()
     ended = battle.initial_end()
     while ended is None:
-        ended = battle.play_round()
+        ended = battle.stalemate() or battle.play_round()
     return settle(battle.sides, settings, ended, battle.health, battle.rounds, battle.events, area, battle.key)
 
 
@@ -85,6 +85,17 @@ class _Battle:
                                                "winner; ships at 1 health stay with their owners."))
             return Ended("mutual_wipeout", None)
         return Ended("eliminated", other(empty[0])) if empty else None
+
+    def stalemate(self) -> Ended | None:
+        """Neither side could deal a point even with the bonus (attacks below 1 rounded down): the
+        battle would never end, so it stops undecided before the round (U-OP-23; a moderator rules)."""
+        bonus = self.settings.initiative_bonus
+        if any(dmg.side_total(self.next_attack(side), bonus, self.settings.rounding) for side in SIDES):
+            return None
+        round_ = len(self.rounds) + 1
+        self.default(round_, "U-OP-23", N_("Neither side can deal damage any more: the battle stops before round "
+                                           "{round} with no winner; a moderator rules."), round=round_)
+        return Ended("stalemate", None)
 
     # --- one round ------------------------------------------------------------------------------
 

@@ -16,8 +16,9 @@ from bot.rulesets.royal_fleets.rules.battle.inputs import Side
 
 Outcome = Literal["attacker_won", "defender_won", "no_winner"]
 # How it ended (U6.2.7, U-OP-22, U-OP-23): a side got away; a side had no ship left in the battle;
-# both withdrew; both lost their last ships in the same round; a moderator's round limit.
-Ending = Literal["retreat", "eliminated", "mutual_withdrawal", "mutual_wipeout", "round_limit"]
+# both withdrew; both lost their last ships in the same round; a moderator's round limit; neither
+# side can deal a point of damage any more (attacks below 1, rounded down).
+Ending = Literal["retreat", "eliminated", "mutual_withdrawal", "mutual_wipeout", "round_limit", "stalemate"]
 ShipStatus = Literal["active", "out_of_battle", "sunk", "captured"]
 Allocation = Literal["even", "concentrate", "capture", "explicit"]
 
