@@ -37,7 +37,8 @@ def sides(spain_choice=("fr2",), dutch_choice=("gn3", "gn2"), spain_by_round=Non
     """UX1: each side's choice among identical ships as the source table shows it: the later ships in
     list order take the extra damage (the Dutch put it on galleons 2 and 3, Spain on frigate 2)."""
     spain = side("spain", ("gs1", "galleass"), ("gs2", "galleass"), ("gn1", "galleon"), ("gn2", "galleon"),
-                 ("gn3", "galleon"), targeting=Targeting(identical_first=spain_choice, identical_by_round=spain_by_round or {}), origin="Y")
+                 ("gn3", "galleon"), origin="Y",
+                 targeting=Targeting(identical_first=spain_choice, identical_by_round=spain_by_round or {}))
     dutch = side("dutch", ("fl1", "flute"), ("fl2", "flute"), ("fr1", "frigate"), ("fr2", "frigate"),
                  ("sol", "line"), targeting=Targeting(identical_first=dutch_choice))
     return spain, dutch

@@ -104,19 +104,15 @@ class _Battle:
         before = dict(self.health)
         initiative, bonus_side = self.initiative(round_)
         attacks = {side: self.attack(round_, side, bonus_side == side, before) for side in SIDES}
-        for side in SIDES:
+        for side in SIDES:  # simultaneous (U6.2.4): both computed from ``before``, then applied
             for ship, amount in attacks[side].damage.items():
                 self.health[ship] -= amount
         sunk = tuple(s for s in before if before[s] > 0 and self.health[s] == 0)
         left = tuple(s for s in before if before[s] >= 2 and self.health[s] == 1)
         for side in SIDES:
-            self.emit(BattleAttack(audience=self.participants, battle=self.key, round=round_, side=side,
-                                   effective=attacks[side].effective, halved=list(attacks[side].halved),
-                                   subtotal=attacks[side].subtotal, bonus=attacks[side].bonus,
-                                   attack=attacks[side].attack, used=attacks[side].used,
-                                   allocation=attacks[side].allocation, damage=attacks[side].damage,
+            self.emit(BattleAttack(audience=self.participants, battle=self.key, round=round_,
                                    health_after={s: self.health[s] for s in attacks[side].damage},
-                                   lost=attacks[side].lost))
+                                   **attacks[side].model_dump()))
         self.report_losses(round_, sunk, left)
         ended = self.elimination(round_)
         declared, rolls, retreated = ((), (), None)
@@ -126,11 +122,14 @@ class _Battle:
             round=round_, initiative=initiative, bonus_side=bonus_side, attacks=attacks,
             health_before=before, health_after=dict(self.health), sunk=sunk, left_battle=left,
             retreat_declared=declared, retreat_rolls=rolls, retreated=retreated))
-        if ended is None and self.settings.max_rounds is not None and round_ >= self.settings.max_rounds:
-            self.default(round_, "U-OP-23", N_("The battle was stopped after round {round} (the round limit): no "
-                                               "winner; a moderator rules."), round=round_)
-            ended = Ended("round_limit", None)
-        return ended
+        return ended or self.round_limit(round_)
+
+    def round_limit(self, round_: int) -> Ended | None:
+        if self.settings.max_rounds is None or round_ < self.settings.max_rounds:
+            return None
+        self.default(round_, "U-OP-23", N_("The battle was stopped after round {round} (the round limit): no "
+                                           "winner; a moderator rules."), round=round_)
+        return Ended("round_limit", None)
 
     def report_losses(self, round_: int, sunk: tuple[str, ...], left: tuple[str, ...]) -> None:
         faction = {ship.id: ship.faction for side in SIDES for ship in self.sides[side].ships}
@@ -147,8 +146,8 @@ class _Battle:
         throws = 1 + (self.settings.initiative_rerolls if self.settings.initiative_tie == "reroll" else 0)
         for throw in range(throws):
             suffix = f":reroll{throw}" if throw else ""
-            pair = {side: self.dice.roll(f"{self.key}:r{round_}:initiative:{side}{suffix}", self.settings.initiative_die)
-                    for side in SIDES}
+            pair = {side: self.dice.roll(f"{self.key}:r{round_}:initiative:{side}{suffix}",
+                                         self.settings.initiative_die) for side in SIDES}
             rolls += [pair["attacker"], pair["defender"]]
             if pair["attacker"].total != pair["defender"].total:
                 winner: Side | None = max(SIDES, key=lambda s: pair[s].total)
@@ -172,9 +171,9 @@ class _Battle:
         subtotal = sum(effective.values(), Fraction(0))
         total = dmg.side_total(subtotal, self.settings.initiative_bonus if bonus else None, self.settings.rounding)
         mode, dealt, used, lost = self.allocate(round_, side, total, before)
-        return SideAttack(side=side, effective=effective, halved=tuple(s.id for s in ships if effective[s.id] < s.attack),
-                          subtotal=subtotal, bonus=bonus, attack=total, used=used, allocation=mode,
-                          damage=dealt, lost=lost)
+        halved = tuple(s.id for s in ships if effective[s.id] < s.attack)
+        return SideAttack(side=side, effective=effective, halved=halved, subtotal=subtotal, bonus=bonus,
+                          attack=total, used=used, allocation=mode, damage=dealt, lost=lost)
 
     def allocate(self, round_: int, side: Side, total: int, before: dict[str, int]):
         targeting = self.sides[side].targeting

@@ -64,7 +64,8 @@ def split_tie(order: list[BattleShip], health: dict[str, int], extra: int, chose
     return [] if all(s.id in chosen_first for s in favoured) else [s.id for s in favoured]
 
 
-def spread(amount: int, order: list[BattleShip], room: dict[str, int], redistribute: bool) -> tuple[dict[str, int], int]:
+def spread(amount: int, order: list[BattleShip], room: dict[str, int],
+           redistribute: bool) -> tuple[dict[str, int], int]:
     """U6.2.4.1: ``amount`` as evenly as possible, ``floor(A/n)`` each and one more to each of the
     ``A mod n`` strongest (``order``).  A share beyond a ship's health sinks it; the excess is shared
     out again among the ships with health left by the same rule (U-OP-19 redistribute) or lost.

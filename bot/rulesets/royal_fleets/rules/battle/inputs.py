@@ -55,8 +55,9 @@ class RetreatPlan(BaseModel):
 class Targeting(BaseModel):
     """How the side deals its damage (U6.2.4).  Rounds 1 and 2: full attack, spread evenly; the side
     chooses only which of identical enemy ships take the extra points (``identical_first``; ships it
-    does not list follow in list order; ``identical_by_round`` overrides it for a round).  From round 3 (U-OP-20): the standing order ``from_round_3``,
-    or an outright ``allocations`` entry for the round (ship id → damage, at most the side's attack)."""
+    does not list follow in list order; ``identical_by_round`` overrides it for one round).  From
+    round 3 (U-OP-20): the standing order ``from_round_3``, or an outright ``allocations`` entry for
+    the round (ship id → damage, at most the side's attack)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 

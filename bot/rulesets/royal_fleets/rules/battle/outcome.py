@@ -73,7 +73,9 @@ def _exhaustion(side: BattleSide, settings: BattleSettings, ended: Ended) -> tup
     in the battle (or its leading faction only).  A successful retreat counts unless set otherwise;
     a later surrender (U7.3) is this same defeat, not another."""
     reason = "retreated" if ended.ending == "retreat" else "defeated"
-    if settings.war_exhaustion_per_defeat == 0 or (reason == "retreated" and not settings.exhaustion_for_in_battle_retreat):
+    if not settings.war_exhaustion_per_defeat:
+        return ()
+    if reason == "retreated" and not settings.exhaustion_for_in_battle_retreat:
         return ()
     with_ships = {ship.faction for ship in side.ships}
     factions = [f for f in side.factions if f in with_ships]
@@ -112,8 +114,9 @@ def _retreats(sides: dict[Side, BattleSide], ended: Ended, loser: Side | None,
         for ship in sides[side].ships:
             if fates[ship.id].status in ("active", "out_of_battle") and ship.fleet not in sides[side].supporters:
                 by_fleet.setdefault(ship.fleet, []).append(ship.id)
+        attacker = side == "attacker"
         for fleet, ships in by_fleet.items():
-            orders.append(RetreatOrder(fleet=fleet, side=side, rule="to_origin" if side == "attacker" else "to_adjacent",
-                                       origin=origin if side == "attacker" else None,
-                                       excluded=origin if side == "defender" else None, ships=tuple(ships)))
+            orders.append(RetreatOrder(fleet=fleet, side=side, rule="to_origin" if attacker else "to_adjacent",
+                                       origin=origin if attacker else None, excluded=None if attacker else origin,
+                                       ships=tuple(ships)))
     return tuple(orders)
