@@ -287,3 +287,8 @@ def test_the_key_prefix_names_every_roll():
 def test_every_event_emitted_has_a_declared_kind():
     result = _allied_retreat()
     assert set(kinds(result)) <= set(battle_event_types())
+
+
+def test_a_bad_die_is_refused_in_the_settings():
+    with pytest.raises(ValueError, match="bad die expression 'd1'"):
+        BattleSettings(retreat_die="d1")

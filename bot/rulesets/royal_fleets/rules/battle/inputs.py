@@ -11,7 +11,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from bot.engine.dice import DiceError, DieExpr
 
 Side = Literal["attacker", "defender"]
 SIDES: tuple[Side, Side] = ("attacker", "defender")
@@ -117,3 +119,12 @@ class BattleSettings(BaseModel):
         "each_with_ships", description="U-OP-25: every faction of the losing side that had ships in the battle "
                                        "(supporters included), or its leading faction only")
     battle_mp_cost: int = Field(0, ge=0, description="U-OP-26: MP a battle costs each fleet in it")
+
+    @field_validator("initiative_die", "retreat_die")
+    @classmethod
+    def _die(cls, value: str) -> str:
+        try:
+            DieExpr.parse(value)
+        except DiceError as exc:  # the same words as the dice: what was wrong and what would be right
+            raise ValueError(str(exc)) from None
+        return value
