@@ -11,7 +11,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from bot.engine.dice import DiceError, DieExpr
 
 Side = Literal["attacker", "defender"]
 SIDES: tuple[Side, Side] = ("attacker", "defender")
@@ -55,13 +57,16 @@ class RetreatPlan(BaseModel):
 class Targeting(BaseModel):
     """How the side deals its damage (U6.2.4).  Rounds 1 and 2: full attack, spread evenly; the side
     chooses only which of identical enemy ships take the extra points (``identical_first``; ships it
-    does not list follow in list order).  From round 3 (U-OP-20): the standing order ``from_round_3``,
-    or an outright ``allocations`` entry for the round (ship id → damage, at most the side's attack)."""
+    does not list follow in list order; ``identical_by_round`` overrides it for one round).  From
+    round 3 (U-OP-20): the standing order ``from_round_3``, or an outright ``allocations`` entry for
+    the round (ship id → damage, at most the side's attack)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     identical_first: tuple[str, ...] = Field(
         (), description="enemy ship ids that take the extra damage first among identical ships (U6.2.4.1)")
+    identical_by_round: dict[int, tuple[str, ...]] = Field(
+        default_factory=dict, description="round → the same choice for that round only (a prompt answered)")
     from_round_3: Literal["even", "concentrate", "capture"] = Field(
         "even", description="U-OP-20: even = the round 1-2 rule with full attack (the default); concentrate = "
                             "the strongest enemy ship first, until it sinks, then the next; capture = the "
@@ -114,3 +119,12 @@ class BattleSettings(BaseModel):
         "each_with_ships", description="U-OP-25: every faction of the losing side that had ships in the battle "
                                        "(supporters included), or its leading faction only")
     battle_mp_cost: int = Field(0, ge=0, description="U-OP-26: MP a battle costs each fleet in it")
+
+    @field_validator("initiative_die", "retreat_die")
+    @classmethod
+    def _die(cls, value: str) -> str:
+        try:
+            DieExpr.parse(value)
+        except DiceError as exc:  # the same words as the dice: what was wrong and what would be right
+            raise ValueError(str(exc)) from None
+        return value

@@ -16,8 +16,9 @@ from bot.rulesets.royal_fleets.rules.battle.inputs import Side
 
 Outcome = Literal["attacker_won", "defender_won", "no_winner"]
 # How it ended (U6.2.7, U-OP-22, U-OP-23): a side got away; a side had no ship left in the battle;
-# both withdrew; both lost their last ships in the same round; a moderator's round limit.
-Ending = Literal["retreat", "eliminated", "mutual_withdrawal", "mutual_wipeout", "round_limit"]
+# both withdrew; both lost their last ships in the same round; a moderator's round limit; neither
+# side can deal a point of damage any more (attacks below 1, rounded down).
+Ending = Literal["retreat", "eliminated", "mutual_withdrawal", "mutual_wipeout", "round_limit", "stalemate"]
 ShipStatus = Literal["active", "out_of_battle", "sunk", "captured"]
 Allocation = Literal["even", "concentrate", "capture", "explicit"]
 
@@ -46,8 +47,9 @@ class RoundRecord(_Frozen):
     initiative: tuple[Roll, ...] = Field(description="every initiative die, rerolls included (U6.2.1, U-OP-16)")
     bonus_side: Side | None
     attacks: dict[Side, SideAttack]
-    health_before: dict[str, int] = Field(description="every ship in the battle at the start of the round")
-    health_after: dict[str, int]
+    health_before: dict[str, int] = Field(description="every ship of the battle at the start of the round, in "
+                                                      "side and list order (0 sunk, 1 out of the battle)")
+    health_after: dict[str, int] = Field(description="the same at the end of the round")
     sunk: tuple[str, ...]
     left_battle: tuple[str, ...] = Field(description="ships now at exactly 1 health (U6.2.5)")
     retreat_declared: tuple[Side, ...] = ()
