@@ -17,7 +17,8 @@ CHANNEL = Path(__file__).resolve().parent / "scenarios" / "maps" / "channel.toml
 
 
 def _with(monkeypatch, *extra: registry.RulesetPlugin) -> None:
-    found = {**registry.plugins(), **{p.id: p for p in extra}}
+    """Sengoku and ``extra`` as the only rulesets installed (whatever else is)."""
+    found = {"sengoku": registry.plugin("sengoku"), **{p.id: p for p in extra}}
     monkeypatch.setattr(registry, "plugins", lambda: found)
 
 
