@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+ARMY_MP = 4  # [L69]: an army has 4 MP at the start of each turn (U2.1, U-OP-32)
 PIRATES = "pirates"  # U3.4 / U-OP-09: the pseudo-faction at war with everyone, ordered by moderators
 
 # Mutable: a resolution works on a deep copy of the state it is given (turn/resolve.py), never on it.
