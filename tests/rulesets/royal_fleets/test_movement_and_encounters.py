@@ -8,6 +8,7 @@ import pytest
 from bot.engine.ruleset import OrderRejected
 from bot.rulesets.royal_fleets.rules.orders.orders import parse_order
 from bot.rulesets.royal_fleets.rules.validation.validate import validate
+from bot.rulesets.royal_fleets.rules.model.state import Ship
 from tests.rulesets.royal_fleets.support import SEA, fleet, kinds, of_kind, order, run, settings, state
 
 
@@ -144,3 +145,16 @@ def test_u_op_01_a_battle_needing_a_missing_ship_value_waits_for_a_moderator():
     needed = of_kind(result, "moderator_needed")[0]
     assert (needed.what, needed.detail) == ("U-OP-01", "ship_types.flute.attack")
     assert result.state.fleets["s"].location == "x" and "battle_started" not in kinds(result)
+
+
+def test_a_battle_without_a_winner_is_not_fought_again_in_the_same_step():
+    """Two fleets whose only ships are at 1 health (out of any battle, U6.2.5) meet: the battle ends
+    at once with no winner (U-OP-23); they stay, and the encounter is not repeated (the property
+    test found the battle fought twice, the attacker's die rolled twice)."""
+    st = state(fleet("s", "spain", "a1", ships=[Ship(id="s1", type="flute", health=1)]),
+               fleet("d", "dutch", "a1", ships=[Ship(id="d1", type="flute", health=1)]))
+    result = run(st, [order("spain", 1, kind="move", fleet="s", path=["a2"]),
+                      order("dutch", 2, kind="move", fleet="d", path=["a2"])],
+                 {"encounter:a1:t5:s0:attacker": 1})
+    assert [e.outcome for e in of_kind(result, "battle_ended")] == ["no_winner"]
+    assert {f.location for f in result.state.fleets.values()} == {"a1"}
