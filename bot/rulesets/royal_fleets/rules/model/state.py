@@ -47,6 +47,7 @@ class Ship(BaseModel):
     id: str
     type: str
     health: int = Field(ge=0)
+    name: str = Field("", max_length=60)  # as players call it ("San Felipe"); the report falls back to type and id
     unpaid: bool = False
     attack_bonus: int = 0  # U-OP-15: upgrades, set by moderators
     health_bonus: int = 0
