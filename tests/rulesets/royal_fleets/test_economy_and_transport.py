@@ -147,3 +147,15 @@ def test_u_op_30_moderator_mode_only_flags_the_troops():
                  troops_on_lost_ships="moderator")
     assert "troops_lost" not in kinds(result)
     assert [e.what for e in of_kind(result, "moderator_needed")] == ["U-OP-30"]
+
+
+def test_u9_5_hired_transports_still_at_sea_pay_their_fee_again():
+    """Two units on hired transports at sea at the start of the turn: 2 × 10 = 20 for this turn
+    (U9.5: per unit, per turn of transport); Spain: 5000 − 80 upkeep of the frigate − 20 = 4900."""
+    escort = fleet("f", "spain", "x", "frigate", escorted_transports=["h1"])
+    st = state(escort, armies={"t": Army(id="t", name="Tercio", owner="spain", units=[10, 10], aboard="f")},
+               transports={"h1": HiredTransport(id="h1", army="t", units=2, location="x", escort="f")},
+               trade_posts={})
+    result = run(st, [])
+    assert of_kind(result, "transport_fee_paid")[0].fee == 20
+    assert result.state.factions["spain"].treasury == Fraction(4900)

@@ -113,6 +113,7 @@ def _economy(ctx: Ctx, by_kind) -> None:
     upkeep.buy_over(ctx, by_kind("buy_over"))
     upkeep.turn_pirate(ctx)
     upkeep.pay_upkeep(ctx, {f: o for f, o in by_kind("upkeep")})
+    upkeep.transport_fees(ctx)
     yards.repair(ctx, by_kind("repair"))
     organise.answer_joins(ctx, by_kind("join_command"))
     organise.merges(ctx, by_kind("merge"))
