@@ -3,3 +3,57 @@
 ``rules/`` is pure (no Discord, no database, no clock); ``report/`` turns its events into words
 and maps; ``commands/`` holds its own slash-command groups.  ``PLUGIN`` is all the core knows.
 """
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.plugins import CommandHelp, RulesetPlugin
+
+_ROOT = Path(__file__).resolve().parents[3]
+_DATA = _ROOT / "data" / "royal-fleets"
+
+
+def _rules():
+    from bot.rulesets.royal_fleets.rules.ruleset import RoyalFleetsRuleset
+    return RoyalFleetsRuleset()
+
+
+def _presenter():
+    from bot.rulesets.royal_fleets.report.present import RoyalFleetsPresenter
+    return RoyalFleetsPresenter()
+
+
+def _map_profile():
+    from bot.rulesets.royal_fleets.rules.map.profile import PROFILE
+    return PROFILE
+
+
+def _map_vocabulary():
+    from bot.rulesets.royal_fleets.report.overlay_style import VOCABULARY
+    return VOCABULARY
+
+
+PLUGIN = RulesetPlugin(
+    id="royal-fleets",
+    name="Royal fleets naval rules",
+    rules=_rules,
+    presenter=_presenter,
+    map_profile=_map_profile,
+    map_vocabulary=_map_vocabulary,
+    # R4 adds its command modules and groups (/royal …) here.
+    commands=(),
+    command_groups=(),
+    command_help=CommandHelp(),
+    maps_dir=_DATA / "maps",
+    scenarios_dir=_DATA / "scenarios",
+    default_map="atlantic-sketch",
+    demo_scenario="royal-demo",
+    cases_dir=_ROOT / "tests" / "scenarios" / "cases" / "royal_fleets",
+    locale_dir=Path(__file__).resolve().parent / "locale",
+    # Its own words, which no core module may contain (the conformance suite).  Not "fleet", "port",
+    # "pirates" or "blockade": other rule systems share them.
+    vocabulary=("galleass", "galleon", "flute", "ship of the line", "trade post", "transition area",
+                "hired transport", "thaler", "war exhaustion", "royal_fleets"),
+    rule_ids=r"U\d+(?:\.\d+)+|U-OP-\d+|UX\d+",  # U6.2.4, U-OP-17, UX5
+)

@@ -4,9 +4,10 @@ like the spec's worked examples: A1, A2, X, Y, W1, W2, T)."""
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
-from bot.domain.gamemap import parse_map
+from bot.mapfiles import load_map_file
 from bot.engine.dice import ScriptedDice
 from bot.engine.ruleset import SubmittedOrder
 from bot.rulesets.royal_fleets.rules.map.profile import PROFILE
@@ -14,47 +15,8 @@ from bot.rulesets.royal_fleets.rules.model.settings import RoyalSettings, ShipTy
 from bot.rulesets.royal_fleets.rules.model.state import Fleet, RoyalState, Ship
 from bot.rulesets.royal_fleets.rules.turn.resolve import resolve
 
-E, W = {"sheet": "europe"}, {"sheet": "new_world"}
-
-
-def _area(name, x, y, adjacent, sheet=E, **more):
-    return {"name": name, **sheet, "x": x, "y": y, "adjacent": adjacent, **more}
-
-
-RAW = {
-    "ruleset": "royal-fleets", "id": "tiny", "name": "Tiny",
-    "sheets": {"europe": {"name": "Europe"}, "new_world": {"name": "New World"}},
-    "areas": {
-        "x": _area("Sea X", 0, 0, ["y", "w1", "w2"]),
-        "y": _area("Sea Y", 1, 0, ["x", "a2"]),
-        "w1": _area("Sea W1", 0, 1, ["x"]),
-        "w2": _area("Sea W2", 0, -1, ["x"]),
-        "a1": _area("Sea A1", 3, 0, ["a2"]),
-        "a2": _area("Sea A2", 2, 0, ["a1", "y", "t_e", "cape"]),
-        "cape": _area("Cape Sea", 2, -2, ["a2"]),
-        "t_e": _area("Ocean T", 2, 2, ["a2"], transition=True, counterpart="t_w"),
-        "t_w": _area("Ocean T (west)", -50, 20, ["carib"], W, transition=True, counterpart="t_e"),
-        "carib": _area("Caribbean", -60, 15, ["t_w"], W),
-    },
-    "provinces": {
-        "p": {"name": "Province P", **E, "x": 3, "y": 1, "seas": ["a1"]},
-        "q": {"name": "Province Q", **E, "x": 2, "y": 1, "seas": ["a2"]},
-        "fort": {"name": "Fortress Coast", **E, "x": 0, "y": 0.5, "seas": ["x"]},
-        "holland": {"name": "Holland", **E, "x": 1, "y": 0.5, "seas": ["y"]},
-        "andalusia": {"name": "Andalusia", **E, "x": 3, "y": -1, "seas": ["a1"]},
-    },
-    "ports": {
-        "fort_port": {"name": "Fort Harbour", **E, "x": 0, "y": 0.4, "province": "fort", "sea": "x"},
-        "amsterdam": {"name": "Amsterdam", **E, "x": 1, "y": 0.4, "province": "holland", "sea": "y"},
-        "cadiz": {"name": "Cádiz", **E, "x": 3, "y": -0.6, "province": "andalusia", "sea": "a1"},
-    },
-    "trade_posts": {
-        "south_africa": {"name": "South Africa", "sea": "cape", "controller": "spain"},
-        "west_indies": {"name": "West Indies", "sea": "carib", "controller": "dutch"},
-    },
-}
-
-SEA = parse_map(RAW, "tiny.toml", PROFILE)
+MAP_FILE = Path(__file__).resolve().parents[2] / "scenarios" / "maps" / "royal-tiny.toml"
+SEA = load_map_file(MAP_FILE, profile=PROFILE)
 
 EXAMPLE_TYPES = {  # U6.1: the example-derived values (placeholders); prices and capacities placeholders
     "galleass": ShipType(name="galleass", attack=2, max_health=8, price=600, capacity_units=1, can_cross_maps=False,

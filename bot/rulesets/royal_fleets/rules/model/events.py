@@ -111,6 +111,7 @@ class Embarked(_Royal):
     units: int
     hired_units: int = 0
     fee: int = 0
+    army_mp: int = 0  # left after embarking (U9.2)
 
 
 class EmbarkationIntercepted(_Royal):
@@ -129,6 +130,8 @@ class Landed(_Royal):
     province: str
     units: int
     enemy_present: bool = False  # the land module resolves what follows (U9.4, U-OP-38)
+    army_mp: int = 0  # left after landing (U9.4, U-OP-32)
+    fleet_mp: int = 0
 
 
 class TransportCaptured(_Royal):

@@ -85,7 +85,7 @@ def _go_aboard(ctx: Ctx, fleet: Fleet, army: Army, own: int, hired: int) -> None
     army.mp -= 1
     army.province, army.aboard = None, fleet.id
     ctx.emit(Embarked(audience=ctx.audience(army.owner, areas=(fleet.location,)), army=army.id, fleet=fleet.id,
-                      province=province, units=own, hired_units=hired, fee=fee, rule="U9.2"))
+                      province=province, units=own, hired_units=hired, fee=fee, army_mp=army.mp, rule="U9.2"))
 
 
 def land(ctx: Ctx, faction: str, order) -> None:
@@ -112,7 +112,8 @@ def disembark(ctx: Ctx, fleet: Fleet, army: Army, province: str) -> None:
     army.province, army.aboard = province, None
     enemy = any(a.province == province and ctx.state.at_war(a.owner, army.owner) for a in ctx.state.armies.values())
     ctx.emit(Landed(audience=ctx.audience(army.owner, areas=(fleet.location,)), army=army.id, fleet=fleet.id,
-                    province=province, units=units, enemy_present=enemy, rule="U9.4"))
+                    province=province, units=units, enemy_present=enemy, army_mp=army.mp,
+                    fleet_mp=ctx.mp.get(fleet.id, 0), rule="U9.4"))
 
 
 def losses_at_sea(ctx: Ctx, crossing: set[str]) -> None:

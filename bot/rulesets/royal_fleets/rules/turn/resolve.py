@@ -5,12 +5,12 @@
 2. Economic phase: buy-over of last turn's unpaid ships, then pirates (U3.4-U3.5, U-OP-08);
    upkeep (U3.3); repair (U3.2); merges, joint command and splits (U1.2, U-OP-02).
 3. Deployment, before the game (U1.3, U-OP-33).
-4. Encounters before anyone sails: fleets arriving from the other map, and fleets at war sharing
-   an area where one of them is ordered to sail on (U10.1, U-OP-12/U11.7).
-5. Embarkations and their interception (U9.2-U9.3, U9.5).
-6. Movement in synchronous steps with their encounters (U2, U-OP-05, U5-U7).
-7. Blockades (U4), landings (U9.4).
-8. End: hiring (U-OP-06), losses at sea and crossing (U9.6, U10.3), trade posts and their income
+4. Encounters before anyone sails: fleets arriving from the other map (U10.1); embarkations and
+   their interception (U9.2-U9.3, U9.5); fleets at war sharing an area where one of them is
+   ordered to sail on (U-OP-12/U11.7).
+5. Movement in synchronous steps with their encounters (U2, U-OP-05, U5-U7).
+6. Blockades (U4), landings (U9.4).
+7. End: hiring (U-OP-06), losses at sea and crossing (U9.6, U10.3), trade posts and their income
    (U10.4), the siege losses the port's state gives the land module (U11.1); the turn advances.
 """
 
@@ -49,9 +49,10 @@ def resolve(state: RoyalState, sea: RoyalMap, settings: RoyalSettings, orders: l
     _economy(ctx, by_kind)
     for faction, order in by_kind("deploy"):
         _deploy(ctx, faction, order)
-    _first_encounters(ctx, arrived)
+    _first_encounters(ctx, arrived, sharing=False)
     for faction, order in by_kind("transport"):
-        transport.embark(ctx, faction, order)
+        transport.embark(ctx, faction, order)  # an interception comes before the U11.7 fight below
+    _first_encounters(ctx, [], sharing=ctx.settings.war_sharing_area_attack)
     crossing = steps.move(ctx, {o.fleet: o.path for _, o in by_kind("move", "blockade", "transport") if o.path})
     for faction, order in by_kind("blockade"):
         steps.blockade(ctx, faction, order)
@@ -123,12 +124,12 @@ def _deploy(ctx: Ctx, faction: str, order) -> None:
                            rule="U1.3"))
 
 
-def _first_encounters(ctx: Ctx, arrived: list[str]) -> None:
+def _first_encounters(ctx: Ctx, arrived: list[str], sharing: bool) -> None:
     """U10.1: fleets that crossed together fight on arrival.  U-OP-12 / U11.7: fleets at war that
     share an area fight when one of them sails on ("the one that moves first must attack")."""
     sailing = {f for f, o in ctx.orders.items() if getattr(o, "path", ())}
     areas = set(arrived)
-    if ctx.settings.war_sharing_area_attack:
+    if sharing:
         areas |= {f.location for f in ctx.state.fleets.values() if f.id in sailing and f.location}
     for area in sorted(a for a in areas if at_war_here(ctx, a)):
         encounter(ctx, area, 0)
