@@ -60,7 +60,7 @@ def apply_setting(model: type[BaseModel], current: dict[str, Any], path: str,
 
 def _table_row(model: type[BaseModel], path: str) -> bool:
     """Whether ``path`` names a row of a table setting (a ``dict`` field, empty by default, whose rows a
-    moderator adds: ``ship_types.galleon``) or one value of such a row (``ship_types.galleon.attack``)."""
+    moderator adds: ``<table>.<row>``) or one value of such a row (``<table>.<row>.<field>``)."""
     field_name, *rest = path.split(".")
     field = model.model_fields.get(field_name)
     if field is None or get_origin(field.annotation) is not dict or not 1 <= len(rest) <= 2:

@@ -81,11 +81,11 @@ class RoyalOrderCog(MarksActing, commands.GroupCog, group_name="royal",
         super().__init__()
 
     @app_commands.command(name="move", description="Move a fleet along a route, one area per MP (U2)")
-    @app_commands.describe(fleet="your fleet", path="the areas entered in order, comma separated", campaign=CAMPAIGN)
+    @app_commands.describe(fleet="your fleet", route="the areas entered in order, comma separated", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
-    async def move(self, interaction: discord.Interaction, fleet: Fleet, path: Route,
+    async def move(self, interaction: discord.Interaction, fleet: Fleet, route: Route,
                    campaign: int | None = None) -> None:
-        await main_order(interaction, campaign, "move", fleet, path=path)
+        await main_order(interaction, campaign, "move", fleet, path=route)
 
     @app_commands.command(name="hold", description="A fleet stays where it is (U14)")
     @app_commands.describe(fleet="your fleet", campaign=CAMPAIGN)
@@ -94,12 +94,12 @@ class RoyalOrderCog(MarksActing, commands.GroupCog, group_name="royal",
         await main_order(interaction, campaign, "hold", fleet)
 
     @app_commands.command(name="blockade", description="Blockade an enemy port, after an optional route (U4)")
-    @app_commands.describe(fleet="your fleet", port="the enemy port", path="areas entered first (default: none)",
+    @app_commands.describe(fleet="your fleet", port="the enemy port", route="areas entered first (default: none)",
                            campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def blockade(self, interaction: discord.Interaction, fleet: Fleet, port: Port,
-                       path: Route | None = None, campaign: int | None = None) -> None:
-        await main_order(interaction, campaign, "blockade", fleet, port=port, path=path)
+                       route: Route | None = None, campaign: int | None = None) -> None:
+        await main_order(interaction, campaign, "blockade", fleet, port=port, path=route)
 
     @app_commands.command(name="support", description="Join a battle in an adjacent area on one side (U5.2)")
     @app_commands.describe(fleet="your fleet", area="the adjacent sea area", side="the faction you support",
@@ -116,15 +116,15 @@ class RoyalOrderCog(MarksActing, commands.GroupCog, group_name="royal",
 
     @app_commands.command(name="transport", description="Embark an army, sail, land it (U9)")
     @app_commands.describe(fleet="your fleet", army="your army", embark="its province (omit if aboard)",
-                           path="the areas entered, comma separated", land="where it lands (omit: stays aboard)",
+                           route="the areas entered, comma separated", land="where it lands (omit: stays aboard)",
                            units="how many units go (default: all)",
                            hired_units="of them, on hired transports (U9.5, U9.7)", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def transport(self, interaction: discord.Interaction, fleet: Fleet, army: Army,
-                        embark: Province | None = None, path: Route | None = None, land: Province | None = None,
+                        embark: Province | None = None, route: Route | None = None, land: Province | None = None,
                         units: Units | None = None, hired_units: app_commands.Range[int, 0, 200] | None = None,
                         campaign: int | None = None) -> None:
-        await main_order(interaction, campaign, "transport", fleet, army=army, embark=embark, path=path, land=land,
+        await main_order(interaction, campaign, "transport", fleet, army=army, embark=embark, path=route, land=land,
                          units=units, hired_units=hired_units)
 
     @app_commands.command(name="battle", description="A fleet's standing battle choices (U5.3, U6.2, U7)")

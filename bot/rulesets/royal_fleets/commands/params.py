@@ -212,7 +212,7 @@ class RouteRef(app_commands.Transformer):
         done, _, last = value.rpartition(",")
         steps = [match_name(part, names) for part in split_list(done)]
         start = steps[-1] if steps else await _fleet_area(interaction, campaign)
-        nearby = sea.adjacent(start) if start in sea.areas else tuple(sorted(names, key=lambda k: fold(names[k])))
+        nearby = sorted(sea.adjacent(start) if start in sea.areas else names, key=lambda k: fold(names.get(k, k)))
         head = ", ".join(names.get(s, s) for s in steps)
         prefix = f"{head}, " if head else ""
         options = [(f"{prefix}{names[key]}", f"{prefix}{names[key]}") for key in nearby if key in names
