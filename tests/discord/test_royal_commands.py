@@ -19,9 +19,10 @@ from tests.discord.conftest import CLOCK, SEED, World
 from tests.discord.harness import MANAGE_GUILD, Harness, Member
 
 FACTIONS = ("spain", "dutch", "france")
-ROLES = {"Moderators": 610, **{f: 620 + i for i, f in enumerate(FACTIONS)}}
-CHANNELS = {"general": 510, "naval-reports": 520, **{f"{f}-room": 530 + i for i, f in enumerate(FACTIONS)}}
-PRIVATE = {f"{f}-room": [ROLES[f]] for f in FACTIONS}
+ROLES = {"Moderators": 610, **{f: 620 + i for i, f in enumerate(FACTIONS)}, "Pirate crew": 640}
+CHANNELS = {"general": 510, "naval-reports": 520, **{f"{f}-room": 530 + i for i, f in enumerate(FACTIONS)},
+            "pirates-cove": 540}
+PRIVATE = {**{f"{f}-room": [ROLES[f]] for f in FACTIONS}, "pirates-cove": [ROLES["Pirate crew"]]}
 
 
 @pytest.fixture
@@ -202,6 +203,20 @@ async def test_an_unknown_ship_type_for_the_pirates_is_refused_with_the_format(r
     assert "corsairs" not in (await royal.service.repo.load_state(1)).state["fleets"]
 
 
+async def test_the_pirates_are_a_faction_the_moderators_order_with_act_as(royal):
+    """U3.4 / U-OP-09: the pirates are moderated; once added as a faction a moderator gives their
+    fleets orders with /mod act-as and /royal, like a player."""
+    added = await royal.run("faction add", royal.admin, name="Pirates", colour="#202020", role=ROLES["Pirate crew"],
+                            channel=CHANNELS["pirates-cove"])
+    assert "Pirates" in added[-1].content
+    await royal.run("royal-fleets fleet-add", royal.mod, faction="Pirates", area="Caribbean Sea", name="Corsairs",
+                    ships="frigate, frigate")
+    await royal.run("mod act-as", royal.mod, clan="Pirates")
+    sent = await royal.run("royal move", royal.mod, fleet="Corsairs", route="Western Ocean")
+    assert sent[-1].content.startswith("(acting as Pirates) ✅ ")
+    assert (await orders_of(royal, "pirates"))["unit:corsairs"]["path"] == ["western_ocean_w"]
+
+
 # --- another language ---------------------------------------------------------------------------------
 
 async def test_a_russian_client_reads_the_refusal_and_the_table_in_russian(royal):
@@ -210,3 +225,94 @@ async def test_a_russian_client_reads_the_refusal_and_the_table_in_russian(royal
     shown = await royal.run("royal-fleets table show", speaking(royal.mod, "ru"))
     assert shown[-1].content.startswith("📋 **Atlantic 1650** — таблицы кампании (U0.1):")
     assert "• арендованные транспорты: 20 талеров за отряд в ход" in shown[-1].content
+
+
+# --- every other order, as a player gives it ------------------------------------------------------------
+
+async def test_blockade_and_support_take_ports_areas_and_factions_by_name(royal):
+    dutch = royal.players["dutch"]
+    await royal.run("royal blockade", dutch, fleet="Zeeland squadron", port="Cádiz",
+                    route="Strait of Gibraltar, Iberian Coast")
+    await royal.run("royal support", dutch, fleet="Tromp's fleet", area="English Channel", side="United Provinces")
+    stored = await orders_of(royal, "dutch")
+    assert stored["unit:zeeland"]["port"] == "cadiz" and stored["unit:zeeland"]["path"] == ["gibraltar", "iberian_coast"]
+    assert (stored["unit:tromp"]["area"], stored["unit:tromp"]["side"]) == ("channel", "dutch")
+
+
+async def test_a_blockade_of_a_port_elsewhere_is_refused_naming_the_ports_there(royal):
+    sent = await royal.run("royal blockade", royal.players["dutch"], fleet="Zeeland squadron", port="Cádiz")
+    assert sent[-1].ephemeral and "does not open onto Balearic Sea" in sent[-1].content
+    assert await orders_of(royal, "dutch") == {}
+
+
+async def test_repair_merge_and_buy_over_are_side_orders_beside_the_main_order(royal):
+    france, dutch = royal.players["france"], royal.players["dutch"]
+    await royal.run("royal hold", france, fleet="Escadre du Ponant")
+    repaired = await royal.run("royal repair", france, fleet="Escadre du Ponant", ships="fr-galleon-1")
+    assert repaired[-1].content.startswith("✅ ")
+    stored = await orders_of(royal, "france")
+    assert stored["unit:ponant#repair"] == {"kind": "repair", "fleet": "ponant", "ships": ["fr-galleon-1"]}
+    assert stored["unit:ponant"]["kind"] == "hold"  # the main order stands beside it
+    merged = await royal.run("royal merge", dutch, fleet="Zeeland squadron", into="Tromp's fleet")
+    assert merged[-1].content == "Refused: Zeeland squadron can join only another fleet in its own sea area."
+    bought = await royal.run("royal buy-over", dutch, fleet="Tromp's fleet", ships="sp-galleon-1")
+    assert "is not a ship on offer in or next to Bay of Biscay (U3.5)" in bought[-1].content
+    assert await orders_of(royal, "dutch") == {}
+
+
+async def test_deploy_is_refused_until_a_moderator_opens_the_deployment(royal):
+    france = royal.players["france"]
+    refused = await royal.run("royal deploy", france, fleet="Escadre du Ponant", area="Bay of Biscay")
+    assert "only before the game (U1.3)" in refused[-1].content
+    opened = await royal.run("royal-fleets deployment", royal.mod, open=True, reason="pre-game")
+    assert opened[-1].ephemeral and "deployment open" in opened[-1].content
+    await royal.run("royal deploy", france, fleet="Escadre du Ponant", area="Bay of Biscay")
+    assert (await orders_of(royal, "france"))["unit:ponant#deploy"]["area"] == "biscay"
+
+
+# --- the moderators' world ----------------------------------------------------------------------------
+
+async def state(world: World) -> dict:
+    return (await world.service.repo.load_state(1)).state
+
+
+async def test_moderators_set_provinces_trade_posts_treasuries_and_relations_by_name(royal):
+    mod = royal.mod
+    await royal.run("royal-fleets province", mod, province="Galicia", owner="France", fortress=True)
+    await royal.run("royal-fleets trade-post", mod, post="West Indies", controller="Spain")
+    await royal.run("royal-fleets treasury", mod, faction="Spain", thalers="1202.5", war_exhaustion=10)
+    await royal.run("royal-fleets relation", mod, faction_a="France", faction_b="United Provinces",
+                    relation="allied", reason="treaty")
+    after = await state(royal)
+    assert after["provinces"]["galicia"]["owner"] == "france" and after["provinces"]["galicia"]["fortress"]
+    assert after["trade_posts"]["west_indies"] == "spain"
+    assert after["factions"]["spain"]["treasury"] in ("2405/2", "1202.5")
+    assert after["factions"]["spain"]["war_exhaustion"] == 10
+    assert ["dutch", "france", "allied"] in after["relations"] or ["france", "dutch", "allied"] in after["relations"]
+
+
+async def test_a_moderator_places_an_army_and_corrects_a_ship(royal):
+    mod = royal.mod
+    await royal.run("royal-fleets army", mod, army="Tercio de Galicia", owner="Spain", units="8, 8, 6",
+                    province="Galicia")
+    await royal.run("royal-fleets ship", mod, ship="sp-galleon-1", health=9, reason="storm damage")
+    after = await state(royal)
+    army = after["armies"]["tercio-de-galicia"]
+    assert (army["owner"], army["units"], army["province"]) == ("spain", [8, 8, 6], "galicia")
+    ship = next(s for s in after["fleets"]["galicia"]["ships"] if s["id"] == "sp-galleon-1")
+    assert ship["health"] == 9
+
+
+async def test_bad_army_units_are_refused_with_the_format_and_change_nothing(royal):
+    before = await state(royal)
+    sent = await royal.run("royal-fleets army", royal.mod, army="Tercio", owner="Spain", units="many",
+                           province="Galicia")
+    assert sent[-1].content == 'Units: “many” is not a list of healths; write each unit\'s health, comma separated: "3, 3, 2"'
+    assert await state(royal) == before
+
+
+async def test_the_moderators_autocomplete_lists_every_factions_fleets_but_a_players_only_their_own(royal):
+    mod = await royal.h.autocomplete("royal-fleets fleet", royal.mod, "fleet", fleet="")
+    assert {c["value"] for c in mod} == {"flota", "galicia", "ponant", "tromp", "wic", "zeeland"}
+    player = await royal.h.autocomplete("royal-fleets fleet", royal.players["spain"], "fleet", fleet="")
+    assert player == []
