@@ -59,7 +59,7 @@ PLUGIN = RulesetPlugin(
         relations_note=N_("at war = enemy, allied = friendly; the pirates are at war with everyone (U3.4)")),
     maps_dir=_DATA / "maps",
     scenarios_dir=_DATA / "scenarios",
-    default_map="atlantic-sketch",
+    default_map="royal-fleets",
     demo_scenario="royal-demo",
     cases_dir=_ROOT / "tests" / "scenarios" / "cases" / "royal_fleets",
     locale_dir=Path(__file__).resolve().parent / "locale",

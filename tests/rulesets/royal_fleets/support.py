@@ -29,8 +29,9 @@ EXAMPLE_TYPES = {  # U6.1: the example-derived values (placeholders); prices and
 
 
 def settings(**changes) -> RoyalSettings:
-    return RoyalSettings(ship_types=EXAMPLE_TYPES, transport_fee_per_unit_turn=10,
-                         trade_post_income={"south_africa": 300, "west_indies": 200}, **changes)
+    base = {"ship_types": EXAMPLE_TYPES, "transport_fee_per_unit_turn": 10,
+            "trade_post_income": {"south_africa": 300, "west_indies": 200}}
+    return RoyalSettings(**{**base, **changes})
 
 
 def ships(prefix: str, *types: str, health: dict[int, int] | None = None) -> list[Ship]:

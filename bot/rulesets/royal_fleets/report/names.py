@@ -52,12 +52,13 @@ class Names:
         return escape(post.name if post is not None else place_id)
 
     def ship(self, ship_id: str) -> str:
-        """'galleon San Juan' style: the ship's type and id (ships have no names of their own)."""
+        """'the galleon San Felipe': its type and its name, or its id when it has none."""
         for state in (self.before, self.after):
             for fleet in state.fleets.values():
                 for ship in fleet.ships:
                     if ship.id == ship_id:
-                        return escape(f"{ship.type} {ship_id}")
+                        kind = ship.type.replace("_", " ").replace("-", " ")  # a table id: ship_of_the_line
+                        return self.t._("the {type} {name}", type=kind, name=escape(ship.name or ship_id))
         return escape(ship_id)
 
     def ships(self, ids) -> str:

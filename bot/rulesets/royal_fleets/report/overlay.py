@@ -2,10 +2,12 @@
 blockades, transports, fleets in transit, trade posts and their controllers.
 
 - moderators: every fleet in full, every move.
-- a faction: its own fleets in full and their moves; other fleets it could see at the end of the
-  turn (in or next to an area where it has a fleet, or off its own coast: the bot's visibility
-  rule) or that public events named, by ship count only.
-- the public: the fleets public events named (battles, blockades, crossings), by ship count only.
+- a faction: its own fleets in full (each ship's health) and their moves, its fleets between the
+  maps where they will appear; every other fleet on the map by its flag and ship count only.
+- the public: every fleet on the map by its flag and ship count only.
+
+The seed's reconnaissance rule for armies [L374], applied to fleets by analogy: "the only public
+information about armies on the strategic map is the number of units".
 """
 
 from __future__ import annotations
@@ -16,8 +18,6 @@ from bot.render.overlay import Highlight, Marker, Overlay, Route
 from bot.report import ReportInput
 from bot.rulesets.royal_fleets.report.names import DOMAIN
 from bot.rulesets.royal_fleets.report.overlay_style import vocabulary_in
-
-PUBLIC_PLACES = ("battle_started", "blockade_set", "entered_transit", "arrived_from_transit", "fleet_retreated")
 
 
 def _viewer(audience) -> Viewer:
@@ -51,31 +51,19 @@ def _sees_in_full(viewer: Viewer, fleet) -> bool:
     return viewer.is_moderators or (viewer.faction is not None and viewer.faction in fleet.owners)
 
 
-def _seen_areas(data: ReportInput, viewer: Viewer, events) -> set[str]:
-    areas = {getattr(e, "area", None) for e in events if e.kind in PUBLIC_PLACES}
-    if viewer.faction is not None:
-        gm, state = data.gamemap, data.after
-        mine = {f.location for f in state.fleets.values() if viewer.faction in f.owners and f.location}
-        coast = {a for p, prov in state.provinces.items() if prov.owner == viewer.faction
-                 for a in gm.bordering_areas(p)}
-        areas |= {n for a in mine for n in gm.adjacent(a)} | mine | coast
-    return {a for a in areas if a}
-
-
 def _markers(data: ReportInput, viewer: Viewer, events) -> list[Marker]:
     state, markers = data.after, []
-    seen = _seen_areas(data, viewer, events)
     for fleet in sorted(state.fleets.values(), key=lambda f: f.id):
         full = _sees_in_full(viewer, fleet)
-        area = fleet.location or (fleet.in_transit.to_area if fleet.in_transit else None)
-        if area is None or not (full or (fleet.location in seen)):
-            continue
+        area = fleet.location or (fleet.in_transit.to_area if fleet.in_transit and full else None)
+        if area is None:
+            continue  # between the maps, off the map for everyone but its owners (U10.1)
         colour = state.factions[fleet.commander].colour if fleet.commander in state.factions else "#808080"
         shape = ("in_transit" if fleet.in_transit else "pirates" if fleet.commander == "pirates"
                  else "carrying" if fleet.cargo and full else "fleet")
         detail = " ".join(f"{s.health}" for s in fleet.ships) if full else f"×{len(fleet.ships)}"
-        label = fleet.name if full or viewer.is_moderators else state.factions.get(fleet.commander).name \
-            if fleet.commander in state.factions else fleet.commander
+        faction = state.factions.get(fleet.commander)
+        label = fleet.name if full else (faction.name if faction else fleet.commander)
         markers.append(Marker(area=area, label=label, faction=fleet.commander, colour=colour, shape=shape,
                               detail=detail))
     return markers

@@ -77,10 +77,11 @@ class RoyalFleetsPresenter:
                               description="\n".join(lines(seen, names)[:5]) or t._("A quiet turn at sea.")))
         return cards
 
-    async def render(self, data: ReportInput, audience: Viewer | str = PUBLIC) -> bytes:
+    async def render(self, data: ReportInput, audience: Viewer | str = PUBLIC, sheet: str | None = None) -> bytes:
+        """The turn's map of one sheet (Europe, New World; the first when None) for ``audience``."""
         from bot.render import render_map_async  # matplotlib loads only when a map is drawn
         from bot.rulesets.royal_fleets.report.overlay import overlay_for
-        return await render_map_async(data.gamemap, overlay_for(data, audience))
+        return await render_map_async(data.gamemap, overlay_for(data, audience), sheet=sheet)
 
 
 _OUTCOME = {"attacker_won": N_("the attacker won"), "defender_won": N_("the defender won"),

@@ -111,6 +111,11 @@ def _landed(e, n):
     return text
 
 
+def _transport_fee(e, n):
+    return n.t._("The hired transports of {army} ({units} units) cost {fee} thalers for this turn (U9.5).",
+                 army=n.army(e.army), units=e.units, fee=e.fee)
+
+
 def _transport_captured(e, n):
     return n.t._("{units} units of {army} on hired transports met {faction}'s fleet in {area} without escort and "
                  "were captured (U9.5).", units=e.units, army=n.army(e.army), faction=n.faction(e.by_faction),
@@ -311,7 +316,7 @@ TEMPLATES = {
     "fleet_retreated": _retreated, "fleet_surrendered": _surrendered, "ship_left_play": _left_play,
     "war_exhaustion": _exhaustion, "blockade_set": _blockade_set, "blockade_lifted": _blockade_lifted,
     "embarked": _embarked, "embarkation_intercepted": _intercepted, "landed": _landed,
-    "transport_captured": _transport_captured, "troops_lost": _troops_lost, "sea_attrition": _attrition,
+    "transport_captured": _transport_captured, "transport_fee_paid": _transport_fee, "troops_lost": _troops_lost, "sea_attrition": _attrition,
     "entered_transit": _transit, "arrived_from_transit": _arrived, "trade_post": _trade_post,
     "upkeep_paid": _upkeep, "ships_on_offer": _on_offer, "bought_over": _bought, "became_pirates": _pirates,
     "ships_hired": _hired, "ships_repaired": _repaired, "fleets_merged": _merged, "fleet_split": _split,

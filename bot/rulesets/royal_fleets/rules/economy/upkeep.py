@@ -19,7 +19,7 @@ from bot.domain.events import Audience
 from bot.domain.text import N_
 from bot.rulesets.royal_fleets.rules.model.context import Ctx
 from bot.rulesets.royal_fleets.rules.model.events import (BecamePirates, BoughtOver, ModeratorNeeded, OrderFellBack,
-                                                          ShipLeftPlay, ShipsOnOffer, UpkeepPaid)
+                                                          ShipLeftPlay, ShipsOnOffer, TransportFeePaid, UpkeepPaid)
 from bot.rulesets.royal_fleets.rules.model.fleet_ops import drop_empty, new_fleet, remove_ship
 from bot.rulesets.royal_fleets.rules.model.state import PIRATES, Faction, Fleet, Ship
 
@@ -120,3 +120,24 @@ def _pay(ctx: Ctx, faction_id: str, faction: Faction, ships: list[tuple[Fleet, S
                         unpaid=tuple(unpaid), rule="U3.3"))
     if unpaid:  # offered for buy-over next turn: every faction may see them (U-OP-08)
         ctx.emit(ShipsOnOffer(audience=Audience.everyone(), faction=faction_id, ships=tuple(unpaid), rule="U3.5"))
+
+
+def transport_fees(ctx: Ctx) -> None:
+    """U9.5: a hired transport costs its fee "for each unit each turn of transport": one still at
+    sea at the start of a turn is paid again (its first turn was paid at embarkation).  A fee the
+    treasury cannot pay is a moderator's to rule on (U-OP-28)."""
+    fee = ctx.settings.transport_fee_per_unit_turn
+    for transport in sorted(ctx.state.transports.values(), key=lambda t: t.id):
+        army = ctx.state.armies.get(transport.army)
+        if army is None:
+            continue
+        treasury = ctx.state.factions[army.owner]
+        due = None if fee is None else transport.units * fee
+        if due is None or treasury.treasury < due:
+            ctx.emit(ModeratorNeeded(what="U-OP-28", subject=transport.id,
+                                     detail="transport_fee_per_unit_turn" if due is None else "treasury",
+                                     rule="U-OP-28"))
+            continue
+        treasury.treasury -= due
+        ctx.emit(TransportFeePaid(audience=Audience.of(army.owner), army=army.id, faction=army.owner,
+                                  units=transport.units, fee=due, rule="U9.5"))

@@ -32,11 +32,16 @@ def encounters(ctx: Ctx, areas: list[str], step: int) -> None:
 
 
 def encounter(ctx: Ctx, area: str, step: int, depth: int = 0) -> None:
-    """Every battle the area holds after this step, one pair of sides at a time."""
+    """Every battle the area holds after this step, one pair of sides at a time; a pair that fought
+    and is still there (no winner: U-OP-23) does not fight again this step."""
     for _ in range(len(ctx.state.fleets_in(area))):
         sides = sides_in(ctx, area, step)
         if sides is None:
             return
+        pair = (step, frozenset((sides.lead_attacker.id, sides.lead_defender.id)))
+        if pair in ctx.fought:
+            return
+        ctx.fought.add(pair)
         _avoid(ctx, sides, step)
         if not sides.attackers or not sides.defenders:
             continue

@@ -63,11 +63,13 @@ def _lead_pair(ctx: Ctx, area: str, step: int, movers, holders, pairs) -> tuple[
     left_a, left_b = ctx.mp.get(a.id, 0), ctx.mp.get(b.id, 0)
     if left_a != left_b:
         return (a, b) if left_a > left_b else (b, a)
+    if (step, frozenset((a.id, b.id))) in ctx.fought:
+        return a, b  # they fought at this step already (the caller stops): no second die
     if not movers:  # U-OP-12 / U11.7: at war while sharing the area: the fleet with a move order attacks
         moving = [f for f in (a, b) if getattr(ctx.orders.get(f.id), "kind", "") in ("move", "blockade")]
         if len(moving) == 1:
             return (a, b) if moving[0] is a else (b, a)
-    roll = ctx.dice.roll(f"encounter:{area}:t{ctx.state.turn}:s{step}:attacker", "d2")
+    roll = ctx.dice.roll(ctx.key(f"encounter:{area}:t{ctx.state.turn}:s{step}:attacker"), "d2")
     chosen = (a, b) if roll.total == 1 else (b, a)
     ctx.emit(DefaultApplied(what="U-OP-12", subject=area, choice=chosen[0].id, rule="U-OP-12"))
     return chosen

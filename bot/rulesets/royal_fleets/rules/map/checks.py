@@ -64,8 +64,9 @@ def _check_transition(gm: RoyalMap, area_id: str, area: SeaArea, rep: Report) ->
         rep.add(entry, f"counterpart {area.counterpart!r} is not a transition area: set transition = true "
                        f"and counterpart = {area_id!r} on areas.{area.counterpart}")
     elif other.counterpart != area_id:
-        rep.add(entry, f"counterpart {area.counterpart!r} names {other.counterpart!r} as its counterpart, not "
-                       f"{area_id!r}: the two must name each other")
+        named = "names none" if other.counterpart is None else f"names {other.counterpart!r}"
+        rep.add(entry, f"counterpart {area.counterpart!r} {named} as its counterpart: set counterpart = "
+                       f"{area_id!r} on areas.{area.counterpart} (the two must name each other)")
 
 
 def check_reach(gm: RoyalMap, rep: Report) -> None:

@@ -31,6 +31,8 @@ class Ctx:
     plans: dict[str, Any] = field(default_factory=dict)  # fleet → BattlePlan of its main order
     orders: dict[str, Any] = field(default_factory=dict)  # fleet → its main order
     battles: int = 0  # battles fought so far (their dice keys are numbered)
+    keys: set[str] = field(default_factory=set)  # dice keys asked for so far (key())
+    fought: set[tuple[int, frozenset[str]]] = field(default_factory=set)  # (step, lead pair) of each battle
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
@@ -51,6 +53,16 @@ class Ctx:
 
     def audience(self, *factions: str, areas: tuple[str, ...] = ()) -> Audience:
         return Audience.of(*factions, *self.watchers(*areas))
+
+    def key(self, key: str) -> str:
+        """``key``, or ``key:2``, ``key:3`` … when this turn already rolled it (a cornered fleet's
+        second battle in one area and step): every roll has its own key."""
+        made, n = key, 1
+        while made in self.keys:
+            n += 1
+            made = f"{key}:{n}"
+        self.keys.add(made)
+        return made
 
     def new_id(self, prefix: str) -> str:
         """A fresh id for a hired or captured ship or a new fleet (the state's counter)."""

@@ -134,6 +134,16 @@ class Landed(_Royal):
     fleet_mp: int = 0
 
 
+class TransportFeePaid(_Royal):
+    """U9.5: hired transports still at sea cost their fee again for this turn."""
+
+    kind: Literal["transport_fee_paid"] = "transport_fee_paid"
+    army: str
+    faction: str
+    units: int
+    fee: int
+
+
 class TransportCaptured(_Royal):
     kind: Literal["transport_captured"] = "transport_captured"
     army: str
@@ -307,7 +317,7 @@ class ModeratorNeeded(_Royal):
 EVENT_TYPES: tuple[type[Event], ...] = (
     FleetMoved, FleetArrived, FleetAvoidedBattle, BattleSupported, FleetRetreated,
     FleetSurrendered, ShipLeftPlay, WarExhaustion, BlockadeSet, BlockadeLifted, Embarked,
-    EmbarkationIntercepted, Landed, TransportCaptured, TroopsLost, SeaAttrition, EnteredTransit,
+    EmbarkationIntercepted, Landed, TransportFeePaid, TransportCaptured, TroopsLost, SeaAttrition, EnteredTransit,
     ArrivedFromTransit, TradePostControl, UpkeepPaid, ShipsOnOffer, BoughtOver, BecamePirates, ShipsHired, ShipsRepaired,
     FleetsMerged, FleetSplit, JointCommandAsked, FleetDeployed, SiegeLosses, OrderFellBack, DefaultApplied,
     ModeratorNeeded,

@@ -12,7 +12,10 @@ from bot.rulesets.royal_fleets.rules.model.state import PIRATES, RoyalState
 
 def build_state(raw: dict[str, Any], sea: RoyalMap, source: str) -> RoyalState:
     raw = dict(raw)
-    raw.setdefault("trade_posts", sea.initial_control())  # U10.5
+    factions = set(raw.get("factions") or {})
+    # U10.5: the map's initial control, for the factions the campaign has (the others' posts: nobody's)
+    raw.setdefault("trade_posts", {post: (c if c in factions else None) for post, c in sorted(
+        {**{p: None for p in sea.trade_posts}, **sea.initial_control()}.items())})
     try:
         state = RoyalState.model_validate(raw)
     except ValidationError as exc:

@@ -66,15 +66,14 @@ class RoyalSettings(BaseModel):
     # --- settings (open points) ----------------------------------------------------------------
     fleet_cap: int = Field(20, ge=1, le=100, description="U1.1: ships per fleet")
     fleet_mp: int = Field(4, ge=1, le=20, description="U2.1: movement points per turn")
-    movement_resolution: Literal["stepwise", "moderator_sequence"] = Field(
-        "stepwise", description="U-OP-05: synchronous steps, or a moderator enters the order")
-    swap_meeting: Literal["fewer_mp_spent", "moderator"] = Field(
-        "fewer_mp_spent", description="U-OP-05: fleets swapping areas meet in the area of the one with fewer MP "
-                                      "spent (tie: the moderator; the bot meets them in the first mover's origin)")
+    # U-OP-05: movement is resolved in synchronous steps; fleets swapping areas meet in the area of
+    # the one with fewer MP spent (a tie: the lower fleet id's, flagged for moderators).  The
+    # proposal's alternative "moderator_sequence" is not offered: a moderator rules afterwards.
     initiative_tie: Literal["no_bonus", "reroll"] = Field("no_bonus", description="U-OP-16")
     rounding: Literal["half_up", "half_even", "down"] = Field("half_up", description="U-OP-17")
-    strength_key: Literal["attack_then_health"] = Field(
-        "attack_then_health", description="U-OP-18: effective attack, then max health, then lowest ship id")
+    strength_key: Literal["attack_then_health", "attack_then_current_health"] = Field(
+        "attack_then_health", description="U-OP-18: effective attack, then maximum (or current) health, then the "
+                                          "damaging side's choice")
     overflow: Literal["redistribute", "lost"] = Field("redistribute", description="U-OP-19")
     mutual_retreat: Literal["both_withdraw", "roll_off"] = Field("both_withdraw", description="U-OP-22")
     capture_when_wiped_out: bool = Field(
@@ -90,8 +89,7 @@ class RoyalSettings(BaseModel):
     war_exhaustion_per_defeat: int = Field(10, ge=0, le=100, description="U7.4")
     exhaustion_for_in_battle_retreat: bool = Field(True, description="U-OP-25: a successful retreat is a defeat")
     exhaustion_for_surrender: bool = Field(True, description="U-OP-25")
-    captured_over_cap: Literal["new_fleet", "refuse"] = Field(
-        "new_fleet", description="U-OP-03: captured ships above the cap form a second fleet of the winner")
+    # U-OP-03: captured ships above the cap form a second fleet of the winner (model/fleet_ops.py).
     deploy_on_trade_posts: bool = Field(True, description="U-OP-33")
     war_sharing_area_attack: bool = Field(True, description="U-OP-12 / U11.7: fleets of factions at war sharing "
                                                             "an area fight at the next turn's first step")
@@ -100,8 +98,7 @@ class RoyalSettings(BaseModel):
     troops_on_lost_ships: Literal["lost", "moderator"] = Field(
         "lost", description="U-OP-30: troops aboard sunk ships are lost and aboard captured or surrendered ships "
                             "are captured (the spec's suggested house rule; 'moderator' only flags them)")
-    hire_timing: Literal["turn_end"] = Field(
-        "turn_end", description="U-OP-06: hired ships appear at the end of the turn (one step per turn)")
+    # U-OP-06: hired ships appear at the end of the turn (one step per turn): they sail next turn.
 
     @field_validator("ship_types")
     @classmethod

@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+ARMY_MP = 4  # [L69]: an army has 4 MP at the start of each turn (U2.1, U-OP-32)
 PIRATES = "pirates"  # U3.4 / U-OP-09: the pseudo-faction at war with everyone, ordered by moderators
 
 # Mutable: a resolution works on a deep copy of the state it is given (turn/resolve.py), never on it.
@@ -46,6 +47,7 @@ class Ship(BaseModel):
     id: str
     type: str
     health: int = Field(ge=0)
+    name: str = Field("", max_length=60)  # as players call it ("San Felipe"); the report falls back to type and id
     unpaid: bool = False
     attack_bonus: int = 0  # U-OP-15: upgrades, set by moderators
     health_bonus: int = 0

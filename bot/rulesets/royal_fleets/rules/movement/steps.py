@@ -29,6 +29,7 @@ ARMY_NO_MP = N_("the army aboard has no movement point left (U9.4, U-OP-32)")
 def move(ctx: Ctx, paths: dict[str, tuple[str, ...]]) -> set[str]:
     """Sail every path; returns the fleets that entered a transition area this turn."""
     travelled: dict[str, list[str]] = {f: [] for f in paths}
+    commanders = {f: ctx.state.fleets[f].commander for f in paths if f in ctx.state.fleets}
     crossing: set[str] = set()
     for step in range(1, max((len(p) for p in paths.values()), default=0) + 1):
         moves = _this_step(ctx, paths, step)
@@ -41,11 +42,11 @@ def move(ctx: Ctx, paths: dict[str, tuple[str, ...]]) -> set[str]:
         for area in arrived:
             capture_unescorted(ctx, area)
         encounters(ctx, arrived, step)
-    for fleet_id, path in travelled.items():
-        fleet = ctx.fleet(fleet_id)
-        if path and fleet is not None:
-            ctx.emit(FleetMoved(audience=Audience.of(fleet.commander), fleet=fleet_id, faction=fleet.commander,
-                                path=tuple(path), stopped_by_battle=len(path) < len(paths[fleet_id]), rule="U2"))
+    for fleet_id, path in travelled.items():  # a fleet sunk on the way sailed too
+        if path:
+            ctx.emit(FleetMoved(audience=Audience.of(commanders[fleet_id]), fleet=fleet_id,
+                                faction=commanders[fleet_id], path=tuple(path),
+                                stopped_by_battle=len(path) < len(paths[fleet_id]), rule="U2"))
     return crossing
 
 

@@ -29,7 +29,7 @@ from bot.rulesets.royal_fleets.rules.map.model import RoyalMap
 from bot.rulesets.royal_fleets.rules.model.context import Ctx
 from bot.rulesets.royal_fleets.rules.model.events import ArrivedFromTransit, FleetDeployed, OrderFellBack, SiegeLosses
 from bot.rulesets.royal_fleets.rules.model.settings import RoyalSettings
-from bot.rulesets.royal_fleets.rules.model.state import RoyalState
+from bot.rulesets.royal_fleets.rules.model.state import ARMY_MP, RoyalState
 from bot.rulesets.royal_fleets.rules.movement import steps
 from bot.rulesets.royal_fleets.rules.orders.orders import MAIN_KINDS, parse_order
 from bot.rulesets.royal_fleets.rules.transport import transport
@@ -41,8 +41,9 @@ def resolve(state: RoyalState, sea: RoyalMap, settings: RoyalSettings, orders: l
     """Pure: the same state, orders and dice give the same resolution.  ``fight`` replaces the
     battle (rules/battle ``fight``) in tests of what happens around one."""
     ctx = Ctx(state=state.model_copy(deep=True), sea=sea, settings=settings, dice=dice, fight=fight)
-    arrived = _start(ctx)
-    valid = _valid(ctx, orders)
+    arrived = _arrivals(ctx)
+    valid = _valid(ctx, orders)  # against what supports owe this turn, before it is cleared
+    _movement_points(ctx)
     by_kind = lambda *kinds: [(f, o) for f, o in valid if o.kind in kinds]  # noqa: E731 - read in order below
     for faction, order in by_kind(*MAIN_KINDS):
         ctx.orders[order.fleet], ctx.plans[order.fleet] = order, order.plan
@@ -84,7 +85,7 @@ def _valid(ctx: Ctx, orders: list[SubmittedOrder]) -> list[tuple[str, object]]:
     return valid
 
 
-def _start(ctx: Ctx) -> list[str]:
+def _arrivals(ctx: Ctx) -> list[str]:
     arrived = []
     for fleet in sorted(ctx.state.fleets.values(), key=lambda f: f.id):
         if fleet.in_transit is not None and fleet.in_transit.arrival_turn <= ctx.state.turn:
@@ -92,6 +93,11 @@ def _start(ctx: Ctx) -> list[str]:
             arrived.append(fleet.location)
             ctx.emit(ArrivedFromTransit(audience=Audience.everyone(), fleet=fleet.id, faction=fleet.commander,
                                         area=fleet.location, rule="U10.1"))
+    return arrived
+
+
+def _movement_points(ctx: Ctx) -> None:
+    for fleet in sorted(ctx.state.fleets.values(), key=lambda f: f.id):
         ctx.mp[fleet.id] = max(0, ctx.settings.fleet_mp - fleet.mp_debt_next_turn)
         fleet.mp_debt_next_turn = 0
         if fleet.blockading and ctx.settings.blockade_upkeep_mp:
@@ -100,14 +106,14 @@ def _start(ctx: Ctx) -> list[str]:
             else:
                 ctx.mp[fleet.id] -= ctx.settings.blockade_upkeep_mp
     for army in ctx.state.armies.values():
-        army.mp = 4  # [L69]: an army has 4 MP at the start of each turn
-    return arrived
+        army.mp = ARMY_MP
 
 
 def _economy(ctx: Ctx, by_kind) -> None:
     upkeep.buy_over(ctx, by_kind("buy_over"))
     upkeep.turn_pirate(ctx)
     upkeep.pay_upkeep(ctx, {f: o for f, o in by_kind("upkeep")})
+    upkeep.transport_fees(ctx)
     yards.repair(ctx, by_kind("repair"))
     organise.answer_joins(ctx, by_kind("join_command"))
     organise.merges(ctx, by_kind("merge"))

@@ -12,7 +12,7 @@ from bot.rulesets.royal_fleets.rules.map.model import RoyalMap
 from bot.rulesets.royal_fleets.rules.model.places import open_friendly_port, port_owner
 from bot.rulesets.royal_fleets.rules.model.settings import RoyalSettings, require, require_fee, ship_type
 from bot.rulesets.royal_fleets.rules.model.ships import capacity, cargo_units, has_galleass
-from bot.rulesets.royal_fleets.rules.model.state import PIRATES, Fleet, RoyalState
+from bot.rulesets.royal_fleets.rules.model.state import ARMY_MP, PIRATES, Fleet, RoyalState
 
 
 def validate(state: RoyalState, sea: RoyalMap, settings: RoyalSettings, faction: str, order) -> list[str]:
@@ -132,10 +132,10 @@ def _transport(state, sea, settings, faction, order):
         raise OrderRejected(N_("{province} does not border {area}, where the route ends (U9.4)."), rule="U9.4",
                             province=_name(sea, order.land), area=_name(sea, end))
     needed = (order.embark is not None) + len(order.path) + (order.land is not None)
-    if needed > army.mp or len(order.path) + (order.land is not None) > settings.fleet_mp - fleet.mp_debt_next_turn:
+    if needed > ARMY_MP or len(order.path) + (order.land is not None) > settings.fleet_mp - fleet.mp_debt_next_turn:
         raise OrderRejected(N_("Embarking, each area and landing cost 1 movement point each: this transport needs "
                                "{n} of the army and the army has {mp} (U9, U-OP-32)."), rule="U-OP-32",
-                            n=needed, mp=army.mp)
+                            n=needed, mp=ARMY_MP)
     _plan(sea, order.plan)
 
 
