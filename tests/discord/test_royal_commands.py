@@ -61,37 +61,36 @@ async def orders_of(world: World, faction: str) -> dict[str, dict]:
 
 async def test_a_move_picked_by_names_is_stored_with_ids_and_told_by_name(royal):
     sent = await royal.run("royal move", royal.players["spain"], fleet="Armada of Galicia",
-                           route="Bay of Biscay, English Channel")
+                           route="Bay of Biscay, Western Approaches")
     assert sent[0].type == 5 and sent[-1].ephemeral  # deferred, then a private reply
     assert sent[-1].content.startswith("✅ ")
-    assert "Armada of Galicia" in sent[-1].content and "English Channel" in sent[-1].content
+    assert "Armada of Galicia" in sent[-1].content and "Western Approaches" in sent[-1].content
     stored = (await orders_of(royal, "spain"))["unit:galicia"]
-    assert stored["kind"] == "move" and stored["path"] == ["biscay", "channel"]
+    assert stored["kind"] == "move" and stored["path"] == ["biscay", "western_approaches"]
 
 
 async def test_the_route_autocomplete_offers_the_areas_next_to_the_fleet_then_to_the_last_step(royal):
     spain = royal.players["spain"]
     first = await royal.h.autocomplete("royal move", spain, "route", fleet="galicia", route="")
-    assert [c["name"] for c in first] == ["Bay of Biscay", "Cape of Good Hope", "Strait of Gibraltar"]
+    assert [c["name"] for c in first] == ["Bay of Biscay", "Gulf of Cádiz", "Ocean Sea"]
     second = await royal.h.autocomplete("royal move", spain, "route", fleet="galicia", route="Bay of Biscay, ")
-    assert [c["value"] for c in second] == ["Bay of Biscay, English Channel", "Bay of Biscay, Iberian Coast",
-                                            "Bay of Biscay, Western Approaches"]
+    assert [c["value"] for c in second] == ["Bay of Biscay, Coast of Portugal", "Bay of Biscay, Western Approaches"]
 
 
 async def test_the_fleet_autocomplete_shows_only_the_callers_fleets_by_name(royal):
     choices = await royal.h.autocomplete("royal move", royal.players["dutch"], "fleet", fleet="")
     assert [(c["name"], c["value"]) for c in choices] == [
-        ("Tromp's fleet — Bay of Biscay", "tromp"), ("West India Company fleet — North Sea", "wic"),
-        ("Zeeland squadron — Balearic Sea", "zeeland")]
+        ("Tromp's fleet — Bay of Biscay", "tromp"), ("West India Company fleet — Southern North Sea", "wic"),
+        ("Zeeland squadron — Alborán Sea", "zeeland")]
 
 
 async def test_standing_battle_choices_are_kept_when_the_main_order_changes(royal):
     spain = royal.players["spain"]
     await royal.run("royal battle", spain, fleet="galicia", retreat_below=40, targeting="concentrate",
-                    retreat_to="Iberian Coast", if_cornered="surrender")
+                    retreat_to="Coast of Portugal", if_cornered="surrender")
     plan = (await orders_of(royal, "spain"))["unit:galicia"]
     assert plan["kind"] == "hold"  # a fleet without an order holds (U14), with its choices
-    assert plan["plan"]["retreat_below_pct"] == 40 and plan["plan"]["retreat_to"] == ["iberian_coast"]
+    assert plan["plan"]["retreat_below_pct"] == 40 and plan["plan"]["retreat_to"] == ["portugal_coast"]
     await royal.run("royal move", spain, fleet="galicia", route="biscay")
     moved = (await orders_of(royal, "spain"))["unit:galicia"]
     assert moved["kind"] == "move" and moved["plan"] == plan["plan"]
@@ -111,7 +110,7 @@ async def test_a_battle_choice_for_another_factions_fleet_reads_like_one_that_do
 async def test_a_route_off_the_map_is_refused_by_the_rules_naming_the_way_on(royal):
     sent = await royal.run("royal move", royal.players["spain"], fleet="galicia", route="English Channel")
     assert sent[-1].ephemeral
-    assert "English Channel is not next to Iberian Coast" in sent[-1].content
+    assert "English Channel is not next to Coast of Portugal" in sent[-1].content
     assert await orders_of(royal, "spain") == {}
 
 
@@ -132,8 +131,8 @@ async def test_hire_repair_upkeep_split_and_merge_take_names(royal):
 async def test_the_ship_autocomplete_lists_the_fleets_ships_by_type_and_health(royal):
     choices = await royal.h.autocomplete("royal split", royal.players["dutch"], "ships", fleet="wic", ships="")
     assert [(c["name"], c["value"]) for c in choices] == [
-        ("galleon (health 17) — West India Company fleet, North Sea", "nl-galleon-1"),
-        ("galleon (health 15) — West India Company fleet, North Sea", "nl-galleon-2")]
+        ("galleon (health 17) — West India Company fleet, Southern North Sea", "nl-galleon-1"),
+        ("galleon (health 15) — West India Company fleet, Southern North Sea", "nl-galleon-2")]
 
 
 # --- a moderator's tables -----------------------------------------------------------------------------
@@ -146,9 +145,9 @@ async def test_a_moderator_adds_a_ship_type_and_a_player_then_hires_it(royal):
     assert sent[-1].content.endswith("every table value is set.")
     settings = await royal.service.settings(1)
     assert settings["ship_types.pinnace.attack"] == "3/2" and settings["ship_types.pinnace.price"] == 300
-    await royal.run("royal hire", royal.players["spain"], area="Iberian Coast", ships="Pinnace, pinnace",
+    await royal.run("royal hire", royal.players["spain"], area="Coast of Portugal", ships="Pinnace, pinnace",
                     name="Pinnaces")
-    hire = (await orders_of(royal, "spain"))["faction:hire:iberian_coast"]
+    hire = (await orders_of(royal, "spain"))["faction:hire:portugal_coast"]
     assert hire["ships"] == ["pinnace", "pinnace"] and hire["name"] == "Pinnaces"
 
 
@@ -158,7 +157,7 @@ async def test_an_order_needing_a_missing_value_is_refused_saying_how_to_set_it(
     assert "• Pinnace: attack 2, health 6, price —, carries — units" in shown[-1].content
     assert ("still missing (orders needing them are refused until set): `ship_types.pinnace.price`, "
             "`ship_types.pinnace.capacity_units`") in shown[-1].content
-    sent = await royal.run("royal hire", royal.players["spain"], area="Iberian Coast", ships="Pinnace")
+    sent = await royal.run("royal hire", royal.players["spain"], area="Coast of Portugal", ships="Pinnace")
     assert "price of the Pinnace" in sent[-1].content and "ship_types.pinnace.price" in sent[-1].content
     assert await orders_of(royal, "spain") == {}
 
@@ -174,7 +173,7 @@ async def test_the_moderator_sets_the_fee_and_a_trade_posts_income(royal):
     await royal.run("royal-fleets table fee", royal.mod, thalers=25)
     sent = await royal.run("royal-fleets table income", royal.mod, post="West Indies", thalers=450)
     settings = await royal.service.settings(1)
-    assert settings["transport_fee_per_unit_turn"] == 25 and settings["trade_post_income.west_indies"] == 450
+    assert settings["transport_fee_per_unit_turn"] == 25 and settings["trade_post_income.west_indies_post"] == 450
     assert "hired transports: 25 thalers per unit and turn" in sent[-1].content
 
 
@@ -212,9 +211,9 @@ async def test_the_pirates_are_a_faction_the_moderators_order_with_act_as(royal)
     await royal.run("royal-fleets fleet-add", royal.mod, faction="Pirates", area="Caribbean Sea", name="Corsairs",
                     ships="frigate, frigate")
     await royal.run("mod act-as", royal.mod, clan="Pirates")
-    sent = await royal.run("royal move", royal.mod, fleet="Corsairs", route="Western Ocean")
+    sent = await royal.run("royal move", royal.mod, fleet="Corsairs", route="Lesser Antilles")
     assert sent[-1].content.startswith("(acting as Pirates) ✅ ")
-    assert (await orders_of(royal, "pirates"))["unit:corsairs"]["path"] == ["western_ocean_w"]
+    assert (await orders_of(royal, "pirates"))["unit:corsairs"]["path"] == ["antilles"]
 
 
 # --- another language ---------------------------------------------------------------------------------
@@ -232,16 +231,16 @@ async def test_a_russian_client_reads_the_refusal_and_the_table_in_russian(royal
 async def test_blockade_and_support_take_ports_areas_and_factions_by_name(royal):
     dutch = royal.players["dutch"]
     await royal.run("royal blockade", dutch, fleet="Zeeland squadron", port="Cádiz",
-                    route="Strait of Gibraltar, Iberian Coast")
-    await royal.run("royal support", dutch, fleet="Tromp's fleet", area="English Channel", side="United Provinces")
+                    route="Gulf of Cádiz")
+    await royal.run("royal support", dutch, fleet="Tromp's fleet", area="Western Approaches", side="United Provinces")
     stored = await orders_of(royal, "dutch")
-    assert stored["unit:zeeland"]["port"] == "cadiz" and stored["unit:zeeland"]["path"] == ["gibraltar", "iberian_coast"]
-    assert (stored["unit:tromp"]["area"], stored["unit:tromp"]["side"]) == ("channel", "dutch")
+    assert stored["unit:zeeland"]["port"] == "cadiz" and stored["unit:zeeland"]["path"] == ["gulf_cadiz"]
+    assert (stored["unit:tromp"]["area"], stored["unit:tromp"]["side"]) == ("western_approaches", "dutch")
 
 
 async def test_a_blockade_of_a_port_elsewhere_is_refused_naming_the_ports_there(royal):
     sent = await royal.run("royal blockade", royal.players["dutch"], fleet="Zeeland squadron", port="Cádiz")
-    assert sent[-1].ephemeral and "does not open onto Balearic Sea" in sent[-1].content
+    assert sent[-1].ephemeral and "does not open onto Alborán Sea" in sent[-1].content
     assert await orders_of(royal, "dutch") == {}
 
 
@@ -285,7 +284,7 @@ async def test_moderators_set_provinces_trade_posts_treasuries_and_relations_by_
                     relation="allied", reason="treaty")
     after = await state(royal)
     assert after["provinces"]["galicia"]["owner"] == "france" and after["provinces"]["galicia"]["fortress"]
-    assert after["trade_posts"]["west_indies"] == "spain"
+    assert after["trade_posts"]["west_indies_post"] == "spain"
     assert after["factions"]["spain"]["treasury"] in ("2405/2", "1202.5")
     assert after["factions"]["spain"]["war_exhaustion"] == 10
     assert ["dutch", "france", "allied"] in after["relations"] or ["france", "dutch", "allied"] in after["relations"]
