@@ -315,3 +315,10 @@ async def test_the_moderators_autocomplete_lists_every_factions_fleets_but_a_pla
     assert {c["value"] for c in mod} == {"flota", "galicia", "ponant", "tromp", "wic", "zeeland"}
     player = await royal.h.autocomplete("royal-fleets fleet", royal.players["spain"], "fleet", fleet="")
     assert player == []
+
+
+async def test_help_points_a_player_of_a_royal_campaign_to_the_royal_commands(royal):
+    english = (await royal.run("help", royal.players["spain"]))[-1].content
+    assert "/royal move|hold|blockade|support|transport for each fleet" in english
+    russian = (await royal.run("help", speaking(royal.players["spain"], "ru")))[-1].content
+    assert "/royal move|hold|blockade|support|transport для каждого флота" in russian
