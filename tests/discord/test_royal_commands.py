@@ -322,3 +322,34 @@ async def test_help_points_a_player_of_a_royal_campaign_to_the_royal_commands(ro
     assert "/royal move|hold|blockade|support|transport for each fleet" in english
     russian = (await royal.run("help", speaking(royal.players["spain"], "ru")))[-1].content
     assert "/royal move|hold|blockade|support|transport для каждого флота" in russian
+
+
+# One successful use of each /royal-fleets command, in an order that works.
+ROYAL_WALK = [
+    ("royal-fleets table ship-type", dict(type="Pinnace", attack="3/2", health=6, price=300, capacity=1)),
+    ("royal-fleets table fee", dict(thalers=25)),
+    ("royal-fleets table income", dict(post="East Indies", thalers=600)),
+    ("royal-fleets table show", {}),
+    ("royal-fleets relation", dict(faction_a="France", faction_b="United Provinces", relation="allied")),
+    ("royal-fleets treasury", dict(faction="France", thalers="4000")),
+    ("royal-fleets province", dict(province="Brittany", besieged=True)),
+    ("royal-fleets trade-post", dict(post="New France", controller="nobody")),
+    ("royal-fleets fleet-add", dict(faction="Spain", area="Gulf of Cádiz", name="Armada del Mar Océano",
+                                    ships="galleon, pinnace")),
+    ("royal-fleets fleet", dict(fleet="Armada del Mar Océano", name="Armada of the Ocean Sea")),
+    ("royal-fleets ship", dict(ship="armada-del-mar-oceano-2", unpaid=True)),
+    ("royal-fleets army", dict(army="Tercio viejo", owner="Spain", units="9, 9", province="Andalusia")),
+    ("royal-fleets deployment", dict(open=False)),
+]
+
+
+async def test_every_royal_moderator_command_leaves_one_audit_entry(royal):
+    from cogs.audit_trail import READS
+    from tests.discord.test_audit_trail import moderator_paths
+    own = {p for p in moderator_paths(royal.bot) - READS if p.startswith("royal-fleets ")}
+    assert own == {path for path, _ in ROYAL_WALK}  # a new command joins the walk
+    start = len(await royal.service.audit_log(1, 200))
+    for index, (path, values) in enumerate(ROYAL_WALK, start=1):
+        sent = await royal.run(path, royal.mod, **values)
+        assert not sent[-1].content.startswith("Refused"), (path, sent[-1].content)
+        assert len(await royal.service.audit_log(1, 200)) == start + index, (path, sent[-1].content)
