@@ -353,3 +353,10 @@ async def test_every_royal_moderator_command_leaves_one_audit_entry(royal):
         sent = await royal.run(path, royal.mod, **values)
         assert not sent[-1].content.startswith("Refused"), (path, sent[-1].content)
         assert len(await royal.service.audit_log(1, 200)) == start + index, (path, sent[-1].content)
+
+
+async def test_a_treasury_that_is_no_number_is_refused_saying_how_to_write_it(royal):
+    before = await state(royal)
+    sent = await royal.run("royal-fleets treasury", royal.mod, faction="Spain", thalers="lots")
+    assert sent[-1].content == "Thalers “lots” is not a number; write it like 1200 or 1202.5"
+    assert await state(royal) == before

@@ -24,7 +24,7 @@ from bot.domain.text import quote
 from bot.i18n import N_
 from bot.localized import Text
 from bot.rulesets.royal_fleets.commands.params import DOMAIN, area_names, province_names, ship_label, ship_types
-from bot.rulesets.royal_fleets.commands.tables import TableCommands, TradePost, attack_value, type_id
+from bot.rulesets.royal_fleets.commands.tables import NOT_THALERS, TableCommands, TradePost, attack_value, type_id
 from bot.services.errors import UserError
 from cogs.common import CAMPAIGN, campaign_autocomplete, campaign_for, defer, moderator_only, reader, service_of
 from cogs.mod_common import ModeratorRef, apply, clans, names, optional, pick, roster
@@ -171,7 +171,7 @@ class RoyalModerateCog(commands.GroupCog, group_name="royal-fleets",
         chosen = await campaign_for(interaction, campaign)
         payload: dict[str, Any] = {"kind": "faction", "id": pick(faction, clans(chosen))}
         if thalers is not None:
-            payload["treasury"] = attack_value(thalers)  # exact, like an attack: 1200 or 1202.5
+            payload["treasury"] = attack_value(thalers, NOT_THALERS)  # exact: 1200 or 1202.5
         if war_exhaustion is not None:
             payload["war_exhaustion"] = war_exhaustion
         await apply(interaction, chosen, payload, reason)

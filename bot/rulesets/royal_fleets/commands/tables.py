@@ -41,15 +41,19 @@ def type_id(text: str, rows: dict[str, dict[str, Any]]) -> str:
     return TYPE_ID.sub("_", wanted).strip("_")[:32] or "ship"
 
 
-def attack_value(text: str | None) -> str | None:
-    """An attack as the table keeps it: exact, "3", "2.5" or "5/2" (U6.1 attacks may be fractions)."""
+NOT_AN_ATTACK = N_("attack {value} is not a number; write it like 3, 2.5 or 5/2")
+NOT_THALERS = N_("thalers {value} is not a number; write it like 1200 or 1202.5")
+
+
+def attack_value(text: str | None, refusal: str = NOT_AN_ATTACK) -> str | None:
+    """A number as the rules keep it, exact: "3", "2.5" or "5/2" (U6.1 attacks and treasuries may be
+    fractions, U-OP-17); ``refusal`` says what it was for."""
     if text is None:
         return None
     try:
         return str(Fraction(text.strip()))
     except (ValueError, ZeroDivisionError):
-        raise UserError(N_("attack {value} is not a number; write it like 3, 2.5 or 5/2"), domain=DOMAIN,
-                        value=quote(text)) from None
+        raise UserError(refusal, domain=DOMAIN, value=quote(text)) from None
 
 
 class ShipTypeRef(ModeratorRef):
