@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.domain.text import N_
 from bot.plugins import CommandHelp, RulesetPlugin
 
 _ROOT = Path(__file__).resolve().parents[3]
 _DATA = _ROOT / "data" / "royal-fleets"
+_COMMANDS = "bot.rulesets.royal_fleets.commands"
 
 
 def _rules():
@@ -41,10 +43,20 @@ PLUGIN = RulesetPlugin(
     presenter=_presenter,
     map_profile=_map_profile,
     map_vocabulary=_map_vocabulary,
-    # R4 adds its command modules and groups (/royal …) here.
-    commands=(),
-    command_groups=(),
-    command_help=CommandHelp(),
+    commands=(f"{_COMMANDS}.orders", f"{_COMMANDS}.moderate"),
+    command_groups=("royal", "royal-fleets"),  # the moderators' group is named by the id (bot/plugins.py)
+    command_help=CommandHelp(
+        order="/royal …",
+        order_examples="/royal move, /royal hold, /royal blockade",
+        # Worded for the reader in the royal-fleets domain where /help shows them (cogs/help.py).
+        first_orders=N_("/royal move|hold|blockade|support|transport for each fleet: a refused order says which "
+                        "rule it breaks"),
+        player=(N_("/royal battle — a fleet's standing battle choices: avoid battle, retreat, targeting from "
+                   "round 3, where to retreat or surrender (U5.3, U6.2, U7)"),
+                N_("/royal hire|repair|upkeep|buy-over — ships and money (U3); /royal merge|split|joint — "
+                   "organise fleets (U1.2); /royal deploy — before the game (U1.3)")),
+        relation="/royal-fleets relation faction_a:… faction_b:… relation:…",
+        relations_note=N_("at war = enemy, allied = friendly; the pirates are at war with everyone (U3.4)")),
     maps_dir=_DATA / "maps",
     scenarios_dir=_DATA / "scenarios",
     default_map="royal-fleets",

@@ -75,7 +75,17 @@ class RoyalFleetsRuleset:
                 "war_exhaustion": own.war_exhaustion if own else 0,
                 "armies": [a.model_dump(mode="json") for a in state.armies.values() if a.owner == faction],
                 "trade_posts": sorted(p for p, c in state.trade_posts.items() if c == faction),
-                "relations": self.relations(state, faction)}
+                "relations": self.relations(state, faction),
+                # For the commands' autocomplete (R4): the faction's own ships, and every ship on offer
+                # for buy-over (public: ShipsOnOffer is told to everyone, U3.5 / U-OP-08).
+                "ships": [{"id": s.id, "type": s.type, "health": s.health, "fleet": f.id, "area": f.location}
+                          for f in state.fleets.values() if faction in f.owners for s in f.ships],
+                "on_offer": [{"id": s.id, "type": s.type, "health": s.health, "fleet": f.id, "area": f.location}
+                             for f in state.fleets.values() if faction not in f.owners for s in f.ships if s.unpaid],
+                # Joint-command requests waiting for this faction's consent (U1.2, U-OP-02): the asking fleet's name.
+                "join_requests": [{"fleet": j.fleet, "into": j.into, "name": state.fleets[j.fleet].name}
+                                  for j in state.pending_joins if j.fleet in state.fleets and j.into in state.fleets
+                                  and faction in state.fleets[j.into].owners]}
 
     def factions(self, state: RoyalState) -> list[tuple[str, str, str]]:
         return [(fid, f.name, f.colour) for fid, f in state.factions.items()]
