@@ -21,7 +21,8 @@ $(BENCH_STAMP): pyproject.toml | $(STAMP)
 	touch $(BENCH_STAMP)
 
 demo: $(STAMP)
-	$(BIN)/python -m bot demo --out out
+	$(BIN)/python -m bot demo --ruleset sengoku --out out
+	$(BIN)/python -m bot demo --ruleset royal-fleets --out out/royal-fleets
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

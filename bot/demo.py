@@ -20,6 +20,7 @@ from bot.scenarios import load_shipped_scenario
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
 from bot.services.queries import turn_proofs
+from bot.services.sheet_maps import SheetMap, sheet_file_name
 from bot.store import open_repository
 
 DEMO_CLOCK = datetime(1560, 6, 1, tzinfo=timezone.utc)
@@ -68,7 +69,7 @@ async def run_demo(out: Path, scenario_id: str | None = None, echo=print,
         if language != DEFAULT_LANGUAGE:
             outcome = _in_language(outcome, campaign.ruleset, language)
         # The public map, one per clan (its own units in full) and the moderators' (everything).
-        maps = await service.render_maps(campaign.ruleset, outcome.data,
+        maps = await service.render_sheet_maps(campaign.ruleset, outcome.data,
                                          [PUBLIC, *map(Viewer.of, outcome.reports.factions), MODERATORS])
         # What /dice verify gives each clan: to try `python -m bot dice verify --proofs FILE` offline.
         proofs = {faction: await turn_proofs(service, campaign.id, outcome.turn, reader=faction)
@@ -97,7 +98,7 @@ def _write_proofs(out: Path, proofs: dict) -> list[Path]:
     return written
 
 
-def _write(out: Path, outcome, maps: dict[Viewer, bytes]) -> list[Path]:
+def _write(out: Path, outcome, maps: dict[Viewer, list[SheetMap]]) -> list[Path]:
     files = {"report-public.md": outcome.reports.public, "moderator-log.md": outcome.reports.moderators}
     files.update({f"report-{Viewer.of(faction).file_stem}.md": text
                   for faction, text in outcome.reports.factions.items()})
@@ -106,10 +107,12 @@ def _write(out: Path, outcome, maps: dict[Viewer, bytes]) -> list[Path]:
         path = out / name
         path.write_text(text + "\n", encoding="utf-8")
         written.append(path)
-    for audience, png in maps.items():
-        image = out / ("map.png" if audience.is_public else f"map-{audience.file_stem}.png")
-        image.write_bytes(png)
-        written.append(image)
+    for audience, sheets in maps.items():  # every sheet of the map (bot/services/sheet_maps.py)
+        for drawn in sheets:
+            name = "map.png" if audience.is_public else f"map-{audience.file_stem}.png"
+            image = out / sheet_file_name(name, drawn.sheet)
+            image.write_bytes(drawn.png)
+            written.append(image)
     return written
 
 

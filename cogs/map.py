@@ -16,6 +16,7 @@ from bot.domain.viewer import RESERVED, Viewer
 from bot.i18n import Messages, N_, messages
 from bot.services.errors import UserError
 from bot.services.queries import map_data
+from bot.services.sheet_maps import sheet_file_name
 from cogs.common import (
     ACTING_EXTRA,
     CAMPAIGN,
@@ -100,7 +101,7 @@ class MapCog(commands.Cog):
         resolved = bool(data.seed)  # map_data leaves the seed empty when no turn is resolved yet
         note = ""
         try:
-            png = (await service.render_maps(chosen.ruleset, data, [audience]))[audience]
+            drawn = (await service.render_sheet_maps(chosen.ruleset, data, [audience]))[audience]
         except ValueError:  # the rules name no such audience in that turn: a clan added since
             if audience.faction is None:
                 raise
@@ -108,9 +109,12 @@ class MapCog(commands.Cog):
                 "{clan} joined after turn {turn} was resolved, so that turn has no map of its own for it; here is "
                 "the public one.", clan=clan_name(chosen, audience.faction), turn=data.turn)
             audience = Viewer.public()
-            png = (await service.render_maps(chosen.ruleset, data, [audience]))[audience]
+            drawn = (await service.render_sheet_maps(chosen.ruleset, data, [audience]))[audience]
+        # every sheet of the map, in order (bot/services/sheet_maps.py)
+        files = [discord.File(io.BytesIO(sheet.png), filename=sheet_file_name(f"map-{audience.file_stem}.png",
+                                                                               sheet.sheet)) for sheet in drawn]
         await reply(interaction, caption(chosen, audience, data.turn, resolved, reader(interaction)) + note,
-                    files=[discord.File(io.BytesIO(png), filename=f"map-{audience.file_stem}.png")])
+                    files=files)
 
     @show.autocomplete("view")
     async def view_autocomplete(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:

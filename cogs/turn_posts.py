@@ -21,6 +21,7 @@ from bot.domain.campaign import Campaign, Faction
 from bot.domain.viewer import Viewer
 from bot.services.campaigns import TurnOutcome
 from bot.services.posting import PUBLIC, Message, PostRun
+from bot.services.sheet_maps import SheetMap, sheet_file_name
 from bot.report.cards import Card, first_message_cards
 from bot.report.presenters import presenter
 from bot.services.turns import Correction
@@ -46,8 +47,9 @@ def audience_of(key: str) -> Viewer:
     return Viewer.public() if key == PUBLIC else Viewer.of(key.removeprefix("faction:"))
 
 
-def map_name(viewer: Viewer) -> str:
-    return "map.png" if viewer.is_public else f"map-{viewer.file_stem}.png"
+def map_name(viewer: Viewer, sheet: str | None = None) -> str:
+    """The audience's map file; one per sheet of a map of several (bot/services/sheet_maps.py)."""
+    return sheet_file_name("map.png" if viewer.is_public else f"map-{viewer.file_stem}.png", sheet)
 
 
 class Progress:
@@ -140,7 +142,7 @@ def changes_text(head: str, lines: list[str], nothing: str) -> str:
 class Extras:
     """What a resolution's first messages carry besides text, per audience."""
 
-    maps: dict[Viewer, bytes]
+    maps: dict[Viewer, list[SheetMap]]  # every sheet of the map, in order
     cards: dict[Viewer, list[Card]]
 
 
@@ -249,8 +251,8 @@ class TurnPoster:
         viewer = audience_of(message.key)
         files, embeds = [], []
         if message.part == 0:
-            if viewer in extras.maps:
-                files.append(png_file(extras.maps[viewer], map_name(viewer)))
+            files += [png_file(drawn.png, map_name(viewer, drawn.sheet))
+                      for drawn in extras.maps.get(viewer, [])]
             embeds = [embed_of(card) for card in first_message_cards(extras.cards.get(viewer, []))]
         if message.last:
             full = run.outcome.reports.public if viewer.is_public else run.outcome.reports.factions.get(viewer.faction)
@@ -289,11 +291,11 @@ class TurnPoster:
             log.warning("Cannot read the history of channel %s to check a post: %s", message.channel_id, exc)
         return None
 
-    async def maps(self, outcome: TurnOutcome, audiences: list[Viewer]) -> dict[Viewer, bytes]:
-        """Each audience's map, or none at all if drawing fails: the turn is resolved and stored by
-        now, so its reports must go out even without maps."""
+    async def maps(self, outcome: TurnOutcome, audiences: list[Viewer]) -> dict[Viewer, list[SheetMap]]:
+        """Each audience's map (every sheet of it), or none at all if drawing fails: the turn is
+        resolved and stored by now, so its reports must go out even without maps."""
         try:
-            return await self.service.render_maps(outcome.campaign.ruleset, outcome.data, audiences)
+            return await self.service.render_sheet_maps(outcome.campaign.ruleset, outcome.data, audiences)
         except Exception:  # noqa: BLE001 - logged; the reports matter more than the pictures
             log.exception("Could not draw the maps of turn %s of campaign %s", outcome.turn, outcome.campaign.id)
             return {}

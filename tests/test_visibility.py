@@ -31,7 +31,7 @@ PIRACY_ORDERS = {"sq_piracy", "tf_piracy"}
 
 @cache
 def _demo():
-    data = demo_turn_input()
+    data = demo_turn_input("seto-demo")
     return load_shipped_scenario("seto-demo"), data, Names(data)
 
 

@@ -16,7 +16,7 @@ from bot.cases.procedures import Orders, run_submissions, run_turn
 from bot.domain.gamemap import MapError
 from bot.engine.dice import DiceError, ScriptedDice
 from bot.mapfiles import load_map_file, load_shipped_map, parse_map
-from bot.plugins import get_ruleset, plugin, ruleset_ids
+from bot.plugins import get_ruleset, plugin, plugins, ruleset_ids
 from bot.safe_yaml import YamlLimitError, load_yaml
 
 CORE_PROCEDURES = ("turn", "submit")  # any ruleset's; a ruleset adds its own (its plug-in's case_procedures)
@@ -205,6 +205,18 @@ def case_paths(paths: list[Path]) -> list[Path]:
     for path in paths:
         found += sorted(path.rglob("*.yaml")) if path.is_dir() else [path]
     return found
+
+
+def ruleset_case_paths(ruleset_id: str) -> list[Path]:
+    """A ruleset's own case files: those of its ``cases_dir``, less those of another ruleset's
+    ``cases_dir`` inside it (one ruleset's cases may live in a folder of another's)."""
+    own = plugin(ruleset_id).cases_dir
+    if own is None or not own.is_dir():
+        return []
+    nested = [p.cases_dir.resolve() for p in plugins().values()
+              if p.id != ruleset_id and p.cases_dir and p.cases_dir.resolve() != own.resolve()
+              and p.cases_dir.resolve().is_relative_to(own.resolve())]
+    return [path for path in case_paths([own]) if not any(path.resolve().is_relative_to(n) for n in nested)]
 
 
 def run_case_files(paths: list[Path]) -> int:

@@ -26,9 +26,11 @@ class Presenter(Protocol):
         name typed by a player must not be able to forge."""
     def cards(self, data: ReportInput, audience: Viewer) -> list[Card]:
         """The summary cards of the audience's report (bot.report.cards), from what it may read."""
-    async def render(self, data: ReportInput, audience: Viewer | str = PUBLIC) -> bytes:
+    async def render(self, data: ReportInput, audience: Viewer | str = PUBLIC, sheet: str | None = None) -> bytes:
         """The turn's map for ``audience``: the public, the moderators or one clan (strings:
-        ``as_viewer``; the bot passes a ``Viewer``, since a clan's id may be "public")."""
+        ``as_viewer``; the bot passes a ``Viewer``, since a clan's id may be "public").  ``sheet``:
+        which of the map's sheets to draw (None: its first); the bot names one only for a map of
+        several sheets, and draws each (CampaignService.render_sheet_maps)."""
 
 
 def presenter(ruleset_id: str) -> Presenter:

@@ -41,6 +41,7 @@ from bot.services.dice_keys import TurnKey, new_turn_key, turn_key
 from bot.services.errors import UserError
 from bot.services.leases import DEFAULT_LEASE, RESOLVE, WorkLease, utc_stamp
 from bot.services.settings import apply_setting
+from bot.services.sheet_maps import SheetMap
 from bot.services.transfer_checks import import_problems, rekey_open_turns
 from bot.store import CampaignChanged, Repository, ResolutionRecord, TurnRecord, TurnStatus
 from bot.store.transfer import inconsistencies, parse_shape
@@ -320,19 +321,34 @@ class CampaignService(CampaignReads):
         return TurnOutcome(resolved, campaign.turn, revealed_label(data), reports, data, stored.created_seq)
 
     async def render_maps(self, ruleset_id: str, data: ReportInput,
-                          audiences: list[Viewer]) -> dict[Viewer, bytes]:
+                          audiences: list[Viewer], *, sheet: str | None = None) -> dict[Viewer, bytes]:
         """One PNG per audience (the public, the moderators or a clan: a ``Viewer``, never a bare
         id, which may be "public").  Each map shows only what that audience's report reveals
-        (the presenter decides)."""
+        (the presenter decides).  ``sheet``: which of the map's sheets (its first when not given;
+        ``render_sheet_maps`` draws them all)."""
         from bot.render import MAX_CONCURRENT_RENDERS  # matplotlib loads only when maps are drawn
         show = presenter(ruleset_id)
+        # Only a map of several sheets names one: a presenter of one-sheet maps need not take it.
+        kw = {} if sheet is None else {"sheet": sheet}
         # As many at once as the renderer has slots, no more: a render's timeout counts its wait
         # for a slot, so queueing a 17-clan campaign's maps all at once timed the last ones out.
         pngs: list[bytes] = []
         for start in range(0, len(audiences), MAX_CONCURRENT_RENDERS):
             batch = audiences[start:start + MAX_CONCURRENT_RENDERS]
-            pngs += await asyncio.gather(*(show.render(data, audience) for audience in batch))
+            pngs += await asyncio.gather(*(show.render(data, audience, **kw) for audience in batch))
         return dict(zip(audiences, pngs))
+
+    async def render_sheet_maps(self, ruleset_id: str, data: ReportInput,
+                                audiences: list[Viewer]) -> dict[Viewer, list[SheetMap]]:
+        """Every sheet of the map for each audience, in the map's sheet order (bot/services/sheet_maps.py):
+        a map of one sheet gives its one picture (sheet None), as ``render_maps`` draws it."""
+        sheets = list(data.gamemap.sheets)
+        if len(sheets) < 2:
+            drawn = await self.render_maps(ruleset_id, data, audiences)
+            return {audience: [SheetMap(None, png)] for audience, png in drawn.items()}
+        by_sheet = {sheet: await self.render_maps(ruleset_id, data, audiences, sheet=sheet) for sheet in sheets}
+        return {audience: [SheetMap(sheet, by_sheet[sheet][audience]) for sheet in sheets
+                           if audience in by_sheet[sheet]] for audience in audiences}
 
     async def preview_turn(self, campaign_id: int) -> Reports:
         """What the orders given so far would do, on dice of a throwaway key pair —

@@ -35,7 +35,7 @@ def apply_setting(model: type[BaseModel], current: dict[str, Any], path: str,
                   text: str) -> tuple[dict[str, Any], Any, Any, str]:
     """Return (new settings, old value, new value, the field's note) or raise UserError."""
     known = flatten(model().model_dump(mode="json"))
-    if path not in known:
+    if path not in known and not _table_row(model, path):
         close = [k for k in known if path.split(".")[-1] in k][:5]
         if close:
             raise UserError(N_("unknown setting {setting}; did you mean {close}?"), setting=quote(path),
@@ -46,7 +46,7 @@ def apply_setting(model: type[BaseModel], current: dict[str, Any], path: str,
     *parents, leaf = path.split(".")
     for part in parents:
         node = node.setdefault(part, {})
-    old = node.get(leaf, known[path])
+    old = node.get(leaf, known.get(path))
     node[leaf] = _parse_value(text)
     try:
         checked = model.model_validate(updated).model_dump(mode="json")
@@ -55,7 +55,28 @@ def apply_setting(model: type[BaseModel], current: dict[str, Any], path: str,
         reasons = "; ".join(e["msg"].removeprefix("Value error, ") for e in exc.errors())
         raise UserError(N_("{setting} cannot be {value}: {reasons}. Allowed: {allowed}"), setting=path,
                         value=quote(text), reasons=reasons, allowed=allowed_values(model, path)) from None
-    return checked, old, flatten(checked)[path], describe_setting(model, path)
+    return checked, old, _at(checked, path), describe_setting(model, path)
+
+
+def _table_row(model: type[BaseModel], path: str) -> bool:
+    """Whether ``path`` names a row of a table setting (a ``dict`` field, empty by default, whose rows a
+    moderator adds: ``<table>.<row>``) or one value of such a row (``<table>.<row>.<field>``)."""
+    field_name, *rest = path.split(".")
+    field = model.model_fields.get(field_name)
+    if field is None or get_origin(field.annotation) is not dict or not 1 <= len(rest) <= 2:
+        return False
+    row = get_args(field.annotation)[1]
+    if len(rest) == 1:
+        return True
+    return isinstance(row, type) and issubclass(row, BaseModel) and rest[1] in row.model_fields
+
+
+def _at(tree: dict[str, Any], path: str) -> Any:
+    """The value at a dotted path of nested settings (a whole row, for a table's row)."""
+    node: Any = tree
+    for part in path.split("."):
+        node = node.get(part) if isinstance(node, dict) else None
+    return node
 
 
 def _field(model: type[BaseModel], path: str) -> FieldInfo:
@@ -63,6 +84,8 @@ def _field(model: type[BaseModel], path: str) -> FieldInfo:
     field = model.model_fields[field_model]
     if rest and isinstance(field.annotation, type) and issubclass(field.annotation, BaseModel):
         field = field.annotation.model_fields[rest[0]]
+    elif len(rest) == 2 and _table_row(model, path):  # one value of a table's row: the row model's field
+        field = get_args(field.annotation)[1].model_fields[rest[1]]
     return field
 
 

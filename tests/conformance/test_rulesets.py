@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cases.runner import case_paths
+from bot.cases.runner import ruleset_case_paths
 from bot.engine.ruleset import Ruleset
 from bot.mapfiles import load_shipped_map
 from bot.plugins import RulesetPlugin, plugins
@@ -219,4 +219,4 @@ def test_every_case_file_is_run_by_the_case_suite(plugin):
     and that the case suite collects every one of them."""
     assert plugin.cases_dir is not None and plugin.cases_dir.is_dir(), "a ruleset ships its case files"
     collected = sorted(path for ruleset, path in EVERY_CASE if ruleset == plugin.id)
-    assert collected and collected == sorted(case_paths([plugin.cases_dir]))
+    assert collected and collected == sorted(ruleset_case_paths(plugin.id))

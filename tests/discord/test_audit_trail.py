@@ -54,7 +54,9 @@ WALK = [
 
 
 async def test_every_moderator_command_that_changes_anything_leaves_an_audit_entry(world):
-    assert moderator_paths(world.bot) - READS == {path for path, _ in WALK}  # a new command joins the walk
+    # A new command joins the walk; the royal fleets' own walk is tests/discord/test_royal_commands.py's.
+    assert {p for p in moderator_paths(world.bot) - READS if not p.startswith("royal-fleets ")} == \
+        {path for path, _ in WALK}
     for index, (path, values) in enumerate(WALK):
         sent = await world.run(path, world.admin if index < 3 else world.mod, **values)  # then a moderator role
         entries = await world.service.audit_log(1, 200)

@@ -114,6 +114,10 @@ def test_the_surface_is_the_documented_one(export):
         "order": ["attack-port", "base", "cruise", "fleet-idle", "idle", "landing", "piracy",
                   "plunder", "ravage", "repair", "trade"],
         "orders": ["clear", "ready", "show", "withdraw"],
+        "royal": ["battle", "blockade", "buy-over", "deploy", "hire", "hold", "joint", "merge", "move", "repair",
+                  "split", "support", "transport", "upkeep"],
+        "royal-fleets": ["army", "deployment", "fleet", "fleet-add", "province", "relation", "ship",
+                         "table fee", "table income", "table ship-type", "table show", "trade-post", "treasury"],
         "sengoku": ["army remove", "army set", "basing", "commander add", "commander edit", "commander remove",
                     "port", "province", "relation", "treasury", "unit add", "unit edit", "unit remove", "weather"],
         "turn": ["deadline", "lock", "log", "open", "preview", "redo", "reopen", "resolve", "undo"],
@@ -122,7 +126,7 @@ def test_the_surface_is_the_documented_one(export):
     assert all(c.get("contexts") == [0] for c in export), "every command is for servers only"
 
 
-MODERATOR_GROUPS = {"campaign", "faction", "turn", "mod", "sengoku"}
+MODERATOR_GROUPS = {"campaign", "faction", "turn", "mod", "sengoku", "royal-fleets"}
 
 
 def test_moderator_groups_are_hidden_from_players_and_never_mixed(world):

@@ -103,6 +103,21 @@ async def test_map_before_any_resolution_shows_current_positions(world):
     assert list(reply.files) == ["map-kono.png"] and reply.content.endswith("Kōno's view.")
 
 
+async def test_map_of_several_sheets_shows_every_sheet(world):
+    """Issue 13: a map drawn on several sheets (Europe, the New World) is shown sheet by sheet."""
+    from bot.services.sheet_maps import SheetMap
+
+    await world.setup_campaign()
+
+    async def render_sheet_maps(ruleset_id, data, audiences):
+        return {a: [SheetMap(s, PNG + s.encode()) for s in ("europe", "new_world")] for a in audiences}
+
+    world.service.render_sheet_maps = render_sheet_maps
+    sent = await world.run("map", world.players["kono"], view="mine")
+    (reply,) = [s for s in sent if s.files]
+    assert reply.files == {"map-kono.europe.png": PNG + b"europe", "map-kono.new-world.png": PNG + b"new_world"}
+
+
 async def test_map_views_beyond_ones_own_are_for_moderators(world):
     await world.setup_campaign()
     for view in ("moderators", "otomo"):

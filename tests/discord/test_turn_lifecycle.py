@@ -210,3 +210,22 @@ async def test_a_change_after_orders_ready_says_the_mark_is_gone(planned):
     await world.run("orders ready", mori)
     cleared = (await world.run("orders clear", mori))[-1].content  # confirmed with the button
     assert cleared.endswith(UNMARKED)
+
+
+async def test_a_map_of_several_sheets_posts_every_sheet_with_the_first_message(planned):
+    """Issue 13: a map drawn on several sheets (Europe, the New World) posts each sheet's picture."""
+    from bot.services.sheet_maps import SheetMap
+
+    world = planned
+
+    async def render_sheet_maps(ruleset_id, data, audiences):
+        return {a: [SheetMap(s, PNG + f"{a.file_stem}@{s}".encode()) for s in ("europe", "new_world")]
+                for a in audiences}
+
+    world.service.render_sheet_maps = render_sheet_maps
+    sent = await world.run("turn resolve", world.mod)
+    assert channel_posts(sent, REPORTS)[0].files == {"map.europe.png": PNG + b"public@europe",
+                                                     "map.new-world.png": PNG + b"public@new_world"}
+    own = channel_posts(sent, CHANNELS["mori-war-room"])
+    assert own[0].files == {"map-mori.europe.png": PNG + b"mori@europe",
+                            "map-mori.new-world.png": PNG + b"mori@new_world"}

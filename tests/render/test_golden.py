@@ -19,11 +19,15 @@ import pytest
 from PIL import Image
 
 from bot.domain.gamemap import GameMap
-from bot.mapfiles import load_shipped_map, shipped_map_ids
+from bot.mapfiles import load_shipped_map
+from bot.plugins import plugin
 from bot.render import Highlight, Marker, Overlay, Route, render_map
 from bot.rulesets.sengoku.report.overlay_style import VOCABULARY, cut_lines
 
 GOLDEN = Path(__file__).parent / "golden"
+# Sengoku's maps: the fixed overlay is drawn with Sengoku's words and lines (another ruleset
+# keeps its own golden images beside its tests).
+SENGOKU_MAPS = plugin("sengoku").maps()
 REGEN = os.environ.get("FLEETWRIGHT_REGEN_GOLDEN") == "1"
 WIDTH = 700
 FACTIONS = {"red": ("Red clan", "#c0392b"), "blue": ("Blue clan", "#2e86c1"), "gold": ("Gold clan", "#d4ac0d")}
@@ -80,7 +84,7 @@ def matches_golden(png: bytes, path) -> None:
         "if the change is intended, regenerate with FLEETWRIGHT_REGEN_GOLDEN=1")
 
 
-@pytest.mark.parametrize("map_id", shipped_map_ids())
+@pytest.mark.parametrize("map_id", SENGOKU_MAPS)
 def test_map_matches_its_golden_image(map_id: str) -> None:
     gm = load_shipped_map(map_id)
     png = render_map(gm, fixed_overlay(gm), width_px=WIDTH)
@@ -89,13 +93,13 @@ def test_map_matches_its_golden_image(map_id: str) -> None:
 
 def test_the_card_layout_matches_its_golden_image() -> None:
     """The moderators' layout: one row per unit, with its name and detail."""
-    gm = load_shipped_map(shipped_map_ids()[0])
+    gm = load_shipped_map(SENGOKU_MAPS[0])
     png = render_map(gm, fixed_overlay(gm).model_copy(update={"units_as": "cards"}), width_px=WIDTH)
     matches_golden(png, GOLDEN / f"{gm.id}-cards.png")
 
 
 def test_the_tolerance_catches_a_real_change() -> None:
-    gm = load_shipped_map(shipped_map_ids()[0])
+    gm = load_shipped_map(SENGOKU_MAPS[0])
     base = fixed_overlay(gm)
     moved = base.model_copy(update={"markers": [m.model_copy(update={"area": max(gm.areas)})
                                                 for m in base.markers]})
@@ -104,7 +108,7 @@ def test_the_tolerance_catches_a_real_change() -> None:
 
 
 def test_the_tolerance_forgives_a_few_pixels() -> None:
-    gm = load_shipped_map(shipped_map_ids()[0])
+    gm = load_shipped_map(SENGOKU_MAPS[0])
     png = render_map(gm, fixed_overlay(gm), width_px=WIDTH)
     img = np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).copy()
     img[100:104, 100:140] = 0  # a small smudge, like a glyph rasterised one pixel over

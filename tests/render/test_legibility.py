@@ -39,7 +39,7 @@ WIDTH = 700  # the layout does not depend on the width: the same boxes, fewer pi
 
 @cache
 def demo() -> ReportInput:
-    return demo_turn_input()
+    return demo_turn_input("seto-demo")
 
 
 @cache

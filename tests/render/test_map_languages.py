@@ -27,7 +27,7 @@ RERUN = "re-run `python tools/make_font_subset.py` (data/fonts/) so that the map
 
 @cache
 def scene_for(language: str, audience: str):
-    data = replace(demo_turn_input(), language=language)
+    data = replace(demo_turn_input("seto-demo"), language=language)
     return draw_scene(data.gamemap, overlay_for(data, audience), width_px=WIDTH)
 
 

@@ -31,7 +31,7 @@ PIRATES = {"mori-noshima": "mori", "otomo-hakata-maru": "otomo"}  # the demo's p
 
 @cache
 def demo() -> ReportInput:
-    return demo_turn_input()
+    return demo_turn_input("seto-demo")
 
 
 def audiences() -> list[str]:

@@ -19,7 +19,7 @@ from cogs.embeds import embed_of
 
 @pytest.fixture(scope="module")
 def turn():
-    data = demo_turn_input()
+    data = demo_turn_input("seto-demo")
     return data, build_reports("sengoku", data)
 
 
@@ -147,7 +147,7 @@ def test_a_port_battle_card_lists_only_the_defenders_its_report_names():
     from bot.rulesets.sengoku.rules.model.events import BattleBegan, BattleEnded, PairSeen
     from bot.rulesets.sengoku.rules.model.events_w3 import PortAttacked
 
-    data = demo_turn_input()
+    data = demo_turn_input("seto-demo")
     everyone = Audience.everyone()
     battle = "sp1-w3-hyogo-mori-miyoshi"
     events = [PortAttacked(audience=everyone, port="hyogo", clans=["mori"], units=["mori-kodama"]),
@@ -180,7 +180,7 @@ def test_a_clan_whose_squadron_fought_on_an_allys_side_fought_that_battle():
     events = [BattleBegan(audience=Audience.everyone(), battle=battle, area="iyo",
                           sides={"mori": ["mori-kodama", "kono-mitsu"], "otomo": ["otomo-usuki"]}),
               BattleEnded(audience=Audience.everyone(), battle=battle, area="iyo", rounds=1, winner="mori")]
-    data = replace(demo_turn_input(), events=events)
+    data = replace(demo_turn_input("seto-demo"), events=events)
     assert cards_for(data, "kono")[0].description == "Fought 1 battle this turn."
     assert cards_for(data, "miyoshi")[0].description == "Fought no battle this turn."
 

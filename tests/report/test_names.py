@@ -8,7 +8,7 @@ from bot.rulesets.sengoku.report.names import Names
 
 def test_a_clan_wide_orders_unit_is_its_clan_escaped_once():
     """A clan-wide order's "unit" is the clan (S12.4): its name reads as typed, as the clan's does."""
-    data = demo_turn_input()
+    data = demo_turn_input("seto-demo")
     for state in (data.before, data.after):
         state.clans["mori"].name = "Mō_ri*"
     names = Names(data)

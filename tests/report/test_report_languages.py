@@ -60,7 +60,7 @@ def test_russian_squadron_counts_take_the_right_plural(n, word):
 def test_russian_battle_rounds_counted_in_a_report_line(n, text):
     from bot.rulesets.sengoku.report.templates.battles import TEMPLATES
     from bot.rulesets.sengoku.report.names import Names
-    data = demo_turn_input()
+    data = demo_turn_input("seto-demo")
     ended = next(e for e in data.events if e.kind == "battle_ended")
     line = TEMPLATES["battle_ended"](ended.model_copy(update={"rounds": n}), Names(data, "ru"))
     assert text in line
@@ -68,7 +68,7 @@ def test_russian_battle_rounds_counted_in_a_report_line(n, text):
 
 @pytest.fixture(scope="module")
 def demo_data():
-    return demo_turn_input()
+    return demo_turn_input("seto-demo")
 
 
 def _names(data) -> list[str]:
@@ -172,7 +172,7 @@ def test_order_descriptions_in_the_readers_language():
     from bot.rulesets.sengoku.report.present import SengokuPresenter
     from bot.scenarios import load_shipped_scenario
     from bot.demo import demo_scenario
-    scenario = load_shipped_scenario(demo_scenario())
+    scenario = load_shipped_scenario(demo_scenario("sengoku"))
     gamemap, ruleset = load_shipped_map(scenario.file.map), get_ruleset(scenario.file.ruleset)
     order = ruleset.parse_order(scenario.file.orders["mori"][0])
     show = SengokuPresenter()

@@ -37,7 +37,7 @@ def _renamed(model, parse):
 
 @cache
 def original() -> ReportInput:
-    return demo_turn_input()
+    return demo_turn_input("seto-demo")
 
 
 @cache

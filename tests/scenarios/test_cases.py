@@ -7,12 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.cases.runner import case_paths, load_case, run_case, run_case_files
-from bot.plugins import plugins
+from bot.cases.runner import case_paths, load_case, ruleset_case_paths, run_case, run_case_files
+from bot.plugins import plugins, ruleset_ids
 
 CASES = Path(__file__).parent / "cases"
-EVERY_CASE = [(ruleset.id, path) for ruleset in plugins().values() if ruleset.cases_dir and ruleset.cases_dir.is_dir()
-              for path in case_paths([ruleset.cases_dir])]
+EVERY_CASE = [(ruleset.id, path) for ruleset in plugins().values() for path in ruleset_case_paths(ruleset.id)]
 
 
 @pytest.mark.parametrize(("ruleset", "path"), EVERY_CASE,
@@ -25,7 +24,10 @@ def test_case(ruleset, path):
 
 def test_the_cases_here_are_sengokus():
     assert plugins()["sengoku"].cases_dir == CASES
-    assert len([p for r, p in EVERY_CASE if r == "sengoku"]) == len(case_paths([CASES])) > 150
+    assert len([p for r, p in EVERY_CASE if r == "sengoku"]) == len(ruleset_case_paths("sengoku")) > 150
+    nested = {p.cases_dir for p in plugins().values() if p.cases_dir and p.cases_dir != CASES}
+    assert ruleset_case_paths("sengoku") == [p for p in case_paths([CASES])
+                                             if not any(p.is_relative_to(n) for n in nested)]
 
 
 def test_runner_reports_a_wrong_expectation(tmp_path, capsys):
@@ -65,7 +67,7 @@ def test_a_case_without_its_ruleset_is_refused_with_what_would_be_right(tmp_path
     """No default ruleset (issue 11): the runner does not guess which rules a case checks."""
     assert _small(tmp_path, "map: seto\n") == [
         "cannot read the case: small.yaml: ruleset: missing: every case names its ruleset (ruleset: ID; "
-        "installed: sengoku)"]
+        f"installed: {', '.join(ruleset_ids())})"]
     assert _small(tmp_path, "ruleset: sengoku\nmap: seto\n") == []
 
 
@@ -76,7 +78,7 @@ def test_a_case_without_its_map_is_refused(tmp_path):
 
 
 def test_a_case_of_an_unknown_ruleset_or_procedure_is_refused(tmp_path):
-    assert _small(tmp_path, "ruleset: chess\nmap: seto\n") == ["UnknownRuleset: unknown ruleset 'chess'; known: sengoku"]
+    assert _small(tmp_path, "ruleset: chess\nmap: seto\n") == [f"UnknownRuleset: unknown ruleset 'chess'; known: {', '.join(ruleset_ids())}"]
     assert _small(tmp_path, "ruleset: sengoku\nmap: seto\nprocedure: joust\n") == [
         "ValueError: procedure 'joust' is not one the Sengoku clan naval rules runs; procedures: turn, submit, battle"]
 

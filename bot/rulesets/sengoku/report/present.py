@@ -85,13 +85,14 @@ class SengokuPresenter:
     def cards(self, data: ReportInput, audience: Viewer) -> list[Card]:
         return cards_for(data, audience.faction, moderators=audience.is_moderators)
 
-    async def render(self, data: ReportInput, audience: Viewer | str = PUBLIC) -> bytes:
+    async def render(self, data: ReportInput, audience: Viewer | str = PUBLIC, sheet: str | None = None) -> bytes:
         """The turn's map for the public, the moderators or a clan (a ``Viewer``): what that
-        audience's report reveals, and its own units in full (overlay.py)."""
+        audience's report reveals, and its own units in full (overlay.py); ``sheet``: one of the
+        map's sheets (its first when None)."""
         from bot.render import (
             render_map_async,  # matplotlib loads only when a map is drawn
         )
-        return await render_map_async(data.gamemap, overlay_for(data, audience))
+        return await render_map_async(data.gamemap, overlay_for(data, audience), sheet=sheet)
 
 
 def _mission(order) -> str:
