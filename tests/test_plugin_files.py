@@ -17,8 +17,7 @@ CHANNEL = Path(__file__).resolve().parent / "scenarios" / "maps" / "channel.toml
 
 
 def _with(monkeypatch, *extra: registry.RulesetPlugin) -> None:
-    """Sengoku and ``extra`` as the only rulesets installed (whatever else is)."""
-    found = {"sengoku": registry.plugin("sengoku"), **{p.id: p for p in extra}}
+    found = {**registry.plugins(), **{p.id: p for p in extra}}
     monkeypatch.setattr(registry, "plugins", lambda: found)
 
 

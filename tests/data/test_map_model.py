@@ -180,12 +180,13 @@ def test_a_profile_that_draws_an_unknown_kind_is_refused_when_built() -> None:
 
 
 def test_a_map_names_its_ruleset() -> None:
+    INSTALLED = ", ".join(sorted({*plugins.ruleset_ids(), "fleets_test"}))  # noqa: N806 - every installed one
     raw = _raw()
     del raw["ruleset"]
     assert _problems(raw) == ["t.toml: top level: missing key 'ruleset' (the ruleset this map is for; "
-                              "installed: fleets_test, sengoku)"]
+                              f"installed: {INSTALLED})"]
     raw["ruleset"] = "chess"
-    assert _problems(raw) == ["t.toml: top level: ruleset 'chess' is not installed (installed: fleets_test, sengoku)"]
+    assert _problems(raw) == [f"t.toml: top level: ruleset 'chess' is not installed (installed: {INSTALLED})"]
 
 
 def test_art_point_missing_on_a_sheet() -> None:

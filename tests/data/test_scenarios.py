@@ -8,7 +8,7 @@ import copy
 import pytest
 
 from bot.engine.ruleset import OrderRejected
-from bot.mapfiles import load_shipped_map
+from bot.mapfiles import load_shipped_map, shipped_map_ids
 from bot.plugins import get_ruleset
 from bot.scenarios import (ScenarioFileError, load_scenario_file, load_shipped_scenario, parse_scenario,
                            shipped_scenario_ids)
@@ -57,7 +57,7 @@ def broken(raw, path, value):
      "seto-demo.yaml: heavy.mori-kobayakawa-hd: attached to unknown squadron 'nobody'"),
     (("state", "squadrons", "mori-noshima", "experience"), 3,
      "seto-demo.yaml: state.squadrons.mori-noshima.experience: Input should be less than or equal to 2"),
-    (("map",), "atlantis", "seto-demo.yaml: atlantis: not a shipped map (shipped: seto)"),
+    (("map",), "atlantis", f"seto-demo.yaml: atlantis: not a shipped map (shipped: {', '.join(shipped_map_ids())})"),
     (("ruleset",), "chess", "seto-demo.yaml: unknown ruleset 'chess'"),
     (("orders", "hojo"), [], "seto-demo.yaml: orders: unknown faction(s) hojo"),
     (("settings", "stake_target"), {"low": 9, "high": 8},

@@ -12,7 +12,7 @@ DISCORD_LIMIT = 10 * 1024 * 1024  # bytes per attachment on a server without boo
 
 
 async def test_demo_writes_a_map_per_audience(tmp_path) -> None:
-    await run_demo(tmp_path, echo=lambda *_: None)
+    await run_demo(tmp_path, "seto-demo", echo=lambda *_: None)
     maps = {p.name: p.read_bytes() for p in tmp_path.glob("map*.png")}
     assert set(maps) == {"map.png", "map-mori.png", "map-otomo.png", "map-kono.png", "map-miyoshi.png",
                          "map-moderators.png"}
@@ -29,7 +29,7 @@ async def test_demo_writes_each_clan_the_proofs_of_its_own_rolls(tmp_path) -> No
 
     from bot.services.dice_proofs import verify_proofs_file
 
-    await run_demo(tmp_path, echo=lambda *_: None)
+    await run_demo(tmp_path, "seto-demo", echo=lambda *_: None)
     public = (tmp_path / "report-public.md").read_text(encoding="utf-8")
     for clan in ("mori", "otomo", "kono", "miyoshi"):
         path = tmp_path / f"dice-proofs-{clan}.json"
@@ -50,6 +50,6 @@ async def test_the_demo_names_the_turns_dice_commitment_not_a_seed_commitment(tm
 
     monkeypatch.setattr(CampaignService, "render_maps", no_maps)
     said: list[str] = []
-    await run_demo(tmp_path, echo=said.append)
+    await run_demo(tmp_path, "seto-demo", echo=said.append)
     assert said[0].startswith("Campaign #1 Seto 1560: turn 3 open, dice commitment (SHA-256 of its public key) ")
     assert not any("seed" in line.lower() for line in said)

@@ -194,7 +194,7 @@ def test_every_rulesets_vocabulary_draws_on_its_default_map(ruleset_id: str) -> 
     vocabulary = found.map_vocabulary()
     assert isinstance(vocabulary, Vocabulary)
     gm = load_map_file(found.maps_dir / f"{found.default_map}.toml")
-    areas = sorted(gm.areas)
+    areas = sorted(a for a in gm.areas if gm.node(a).sheet in (None, gm.default_sheet))  # the sheet drawn
     ov = Overlay(
         title=ruleset_id, vocabulary=vocabulary,
         markers=[Marker(area=areas[i % len(areas)], label=f"U{i}", faction="f", colour=RED, shape=s)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.cases.runner import case_paths, load_case, ruleset_case_paths, run_case, run_case_files
-from bot.plugins import plugins
+from bot.plugins import plugins, ruleset_ids
 
 CASES = Path(__file__).parent / "cases"
 EVERY_CASE = [(ruleset.id, path) for ruleset in plugins().values() for path in ruleset_case_paths(ruleset.id)]
@@ -67,7 +67,7 @@ def test_a_case_without_its_ruleset_is_refused_with_what_would_be_right(tmp_path
     """No default ruleset (issue 11): the runner does not guess which rules a case checks."""
     assert _small(tmp_path, "map: seto\n") == [
         "cannot read the case: small.yaml: ruleset: missing: every case names its ruleset (ruleset: ID; "
-        "installed: sengoku)"]
+        f"installed: {', '.join(ruleset_ids())})"]
     assert _small(tmp_path, "ruleset: sengoku\nmap: seto\n") == []
 
 
@@ -78,7 +78,7 @@ def test_a_case_without_its_map_is_refused(tmp_path):
 
 
 def test_a_case_of_an_unknown_ruleset_or_procedure_is_refused(tmp_path):
-    assert _small(tmp_path, "ruleset: chess\nmap: seto\n") == ["UnknownRuleset: unknown ruleset 'chess'; known: sengoku"]
+    assert _small(tmp_path, "ruleset: chess\nmap: seto\n") == [f"UnknownRuleset: unknown ruleset 'chess'; known: {', '.join(ruleset_ids())}"]
     assert _small(tmp_path, "ruleset: sengoku\nmap: seto\nprocedure: joust\n") == [
         "ValueError: procedure 'joust' is not one the Sengoku clan naval rules runs; procedures: turn, submit, battle"]
 

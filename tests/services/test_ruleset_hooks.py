@@ -80,7 +80,7 @@ async def test_an_empty_campaign_plays_the_ruleset_its_map_is_drawn_for(houses, 
     ("seto", "houses", "the map seto is drawn for the Sengoku clan naval rules, not the Houses of the channel; "
                        "its maps: channel"),
     ("seto", "chess", "there is no ruleset 'chess'; rulesets: Houses of the channel (houses), "
-                      "Sengoku clan naval rules (sengoku)"),
+                      "Royal fleets naval rules (royal-fleets), Sengoku clan naval rules (sengoku)"),
 ])
 async def test_an_empty_campaign_of_a_ruleset_the_map_is_not_for_is_refused(houses, service, map_id, ruleset_id,
                                                                              message):

@@ -158,3 +158,16 @@ def test_a_battle_without_a_winner_is_not_fought_again_in_the_same_step():
                  {"encounter:a1:t5:s0:attacker": 1})
     assert [e.outcome for e in of_kind(result, "battle_ended")] == ["no_winner"]
     assert {f.location for f in result.state.fleets.values()} == {"a1"}
+
+
+def test_u_op_22_both_sides_declare_a_retreat_and_both_withdraw_without_exhaustion():
+    """Both standing orders retreat after round 1 (mutual_retreat = both_withdraw): no roll, no
+    winner, no captures, no war exhaustion; the attacker goes back where it came from (Y), the
+    defender to a free neighbour other than Y (W1: fewest hostile neighbours, then map order)."""
+    st = state(fleet("s", "spain", "y", "galleon"), fleet("d", "dutch", "x", "frigate"))
+    result = run(st, [order("spain", 1, kind="move", fleet="s", path=["x"], plan={"retreat_after_round": 1}),
+                      order("dutch", 2, kind="hold", fleet="d", plan={"retreat_after_round": 1})],
+                 initiative("x", 1, 2, 5))
+    assert (result.state.fleets["s"].location, result.state.fleets["d"].location) == ("y", "w1")
+    assert [e.outcome for e in of_kind(result, "battle_ended")] == ["no_winner"]
+    assert result.state.factions["spain"].war_exhaustion == result.state.factions["dutch"].war_exhaustion == 0

@@ -208,8 +208,8 @@ def _winner_lead(sides: Sides, result: BattleResult) -> Fleet:
 # --- U7.1-U7.3 after the battle -------------------------------------------------------------------
 
 def _retreats(ctx: Ctx, result: BattleResult, sides: Sides, step: int, depth: int) -> None:
-    winners = sides.attackers if result.winner == "attacker" else sides.defenders
-    why = "lost_battle" if result.ending != "retreat" else "retreated"
+    winners = {"attacker": sides.attackers, "defender": sides.defenders}.get(result.winner, [])
+    why = "lost_battle" if result.ending not in ("retreat", "mutual_withdrawal") else "retreated"
     for order in result.retreats:
         fleet = ctx.fleet(order.fleet)
         if fleet is None or not fleet.ships or fleet.location != sides.area:
