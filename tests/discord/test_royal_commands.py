@@ -360,3 +360,14 @@ async def test_a_treasury_that_is_no_number_is_refused_saying_how_to_write_it(ro
     sent = await royal.run("royal-fleets treasury", royal.mod, faction="Spain", thalers="lots")
     assert sent[-1].content == "Thalers “lots” is not a number; write it like 1200 or 1202.5"
     assert await state(royal) == before
+
+
+async def test_removing_a_fleet_asks_first_and_only_a_confirm_removes_it(royal):
+    (prompt,) = await royal.ask("royal-fleets fleet", royal.mod, fleet="Flota de Indias", remove=True,
+                                reason="entered twice")
+    assert prompt.ephemeral and prompt.content.startswith("Remove Flota de Indias (Spain) and all its ships from "
+                                                          "Atlantic 1650 for good?")
+    assert "flota" in (await state(royal))["fleets"]
+    assert set(royal.h.buttons(prompt)) == {"Remove Flota de Indias", "Cancel"}
+    await royal.h.click(prompt, "Remove Flota de Indias", royal.mod)
+    assert "flota" not in (await state(royal))["fleets"]
