@@ -86,8 +86,11 @@ async def test_the_fleet_autocomplete_shows_only_the_callers_fleets_by_name(roya
 
 async def test_standing_battle_choices_are_kept_when_the_main_order_changes(royal):
     spain = royal.players["spain"]
-    await royal.run("royal battle", spain, fleet="galicia", retreat_below=40, targeting="concentrate",
-                    retreat_to="Coast of Portugal", if_cornered="surrender")
+    sent = await royal.run("royal battle", spain, fleet="galicia", retreat_below=40, targeting="concentrate",
+                           retreat_to="Coast of Portugal", if_cornered="surrender")
+    assert sent[-1].content.endswith(
+        "⚔️ Battle choices: fight; retreat in battle: below 40% of its health; targeting from round 3: the strongest "
+        "enemy ship first; after a lost battle to Coast of Portugal, if cornered surrender.")
     plan = (await orders_of(royal, "spain"))["unit:galicia"]
     assert plan["kind"] == "hold"  # a fleet without an order holds (U14), with its choices
     assert plan["plan"]["retreat_below_pct"] == 40 and plan["plan"]["retreat_to"] == ["portugal_coast"]
@@ -371,3 +374,15 @@ async def test_removing_a_fleet_asks_first_and_only_a_confirm_removes_it(royal):
     assert set(royal.h.buttons(prompt)) == {"Remove Flota de Indias", "Cancel"}
     await royal.h.click(prompt, "Remove Flota de Indias", royal.mod)
     assert "flota" not in (await state(royal))["fleets"]
+
+
+async def test_a_russian_player_reads_the_battle_choices_and_a_japanese_one_the_refusal(royal):
+    sent = await royal.run("royal battle", speaking(royal.players["spain"], "ru"), fleet="Armada of Galicia",
+                           retreat_after=2, if_cornered="surrender")
+    assert sent[-1].content.endswith(
+        "⚔️ Боевые решения: сражаться; отступление в бою: после раунда 2; прицел с 3-го раунда: поровну; после "
+        "проигранного боя — в первую свободную область, если отступать некуда — сдаться.")
+    refused = await royal.run("royal battle", speaking(royal.players["dutch"], "ja"), fleet="Armada of Galicia",
+                              targeting="capture")
+    assert refused[-1].content == ("あなたの勢力に艦隊 “Armada of Galicia” はありません。/fleet list で自艦隊を確認"
+                                   "できます")
