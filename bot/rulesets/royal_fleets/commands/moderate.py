@@ -109,9 +109,9 @@ def parse_ships(text: str, rows: dict[str, dict[str, Any]], fleet_id: str) -> li
         match = _SHIP.match(part)
         key = type_id(match["type"], rows) if match else None
         if key not in rows:
+            known = ", ".join(r.get("name") or k for k, r in rows.items()) or "none yet"
             raise UserError(N_("{part} is not a ship type of this campaign's table (known: {known}); {format}"),
-                            domain=DOMAIN, part=quote(part), known=", ".join(r.get("name") or k for k, r in rows.items())
-                            or "none yet", format=_format())
+                            domain=DOMAIN, part=quote(part), known=known, format=_format())
         health = int(match["health"]) if match["health"] else rows[key].get("max_health")
         if health is None:
             raise UserError(N_("{type} has no maximum health in the table yet: give each one's health (\"{type}:4\") "
@@ -290,7 +290,8 @@ class RoyalModerateCog(commands.GroupCog, group_name="royal-fleets",
         await apply(interaction, chosen, payload, reason)
 
     @app_commands.command(name="army", description="Place, change or remove an army (the land module's, U13)")
-    @app_commands.describe(army="an army, or a new one's name", owner="its faction", units='health of each unit: "3, 3, 2"',
+    @app_commands.describe(army="an army, or a new one's name", owner="its faction",
+                           units='health of each unit: "3, 3, 2"',
                            province="where it stands", remove="take it off", reason="why", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
