@@ -120,6 +120,7 @@ async def test_a_route_off_the_map_is_refused_by_the_rules_naming_the_way_on(roy
 async def test_hire_repair_upkeep_split_and_merge_take_names(royal):
     dutch = royal.players["dutch"]
     await royal.run("royal split", dutch, fleet="Tromp's fleet", ships="nl-flute-1, nl-flute-2", name="Flutes")
+    await royal.run("royal repair", dutch, fleet="West India Company fleet", ships="Walcheren")  # a ship by name
     await royal.run("royal upkeep", dutch, unpaid="nl-frigate-3")
     await royal.run("royal transport", royal.players["france"], fleet="Escadre du Ponant",
                     army="Régiment de Picardie", embark="Normandy", land="Brittany")
@@ -127,6 +128,7 @@ async def test_hire_repair_upkeep_split_and_merge_take_names(royal):
     assert stored["unit:tromp#organise"] == {"kind": "split", "fleet": "tromp", "ships": ["nl-flute-1", "nl-flute-2"],
                                              "name": "Flutes"}
     assert stored["faction:upkeep"]["unpaid"] == ["nl-frigate-3"]
+    assert stored["unit:wic#repair"]["ships"] == ["nl-galleon-2"]
     transport = (await orders_of(royal, "france"))["unit:ponant"]
     assert (transport["army"], transport["embark"], transport["land"]) == ("picardie", "normandy", "brittany")
 
@@ -134,8 +136,8 @@ async def test_hire_repair_upkeep_split_and_merge_take_names(royal):
 async def test_the_ship_autocomplete_lists_the_fleets_ships_by_type_and_health(royal):
     choices = await royal.h.autocomplete("royal split", royal.players["dutch"], "ships", fleet="wic", ships="")
     assert [(c["name"], c["value"]) for c in choices] == [
-        ("galleon (health 17) — West India Company fleet, Southern North Sea", "nl-galleon-1"),
-        ("galleon (health 15) — West India Company fleet, Southern North Sea", "nl-galleon-2")]
+        ("galleon Gouden Leeuw (health 17) — West India Company fleet, Southern North Sea", "nl-galleon-1"),
+        ("galleon Walcheren (health 15) — West India Company fleet, Southern North Sea", "nl-galleon-2")]
 
 
 # --- a moderator's tables -----------------------------------------------------------------------------

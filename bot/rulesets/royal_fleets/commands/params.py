@@ -69,8 +69,11 @@ def type_label(type_id: str, rows: dict[str, dict[str, Any]]) -> str:
 
 def ship_label(ship: dict[str, Any], rows: dict[str, dict[str, Any]], t, fleets: dict[str, str],
                areas: dict[str, str]) -> str:
-    return t._("{type} (health {health}) — {fleet}, {area}", type=type_label(ship["type"], rows),
-               health=ship["health"], fleet=fleets.get(ship["fleet"], "?"), area=areas.get(ship["area"], "?"))
+    """'galleon San Felipe (health 17) — Armada of Galicia, Coast of Portugal' (a ship without a name: its type)."""
+    kind = type_label(ship["type"], rows)
+    named = f"{kind} {ship['name']}" if ship.get("name") else kind
+    return t._("{type} (health {health}) — {fleet}, {area}", type=named, health=ship["health"],
+               fleet=fleets.get(ship["fleet"], "?"), area=areas.get(ship["area"], "?"))
 
 
 async def fleet_names(interaction: discord.Interaction, campaign: Campaign, faction: Faction) -> dict[str, str]:
@@ -98,7 +101,8 @@ async def resolve(interaction: discord.Interaction, ctx: PlayerContext, payload:
     elif any(payload.get(f) for f in SHIP_LISTS):
         own = await service.holding(campaign.id, ctx.faction.id, "ships") or []
         offer = await service.holding(campaign.id, ctx.faction.id, "on_offer") or []
-        tables.update({f: {s["id"]: s["id"] for s in [*own, *offer]} for f in SHIP_LISTS})
+        named = {s["id"]: s.get("name") or s["id"] for s in [*own, *offer]}  # "San Felipe" → sp-galleon-1
+        tables.update({f: named for f in SHIP_LISTS})
     return {key: _resolved(value, tables.get(key)) for key, value in payload.items()}
 
 
