@@ -388,3 +388,14 @@ async def test_a_russian_player_reads_the_battle_choices_and_a_japanese_one_the_
                               targeting="capture")
     assert refused[-1].content == ("あなたの勢力に艦隊 “Armada of Galicia” はありません。/fleet list で自艦隊を確認"
                                    "できます")
+
+
+async def test_places_the_fleet_can_use_from_where_it_is_come_first(royal):
+    dutch, france = royal.players["dutch"], royal.players["france"]
+    ports = await royal.h.autocomplete("royal blockade", dutch, "port", fleet="zeeland", route="Gulf of Cádiz", port="")
+    assert [c["name"] for c in ports[:2]] == ["Cádiz (Gulf of Cádiz)", "Salé (Gulf of Cádiz)"]
+    areas = await royal.h.autocomplete("royal support", dutch, "area", fleet="tromp", area="")
+    assert [c["name"] for c in areas[:2]] == ["Coast of Portugal", "Western Approaches"]
+    embark = await royal.h.autocomplete("royal transport", france, "embark", fleet="ponant", army="picardie", embark="")
+    assert [c["name"] for c in embark[:6]] == ["Brittany", "Devon and Cornwall", "Flanders", "Hampshire", "Kent",
+                                               "Normandy"]  # the provinces bordering the English Channel

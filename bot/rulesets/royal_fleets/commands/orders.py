@@ -22,7 +22,8 @@ from bot.domain.text import quote
 from bot.engine.ruleset import unit_slot
 from bot.i18n import Messages, N_
 from bot.rulesets.royal_fleets.commands.params import (DOMAIN, NOT_YOURS, Army, Fleet, JoinRequest, OnOffer, Port,
-                                                       Province, Route, Sea, Seas, Ships, ShipTypes, area_names,
+                                                       Landing, NearSea, Province, Route, Sea, Seas, Ships, ShipTypes,
+                                                       area_names,
                                                        resolve)
 from bot.services.errors import UserError
 from cogs import order_book
@@ -132,7 +133,7 @@ class RoyalOrderCog(MarksActing, commands.GroupCog, group_name="royal",
     @app_commands.describe(fleet="your fleet", area="the adjacent sea area", side="the faction you support",
                            campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
-    async def support(self, interaction: discord.Interaction, fleet: Fleet, area: Sea,
+    async def support(self, interaction: discord.Interaction, fleet: Fleet, area: NearSea,
                       side: app_commands.Range[str, 1, 100], campaign: int | None = None) -> None:
         await main_order(interaction, campaign, "support", fleet, area=area, side=side)
 
@@ -148,7 +149,7 @@ class RoyalOrderCog(MarksActing, commands.GroupCog, group_name="royal",
                            hired_units="of them, on hired transports (U9.5, U9.7)", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def transport(self, interaction: discord.Interaction, fleet: Fleet, army: Army,
-                        embark: Province | None = None, route: Route | None = None, land: Province | None = None,
+                        embark: Province | None = None, route: Route | None = None, land: Landing | None = None,
                         units: Units | None = None, hired_units: app_commands.Range[int, 0, 200] | None = None,
                         campaign: int | None = None) -> None:
         await main_order(interaction, campaign, "transport", fleet, army=army, embark=embark, path=route, land=land,
@@ -168,7 +169,7 @@ class RoyalOrderCog(MarksActing, commands.GroupCog, group_name="royal",
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def battle(self, interaction: discord.Interaction, fleet: Fleet,
                      avoid: Literal["fight", "avoid", "outmatched"] | None = None,
-                     margin: app_commands.Range[int, 0, 1000] | None = None, avoid_to: Sea | None = None,
+                     margin: app_commands.Range[int, 0, 1000] | None = None, avoid_to: NearSea | None = None,
                      retreat_after: app_commands.Range[int, 0, 50] | None = None,
                      retreat_below: app_commands.Range[int, 0, 100] | None = None,
                      targeting: Literal["even", "concentrate", "capture"] | None = None,
