@@ -90,16 +90,16 @@ def test_the_command_tree_is_walked(lw):
     assert unusable == [], "a required option of a type these tests cannot send"
 
 
-def hosted(lw, path: str) -> bool:
-    """Whether the world's server has the command: the core's, and its campaign's ruleset's."""
+def on_this_server(lw, path: str) -> bool:
+    """The core's commands, and those of the rulesets the world's server hosts a campaign of (a
+    ruleset's commands are sent to its servers only): the world is a Sengoku campaign."""
     root = path.split()[0]
-    return lw.bot.tree.get_command(root) is not None or \
-        lw.bot.tree.get_command(root, guild=discord.Object(GUILD_ID)) is not None
+    return (lw.bot.tree.get_command(root) or lw.bot.tree.get_command(root, guild=discord.Object(GUILD_ID))) is not None
 
 
 def test_every_command_survives_bad_input(lw):
     for path, command in leaf_commands(lw.bot):
-        if not hosted(lw, path):  # another ruleset's (its own world below)
+        if not on_this_server(lw, path):
             continue
         check_command(lw, path, command)
         if path == "turn resolve":

@@ -50,6 +50,13 @@ def test_rounding_of_a_half_total(rounding, attack):
     assert result.rounds[0].attacks["attacker"].attack == attack
 
 
+def test_the_bonus_applies_to_the_unrounded_sum():
+    """U6.2.3, U8.4: 6.5 × 1.1 = 7.15 → 7 (rounding 6.5 and 0.65 apart would give 7 + 1)."""
+    a = side("a", ("a1", "flute", 6), ("a2", "flute"), ("a3", "galleass"))
+    result = run(a, frigates("b", 2), initiative(1, 2, 1), max_rounds=1)
+    assert result.rounds[0].attacks["attacker"].bonus and result.rounds[0].attacks["attacker"].attack == 7
+
+
 def test_halving_at_exactly_half_and_not_above():
     """U6.2.2 (derived, U8.3): 6/12 is halved, 7/12 is not."""
     a = side("a", ("a1", "frigate", 6), ("a2", "frigate", 7))

@@ -159,3 +159,15 @@ def test_u9_5_hired_transports_still_at_sea_pay_their_fee_again():
     result = run(st, [])
     assert of_kind(result, "transport_fee_paid")[0].fee == 20
     assert result.state.factions["spain"].treasury == Fraction(4900)
+
+
+def test_u_op_29_a_hostile_fleet_that_lets_embarkations_pass_does_not_intercept():
+    """The Dutch fleet in A1 has ``intercept: false``: the army embarks and stays aboard; nobody
+    sails on, so no fight either (U11.7 only when one of them moves)."""
+    st = state(fleet("f", "spain", "a1", "galleon", "galleon"), fleet("h", "dutch", "a1", "galleon"),
+               armies={"t": Army(id="t", name="Tercio", owner="spain", units=[10, 10], province="p")},
+               trade_posts={})
+    result = run(st, [order("spain", 1, kind="transport", fleet="f", army="t", embark="p"),
+                      order("dutch", 2, kind="hold", fleet="h", plan={"intercept": False})])
+    assert result.state.armies["t"].aboard == "f" and "battle_started" not in kinds(result)
+    assert "embarkation_intercepted" not in kinds(result)

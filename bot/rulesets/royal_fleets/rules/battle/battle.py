@@ -52,6 +52,8 @@ class _Battle:
     health: dict[str, int] = field(default_factory=dict)
     rounds: list[RoundRecord] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
+    start_health: dict[Side, int] = field(default_factory=dict)
+    participants: Audience = field(default_factory=Audience.moderators)
 
     def start(self) -> None:
         self.health = {ship.id: ship.health for side in SIDES for ship in self.sides[side].ships}
