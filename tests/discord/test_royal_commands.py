@@ -86,8 +86,11 @@ async def test_the_fleet_autocomplete_shows_only_the_callers_fleets_by_name(roya
 
 async def test_standing_battle_choices_are_kept_when_the_main_order_changes(royal):
     spain = royal.players["spain"]
-    await royal.run("royal battle", spain, fleet="galicia", retreat_below=40, targeting="concentrate",
-                    retreat_to="Coast of Portugal", if_cornered="surrender")
+    sent = await royal.run("royal battle", spain, fleet="galicia", retreat_below=40, targeting="concentrate",
+                           retreat_to="Coast of Portugal", if_cornered="surrender")
+    assert sent[-1].content.endswith(
+        "⚔️ Battle choices: fight; retreat in battle: below 40% of its health; targeting from round 3: the strongest "
+        "enemy ship first; after a lost battle to Coast of Portugal, if cornered surrender.")
     plan = (await orders_of(royal, "spain"))["unit:galicia"]
     assert plan["kind"] == "hold"  # a fleet without an order holds (U14), with its choices
     assert plan["plan"]["retreat_below_pct"] == 40 and plan["plan"]["retreat_to"] == ["portugal_coast"]
@@ -117,6 +120,7 @@ async def test_a_route_off_the_map_is_refused_by_the_rules_naming_the_way_on(roy
 async def test_hire_repair_upkeep_split_and_merge_take_names(royal):
     dutch = royal.players["dutch"]
     await royal.run("royal split", dutch, fleet="Tromp's fleet", ships="nl-flute-1, nl-flute-2", name="Flutes")
+    await royal.run("royal repair", dutch, fleet="West India Company fleet", ships="Walcheren")  # a ship by name
     await royal.run("royal upkeep", dutch, unpaid="nl-frigate-3")
     await royal.run("royal transport", royal.players["france"], fleet="Escadre du Ponant",
                     army="Régiment de Picardie", embark="Normandy", land="Brittany")
@@ -124,6 +128,7 @@ async def test_hire_repair_upkeep_split_and_merge_take_names(royal):
     assert stored["unit:tromp#organise"] == {"kind": "split", "fleet": "tromp", "ships": ["nl-flute-1", "nl-flute-2"],
                                              "name": "Flutes"}
     assert stored["faction:upkeep"]["unpaid"] == ["nl-frigate-3"]
+    assert stored["unit:wic#repair"]["ships"] == ["nl-galleon-2"]
     transport = (await orders_of(royal, "france"))["unit:ponant"]
     assert (transport["army"], transport["embark"], transport["land"]) == ("picardie", "normandy", "brittany")
 
@@ -131,8 +136,8 @@ async def test_hire_repair_upkeep_split_and_merge_take_names(royal):
 async def test_the_ship_autocomplete_lists_the_fleets_ships_by_type_and_health(royal):
     choices = await royal.h.autocomplete("royal split", royal.players["dutch"], "ships", fleet="wic", ships="")
     assert [(c["name"], c["value"]) for c in choices] == [
-        ("galleon (health 17) — West India Company fleet, Southern North Sea", "nl-galleon-1"),
-        ("galleon (health 15) — West India Company fleet, Southern North Sea", "nl-galleon-2")]
+        ("galleon Gouden Leeuw (health 17) — West India Company fleet, Southern North Sea", "nl-galleon-1"),
+        ("galleon Walcheren (health 15) — West India Company fleet, Southern North Sea", "nl-galleon-2")]
 
 
 # --- a moderator's tables -----------------------------------------------------------------------------
@@ -360,3 +365,37 @@ async def test_a_treasury_that_is_no_number_is_refused_saying_how_to_write_it(ro
     sent = await royal.run("royal-fleets treasury", royal.mod, faction="Spain", thalers="lots")
     assert sent[-1].content == "Thalers “lots” is not a number; write it like 1200 or 1202.5"
     assert await state(royal) == before
+
+
+async def test_removing_a_fleet_asks_first_and_only_a_confirm_removes_it(royal):
+    (prompt,) = await royal.ask("royal-fleets fleet", royal.mod, fleet="Flota de Indias", remove=True,
+                                reason="entered twice")
+    assert prompt.ephemeral and prompt.content.startswith("Remove Flota de Indias (Spain) and all its ships from "
+                                                          "Atlantic 1650 for good?")
+    assert "flota" in (await state(royal))["fleets"]
+    assert set(royal.h.buttons(prompt)) == {"Remove Flota de Indias", "Cancel"}
+    await royal.h.click(prompt, "Remove Flota de Indias", royal.mod)
+    assert "flota" not in (await state(royal))["fleets"]
+
+
+async def test_a_russian_player_reads_the_battle_choices_and_a_japanese_one_the_refusal(royal):
+    sent = await royal.run("royal battle", speaking(royal.players["spain"], "ru"), fleet="Armada of Galicia",
+                           retreat_after=2, if_cornered="surrender")
+    assert sent[-1].content.endswith(
+        "⚔️ Боевые решения: сражаться; отступление в бою: после раунда 2; прицел с 3-го раунда: поровну; после "
+        "проигранного боя — в первую свободную область, если отступать некуда — сдаться.")
+    refused = await royal.run("royal battle", speaking(royal.players["dutch"], "ja"), fleet="Armada of Galicia",
+                              targeting="capture")
+    assert refused[-1].content == ("あなたの勢力に艦隊 “Armada of Galicia” はありません。/fleet list で自艦隊を確認"
+                                   "できます")
+
+
+async def test_places_the_fleet_can_use_from_where_it_is_come_first(royal):
+    dutch, france = royal.players["dutch"], royal.players["france"]
+    ports = await royal.h.autocomplete("royal blockade", dutch, "port", fleet="zeeland", route="Gulf of Cádiz", port="")
+    assert [c["name"] for c in ports[:2]] == ["Cádiz (Gulf of Cádiz)", "Salé (Gulf of Cádiz)"]
+    areas = await royal.h.autocomplete("royal support", dutch, "area", fleet="tromp", area="")
+    assert [c["name"] for c in areas[:2]] == ["Coast of Portugal", "Western Approaches"]
+    embark = await royal.h.autocomplete("royal transport", france, "embark", fleet="ponant", army="picardie", embark="")
+    assert [c["name"] for c in embark[:6]] == ["Brittany", "Devon and Cornwall", "Flanders", "Hampshire", "Kent",
+                                               "Normandy"]  # the provinces bordering the English Channel

@@ -23,6 +23,8 @@ PNG_STUB = b"\x89PNG\r\n\x1a\n"
 
 
 class LoopWorld:
+    roles, channels, private = ROLES, CHANNELS, None
+
     def __init__(self, folder: Path) -> None:
         self.path = folder / "campaigns.db"
         self.loop = asyncio.new_event_loop()
@@ -43,14 +45,23 @@ class LoopWorld:
         await self.bot.__aenter__()
         await self.bot.setup_hook()
         self._record_errors()
-        players = {clan: Member(100 + i, f"{clan}-player", [ROLES[clan]]) for i, clan in enumerate(CLANS)}
-        world = World(h=Harness(self.bot, ROLES, CHANNELS), bot=self.bot, service=service,
-                      admin=Member(1, "admin", permissions=MANAGE_GUILD), mod=Member(2, "mod", [ROLES["Moderators"]]),
-                      players=players, outsider=Member(3, "outsider", [ROLES["Spectators"]]))
-        await world.setup_campaign()
-        await world.edit_state(1, give_armies_credits_and_rice)
+        players = {clan: Member(100 + i, f"{clan}-player", [self.roles[clan]])
+                   for i, clan in enumerate(self.factions())}
+        world = World(h=Harness(self.bot, self.roles, self.channels, self.private), bot=self.bot, service=service,
+                      admin=Member(1, "admin", permissions=MANAGE_GUILD),
+                      mod=Member(2, "mod", [self.roles["Moderators"]]), players=players,
+                      outsider=Member(3, "outsider", [self.roles["Spectators"]]))
+        await self.set_up(world)
         await world.run("turn open", world.admin, deadline="in 48h")
         return world
+
+    def factions(self) -> tuple[str, ...]:
+        return CLANS
+
+    async def set_up(self, world: World) -> None:
+        """The campaign the commands meet: the Sengoku demo, with armies, credits and rice."""
+        await world.setup_campaign()
+        await world.edit_state(1, give_armies_credits_and_rice)
 
     def _record_errors(self) -> None:
         handler = self.bot.tree.on_error

@@ -21,6 +21,7 @@ from bot.discord_app import POLITE_FAILURE
 from tests.discord.conftest import CHANNELS, ROLES
 from tests.discord.harness import GUILD_ID
 from tests.robustness.loop_world import LoopWorld
+from tests.robustness.royal_world import CHANNELS as ROYAL_CHANNELS, ROLES as ROYAL_ROLES, RoyalLoopWorld
 from tests.robustness.vocabulary import VOCAB
 
 OPT = discord.AppCommandOptionType
@@ -46,9 +47,9 @@ def option_values(param: app_commands.Parameter) -> st.SearchStrategy | None:
     if param.type is OPT.boolean:
         return st.booleans()
     if param.type is OPT.role:
-        return st.sampled_from(sorted(ROLES.values()))
+        return st.sampled_from(sorted({*ROLES.values(), *ROYAL_ROLES.values()}))
     if param.type is OPT.channel:
-        return st.sampled_from(sorted(CHANNELS.values()))
+        return st.sampled_from(sorted({*CHANNELS.values(), *ROYAL_CHANNELS.values()}))
     return None  # users, attachments: the harness does not build them
 
 
@@ -139,3 +140,18 @@ def check_command(lw: LoopWorld, path: str, command: app_commands.Command) -> No
             assert all(len(text) >= 12 and " " in text for text in refusals), f"{where}: unexplained {refusals!r}"
             assert sent[-1].ephemeral and sent[-1].content.strip() in refusals
     run_once()
+
+
+@pytest.fixture(scope="module")
+def royal_lw(tmp_path_factory):
+    world = RoyalLoopWorld(tmp_path_factory.mktemp("bad-input-royal"))
+    yield world
+    world.close()
+
+
+def test_every_royal_fleets_command_survives_bad_input(royal_lw):
+    """The royal fleets' own commands (issue 13), on a server hosting the royal demo."""
+    paths = [(path, command) for path, command in leaf_commands(royal_lw.bot) if path.split()[0] in ("royal", "royal-fleets")]
+    assert len(paths) == 27
+    for path, command in paths:
+        check_command(royal_lw, path, command)

@@ -57,7 +57,8 @@ TONES = {
     "new_world": np.array([[226, 232, 200], [233, 236, 207], [220, 228, 194], [236, 232, 203]]),
 }
 WHEEL = (92, 64, 40)
-FLAG = ((178, 34, 34), (245, 245, 240), (30, 60, 140))
+FLAG_CLOTH = (246, 242, 228)
+FLAG_MARK = (150, 40, 30)
 
 
 def project(gm: RoyalMap, sheet: str, width: int = WIDTH) -> tuple[dict[str, tuple[float, float]], int, object]:
@@ -214,10 +215,12 @@ def _wheel(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
 
 
 def _flag(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """A company's ensign, in no country's colours: who holds the route changes in play, and
+    the overlay says who does."""
     draw.line([(x, y - 16), (x, y + 16)], fill=WHEEL, width=3)
-    for i, colour in enumerate(FLAG):
-        draw.rectangle((x + 2, y - 16 + 6 * i, x + 26, y - 10 + 6 * i), fill=colour)
-    draw.rectangle((x + 2, y - 16, x + 26, y + 2), outline=WHEEL, width=1)
+    draw.rectangle((x + 2, y - 16, x + 26, y + 2), fill=FLAG_CLOTH, outline=WHEEL, width=1)
+    draw.line([(x + 8, y - 12), (x + 14, y - 2), (x + 20, y - 12)], fill=FLAG_MARK, width=2)  # the company's mark
+    draw.line([(x + 14, y - 2), (x + 14, y - 14)], fill=FLAG_MARK, width=2)
 
 
 def image_name(sheet: str) -> str:

@@ -27,6 +27,7 @@ from bot.rulesets.royal_fleets.commands.params import DOMAIN, area_names, provin
 from bot.rulesets.royal_fleets.commands.tables import NOT_THALERS, TableCommands, TradePost, attack_value, type_id
 from bot.services.errors import UserError
 from cogs.common import CAMPAIGN, campaign_autocomplete, campaign_for, defer, moderator_only, reader, service_of
+from cogs.confirm import ask
 from cogs.mod_common import ModeratorRef, apply, clans, names, optional, pick, roster
 from cogs.params import NewName, Reason, fold, game_map
 
@@ -108,9 +109,9 @@ def parse_ships(text: str, rows: dict[str, dict[str, Any]], fleet_id: str) -> li
         match = _SHIP.match(part)
         key = type_id(match["type"], rows) if match else None
         if key not in rows:
+            known = ", ".join(r.get("name") or k for k, r in rows.items()) or "none yet"
             raise UserError(N_("{part} is not a ship type of this campaign's table (known: {known}); {format}"),
-                            domain=DOMAIN, part=quote(part), known=", ".join(r.get("name") or k for k, r in rows.items())
-                            or "none yet", format=_format())
+                            domain=DOMAIN, part=quote(part), known=known, format=_format())
         health = int(match["health"]) if match["health"] else rows[key].get("max_health")
         if health is None:
             raise UserError(N_("{type} has no maximum health in the table yet: give each one's health (\"{type}:4\") "
@@ -238,15 +239,35 @@ class RoyalModerateCog(commands.GroupCog, group_name="royal-fleets",
     async def fleet(self, interaction: discord.Interaction, fleet: AnyFleet, area: SeaArea | None = None,
                     name: NewName | None = None, remove: bool = False, reason: Reason | None = None,
                     campaign: int | None = None) -> None:
+        if remove:  # asks first, so it answers the command itself (cogs/confirm.py): no defer
+            await self.remove_fleet(interaction, fleet, reason, campaign)
+            return
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         fleets = names((await roster(interaction, chosen))["units"])
-        payload: dict[str, Any] = {"kind": "fleet", "id": pick(fleet, fleets), "remove": remove}
+        payload: dict[str, Any] = {"kind": "fleet", "id": pick(fleet, fleets)}
         if area is not None:
             payload["area"] = pick(area, area_names(chosen))
         if name is not None:
             payload["name"] = name.strip()
         await apply(interaction, chosen, payload, reason)
+
+    async def remove_fleet(self, interaction: discord.Interaction, fleet: str, reason: str | None,
+                           campaign: int | None) -> None:
+        """A fleet off the map for good (its ships with it): said first, done on Confirm."""
+        chosen = await campaign_for(interaction, campaign)
+        units = {u["id"]: u for u in (await roster(interaction, chosen))["units"]}
+        fleet_id = pick(fleet, names(list(units.values())))
+        if fleet_id not in units:
+            raise UserError(N_("{campaign} has no fleet {fleet}; pick one from the list as you type"), domain=DOMAIN,
+                            campaign=chosen.name, fleet=quote(fleet))
+        found, t = units[fleet_id], reader(interaction, DOMAIN)
+        prompt = t._("Remove {fleet} ({faction}) and all its ships from {campaign} for good? A fleet sunk in battle "
+                     "is already gone; this is for a ruling or a mistake.", fleet=found["name"],
+                     faction=factions(chosen).get(found["owner"], found["owner"]), campaign=chosen.name)
+        payload = {"kind": "fleet", "id": fleet_id, "remove": True}
+        await ask(interaction, prompt, lambda click: apply(click, chosen, payload, reason),
+                  label=t._("Remove {fleet}", fleet=found["name"]))
 
     @app_commands.command(name="ship", description="Correct a ship: health, unpaid, upgrades (U-OP-15)")
     @app_commands.describe(ship="the ship", health="its health (0 sinks it)", unpaid="offered for buy-over (U3.5)",
@@ -269,7 +290,8 @@ class RoyalModerateCog(commands.GroupCog, group_name="royal-fleets",
         await apply(interaction, chosen, payload, reason)
 
     @app_commands.command(name="army", description="Place, change or remove an army (the land module's, U13)")
-    @app_commands.describe(army="an army, or a new one's name", owner="its faction", units='health of each unit: "3, 3, 2"',
+    @app_commands.describe(army="an army, or a new one's name", owner="its faction",
+                           units='health of each unit: "3, 3, 2"',
                            province="where it stands", remove="take it off", reason="why", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()

@@ -20,9 +20,11 @@ from discord.ext import commands
 
 from bot.domain.text import quote
 from bot.engine.ruleset import unit_slot
-from bot.i18n import N_
+from bot.i18n import Messages, N_
 from bot.rulesets.royal_fleets.commands.params import (DOMAIN, NOT_YOURS, Army, Fleet, JoinRequest, OnOffer, Port,
-                                                       Province, Route, Sea, Seas, Ships, ShipTypes, resolve)
+                                                       Landing, NearSea, Province, Route, Sea, Seas, Ships, ShipTypes,
+                                                       area_names,
+                                                       resolve)
 from bot.services.errors import UserError
 from cogs import order_book
 from cogs.common import CAMPAIGN, MarksActing, campaign_autocomplete, defer, reader, reply, service_of
@@ -46,11 +48,37 @@ async def _mine(interaction: discord.Interaction, ctx: PlayerContext) -> dict[st
     return {o.unit: o.payload for o in await service_of(interaction).orders(ctx.campaign.id, ctx.faction.id)}
 
 
-async def place(interaction: discord.Interaction, ctx: PlayerContext, payload: dict[str, Any]) -> None:
-    """Submit the payload (names typed by hand made ids) for the caller's faction; reply privately."""
+async def place(interaction: discord.Interaction, ctx: PlayerContext, payload: dict[str, Any],
+                with_plan: bool = False) -> None:
+    """Submit the payload (names typed by hand made ids) for the caller's faction; reply privately
+    (``with_plan``: the fleet's battle choices as stored, after the order)."""
     payload = await resolve(interaction, ctx, payload)
     receipt = await order_book.place(interaction, ctx, payload)
-    await reply(interaction, receipt_text(receipt, reader(interaction)))
+    text = receipt_text(receipt, reader(interaction))
+    if with_plan:
+        text += "\n" + plan_text(receipt.order.payload.get("plan") or {}, ctx, reader(interaction, DOMAIN))
+    await reply(interaction, text)
+
+
+def plan_text(plan: dict[str, Any], ctx: PlayerContext, t: Messages) -> str:
+    """A fleet's standing battle choices as its player reads them (rules/orders/orders.py BattlePlan)."""
+    areas = area_names(ctx.campaign)
+    avoid = {"fight": t._("fight"), "avoid": t._("avoid battle"),
+             "outmatched": t._("avoid battle if the enemy's attack is over ours by {pct}%",
+                               pct=plan.get("avoid_margin_pct", 50))}[plan.get("avoid", "fight")]
+    if plan.get("avoid", "fight") != "fight" and plan.get("avoid_to"):
+        avoid = t._("{avoid}, into {area}", avoid=avoid, area=areas.get(plan["avoid_to"], plan["avoid_to"]))
+    retreat = [t._("after round {round}", round=plan["retreat_after_round"])] if plan.get("retreat_after_round") else []
+    if plan.get("retreat_below_pct"):
+        retreat.append(t._("below {pct}% of its health", pct=plan["retreat_below_pct"]))
+    targeting = {"even": t._("spread evenly"), "concentrate": t._("the strongest enemy ship first"),
+                 "capture": t._("down to 1 health, to capture")}[plan.get("targeting", "even")]
+    after = ", ".join(areas.get(a, a) for a in plan.get("retreat_to") or ()) or t._("the first free area")
+    cornered = t._("fight its way out") if plan.get("if_cornered", "attack") == "attack" else t._("surrender")
+    return t._("⚔️ Battle choices: {avoid}; retreat in battle: {retreat}; targeting from round 3: {targeting}; after "
+               "a lost battle to {after}, if cornered {cornered}.", avoid=avoid,
+               retreat=t._(" or ").join(retreat) if retreat else t._("never"), targeting=targeting, after=after,
+               cornered=cornered)
 
 
 async def main_order(interaction: discord.Interaction, campaign: int | None, kind: str, fleet: str,
@@ -105,7 +133,7 @@ class RoyalOrderCog(MarksActing, commands.GroupCog, group_name="royal",
     @app_commands.describe(fleet="your fleet", area="the adjacent sea area", side="the faction you support",
                            campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
-    async def support(self, interaction: discord.Interaction, fleet: Fleet, area: Sea,
+    async def support(self, interaction: discord.Interaction, fleet: Fleet, area: NearSea,
                       side: app_commands.Range[str, 1, 100], campaign: int | None = None) -> None:
         await main_order(interaction, campaign, "support", fleet, area=area, side=side)
 
@@ -121,7 +149,7 @@ class RoyalOrderCog(MarksActing, commands.GroupCog, group_name="royal",
                            hired_units="of them, on hired transports (U9.5, U9.7)", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def transport(self, interaction: discord.Interaction, fleet: Fleet, army: Army,
-                        embark: Province | None = None, route: Route | None = None, land: Province | None = None,
+                        embark: Province | None = None, route: Route | None = None, land: Landing | None = None,
                         units: Units | None = None, hired_units: app_commands.Range[int, 0, 200] | None = None,
                         campaign: int | None = None) -> None:
         await main_order(interaction, campaign, "transport", fleet, army=army, embark=embark, path=route, land=land,
@@ -141,7 +169,7 @@ class RoyalOrderCog(MarksActing, commands.GroupCog, group_name="royal",
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def battle(self, interaction: discord.Interaction, fleet: Fleet,
                      avoid: Literal["fight", "avoid", "outmatched"] | None = None,
-                     margin: app_commands.Range[int, 0, 1000] | None = None, avoid_to: Sea | None = None,
+                     margin: app_commands.Range[int, 0, 1000] | None = None, avoid_to: NearSea | None = None,
                      retreat_after: app_commands.Range[int, 0, 50] | None = None,
                      retreat_below: app_commands.Range[int, 0, 100] | None = None,
                      targeting: Literal["even", "concentrate", "capture"] | None = None,
@@ -159,7 +187,7 @@ class RoyalOrderCog(MarksActing, commands.GroupCog, group_name="royal",
             raise UserError(NO_PLAN, domain=DOMAIN, fleet=ctx.unit(fleet_id).name)
         order = (await _mine(interaction, ctx)).get(unit_slot(fleet_id)) or {"kind": "hold", "fleet": fleet_id}
         plan = {**(order.get("plan") or {}), **given}
-        await place(interaction, ctx, {**order, "plan": await resolve(interaction, ctx, plan)})
+        await place(interaction, ctx, {**order, "plan": await resolve(interaction, ctx, plan)}, with_plan=True)
 
     @app_commands.command(name="hire", description="Hire ships in a sea area by a port of yours (U3.1)")
     @app_commands.describe(area="the sea area", ships="ship types, comma separated (repeat one to hire several)",

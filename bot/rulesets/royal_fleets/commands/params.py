@@ -69,8 +69,11 @@ def type_label(type_id: str, rows: dict[str, dict[str, Any]]) -> str:
 
 def ship_label(ship: dict[str, Any], rows: dict[str, dict[str, Any]], t, fleets: dict[str, str],
                areas: dict[str, str]) -> str:
-    return t._("{type} (health {health}) — {fleet}, {area}", type=type_label(ship["type"], rows),
-               health=ship["health"], fleet=fleets.get(ship["fleet"], "?"), area=areas.get(ship["area"], "?"))
+    """'galleon San Felipe (health 17) — Armada of Galicia, Coast of Portugal' (a ship without a name: its type)."""
+    kind = type_label(ship["type"], rows)
+    named = f"{kind} {ship['name']}" if ship.get("name") else kind
+    return t._("{type} (health {health}) — {fleet}, {area}", type=named, health=ship["health"],
+               fleet=fleets.get(ship["fleet"], "?"), area=areas.get(ship["area"], "?"))
 
 
 async def fleet_names(interaction: discord.Interaction, campaign: Campaign, faction: Faction) -> dict[str, str]:
@@ -98,7 +101,8 @@ async def resolve(interaction: discord.Interaction, ctx: PlayerContext, payload:
     elif any(payload.get(f) for f in SHIP_LISTS):
         own = await service.holding(campaign.id, ctx.faction.id, "ships") or []
         offer = await service.holding(campaign.id, ctx.faction.id, "on_offer") or []
-        tables.update({f: {s["id"]: s["id"] for s in [*own, *offer]} for f in SHIP_LISTS})
+        named = {s["id"]: s.get("name") or s["id"] for s in [*own, *offer]}  # "San Felipe" → sp-galleon-1
+        tables.update({f: named for f in SHIP_LISTS})
     return {key: _resolved(value, tables.get(key)) for key, value in payload.items()}
 
 
@@ -123,27 +127,63 @@ class FleetRef(QuietRef):
         return [(t._("{fleet} — {area}", fleet=u.name, area=areas.get(u.location, "?")), u.id) for u in units]
 
 
+def nearest_first(options: list[tuple[str, str]], near: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(label, id) pairs by name, those in ``near`` first (what the fleet can reach or use from where it is)."""
+    ordered = sorted(options, key=lambda p: fold(p[0]))
+    return [p for p in ordered if p[1] in near] + [p for p in ordered if p[1] not in near]
+
+
+async def where(interaction: discord.Interaction, campaign: Campaign, faction: Faction,
+                route_end: bool = False) -> str | None:
+    """The sea area the command is about: the fleet's (the ``fleet`` option), or with ``route_end`` the
+    last area of the ``route`` typed so far; None when neither is known."""
+    names = area_names(campaign)
+    if route_end:
+        steps = [match_name(part, names) for part in split_list(getattr(interaction.namespace, "route", None) or "")]
+        if steps and steps[-1] in names:
+            return steps[-1]
+    typed = getattr(interaction.namespace, "fleet", None)
+    if not typed:
+        return None
+    units = await service_of(interaction).units(campaign.id, faction.id)
+    fleet = match_name(typed, {u.id: u.name for u in units})
+    return next((u.location for u in units if u.id == fleet), None)
+
+
 class SeaRef(QuietRef):
-    """A sea area of the map, by name (the map's order of names)."""
+    """A sea area of the map, by name; ``near``: those next to the fleet first (support U5.2, avoidance U5.3)."""
+
+    def __init__(self, near: bool = False) -> None:
+        self.near = near
 
     async def options(self, interaction, campaign, faction):
-        return sorted(((name, key) for key, name in area_names(campaign).items()), key=lambda p: fold(p[0]))
+        here = await where(interaction, campaign, faction) if self.near else None
+        near = game_map(campaign.map_id).adjacent(here) if here else ()
+        return nearest_first([(name, key) for key, name in area_names(campaign).items()], near)
 
 
 class PortRef(QuietRef):
-    """A port by name, with the sea area it opens onto (U4: the area a blockader stands in)."""
+    """A port by name, with the sea area it opens onto (U4: the area a blockader stands in); those on the
+    route's last area (or the fleet's) first."""
 
     async def options(self, interaction, campaign, faction):
         sea, areas = game_map(campaign.map_id), area_names(campaign)
-        return sorted(((f"{p.name} ({areas.get(p.sea, p.sea)})", key) for key, p in sea.ports.items()),
-                      key=lambda p: fold(p[0]))
+        here = await where(interaction, campaign, faction, route_end=True)
+        return nearest_first([(f"{p.name} ({areas.get(p.sea, p.sea)})", key) for key, p in sea.ports.items()],
+                             sea.ports_on(here) if here else ())
 
 
 class ProvinceRef(QuietRef):
-    """A coastal province by name (where an army embarks or lands, U9)."""
+    """A coastal province by name (where an army embarks or lands, U9); those bordering the fleet's area
+    (``route_end``: the route's last area, where it lands) first."""
+
+    def __init__(self, route_end: bool = False) -> None:
+        self.route_end = route_end
 
     async def options(self, interaction, campaign, faction):
-        return sorted(((name, key) for key, name in province_names(campaign).items()), key=lambda p: fold(p[0]))
+        here = await where(interaction, campaign, faction, self.route_end)
+        near = game_map(campaign.map_id).bordering_provinces(here) if here else ()
+        return nearest_first([(name, key) for key, name in province_names(campaign).items()], near)
 
 
 class ArmyRef(QuietRef):
@@ -250,6 +290,8 @@ Seas = app_commands.Transform[list[str], ListRef(SeaRef())]
 Route = app_commands.Transform[list[str], RouteRef()]
 Port = app_commands.Transform[str, PortRef()]
 Province = app_commands.Transform[str, ProvinceRef()]
+Landing = app_commands.Transform[str, ProvinceRef(route_end=True)]
+NearSea = app_commands.Transform[str, SeaRef(near=True)]
 Army = app_commands.Transform[str, ArmyRef()]
 ShipTypes = app_commands.Transform[list[str], ListRef(ShipTypeRef())]
 Ships = app_commands.Transform[list[str], ListRef(ShipRef())]

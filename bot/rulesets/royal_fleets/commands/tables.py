@@ -80,7 +80,8 @@ def table_text(campaign, settings: dict[str, Any], t: Messages) -> str:
     lines = [t._("📋 **{campaign}** — campaign tables (U0.1):", campaign=campaign.name)]
     lines += [t._("• {type}: attack {attack}, health {health}, price {price}, carries {capacity} units",
                   type=row.get("name") or key, attack=shown(row.get("attack")), health=shown(row.get("max_health")),
-                  price=shown(row.get("price")), capacity=shown(row.get("capacity_units"))) for key, row in rows.items()]
+                  price=shown(row.get("price")), capacity=shown(row.get("capacity_units")))
+              for key, row in rows.items()]
     if not rows:
         lines.append(t._("• no ship types yet: /royal-fleets table ship-type adds one"))
     lines.append(t._("• hired transports: {fee} thalers per unit and turn",

@@ -78,9 +78,11 @@ class RoyalFleetsRuleset:
                 "relations": self.relations(state, faction),
                 # For the commands' autocomplete (R4): the faction's own ships, and every ship on offer
                 # for buy-over (public: ShipsOnOffer is told to everyone, U3.5 / U-OP-08).
-                "ships": [{"id": s.id, "type": s.type, "health": s.health, "fleet": f.id, "area": f.location}
+                "ships": [{"id": s.id, "name": s.name, "type": s.type, "health": s.health, "fleet": f.id,
+                           "area": f.location}
                           for f in state.fleets.values() if faction in f.owners for s in f.ships],
-                "on_offer": [{"id": s.id, "type": s.type, "health": s.health, "fleet": f.id, "area": f.location}
+                "on_offer": [{"id": s.id, "name": s.name, "type": s.type, "health": s.health, "fleet": f.id,
+                              "area": f.location}
                              for f in state.fleets.values() if faction not in f.owners for s in f.ships if s.unpaid],
                 # Joint-command requests waiting for this faction's consent (U1.2, U-OP-02): the asking fleet's name.
                 "join_requests": [{"fleet": j.fleet, "into": j.into, "name": state.fleets[j.fleet].name}
