@@ -32,3 +32,27 @@ def test_u13_unit_healths_refuses_what_is_not_a_list_of_whole_healths(text):
     """'²' is a digit to str.isdigit but not to int(): before, it raised ValueError (a crash)."""
     with pytest.raises(UserError):
         unit_healths(text)
+
+
+def _carrying():
+    from bot.rulesets.royal_fleets.rules.model.state import Army, Cargo
+    return state(fleet("f", "spain", "a1", "flute", cargo=[Cargo(army="t", units=1)]), trade_posts={},
+                 armies={"t": Army(id="t", name="Tercio", owner="spain", units=[10], aboard="f")})
+
+
+@pytest.mark.parametrize("edit", [{"kind": "fleet", "id": "f", "remove": True},
+                                  {"kind": "ship", "id": "f-1", "health": 0}])
+def test_u_op_30_a_moderator_cannot_take_away_a_fleet_with_troops_aboard(edit):
+    """Before: the fleet went and its army stayed 'aboard' a fleet that did not exist."""
+    from bot.engine.ruleset import OrderRejected
+    with pytest.raises(OrderRejected) as refused:
+        apply_edit(_carrying(), SEA, parse_edit(edit))
+    assert refused.value.values["armies"] == "Tercio"
+
+
+def test_u13_an_army_removed_or_put_ashore_by_a_moderator_leaves_its_fleet():
+    removed, _ = apply_edit(_carrying(), SEA, parse_edit({"kind": "army", "id": "t", "remove": True}))
+    assert removed.fleets["f"].cargo == [] and "t" not in removed.armies
+    ashore, _ = apply_edit(_carrying(), SEA, parse_edit({"kind": "army", "id": "t", "province": "p"}))
+    assert ashore.fleets["f"].cargo == []
+    assert (ashore.armies["t"].province, ashore.armies["t"].aboard) == ("p", None)
