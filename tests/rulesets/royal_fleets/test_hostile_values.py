@@ -56,3 +56,23 @@ def test_u13_an_army_removed_or_put_ashore_by_a_moderator_leaves_its_fleet():
     ashore, _ = apply_edit(_carrying(), SEA, parse_edit({"kind": "army", "id": "t", "province": "p"}))
     assert ashore.fleets["f"].cargo == []
     assert (ashore.armies["t"].province, ashore.armies["t"].aboard) == ("p", None)
+
+
+def test_u10_1_a_fleet_arriving_this_turn_takes_its_orders_this_turn():
+    """U10.1 / U-OP-34: entered T on turn 5, it appears in T (west) on turn 6 with full MP, as the
+    case UX7-arrival has it.  Before: the order given on turn 6 was refused when submitted ("between
+    the maps until turn 6"), so the fleet lost its arrival turn."""
+    from bot.rulesets.royal_fleets.rules.model.state import Transit
+    from bot.rulesets.royal_fleets.rules.orders.orders import parse_order
+    from bot.rulesets.royal_fleets.rules.validation.validate import validate
+    from tests.rulesets.royal_fleets.support import settings
+    arriving = fleet("f", "spain", None, "galleon", in_transit=Transit(from_area="t_e", to_area="t_w", arrival_turn=5))
+    st = state(arriving, trade_posts={})
+    assert validate(st, SEA, settings(), "spain", parse_order({"kind": "move", "fleet": "f", "path": ["carib"]})) == []
+    result = run(st, [order("spain", 1, kind="move", fleet="f", path=["carib"])])
+    assert result.state.fleets["f"].location == "carib"
+    later = state(arriving.model_copy(update={"in_transit": Transit(from_area="t_e", to_area="t_w", arrival_turn=6)}),
+                  trade_posts={})
+    from bot.engine.ruleset import OrderRejected
+    with pytest.raises(OrderRejected):  # still between the maps this turn
+        validate(later, SEA, settings(), "spain", parse_order({"kind": "hold", "fleet": "f"}))
