@@ -76,3 +76,32 @@ def test_u10_1_a_fleet_arriving_this_turn_takes_its_orders_this_turn():
     from bot.engine.ruleset import OrderRejected
     with pytest.raises(OrderRejected):  # still between the maps this turn
         validate(later, SEA, settings(), "spain", parse_order({"kind": "hold", "fleet": "f"}))
+
+
+def _raw(**more):
+    fleet_ = {"id": "f", "name": "F", "owners": ["spain"], "commander": "spain",
+              "ships": [{"id": "s1", "type": "galleon", "health": 10}], "location": "x"}
+    fleet_.update(more.pop("fleet", {}))
+    return {"turn": 5, "factions": {"spain": {"name": "Spain"}, "dutch": {"name": "United Provinces"}},
+            "fleets": {"f": fleet_}, **more}
+
+
+@pytest.mark.parametrize("raw, problem", [
+    (_raw(fleet={"location": None, "in_transit": {"from_area": "t_e", "to_area": "nowhere", "arrival_turn": 5}}),
+     "fleet f: in_transit names nowhere, which is not a sea area of the map"),
+    (_raw(fleet={"blockading": ["nowhere"]}), "fleet f: blockades nowhere, which is not a port of the map"),
+    (_raw(fleet={"cargo": [{"army": "ghost", "units": 1}]}),
+     "fleet f: carries ghost, which is no army aboard it (its aboard field must name the fleet)"),
+    (_raw(armies={"a": {"id": "a", "name": "A", "owner": "spain", "units": [3], "aboard": "f"}}),
+     "army a: aboard f, but not in that fleet's cargo"),
+    (_raw(armies={"a": {"id": "a", "name": "A", "owner": "spain", "units": [], "province": "p"}}),
+     "army a: has no unit; list each unit's health"),
+    (_raw(relations=[["spain", "ghost", "at_war"]]), "relation spain–ghost: ghost is not a faction"),
+])
+def test_a_scenario_state_that_would_corrupt_the_campaign_is_refused_by_name(raw, problem):
+    """Before: each was loaded, and the campaign carried a fleet bound for nowhere, a blockade of
+    nothing or an army aboard a fleet that did not carry it."""
+    from bot.rulesets.royal_fleets.rules.model.scenario import build_state
+    with pytest.raises(ValueError) as refused:
+        build_state(raw, SEA, "case.yaml")
+    assert str(refused.value) == f"case.yaml: {problem}"
