@@ -47,3 +47,19 @@ def test_cards_sum_up_what_the_audience_may_read():
     public = presenter.cards(turn(), PUBLIC)
     assert public[0].fields[0].name == "Bay of Biscay"
     assert [c.title for c in presenter.cards(turn(), MODERATORS)] == [c.title for c in public]
+
+
+def test_u3_5_ships_on_offer_show_what_the_public_report_tells_only():
+    """The buy-over autocomplete lists another faction's unpaid ships: their type and name (the
+    report's ShipsOnOffer) and where their fleet is (its flag is on the map), never their health,
+    and none of a fleet between the maps (off the map for all but its owners, U10.1).  Before: each
+    ship's health was listed, and ships in transit too."""
+    from bot.rulesets.royal_fleets.rules.model.state import Transit
+    from bot.rulesets.royal_fleets.rules.ruleset import RoyalFleetsRuleset
+    from tests.rulesets.royal_fleets.support import fleet, state
+    sea_fleet = fleet("s", "spain", "x", "galleon", "flute")
+    sea_fleet.ships[0].unpaid, sea_fleet.ships[0].health = True, 9
+    crossing = fleet("c", "spain", None, "frigate", in_transit=Transit(from_area="t_e", to_area="t_w", arrival_turn=6))
+    crossing.ships[0].unpaid = True
+    offer = RoyalFleetsRuleset().holdings(state(sea_fleet, crossing, trade_posts={}), "dutch")["on_offer"]
+    assert offer == [{"id": "s-1", "name": "", "type": "galleon", "fleet": "s", "area": "x"}]

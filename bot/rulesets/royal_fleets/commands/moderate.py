@@ -327,7 +327,7 @@ class RoyalModerateCog(commands.GroupCog, group_name="royal-fleets",
 
 def unit_healths(text: str) -> list[int]:
     parts = [p.strip() for p in re.split(r"[,;\s]+", text) if p.strip()]
-    if not parts or not all(p.isdigit() and int(p) > 0 for p in parts):
+    if not parts or not all(re.fullmatch(r"[0-9]{1,6}", p) and int(p) > 0 for p in parts):  # not isdigit: "²"
         raise UserError(N_("units: {text} is not a list of healths; write each unit's health, comma separated: "
                            "\"3, 3, 2\""), domain=DOMAIN, text=quote(text))
     return [int(p) for p in parts]

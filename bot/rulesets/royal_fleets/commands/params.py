@@ -72,6 +72,9 @@ def ship_label(ship: dict[str, Any], rows: dict[str, dict[str, Any]], t, fleets:
     """'galleon San Felipe (health 17) — Armada of Galicia, Coast of Portugal' (a ship without a name: its type)."""
     kind = type_label(ship["type"], rows)
     named = f"{kind} {ship['name']}" if ship.get("name") else kind
+    if "health" not in ship:  # another faction's ship on offer: its health is not public (U3.5)
+        return t._("{type} — {fleet}, {area}", type=named, fleet=fleets.get(ship["fleet"], "?"),
+                   area=areas.get(ship["area"], "?"))
     return t._("{type} (health {health}) — {fleet}, {area}", type=named, health=ship["health"],
                fleet=fleets.get(ship["fleet"], "?"), area=areas.get(ship["area"], "?"))
 

@@ -77,13 +77,14 @@ class RoyalFleetsRuleset:
                 "trade_posts": sorted(p for p, c in state.trade_posts.items() if c == faction),
                 "relations": self.relations(state, faction),
                 # For the commands' autocomplete (R4): the faction's own ships, and every ship on offer
-                # for buy-over (public: ShipsOnOffer is told to everyone, U3.5 / U-OP-08).
+                # for buy-over (public: ShipsOnOffer is told to everyone, U3.5 / U-OP-08) with what the
+                # report and the map tell: type, name, the fleet's area; not its health, none in transit.
                 "ships": [{"id": s.id, "name": s.name, "type": s.type, "health": s.health, "fleet": f.id,
                            "area": f.location}
                           for f in state.fleets.values() if faction in f.owners for s in f.ships],
-                "on_offer": [{"id": s.id, "name": s.name, "type": s.type, "health": s.health, "fleet": f.id,
-                              "area": f.location}
-                             for f in state.fleets.values() if faction not in f.owners for s in f.ships if s.unpaid],
+                "on_offer": [{"id": s.id, "name": s.name, "type": s.type, "fleet": f.id, "area": f.location}
+                             for f in state.fleets.values() if faction not in f.owners and f.location
+                             for s in f.ships if s.unpaid],
                 # Joint-command requests waiting for this faction's consent (U1.2, U-OP-02): the asking fleet's name.
                 "join_requests": [{"fleet": j.fleet, "into": j.into, "name": state.fleets[j.fleet].name}
                                   for j in state.pending_joins if j.fleet in state.fleets and j.into in state.fleets

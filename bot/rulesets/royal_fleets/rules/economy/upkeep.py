@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from bot.domain.events import Audience
 from bot.domain.text import N_
+from bot.rulesets.royal_fleets.rules.encounter.cargo import after_losses, strand_transports
 from bot.rulesets.royal_fleets.rules.model.context import Ctx
 from bot.rulesets.royal_fleets.rules.model.events import (BecamePirates, BoughtOver, ModeratorNeeded, OrderFellBack,
                                                           ShipLeftPlay, ShipsOnOffer, TransportFeePaid, UpkeepPaid)
@@ -57,7 +58,16 @@ def _buy_one(ctx: Ctx, faction: str, buyer: Fleet, ship_id: str) -> None:
                         by_fleet=buyer.id, by_faction=faction, price=int(price), rule="U3.5"))
     ctx.emit(ShipLeftPlay(audience=Audience.of(seller.commander), ship=ship_id, ship_type=ship.type, fleet=seller.id,
                           faction=seller.commander, how="bought_over", rule="U3.5"))
+    _crews_gone(ctx, seller)
     drop_empty(ctx)
+
+
+def _crews_gone(ctx: Ctx, fleet: Fleet) -> None:
+    """U-OP-30: troops aboard ships that left with their crews (U3.4, U3.5) are captured, those the
+    fleet can still carry stay, so that no army is left aboard a fleet that is gone."""
+    after_losses(ctx, fleet, how="captured")
+    if not fleet.ships:
+        strand_transports(ctx, fleet)
 
 
 N_NOT_ON_OFFER = N_("{ship} is not an unpaid ship in or next to the buyer's area (U3.5)")
@@ -84,6 +94,7 @@ def turn_pirate(ctx: Ctx) -> None:
                             [s.model_copy(update={"unpaid": False}) for s in unpaid])
         ctx.emit(BecamePirates(audience=Audience.everyone(), ships=tuple(s.id for s in unpaid),
                                from_faction=fleet.commander, fleet=pirates.id, area=fleet.location, rule="U3.4"))
+        _crews_gone(ctx, fleet)
     drop_empty(ctx)
 
 

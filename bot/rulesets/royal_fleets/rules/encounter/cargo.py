@@ -34,8 +34,9 @@ def _by_rule(ctx: Ctx, fleet: Fleet, detail: str) -> bool:
     return True
 
 
-def after_losses(ctx: Ctx, fleet: Fleet) -> None:
-    """After a battle: troops beyond the capacity left (all of them if no ship is left) are lost."""
+def after_losses(ctx: Ctx, fleet: Fleet, how: str = "sunk") -> None:
+    """After a battle: troops beyond the capacity left (all of them if no ship is left) are lost;
+    ``how`` = "captured" where the ships left with their crews (pirates U3.4, buy-over U3.5)."""
     if not fleet.cargo:
         return
     room = capacity(ctx.settings, fleet) if fleet.ships else 0
@@ -43,7 +44,7 @@ def after_losses(ctx: Ctx, fleet: Fleet) -> None:
         ctx.emit(ModeratorNeeded(what="U-OP-28", subject=fleet.id, detail="capacity_units", rule="U-OP-28"))
         return
     excess = cargo_units(fleet) - room
-    if excess <= 0 or not _by_rule(ctx, fleet, "sunk"):
+    if excess <= 0 or not _by_rule(ctx, fleet, how):
         return
     kept: list[Cargo] = []
     for cargo in reversed(fleet.cargo):  # the last embarked go first
@@ -51,7 +52,7 @@ def after_losses(ctx: Ctx, fleet: Fleet) -> None:
         excess -= lost
         if lost:
             lose_units(ctx, cargo.army, lost)
-            ctx.emit(TroopsLost(audience=Audience.everyone(), army=cargo.army, units=lost, how="sunk", rule="U-OP-30"))
+            ctx.emit(TroopsLost(audience=Audience.everyone(), army=cargo.army, units=lost, how=how, rule="U-OP-30"))
         if cargo.units - lost:
             kept.insert(0, cargo.model_copy(update={"units": cargo.units - lost}))
     fleet.cargo = kept

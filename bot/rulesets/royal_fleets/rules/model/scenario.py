@@ -43,6 +43,7 @@ def _problems(state: RoyalState, sea: RoyalMap) -> list[str]:
             problems.append(f"fleet {fid}: commander and owners must be factions, the commander one of the owners")
         if not fleet.ships:
             problems.append(f"fleet {fid}: has no ship")
+        problems += _fleet_refs(state, sea, fid, fleet)
     for pid in sorted(state.provinces):
         if pid not in sea.provinces:
             problems.append(f"province {pid} is not on the map")
@@ -60,4 +61,24 @@ def _problems(state: RoyalState, sea: RoyalMap) -> list[str]:
             problems.append(f"army {aid}: {army.province} is not a province of the map")
         if army.aboard is not None and army.aboard not in state.fleets:
             problems.append(f"army {aid}: aboard {army.aboard}, which is no fleet")
+        elif army.aboard is not None and all(c.army != aid for c in state.fleets[army.aboard].cargo):
+            problems.append(f"army {aid}: aboard {army.aboard}, but not in that fleet's cargo")
+        if not army.units:
+            problems.append(f"army {aid}: has no unit; list each unit's health")
+    for a, b, _ in state.relations:
+        problems += [f"relation {a}–{b}: {x} is not a faction" for x in (a, b) if x not in factions]
+    return problems
+
+
+def _fleet_refs(state: RoyalState, sea: RoyalMap, fid: str, fleet) -> list[str]:
+    """What a fleet names must exist: its crossing's areas (U10.1), the ports it blockades (U4),
+    the armies it carries (U9), so that no turn starts from a fleet bound for nowhere."""
+    problems = []
+    if fleet.in_transit is not None:
+        problems += [f"fleet {fid}: in_transit names {a}, which is not a sea area of the map"
+                     for a in (fleet.in_transit.from_area, fleet.in_transit.to_area) if a not in sea.areas]
+    problems += [f"fleet {fid}: blockades {p}, which is not a port of the map" for p in fleet.blockading
+                 if p not in sea.ports]
+    problems += [f"fleet {fid}: carries {c.army}, which is no army aboard it (its aboard field must name the fleet)"
+                 for c in fleet.cargo if c.army not in state.armies or state.armies[c.army].aboard != fid]
     return problems

@@ -45,7 +45,9 @@ def cargo_units(fleet: Fleet) -> int:
 
 
 def battle_gaps(settings: RoyalSettings, fleets: list[Fleet]) -> list[str]:
-    """The setting paths a battle of these fleets needs and nobody set (U-OP-01)."""
+    """The setting paths a battle of these fleets needs and nobody set (U-OP-01), and the ships whose
+    values cannot fight (an upgrade taking attack to 0 or health below 1, health above the maximum
+    after a table change, U-OP-15): a moderator corrects them rather than the turn failing."""
     gaps = []
     for ship in (s for f in fleets for s in f.ships):
         row = settings.ship_types.get(ship.type)
@@ -54,6 +56,11 @@ def battle_gaps(settings: RoyalSettings, fleets: list[Fleet]) -> list[str]:
                 path = f"ship_types.{ship.type}.{field}"
                 if path not in gaps:
                     gaps.append(path)
+        attack, top = base_attack(settings, ship), max_health(settings, ship)
+        if attack is not None and attack <= 0:
+            gaps.append(f"ships.{ship.id}.attack_bonus")
+        if top is not None and not 1 <= ship.health <= top:
+            gaps.append(f"ships.{ship.id}.health" if top >= 1 else f"ships.{ship.id}.health_bonus")
     return gaps
 
 

@@ -227,6 +227,7 @@ def _fleet_set(s: RoyalState, sea: RoyalMap, e: FleetSet) -> str:
     if fleet is None:
         raise OrderRejected(N_("There is no fleet {fleet}."), fleet=e.id)
     if e.remove:
+        _no_troops_aboard(s, fleet)
         del s.fleets[e.id]
         return f"fleet {fleet.name} removed"
     _area(sea, e.area)
@@ -246,14 +247,33 @@ def _ship(s: RoyalState, sea, e: ShipSet) -> str:
         if getattr(e, name) is not None:
             setattr(ship, name, getattr(e, name))
     if ship.health == 0:
+        if len(fleet.ships) == 1:
+            _no_troops_aboard(s, fleet)
         fleet.ships.remove(ship)
         if not fleet.ships:
             del s.fleets[fleet.id]
     return f"ship {e.id}: health {ship.health}"
 
 
+def _no_troops_aboard(s: RoyalState, fleet: Fleet) -> None:
+    """A fleet taken off the map must not leave armies aboard nothing (U-OP-30): land or remove them first."""
+    aboard = [s.armies[c.army].name for c in fleet.cargo if c.army in s.armies]
+    if aboard:
+        raise OrderRejected(N_("{fleet} carries {armies}: put them ashore or remove them first (/royal-fleets army)."),
+                            fleet=fleet.name, armies=", ".join(aboard))
+
+
+def _off_its_fleet(s: RoyalState, army: Army) -> None:
+    fleet = s.fleets.get(army.aboard or "")
+    if fleet is not None:
+        fleet.cargo = [c for c in fleet.cargo if c.army != army.id]
+    army.aboard = None
+
+
 def _army(s: RoyalState, sea: RoyalMap, e: ArmySet) -> str:
     if e.remove:
+        if e.id in s.armies:
+            _off_its_fleet(s, s.armies[e.id])
         s.armies.pop(e.id, None)
         return f"army {e.id} removed"
     _faction(s, e.owner)
@@ -265,6 +285,8 @@ def _army(s: RoyalState, sea: RoyalMap, e: ArmySet) -> str:
             raise OrderRejected(N_("A new army needs owner, units (the health of each) and province."))
         s.armies[e.id] = Army(id=e.id, name=e.name or e.id, owner=e.owner, units=list(e.units), province=e.province)
     else:
+        if e.province is not None:  # put ashore by a ruling
+            _off_its_fleet(s, current)
         for name in ("name", "owner", "province"):
             if getattr(e, name) is not None:
                 setattr(current, name, getattr(e, name))

@@ -17,7 +17,20 @@ from bot.rulesets.royal_fleets.rules.model.state import ARMY_MP, PIRATES, Fleet,
 
 def validate(state: RoyalState, sea: RoyalMap, settings: RoyalSettings, faction: str, order) -> list[str]:
     check = _CHECKS[order.kind]
-    return check(state, sea, settings, faction, order) or []
+    return check(_arrived(state), sea, settings, faction, order) or []
+
+
+def _arrived(state: RoyalState) -> RoyalState:
+    """U10.1 / U-OP-34: a fleet due this turn is checked where it appears at the turn's start (as
+    the resolution does), so that it can be given its orders for its arrival turn."""
+    due = [f for f in state.fleets.values() if f.in_transit is not None and f.in_transit.arrival_turn <= state.turn]
+    if not due:
+        return state
+    arrived = state.model_copy(deep=True)
+    for fleet in due:
+        moved = arrived.fleets[fleet.id]
+        moved.location, moved.in_transit = moved.in_transit.to_area, None
+    return arrived
 
 
 def _name(sea: RoyalMap, place: str) -> str:
