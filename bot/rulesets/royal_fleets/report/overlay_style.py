@@ -26,6 +26,7 @@ HIGHLIGHTS = {
 ROUTES = {
     "solid": RouteStyle(name=N_("fleet move")),
     "dashed": RouteStyle(name=N_("retreat or avoidance"), dash=(5, 3), legend_dash=(3, 2)),
+    "transport": RouteStyle(name=N_("troops carried and landed"), dash=(1.5, 2.5), legend_dash=(1.5, 1.5)),
 }
 
 VOCABULARY = Vocabulary(shapes=SHAPES, highlights=HIGHLIGHTS, routes=ROUTES)
