@@ -81,3 +81,17 @@ def test_u_op_01_a_moderator_flag_says_what_to_do_and_with_which_command():
         ModeratorNeeded(what="U-OP-01", subject="biscay", detail="ships.s-1.attack_bonus", rule="U-OP-01"), names))
     assert text.startswith("A moderator must act (U-OP-01): the values ships.s-1.attack_bonus")
     assert "`/royal-fleets ship`" in text and "`/royal-fleets table ship-type`" in text
+
+
+def test_u10_4_the_trade_posts_flag_is_in_the_key():
+    """The art flies a flag at each trade post; the key showed only the ring."""
+    data = turn()
+    overlay = on_sheet(data.gamemap, overlay_for(data, PUBLIC), "new_world")
+    style = overlay.vocabulary.highlights["trade_post"]
+    assert style.icon.endswith("trade-post-flag.png")
+    plain = overlay.vocabulary.model_copy(update={"highlights": {
+        **overlay.vocabulary.highlights, "trade_post": style.model_copy(update={"icon": ""})}})
+    with_flag = len(draw_scene(data.gamemap, overlay, sheet="new_world").ax.images)
+    without = len(draw_scene(data.gamemap, overlay.model_copy(update={"vocabulary": plain}),
+                             sheet="new_world").ax.images)
+    assert with_flag == without + 1
