@@ -95,3 +95,11 @@ def test_u10_4_the_trade_posts_flag_is_in_the_key():
     without = len(draw_scene(data.gamemap, overlay.model_copy(update={"vocabulary": plain}),
                              sheet="new_world").ax.images)
     assert with_flag == without + 1
+
+
+def test_u_op_18_a_battle_default_names_the_faction_and_ships_not_their_ids():
+    log = get_presenter("royal-fleets").build_reports(turn()).moderators
+    line = next(x for x in log.splitlines() if "chose no ship among identical ones" in x)
+    assert line.startswith("  Default applied (U-OP-18): Spain chose no ship") or \
+        line.startswith("  Default applied (U-OP-18): United Provinces chose no ship")
+    assert "went to the " in line and "-1" not in line.split("went to")[1]

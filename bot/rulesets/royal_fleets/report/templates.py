@@ -329,7 +329,18 @@ def _b_refused(e, n):
 
 
 def _b_default(e, n):
-    return n.t._("  Default applied ({rule}): {detail}", rule=e.rule, detail=n.t._(e.detail, **e.values))
+    return n.t._("  Default applied ({rule}): {detail}", rule=e.rule, detail=n.t._(e.detail, **_named(e.values, n)))
+
+
+def _named(values: dict[str, str], n) -> dict[str, str]:
+    """A default's values as players name them: a faction by its name, ships by type and name (the
+    battle records their ids)."""
+    named = dict(values)
+    if "faction" in named:
+        named["faction"] = n.faction(named["faction"])
+    if named.get("ships"):
+        named["ships"] = n.ships(named["ships"].split(", "))
+    return named
 
 
 def _b_ended(e, n):
