@@ -103,3 +103,8 @@ def test_u_op_18_a_battle_default_names_the_faction_and_ships_not_their_ids():
     assert line.startswith("  Default applied (U-OP-18): Spain chose no ship") or \
         line.startswith("  Default applied (U-OP-18): United Provinces chose no ship")
     assert "went to the " in line and "-1" not in line.split("went to")[1]
+
+
+def test_u6_the_battle_card_names_the_winner():
+    card = get_presenter("royal-fleets").cards(turn(), PUBLIC)[0]
+    assert (card.fields[0].name, card.fields[0].value) == ("Bay of Biscay", "United Provinces won after 3 rounds")
