@@ -155,6 +155,6 @@ def place_highlight_labels(scene: Scene) -> None:
         x, y, foot = scene.nodes[area_id]
         for h in items:
             if h.label:
-                colour = scene.ov.vocabulary.highlights[h.kind].colour
+                colour = h.label_colour or scene.ov.vocabulary.highlights[h.kind].colour
                 _place_label(scene, x, y, h.label, F_EVENT, start=foot + 4, dirs=AROUND_SIDE_FIRST,
                              zorder=9.5, colour=colour, kind="event", anchor=area_id)

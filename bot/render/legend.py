@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from matplotlib import image as plt_image
 from matplotlib.patches import Circle, FancyArrowPatch
 
 from bot.domain.gamemap import GameMap
@@ -149,11 +150,27 @@ def _swatch_shape(look: ShapeStyle) -> Callable[[Scene, float, float], None]:
 
 
 def _swatch_highlight(look: HighlightStyle) -> Callable[[Scene, float, float], None]:
+    if look.icon:
+        return _swatch_icon(look)
+
     def draw(scene: Scene, x: float, y: float) -> None:
         scene.ax.add_artist(Circle((x, y), 8, facecolor="white", edgecolor=look.colour, lw=pt(2.2),
                                   linestyle=linestyle(look.dash), zorder=12))
         scene.text(x, y, look.symbol, Font(8.5, "bold", halo=0), zorder=12.5, ha="center", va="center",
                    colour=look.colour)
+    return draw
+
+
+def _swatch_icon(look: HighlightStyle) -> Callable[[Scene, float, float], None]:
+    """The ring, smaller, with the art's picture flying from its upper right as on the map."""
+    picture = plt_image.imread(look.icon)
+    h, w = picture.shape[:2]
+
+    def draw(scene: Scene, x: float, y: float) -> None:
+        scene.ax.add_artist(Circle((x - 7, y - 3), 4.5, facecolor="white", edgecolor=look.colour, lw=pt(1.8),
+                                  linestyle=linestyle(look.dash), zorder=12))
+        top, width = y + 10, 16 * w / h
+        scene.ax.imshow(picture, extent=(x - 2, x - 2 + width, top - 16, top), zorder=11.9, interpolation="bilinear")
     return draw
 
 

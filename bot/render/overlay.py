@@ -47,6 +47,7 @@ class Highlight(_Model):
     area: str
     kind: str  # a key of the overlay's vocabulary.highlights
     label: str = ""
+    label_colour: Colour | None = None  # the label's own colour (e.g. its controller's); None: the kind's
 
 
 class Route(_Model):

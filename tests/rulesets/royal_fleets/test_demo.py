@@ -16,7 +16,7 @@ def test_the_royal_demo_writes_reports_and_maps(tmp_path):
                  "entered Western Ocean and sails for the other map",
                  "Trade post West Indies: Spain controls it and receives 400 thalers (U10.4).",
                  "Zeeland squadron (United Provinces) blockades Cádiz from Gulf of Cádiz (U4).",
-                 "the galleass San Lorenzo (Spain) sank in round 2."):
+                 "The galleass San Lorenzo (Spain) sank in round 2."):
         assert line in public
     spain = (tmp_path / "report-spain.md").read_text(encoding="utf-8")
     assert "   (key battle:biscay:r1:initiative:attacker)" in spain  # its own dice, with their keys

@@ -27,8 +27,8 @@ def test_the_public_map_shows_every_fleet_by_flag_and_count_only():
 
 def test_a_faction_sees_its_own_fleets_in_full_and_where_its_crossing_fleet_will_appear():
     dutch = {m.label: (m.area, m.detail, m.shape) for m in overlay_for(turn(), Viewer.of("dutch")).markers}
-    assert dutch["Zeeland squadron"] == ("gulf_cadiz", "12 12", "fleet")
-    assert dutch["West India Company fleet"] == ("north_atlantic", "17 15", "in_transit")
+    assert dutch["Zeeland squadron"] == ("gulf_cadiz", "2 ships, health 12 12", "fleet")
+    assert dutch["West India Company fleet"] == ("north_atlantic", "2 ships, health 17 15", "in_transit")
     assert dutch["Spain"][1].startswith("×")  # the others by count
 
 

@@ -223,6 +223,16 @@ def _flag(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     draw.line([(x + 14, y - 2), (x + 14, y - 14)], fill=FLAG_MARK, width=2)
 
 
+FLAG_ICON = Path(__file__).with_name("trade-post-flag.png")  # the map key's (report/overlay_style)
+
+
+def flag_icon() -> Image.Image:
+    """The trade post's flag (U10.4) alone, at the art's size, for the map's key."""
+    picture = Image.new("RGBA", (30, 34), (0, 0, 0, 0))
+    _flag(ImageDraw.Draw(picture), 2, 17)
+    return picture
+
+
 def image_name(sheet: str) -> str:
     return f"royal-fleets-{sheet.replace('_', '-')}.png"
 
@@ -257,6 +267,7 @@ def main(argv: list[str]) -> int:
                                                                                        optimize=True)
         tables[sheet] = (name, img.shape[1], img.shape[0], points)
     path.write_text(_without_art(text) + art_tables(tables), encoding="utf-8")
+    flag_icon().save(FLAG_ICON, optimize=True)
     print(f"wrote {', '.join(t[0] for t in tables.values())} and the art tables of {path.name}")
     return 0
 

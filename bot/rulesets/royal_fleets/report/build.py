@@ -18,7 +18,21 @@ from bot.rulesets.royal_fleets.report.templates import TEMPLATES
 
 
 def lines(events: list[Event], names: Names) -> list[str]:
-    return [text for event in events if (text := TEMPLATES[event.kind](event, names))]
+    for event in events:  # the battle's end names its winner by the sides it started with
+        if event.kind == "battle_started":
+            names.battle_sides[event.battle] = event.factions
+    return [capitalised(text) for event in events if (text := TEMPLATES[event.kind](event, names))]
+
+
+def capitalised(text: str) -> str:
+    """Each line of a report starts with a capital, whatever its template began with (a ship's
+    "the galleass …"); a script without case (zh-TW, ja) is left as it is."""
+    return "\n".join(_capital(line) for line in text.split("\n"))
+
+
+def _capital(line: str) -> str:
+    body = line.lstrip(" ")
+    return line[:len(line) - len(body)] + body[:1].upper() + body[1:] if body else line
 
 
 def _header(data: ReportInput, names: Names, who: str) -> list[str]:

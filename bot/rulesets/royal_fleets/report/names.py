@@ -19,6 +19,7 @@ class Names:
         self.settings = getattr(data, "settings", None)
         self.language = language
         self.t = messages(language, DOMAIN)
+        self.battle_sides: dict[str, dict[str, list[str]]] = {}  # battle id -> side -> factions (lines())
 
     def fleet(self, fleet_id: str) -> str:
         for state in (self.after, self.before):

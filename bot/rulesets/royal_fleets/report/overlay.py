@@ -35,14 +35,17 @@ def overlay_for(data: ReportInput, audience: Viewer | str = PUBLIC) -> Overlay:
         subtitle=t._("what {who} knows at the end of the turn",
                      who=t._("the moderators") if viewer.is_moderators else
                      (state.factions[viewer.faction].name if viewer.faction in state.factions else t._("the public"))),
-        markers=_markers(data, viewer, events),
+        markers=_markers(data, viewer, t),
         highlights=_highlights(data, events, t),
         routes=_routes(data, viewer, events),
         area_owner={p: prov.owner for p, prov in sorted(state.provinces.items()) if prov.owner},
         faction_colours={fid: f.colour for fid, f in state.factions.items()},
         faction_names={fid: f.name for fid, f in state.factions.items()},
         vocabulary=vocabulary_in(language),
-        units_as="cards" if viewer.is_moderators else "badges",
+        # Cards for every audience: a faction reads its own fleets (name, ships, health) as the moderators
+        # read every fleet, another's as a row of its flag and ship count only; a card away from its sea
+        # area carries the area's name and a leader line, where a lone badge could be read as a neighbour's.
+        units_as="cards",
         language=language,
     )
 
@@ -51,7 +54,7 @@ def _sees_in_full(viewer: Viewer, fleet) -> bool:
     return viewer.is_moderators or (viewer.faction is not None and viewer.faction in fleet.owners)
 
 
-def _markers(data: ReportInput, viewer: Viewer, events) -> list[Marker]:
+def _markers(data: ReportInput, viewer: Viewer, t) -> list[Marker]:
     state, markers = data.after, []
     for fleet in sorted(state.fleets.values(), key=lambda f: f.id):
         full = _sees_in_full(viewer, fleet)
@@ -61,7 +64,9 @@ def _markers(data: ReportInput, viewer: Viewer, events) -> list[Marker]:
         colour = state.factions[fleet.commander].colour if fleet.commander in state.factions else "#808080"
         shape = ("in_transit" if fleet.in_transit else "pirates" if fleet.commander == "pirates"
                  else "carrying" if fleet.cargo and full else "fleet")
-        detail = " ".join(f"{s.health}" for s in fleet.ships) if full else f"×{len(fleet.ships)}"
+        detail = (t.n_("{n} ship, health {health}", "{n} ships, health {health}", len(fleet.ships),
+                       health=" ".join(f"{s.health}" for s in fleet.ships))
+                  if full else f"×{len(fleet.ships)}")
         faction = state.factions.get(fleet.commander)
         label = fleet.name if full else (faction.name if faction else fleet.commander)
         markers.append(Marker(area=area, label=label, faction=fleet.commander, colour=colour, shape=shape,
@@ -71,6 +76,7 @@ def _markers(data: ReportInput, viewer: Viewer, events) -> list[Marker]:
 
 def _highlights(data: ReportInput, events, t) -> list[Highlight]:
     found: dict[tuple[str, str], str] = {}
+    colours: dict[str, str | None] = {}
     for e in events:
         kind = {"battle_started": "battle", "blockade_set": "blockade", "embarked": "transport", "landed": "transport",
                 "entered_transit": "transit"}.get(e.kind)
@@ -84,18 +90,41 @@ def _highlights(data: ReportInput, events, t) -> list[Highlight]:
         controller = data.after.trade_posts.get(post_id)
         name = data.after.factions[controller].name if controller in data.after.factions else t._("nobody")
         found[(post.sea, "trade_post")] = f"{post.name}: {name}"
-    return [Highlight(area=a, kind=k, label=label) for (a, k), label in sorted(found.items())]
+        colours[post.sea] = data.after.factions[controller].colour if controller in data.after.factions else None
+    # A trade post's label in its controller's colour, so that whose it is reads at a glance.
+    return [Highlight(area=a, kind=k, label=label, label_colour=colours.get(a) if k == "trade_post" else None)
+            for (a, k), label in sorted(found.items())]
 
 
 def _routes(data: ReportInput, viewer: Viewer, events) -> list[Route]:
-    routes = []
+    routes, voyages = [], _voyages(data, viewer, events)
     for e in events:
-        if e.kind != "fleet_moved":
-            continue
+        if e.kind != "fleet_moved" or e.fleet in voyages:
+            continue  # a transport's move is drawn as its voyage
         before = data.before.fleets.get(e.fleet)
         if before is None or before.location is None or not _sees_in_full(viewer, before):
             continue
-        colour = data.before.factions[before.commander].colour if before.commander in data.before.factions \
-            else "#808080"
-        routes.append(Route(areas=[before.location, *e.path], colour=colour, style="solid"))
-    return routes
+        routes.append(Route(areas=[before.location, *e.path], colour=_colour(data, before), style="solid"))
+    return routes + [Route(areas=areas, colour=_colour(data, data.before.fleets[fleet]), style="transport")
+                     for fleet, areas in voyages.items() if len(areas) >= 2]
+
+
+def _colour(data: ReportInput, fleet) -> str:
+    return data.before.factions[fleet.commander].colour if fleet.commander in data.before.factions else "#808080"
+
+
+def _voyages(data: ReportInput, viewer: Viewer, events) -> dict[str, list[str]]:
+    """A transport's voyage (U9): the province it embarked from, the areas it sailed, the province
+    it landed in; only for the fleet's owners and the moderators, as its moves are."""
+    voyages: dict[str, list[str]] = {}
+    for e in events:
+        before = data.before.fleets.get(getattr(e, "fleet", ""))
+        if before is None or before.location is None or not _sees_in_full(viewer, before):
+            continue
+        if e.kind == "embarked":
+            voyages.setdefault(e.fleet, [before.location]).insert(0, e.province)
+        elif e.kind == "fleet_moved" and (e.fleet in voyages or before.cargo):  # troops aboard from before
+            voyages.setdefault(e.fleet, [before.location]).extend(e.path)
+        elif e.kind == "landed":
+            voyages.setdefault(e.fleet, [before.location]).append(e.province)
+    return voyages

@@ -10,7 +10,7 @@ from bot.domain.viewer import PUBLIC, Viewer
 from bot.i18n import DEFAULT_LANGUAGE, N_, messages
 from bot.report import ReportInput, Reports
 from bot.report.cards import Card, CardField
-from bot.rulesets.royal_fleets.report.build import build, lines
+from bot.rulesets.royal_fleets.report.build import build, capitalised, lines
 from bot.rulesets.royal_fleets.report.names import DOMAIN, Names
 from bot.rulesets.royal_fleets.report.templates import TEMPLATES
 
@@ -64,8 +64,10 @@ class RoyalFleetsPresenter:
         t = names.t
         seen = [e for e in data.events if audience.is_moderators or e.audience.sees(audience.faction)]
         battles = [e for e in seen if e.kind == "battle_ended"]
-        fields = [CardField(names.place(e.area), t._("{outcome} after {rounds} rounds",
-                                                      outcome=t._(_OUTCOME[e.outcome]), rounds=e.rounds))
+        sides = {e.battle: e.factions for e in seen if e.kind == "battle_started"}
+        fields = [CardField(names.place(e.area), capitalised(t._("{outcome} after {rounds} rounds",
+                                                                  outcome=_outcome(e, sides, names),
+                                                                  rounds=e.rounds)))
                   for e in battles]
         posts = [CardField(names.place(e.post), names.faction(e.controller)) for e in seen if e.kind == "trade_post"]
         cards = [Card(title=t._("Turn {turn}: battles", turn=data.turn), colour="#c1121f", fields=tuple(fields))] \
@@ -86,6 +88,12 @@ class RoyalFleetsPresenter:
 
 _OUTCOME = {"attacker_won": N_("the attacker won"), "defender_won": N_("the defender won"),
             "no_winner": N_("no winner")}
+
+
+def _outcome(ended, sides: dict, names) -> str:
+    """The winner by its factions (the sides the battle started with), as the report says it."""
+    winners = sides.get(ended.battle, {}).get(ended.winner) if ended.winner else None
+    return names.t._("{winner} won", winner=names.factions(winners)) if winners else names.t._(_OUTCOME[ended.outcome])
 
 
 def _transport_words(t, order, place) -> str:

@@ -21,6 +21,22 @@ WHY_UNPAID = {"all_ports_blockaded": N_("every port of the controller is blockad
               "no_controller": N_("nobody controls it")}
 OUTCOME = {"attacker_won": N_("the attacker won"), "defender_won": N_("the defender won"),
            "no_winner": N_("no winner")}
+# What a moderator must do for each open point the bot flags, and with which command.
+MODERATOR_TODO = {
+    "U-OP-01": N_("the values {detail} are missing or cannot fight; set them with `/royal-fleets table ship-type` "
+                  "(a type's attack, health, price) or correct the ship with `/royal-fleets ship`, then resolve "
+                  "again."),
+    "U-OP-28:capacity_units": N_("how many army units {subject} carries is not set: set each of its ship "
+                                 "types' capacity with `/royal-fleets table ship-type`."),
+    "U-OP-28:transport_fee_per_unit_turn": N_("the hired-transport fee is not set, so {subject} could not be "
+                                              "paid for: set it with `/royal-fleets table fee`."),
+    "U-OP-28:treasury": N_("{subject} cannot pay its hired transport: rule on it, e.g. put the army ashore "
+                           "with `/royal-fleets army` or set the treasury with `/royal-fleets treasury`."),
+    "U-OP-30": N_("say what becomes of the troops aboard {subject} ({detail}): put them ashore or remove them "
+                  "with `/royal-fleets army`."),
+    "U-OP-37": N_("several factions hold {subject} ({detail}): name its controller with "
+                  "`/royal-fleets trade-post`."),
+}
 ENDING = {"retreat": N_("a side got away"), "eliminated": N_("a side had no ship left in the battle"),
           "mutual_withdrawal": N_("both sides withdrew"), "mutual_wipeout": N_("both sides lost their last ships"),
           "round_limit": N_("stopped at the round limit")}
@@ -229,7 +245,22 @@ def _default(e, n):
 
 
 def _moderator(e, n):
-    return n.t._("For a moderator ({what}): {subject} {detail}", what=e.what, subject=e.subject, detail=e.detail)
+    todo = MODERATOR_TODO.get(f"{e.what}:{e.detail}", MODERATOR_TODO.get(e.what))
+    if todo is None:
+        return n.t._("For a moderator ({what}): {subject} {detail}", what=e.what, subject=e.subject, detail=e.detail)
+    return n.t._("A moderator must act ({what}): {todo}", what=e.what,
+                 todo=n.t._(todo, subject=_subject(e.subject, n), detail=e.detail))
+
+
+def _subject(subject: str, n) -> str:
+    """The flag's subject by its name: a fleet, a ship, an area or a trade post."""
+    if subject in n.after.fleets or subject in n.before.fleets:
+        return n.fleet(subject)
+    for state in (n.after, n.before):
+        if subject in state.transports:  # a hired transport: the army it carries
+            return n.army(state.transports[subject].army)
+    named = n.ship(subject)
+    return named if named != subject else n.place(subject)
 
 
 # --- the battle's events (rules/battle) ---------------------------------------------------------
@@ -298,12 +329,28 @@ def _b_refused(e, n):
 
 
 def _b_default(e, n):
-    return n.t._("  Default applied ({rule}): {detail}", rule=e.rule, detail=n.t._(e.detail, **e.values))
+    return n.t._("  Default applied ({rule}): {detail}", rule=e.rule, detail=n.t._(e.detail, **_named(e.values, n)))
+
+
+def _named(values: dict[str, str], n) -> dict[str, str]:
+    """A default's values as players name them: a faction by its name, ships by type and name (the
+    battle records their ids)."""
+    named = dict(values)
+    if "faction" in named:
+        named["faction"] = n.faction(named["faction"])
+    if named.get("ships"):
+        named["ships"] = n.ships(named["ships"].split(", "))
+    return named
 
 
 def _b_ended(e, n):
+    sides = n.battle_sides.get(e.battle, {})
+    if e.winner and sides.get(e.winner):
+        outcome = n.t._("{winner} won", winner=n.factions(sides[e.winner]))
+    else:
+        outcome = n.t._(OUTCOME[e.outcome])
     return n.t._("Battle in {area} over after {rounds} rounds: {outcome} ({ending}).", area=n.place(e.area),
-                 rounds=e.rounds, outcome=n.t._(OUTCOME[e.outcome]), ending=n.t._(ENDING[e.ending]))
+                 rounds=e.rounds, outcome=outcome, ending=n.t._(ENDING[e.ending]))
 
 
 def _b_exhaustion(e, n):
