@@ -174,3 +174,22 @@ async def test_a_looping_ruleset_is_stopped_after_fifty_instant_steps(world, ste
     steps.loop = True
     outcome = await turns.resolve(cid)
     assert len(outcome.chain) == 50 and (await turns.service.campaign(cid)).step == 52
+
+
+async def test_a_legacy_seed_turn_reveals_its_seed_only_with_its_last_step(database, steps):
+    """An hmac-seed turn (opened before signed dice) whose seed step 1's report revealed would let the
+    players compute step 2's dice before answering: it is revealed with the turn's last step."""
+    from bot.engine.seed import commitment
+    from bot.store import SEED_WITHHELD
+
+    repo = await open_repository(database)
+    service = CampaignService(repo, clock=lambda: NOW)
+    cid = (await service.create_campaign("seto-demo", "Seto 1560", guild_id=7)).id
+    await repo.open_turn(cid, 3, "legacy-seed", commitment("legacy-seed"))  # dice_scheme hmac-seed
+    first = await TurnLifecycle(service).resolve(cid)
+    assert first.data.seed == SEED_WITHHELD and (await repo.resolution(cid, 3)).seed == SEED_WITHHELD
+    assert not any("legacy-seed" in text for text in (await repo.resolution(cid, 3)).report.values())
+    await StepService(service).answer(cid, 3, 2, "q-mori", "sail", faction="mori")
+    last = await StepService(service).answer(cid, 3, 2, "q-otomo", "stay", faction="otomo")
+    assert last.outcomes[0].data.seed == "legacy-seed" and (await repo.resolution(cid, 3, 2)).seed == "legacy-seed"
+    await repo.close()
