@@ -121,36 +121,40 @@ class StepService:
 
     async def answer(self, campaign_id: int, turn: int, step: int, question_id: str, value: Any, *,
                      faction: str | None, by: Moderator | None = None) -> AnswerReceipt:
-        """``faction``'s answer (None: a moderator's, ``by``) to a question of step ``step`` of ``turn``;
-        refused, changing nothing, if that step is no longer open, the question is another's, it was
-        answered already or the value is not one of its answers."""
-        moderator = faction is None
-        if moderator and by is None:
+        """``faction``'s answer to a question of step ``step`` of ``turn`` (``faction`` None: a
+        moderator's, ``by``, to any question; both given: a moderator answering as that clan, /mod
+        act-as).  Refused, changing nothing, if that step is no longer open, the question is another
+        clan's, it was answered already or the value is not one of its answers."""
+        moderator = by is not None
+        if faction is None and not moderator:
             raise ValueError("a moderator's answer names the moderator (by=)")
         campaign = await self._at(campaign_id, turn, step)
         await self.service._planning(campaign_id, moderator)  # locked, in correction, past the deadline
         opened = await self._open(campaign)
         question = opened.step.question(question_id)
-        if question is None or (not moderator and question.faction != faction):
-            if moderator:
+        if question is None or (faction is not None and question.faction != faction):
+            if faction is None:
                 known = ", ".join(q.id for q in opened.step.questions) or "-"
                 raise UserError(N_("{step} has no question {question}; its questions: {known}"), step=opened.label,
                                 question=repr(question_id), known=known)
             raise UserError(STRANGER)
-        if question.id in opened.answers:
-            raise self._answered(campaign, question, opened.answers[question.id])
+        earlier = opened.answers.get(question.id)
+        if earlier is not None and not moderator:
+            raise self._answered(campaign, question, earlier)
         answer = Answer(question=question.id, value=checked_value(question, value, campaign.ruleset),
                         source=AnswerSource.MODERATOR if moderator else AnswerSource.FACTION)
-        stored = await self.repo.put_answer(campaign_id, turn, step, question.faction or "", answer_slot(question.id),
-                                            answer_payload(answer),
-                                            phases=None if moderator else (Phase.PLANNING.value,))
-        if stored is None:  # another click (another process) came first
-            now = await self._open(await self.service.campaign(campaign_id))
+        slot, owner = answer_slot(question.id), question.faction or ""
+        if earlier is not None:  # a moderator's correction of the answer given, while the step is open
+            await self.repo.put_order(campaign_id, turn, owner, slot, answer_payload(answer), step=step)
+        elif await self.repo.put_answer(campaign_id, turn, step, owner, slot, answer_payload(answer),
+                                        phases=None if moderator else (Phase.PLANNING.value,)) is None:
+            now = await self._open(await self.service.campaign(campaign_id))  # another click came first
             raise self._answered(campaign, question, now.answers.get(question.id, answer))
         if moderator:
+            was = f" (was {earlier.value}, {earlier.source.value})" if earlier is not None else ""
             await self.service.record_action(campaign_id, by, "step_answer", {"question": question.id,
                                              "value": answer.value, "step": step},
-                                             f"Answered {question.id} of turn {turn}, step {step}: {answer.value}",
+                                             f"Answered {question.id} of turn {turn}, step {step}: {answer.value}{was}",
                                              [question.faction] if question.faction else [])
         outcomes = await self.continue_chain(campaign_id)
         return AnswerReceipt(answer, outcomes, await self._opened_after(campaign, outcomes))

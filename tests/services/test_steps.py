@@ -123,6 +123,17 @@ async def test_a_moderator_answers_any_question_and_it_is_audited(world):
         await stepper.answer(cid, 3, 2, "q-x", "sail", faction=None, by=MOD)
     log = await turns.repo.audit_log(cid)
     assert log[0].kind == "step_answer" and log[0].actor_name == "Kobayakawa"
+    with pytest.raises(UserError, match="you already answered: sail at once"):  # the clan cannot change it
+        await stepper.answer(cid, 3, 2, "q-otomo", "stay", faction="otomo")
+    # … a moderator may, acting as the clan (/mod act-as), while the step is open
+    corrected = await stepper.answer(cid, 3, 2, "q-otomo", "stay", faction="otomo", by=MOD)
+    assert corrected.outcomes == []
+    done = await stepper.answer(cid, 3, 2, "q-mori", "sail", faction="mori")
+    assert [o.step for o in done.outcomes] == [2]
+    record = await turns.repo.resolution(cid, 3, 2)
+    assert {o.payload["question"]: (o.payload["value"], o.payload["source"]) for o in record.orders} == {
+        "q-mori": ("sail", "faction"), "q-otomo": ("stay", "moderator")}
+    assert (await turns.repo.audit_log(cid))[0].description.endswith(": stay (was sail, moderator)")
 
 
 async def test_undo_and_redo_work_step_by_step(world):
