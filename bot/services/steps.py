@@ -40,6 +40,8 @@ log = logging.getLogger(__name__)
 
 PROMPTS = "prompts"  # the work claim of posting a step's prompts (step_kind: "s2:prompts")
 DIGEST = "digest"  # the work claim of posting a turn's digest
+CHAIN_STOPPED = "chain-stopped"  # done: the turn's chain of steps ran away (CHAIN_LIMIT) and is left to moderators
+BOT = Moderator(None, "Fleetwright")  # the audit log's actor of what the bot did by itself
 STRANGER = N_("this question is not for your clan")  # an unknown question reads the same to a player
 
 
@@ -99,7 +101,6 @@ class StepService:
     def __init__(self, service: CampaignService) -> None:
         self.service = service
         self.repo = service.repo
-        self.stopped: set[int] = set()  # campaigns whose chain ran past CHAIN_LIMIT (their moderators are told)
 
     # What is open
 
@@ -222,6 +223,8 @@ class StepService:
             campaign = await self.service.campaign(campaign_id)
             if campaign.phase is not Phase.PLANNING:
                 return outcomes
+            if not outcomes and await self._stopped(campaign):
+                return outcomes
             step = await self.service.open_step_of(campaign)
             if step.takes_orders:  # resolved by the moderators or its deadline, never by itself
                 return outcomes
@@ -232,11 +235,28 @@ class StepService:
             except UserError as exc:  # resolved (or being resolved) by another process
                 log.info("Campaign %s: the chain of steps goes on elsewhere: %s", campaign_id, exc)
                 return outcomes
-        log.error("Campaign %s: more than %s steps in a row resolved at once; the ruleset %s is looping. The chain "
-                  "stops here; the moderators must look at turn %s", campaign_id, CHAIN_LIMIT,
-                  (await self.service.campaign(campaign_id)).ruleset, outcomes[-1].turn if outcomes else "?")
-        self.stopped.add(campaign_id)
+        await self._stop(await self.service.campaign(campaign_id))
         return outcomes
+
+    async def _stopped(self, campaign: Campaign) -> bool:
+        claim = await self.repo.work_claim(campaign.id, campaign.turn, CHAIN_STOPPED)
+        return claim is not None and claim.done_at is not None
+
+    async def _stop(self, campaign: Campaign) -> None:
+        """A ruleset looping (more than CHAIN_LIMIT steps in a row resolved at once): nothing of this
+        turn resolves by itself any more, in any process (a claim marked done); the moderators resolve
+        it step by step with /turn resolve, told by the log and their audit log."""
+        log.error("Campaign %s: more than %s steps of turn %s in a row resolved at once; the ruleset %s is looping. "
+                  "The chain stops at step %s; the moderators resolve it step by step", campaign.id, CHAIN_LIMIT,
+                  campaign.turn, campaign.ruleset, campaign.step)
+        lease = WorkLease(self.service, campaign.id, campaign.turn, CHAIN_STOPPED)
+        if await lease.take():
+            await lease.finish()
+            await self.service.record_action(
+                campaign.id, BOT, "step_chain_stopped", {"turn": campaign.turn, "step": campaign.step},
+                f"More than {CHAIN_LIMIT} steps of turn {campaign.turn} resolved at once in a row, which the rules "
+                f"of {campaign.ruleset} should never do; the bot stopped resolving them by itself at step "
+                f"{campaign.step}. Resolve the turn's steps with /turn resolve, and report the ruleset's bug.")
 
     async def announce_opened(self, opened: OpenStep, post: Callable[[OpenStep], Awaitable[None]]) -> bool:
         """Post the open step's prompts once across processes and restarts (``post``: the announcer's
@@ -244,7 +264,11 @@ class StepService:
         they were posted (or are being posted) already.  A step without questions has none."""
         if not opened.step.questions:
             return False
-        lease = WorkLease(self.service, opened.campaign.id, opened.turn, step_kind(PROMPTS, opened.number))
+        kind = step_kind(PROMPTS, opened.number)
+        claim = await self.repo.work_claim(opened.campaign.id, opened.turn, kind)
+        if claim is not None and claim.done_at is not None:  # posted: a read, not a write, every tick after
+            return False
+        lease = WorkLease(self.service, opened.campaign.id, opened.turn, kind)
         if not await lease.take():
             return False
         try:

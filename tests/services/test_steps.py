@@ -185,6 +185,11 @@ async def test_a_looping_ruleset_is_stopped_after_fifty_instant_steps(world, ste
     steps.loop = True
     outcome = await turns.resolve(cid)
     assert len(outcome.chain) == 50 and (await turns.service.campaign(cid)).step == 52
+    assert await stepper.continue_chain(cid) == []  # stopped for the turn, in every process: not 50 more a tick
+    entry = (await turns.repo.audit_log(cid))[0]
+    assert (entry.kind, entry.actor_name) == ("step_chain_stopped", "Fleetwright")
+    assert "stopped resolving them by itself at step 52" in entry.description
+    assert (await turns.resolve(cid)).step == 52 and (await turns.service.campaign(cid)).step == 53  # one by one
 
 
 async def test_a_legacy_seed_turn_reveals_its_seed_only_with_its_last_step(database, steps):
@@ -204,3 +209,14 @@ async def test_a_legacy_seed_turn_reveals_its_seed_only_with_its_last_step(datab
     last = await StepService(service).answer(cid, 3, 2, "q-otomo", "stay", faction="otomo")
     assert last.outcomes[0].data.seed == "legacy-seed" and (await repo.resolution(cid, 3, 2)).seed == "legacy-seed"
     await repo.close()
+
+
+async def test_a_preview_of_a_prompt_step_answers_the_rest_with_their_defaults(world, steps):
+    turns, stepper, cid = world
+    await turns.resolve(cid)
+    await stepper.answer(cid, 3, 2, "q-mori", "sail", faction="mori")
+    await turns.service.preview_turn(cid)
+    kind, answers = steps.resolved[-1]
+    assert kind == "choices" and {(a.question, a.value, a.source) for a in answers} == {
+        ("q-mori", "sail", AnswerSource.FACTION), ("q-otomo", "stay", AnswerSource.DEFAULT)}
+    assert [o.unit for o in await turns.repo.list_orders(cid, 3, step=2)] == ["answer:q-mori"]  # nothing stored
