@@ -100,6 +100,9 @@ class DeadlineScheduler:
                 log.exception("Deadline check failed for campaign %s", campaign.id)
 
     async def _check(self, campaign: Campaign, now: datetime) -> None:
+        if campaign.phase is Phase.RESOLVED:
+            await self._digest_due(campaign)
+            return
         if campaign.phase is Phase.PLANNING and await self._steps(campaign):
             return  # steps resolved: the campaign moved on; the next tick looks at it afresh
         deadline = deadline_of(campaign)
@@ -156,6 +159,17 @@ class DeadlineScheduler:
             opened = await self.steps.open_step(campaign.id)
             await self.steps.announce_opened(opened, step_opened)
         return False
+
+    async def _digest_due(self, campaign: Campaign) -> None:
+        """The digest of a turn of several steps whose last step a command resolved (an answer's click,
+        /turn resolve): posted once its reports are out, if nobody posted it."""
+        turn_digest = getattr(self.announcer, "turn_digest", None)
+        turn = campaign.turn - 1
+        if turn_digest is None or turn < 1 or len(await self.turns.repo.turn_steps(campaign.id, turn)) < 2:
+            return
+        if await self.turns.repo.unposted_resolution(campaign.id) is not None:
+            return  # the reports first
+        await self.steps.announce_digest(campaign.id, turn, turn_digest)
 
     async def _once(self, campaign: Campaign, kinds: list[str], announce) -> None:
         """Post once what ``kinds`` stand for, if this process claims any of them: after a long pause
