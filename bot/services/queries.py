@@ -21,7 +21,7 @@ from bot.i18n import N_
 from bot.localized import Text
 from bot.services.errors import UserError
 from bot.services.stored_turns import report_input
-from bot.store import ResolutionRecord, TurnStatus
+from bot.store import ResolutionRecord, TurnRecord, TurnStatus
 
 
 async def map_data(service: CampaignService, campaign_id: int) -> ReportInput:
@@ -68,9 +68,18 @@ async def turn_seeds(service: CampaignService, campaign_id: int) -> list[TurnSee
     for number in range(1, campaign.turn + 1):
         record = await service.repo.get_turn(campaign_id, number)
         if record is not None:
-            revealed = record.revealed() if record.status is TurnStatus.RESOLVED else None
-            seeds.append(TurnSeed(number, record.commitment, revealed, record.dice_scheme))
+            seeds.append(TurnSeed(number, record.commitment, _revealed(campaign, record), record.dice_scheme))
     return seeds
+
+
+def _revealed(campaign: Campaign, record: TurnRecord) -> str | None:
+    """What a turn's reports revealed of its dice: a resolved turn's seed or public key; an rsa-vrf turn
+    part-way through its steps, its public key, revealed with its first step's report (issue 12; an
+    hmac-seed turn's seed only with its last: docs/decisions.md)."""
+    if record.status is TurnStatus.RESOLVED:
+        return record.revealed()
+    part_way = record.turn == campaign.turn and campaign.step > 1
+    return record.revealed() if part_way and record.dice_scheme == KEY_SCHEME else None
 
 
 @dataclass

@@ -220,3 +220,25 @@ async def test_a_preview_of_a_prompt_step_answers_the_rest_with_their_defaults(w
     assert kind == "choices" and {(a.question, a.value, a.source) for a in answers} == {
         ("q-mori", "sail", AnswerSource.FACTION), ("q-otomo", "stay", AnswerSource.DEFAULT)}
     assert [o.unit for o in await turns.repo.list_orders(cid, 3, step=2)] == ["answer:q-mori"]  # nothing stored
+
+
+async def test_dice_verify_covers_every_step_and_a_turn_part_way(world):
+    """The public key is revealed with step 1's report: its rolls verify while step 2 is open; once the
+    turn is over, step 2's rolls (keys "s2:…") verify with the same key."""
+    from bot.engine.dice import check_proof
+    from bot.services import queries
+    from tests.services.test_campaign_service import submit_demo_orders
+
+    turns, stepper, cid = world
+    await submit_demo_orders(turns.service, cid)
+    await turns.resolve(cid)
+    part_way = await queries.turn_proofs(turns.service, cid, 3, reader=None)
+    first = (await turns.repo.resolution(cid, 3)).dice
+    assert part_way is not None and part_way.rolls == first and first
+    await stepper.answer(cid, 3, 2, "q-mori", "sail", faction="mori")
+    await stepper.answer(cid, 3, 2, "q-otomo", "stay", faction="otomo")
+    proofs = await queries.turn_proofs(turns.service, cid, 3, reader=None)
+    assert [r.key for r in proofs.rolls[len(first):]] == ["s2:sail:q-mori", "s2:sail:q-otomo"]
+    assert [check_proof(proofs.public_key, 3, r) for r in proofs.rolls] == [None] * len(proofs.rolls)
+    recomputed, recorded = await queries.recompute_roll(turns.service, cid, 3, "s2:sail:q-otomo", reader=None)
+    assert recorded is not None and recomputed.faces == recorded.faces
