@@ -151,7 +151,7 @@ class StepService:
         if earlier is not None:  # a moderator's correction of the answer given, while the step is open
             await self.repo.put_order(campaign_id, turn, owner, slot, answer_payload(answer), step=step)
         elif await self.repo.put_answer(campaign_id, turn, step, owner, slot, answer_payload(answer),
-                                        phases=None if moderator else (Phase.PLANNING.value,)) is None:
+                                        **self.service._guard(moderator)) is None:
             now = await self._open(await self.service.campaign(campaign_id))  # another click came first
             raise self._answered(campaign, question, now.answers.get(question.id, answer))
         if moderator:

@@ -226,9 +226,11 @@ class Repository(Protocol):
     async def turn_steps(self, campaign_id: int, turn: int) -> list[StepRecord]: ...
     # A question's answer (an order under ``answer:<question>``) of the open step ``(turn, step)``:
     # stored only if the campaign is there in one of ``phases`` (None: any open phase) and none was
-    # given yet; False (nothing written) if one was.  Refused (StoreError) if the step is not open.
+    # given yet; None (nothing written) if one was.  Refused (StoreError) if the step is not open, or
+    # (``now``: a player's clock) its deadline has passed.
     async def put_answer(self, campaign_id: int, turn: int, step: int, faction: str, slot: str,
-                         payload: JsonDict, *, phases: tuple[str, ...] | None = None) -> SubmittedOrder | None: ...
+                         payload: JsonDict, *, phases: tuple[str, ...] | None = None,
+                         now: datetime | None = None) -> SubmittedOrder | None: ...
 
     # Orders of an open (planning) turn; one per unit, re-submitting replaces.
     # ``phases`` (allowed campaign phases) and ``now`` (the writer's clock: refused once the

@@ -67,13 +67,14 @@ class OrderStore:
             return await orders_of(db, campaign_id, turn, faction, step)
 
     async def put_answer(self, campaign_id: int, turn: int, step: int, faction: str, slot: str,
-                         payload: JsonDict, *, phases: tuple[str, ...] | None = None) -> SubmittedOrder | None:
+                         payload: JsonDict, *, phases: tuple[str, ...] | None = None,
+                         now: datetime | None = None) -> SubmittedOrder | None:
         """Store a question's answer once: None (nothing written) if the question was answered
         already, in this unit of work, so two clicks at once (two processes) store one answer."""
         text = dumps(require_dict(payload, "answer"), "answer")
         try:
             async with self._unit(write=True) as db:  # type: ignore[attr-defined]
-                await require_planning_turn(db, campaign_id, turn, "take this answer", phases, step=step)
+                await require_planning_turn(db, campaign_id, turn, "take this answer", phases, now, step)
                 seq = await next_seq(db, campaign_id)
                 cursor = await db.execute(
                     "INSERT INTO orders (campaign_id, turn, step, unit, faction, seq, payload_json)"

@@ -16,7 +16,7 @@ from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
 from bot.services.steps import StepService
 from bot.services.turns import TurnLifecycle
-from bot.store import open_repository
+from bot.store import StoreError, open_repository
 from tests.services.steps_ruleset import install
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
@@ -242,3 +242,22 @@ async def test_dice_verify_covers_every_step_and_a_turn_part_way(world):
     assert [check_proof(proofs.public_key, 3, r) for r in proofs.rolls] == [None] * len(proofs.rolls)
     recomputed, recorded = await queries.recompute_roll(turns.service, cid, 3, "s2:sail:q-otomo", reader=None)
     assert recorded is not None and recomputed.faces == recorded.faces
+
+
+async def test_a_players_answer_after_the_steps_deadline_is_refused_a_moderators_is_not(database, steps):
+    from datetime import timedelta
+
+    now = [NOW]
+    repo = await open_repository(database)
+    service = CampaignService(repo, clock=lambda: now[0], seed_factory=lambda: "fixed-seed")
+    cid = (await service.create_campaign("seto-demo", "Seto 1560", guild_id=7)).id
+    await service.open_turn(cid, "in 48h")
+    await TurnLifecycle(service).resolve(cid)
+    now[0] = NOW + timedelta(hours=24)  # step 2's deadline
+    stepper = StepService(service)
+    with pytest.raises(UserError, match="the deadline of turn 3 of Seto 1560 passed at 2026-11-30 12:00 UTC"):
+        await stepper.answer(cid, 3, 2, "q-mori", "sail", faction="mori")
+    with pytest.raises(StoreError, match="the deadline of turn 3 of Seto 1560 passed"):  # the store's own check
+        await repo.put_answer(cid, 3, 2, "mori", "answer:q-mori", {"kind": "answer"}, now=now[0])
+    assert (await stepper.answer(cid, 3, 2, "q-mori", "sail", faction=None, by=MOD)).answer.value == "sail"
+    await repo.close()
