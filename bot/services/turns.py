@@ -139,6 +139,9 @@ class TurnLifecycle:
             if now.turn > expected:  # another process committed it first
                 raise UserError(N_("turn {turn} of {campaign} has already been resolved"), turn=expected,
                                 campaign=now.name) from None
+            if now.turn == campaign.turn and now.step > campaign.step:  # … or the step it was at
+                raise UserError(N_("step {step} of turn {turn} has already been resolved"), turn=expected,
+                                step=campaign.step) from None
             raise
         return await self.follow(outcome)
 

@@ -37,6 +37,7 @@ class TwoQuestionSteps:
         self.standing: dict[str, str] = {}  # question id → a standing order's answer
         self.resolved: list[tuple[str, list[Answer]]] = []  # (step kind, answers) of each resolution
         self.loop = False  # every step is followed by another prompt step (a ruleset's bug)
+        self.three = False  # the choices are asked twice: a third step ("second thoughts")
 
     def first(self, state, settings) -> Step:
         return orders_step()
@@ -44,6 +45,8 @@ class TwoQuestionSteps:
     def after(self, state, settings, resolved: Step) -> Step | None:
         if self.loop:
             return Step(kind="again", label=Wording(msgid="again"))  # no questions: complete at once
+        if resolved.kind == "choices" and self.three:
+            return choices_step().model_copy(update={"kind": "again", "label": Wording(msgid="second thoughts")})
         return choices_step() if resolved.kind == ORDERS else None
 
     def standing_answer(self, state, step: Step, question: Question) -> Answer | None:

@@ -261,3 +261,23 @@ async def test_a_players_answer_after_the_steps_deadline_is_refused_a_moderators
         await repo.put_answer(cid, 3, 2, "mori", "answer:q-mori", {"kind": "answer"}, now=now[0])
     assert (await stepper.answer(cid, 3, 2, "q-mori", "sail", faction=None, by=MOD)).answer.value == "sail"
     await repo.close()
+
+
+async def test_a_step_committed_first_by_another_process_is_reported_as_resolved(world, steps, monkeypatch):
+    turns, stepper, cid = world
+    steps.three = True
+    await turns.resolve(cid)
+    await stepper.answer(cid, 3, 2, "q-mori", "sail", faction="mori")
+
+    other = CampaignService(turns.repo, clock=lambda: NOW)  # another process (on the same store)
+
+    async def beaten(campaign_id, turn=None, step=None):  # the other process's commit lands first
+        await turns.repo.put_order(cid, 3, "otomo", "answer:q-otomo", {"kind": "answer", "question": "q-otomo",
+                                   "value": "stay", "source": "faction", "rule": ""}, step=2)
+        await StepService(other).continue_chain(cid)  # step 2 resolved there
+        raise StoreError("cannot commit step 2 of turn 3 of campaign 1: the turn is at step 3")
+
+    monkeypatch.setattr(turns.service, "resolve_turn", beaten)
+    with pytest.raises(UserError, match="^step 2 of turn 3 has already been resolved$"):
+        await turns.resolve(cid)
+    assert (await turns.service.campaign(cid)).step == 3
