@@ -21,7 +21,7 @@ from bot.i18n import N_
 from bot.localized import Text
 from bot.services.errors import UserError
 from bot.services.stored_turns import report_input
-from bot.store import ResolutionRecord, TurnStatus
+from bot.store import ResolutionRecord, TurnRecord, TurnStatus
 
 
 async def map_data(service: CampaignService, campaign_id: int) -> ReportInput:
@@ -68,9 +68,18 @@ async def turn_seeds(service: CampaignService, campaign_id: int) -> list[TurnSee
     for number in range(1, campaign.turn + 1):
         record = await service.repo.get_turn(campaign_id, number)
         if record is not None:
-            revealed = record.revealed() if record.status is TurnStatus.RESOLVED else None
-            seeds.append(TurnSeed(number, record.commitment, revealed, record.dice_scheme))
+            seeds.append(TurnSeed(number, record.commitment, _revealed(campaign, record), record.dice_scheme))
     return seeds
+
+
+def _revealed(campaign: Campaign, record: TurnRecord) -> str | None:
+    """What a turn's reports revealed of its dice: a resolved turn's seed or public key; an rsa-vrf turn
+    part-way through its steps, its public key, revealed with its first step's report (issue 12; an
+    hmac-seed turn's seed only with its last: docs/decisions.md)."""
+    if record.status is TurnStatus.RESOLVED:
+        return record.revealed()
+    part_way = record.turn == campaign.turn and campaign.step > 1
+    return record.revealed() if part_way and record.dice_scheme == KEY_SCHEME else None
 
 
 @dataclass
@@ -102,8 +111,9 @@ async def turn_proofs(service: CampaignService, campaign_id: int, turn: int, *,
     if seed is None or seed.seed is None or seed.dice_scheme == SEED_SCHEME:
         return None
     campaign = await service.campaign(campaign_id)
-    record = await service.repo.resolution(campaign_id, turn)
-    rolls = [] if record is None else [r for r in record.dice if _shown(campaign.ruleset, record, r.key, reader)]
+    # Every step's rolls (issue 12): a later step's keys say their step ("s2:…"), signed by the same key.
+    records = await service.repo.turn_resolutions(campaign_id, turn)
+    rolls = [r for record in records for r in record.dice if _shown(campaign.ruleset, record, r.key, reader)]
     return TurnProofs(campaign.name, turn, seed.commitment, seed.seed, rolls)
 
 
@@ -181,9 +191,8 @@ def _unknown_key(campaign: Campaign, key: str, reader: str | None) -> Text:
 
 async def _recorded_roll(service: CampaignService, campaign: Campaign, turn: int, key: str,
                         reader: str | None) -> Roll | None:
-    record = await service.repo.resolution(campaign.id, turn)
-    if record is None:
-        return None
-    if reader is not None and not _shown(campaign.ruleset, record, key, reader):
-        return None
-    return next((roll for roll in record.dice if roll.key == key), None)
+    for record in await service.repo.turn_resolutions(campaign.id, turn):  # the key says its step (issue 12)
+        roll = next((roll for roll in record.dice if roll.key == key), None)
+        if roll is not None:
+            return None if reader is not None and not _shown(campaign.ruleset, record, key, reader) else roll
+    return None
