@@ -43,6 +43,7 @@ from cogs.common import (
 )
 from cogs.confirm import ask
 from cogs.params import named_clan
+from cogs.step import ask_defaults
 from cogs.turn_posts import Progress, TurnPoster, report_name, text_file
 
 log = logging.getLogger(__name__)
@@ -245,6 +246,14 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
                 else public._("⏰ **{campaign}** — turn {turn}: the deadline is lifted; the moderators resolve the "
                               "turn when all is in.", **values))
         await reply(interaction, "\n".join(lines))
+
+    @app_commands.command(name="defaults", description="Apply the rules' defaults to the open step's unanswered "
+                                                       "questions now")
+    @app_commands.describe(campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    @moderator_only()
+    async def defaults(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+        await ask_defaults(interaction, campaign)  # cogs/step.py: with the rest of the steps' Discord side
 
     @app_commands.command(name="lock", description="Close the turn for players' orders (moderators still may)")
     @app_commands.describe(campaign=CAMPAIGN)

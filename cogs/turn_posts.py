@@ -27,6 +27,7 @@ from bot.services.turns import Correction
 from bot.i18n import Messages, N_, messages
 from cogs.common import deadline_text, post, public_reader, reader
 from cogs.embeds import embed_of
+from cogs.step_prompts import StepPrompts
 
 log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()  # a report never pings, whatever a name holds
@@ -129,7 +130,8 @@ def failed_line(t: Messages, what: str, channel_id: int, exc: discord.HTTPExcept
                status=exc.status, error=exc.text)
 
 
-POST_WHATS = (N_("notice"), N_("announcement"))  # the lines of /turn's own posts (cogs/turn.py)
+POST_WHATS = (N_("notice"), N_("announcement"))
+TURN_DIGEST = N_("turn digest")  # the lines of /turn's own posts (cogs/turn.py)
 
 
 def changes_text(head: str, lines: list[str], nothing: str) -> str:
@@ -347,6 +349,21 @@ class TurnPoster:
         text = t._("⌛ **{campaign}** — the deadline of turn {turn} has passed; the moderators will resolve it.",
                    campaign=campaign.name, turn=campaign.turn) + waiting
         await self.post(campaign.report_channel_id, text, "deadline notice")
+
+    async def step_opened(self, opened) -> None:
+        """A step opened (issue 12): its questions to the clans asked, each once (cogs/step_prompts.py)."""
+        posted = await StepPrompts(self.bot).step_opened(opened)
+        if posted:
+            log.info("Campaign %s turn %s step %s: %d prompt(s) posted", opened.campaign.id, opened.turn,
+                     opened.number, posted)
+
+    async def turn_digest(self, campaign: Campaign, turn: int, digest) -> None:
+        """The turn's digest once its last step resolved: one line per step, in the report channel."""
+        if campaign.report_channel_id is None:
+            return
+        t = public_reader(campaign, campaign.ruleset)
+        text = digest.render(t) if hasattr(digest, "render") else str(digest)
+        await self.post(campaign.report_channel_id, text, TURN_DIGEST)
 
     async def resolved(self, outcome: TurnOutcome) -> None:
         channel_id = outcome.campaign.report_channel_id
