@@ -207,3 +207,32 @@ async def test_step_defaults_asks_then_applies_them(stepped):
     assert world.steps.calls == [("defaults", 3, 2)]
     assert sent[-1].content == "Defaults applied: 0 steps resolved."
     assert world.steps.open.answers["captive:murakami"].source == "default"
+
+
+async def test_a_prompt_reads_in_its_clans_language_and_a_refusal_in_the_clickers(stepped):
+    world = stepped
+    await world.run("faction language", world.admin, clan="mori", language="ja")
+    world.steps.campaign = world.steps.open.campaign = await world.service.campaign(1)
+    prompt = await mori_prompt(world)
+    assert prompt.content.splitlines()[3] == ("クリック一回で回答になります。後から変更はできません（モデレーターは訂正"
+                                              "できます）。")
+    assert "までに答えてください。それまでに答えがなければ、ルールが代わりに答えます" in prompt.content
+    world.players["otomo"].locale = "ru"
+    rival = await world.h.click(prompt, "Commit suicide", world.players["otomo"], in_channel="mori-war-room")
+    assert rival[-1].content == "This question is not for your clan"  # the stand-in's refusal is English only
+    sent = await world.h.click(prompt, "Remain a captive", world.players["mori"], in_channel="mori-war-room")
+    assert [s for s in sent if s.kind == "edit"][0].content.endswith("✅ mori-player が回答しました：Remain a captive")
+    world.steps.open.number = 3  # the step moved on
+    world.players["mori"].locale = "zh-TW"
+    late = await world.h.click(prompt, "Commit suicide", world.players["mori"], in_channel="mori-war-room")
+    assert late[-1].content == "第 3 回合的這個問題已關閉：它的步驟已不再開放。/step show 會顯示現在開放的內容"
+
+
+async def test_a_clan_without_a_channel_is_named_to_the_moderators(world):
+    await world.setup_campaign(link=("otomo", "kono"))
+    world.bot.steps = world.steps = FakeSteps(await world.service.campaign(1))
+    sent = await post_prompts(world)
+    notices = [s.content for s in channel_posts(sent, CHANNELS["naval-reports"])]
+    assert ("⚠️ Moderators: Mōri has no linked channel, so its question of Turn 3 · captives' choices was not "
+            "posted; it can answer with /step answer.") in notices
+    assert not [s for s in sent if "Murakami" in s.content]  # its question is nowhere in public
