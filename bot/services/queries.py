@@ -102,8 +102,9 @@ async def turn_proofs(service: CampaignService, campaign_id: int, turn: int, *,
     if seed is None or seed.seed is None or seed.dice_scheme == SEED_SCHEME:
         return None
     campaign = await service.campaign(campaign_id)
-    record = await service.repo.resolution(campaign_id, turn)
-    rolls = [] if record is None else [r for r in record.dice if _shown(campaign.ruleset, record, r.key, reader)]
+    # Every step's rolls (issue 12): a later step's keys say their step ("s2:…"), signed by the same key.
+    records = await service.repo.turn_resolutions(campaign_id, turn)
+    rolls = [r for record in records for r in record.dice if _shown(campaign.ruleset, record, r.key, reader)]
     return TurnProofs(campaign.name, turn, seed.commitment, seed.seed, rolls)
 
 
@@ -181,9 +182,8 @@ def _unknown_key(campaign: Campaign, key: str, reader: str | None) -> Text:
 
 async def _recorded_roll(service: CampaignService, campaign: Campaign, turn: int, key: str,
                         reader: str | None) -> Roll | None:
-    record = await service.repo.resolution(campaign.id, turn)
-    if record is None:
-        return None
-    if reader is not None and not _shown(campaign.ruleset, record, key, reader):
-        return None
-    return next((roll for roll in record.dice if roll.key == key), None)
+    for record in await service.repo.turn_resolutions(campaign.id, turn):  # the key says its step (issue 12)
+        roll = next((roll for roll in record.dice if roll.key == key), None)
+        if roll is not None:
+            return None if reader is not None and not _shown(campaign.ruleset, record, key, reader) else roll
+    return None
