@@ -21,7 +21,11 @@ from discord.ext import commands
 from bot.domain.campaign import Campaign
 from bot.domain.text import quote
 from bot.i18n import Messages, N_
+from bot.localized import Text
 from bot.services.errors import UserError
+from bot.services.step_model import step_label, stored_step
+from bot.services.steps import StepService
+from bot.store import StoreError
 from bot.services.stored_turns import StoredTurns
 from cogs.common import (
     CAMPAIGN,
@@ -49,7 +53,7 @@ from cogs.step_prompts import (
     MAX_FIELDS,
     MODAL_TITLE,
     FormButton,
-    STALE,
+    CLOSED,
     PromptKey,
     answered_text,
     choice_label,
@@ -64,8 +68,6 @@ log = logging.getLogger(__name__)
 
 STEPS_ATTRIBUTE = "steps"  # on the bot: a StepService to use instead of the campaign service's (tests)
 MODERATORS_ONLY = N_("only the moderators of {campaign} answer this question")
-NOT_A_NUMBER = N_("{field}: {value} is not a whole number; type digits, e.g. 2")
-MISSING_FIELD = N_("{field} is required")
 NO_SUCH_QUESTION = N_("{question} is not an open question for you; yours: {known}")
 NO_QUESTION_FOR_YOU = N_("{question} is not an open question for you; none of the open step's is yours")
 CLAN_FOR_MODERATORS = N_("only moderators answer for a clan (the clan option); leave it out to answer for yours")
@@ -76,21 +78,40 @@ CHOOSE_ONE = N_("{question}: choose one of {choices}")
 def steps_of(client: discord.Client):
     """The bot's step service: the campaign service's (tests may put their own on the bot)."""
     own = getattr(client, STEPS_ATTRIBUTE, None)
-    if own is not None:
-        return own
-    from bot.services.steps import StepService  # issue 12's service layer (bot/services/steps.py)
-    return StepService(client.service)  # type: ignore[attr-defined]
+    return own if own is not None else StepService(client.service)  # type: ignore[attr-defined]
 
 
 async def announce(client: discord.Client, outcomes: list[Any], opened: Any) -> None:
     """Post what an answer set going: each resolved step's reports (marked posted, as the scheduler's),
-    then the prompts of the step that opened."""
+    the turn's digest after the one that ended its turn, then the prompts of the step that opened."""
     poster, stored = TurnPoster(client), StoredTurns(client.service)  # type: ignore[attr-defined]
     for outcome in outcomes:
         await poster.resolved(outcome)
         await stored.mark_posted(outcome)
+        if getattr(outcome, "turn_ended", False):
+            await post_digest(client, outcome)
     if opened is not None:
         await poster.step_opened(opened)
+
+
+async def announce_after(client: discord.Client, outcome: Any) -> None:
+    """After a resolution its caller posted (/turn resolve, /turn redo): the steps it set going (its chain),
+    the turn's digest if it ended the turn, the prompts of the step open now."""
+    if outcome.turn_ended:
+        await post_digest(client, outcome)
+    await announce(client, outcome.chain, outcome.opened)
+
+
+async def post_digest(client: discord.Client, outcome: Any) -> None:
+    """The turn's digest (one line per step), once its last step resolved; none for a one-step turn."""
+    digest = await steps_of(client).digest(outcome.campaign.id, outcome.turn)
+    if digest is not None:
+        await TurnPoster(client).turn_digest(outcome.campaign, outcome.turn, digest)
+
+
+def ended(outcome: Any) -> bool:
+    """Whether ``outcome`` and the steps it set going ended its turn."""
+    return (outcome.chain[-1] if outcome.chain else outcome).turn_ended
 
 
 def named_clan_of(campaign: Campaign, typed: str) -> Any:
@@ -129,8 +150,30 @@ async def prompt_campaign(interaction: discord.Interaction, key: PromptKey) -> C
     except UserError:
         campaign = None
     if campaign is None or campaign.guild_id != interaction.guild_id:
-        raise UserError(STALE, turn=key.turn)
+        raise UserError(CLOSED, step=Text(N_("Turn {turn}"), turn=key.turn))
     return campaign
+
+
+async def question_of(interaction: discord.Interaction, campaign: Campaign, key: PromptKey) -> tuple[Any, Any]:
+    """(the open step, the question a prompt's key names); refused as closed if the key is not of the open
+    step (resolved, or another opening of the same position), named by the step it was of."""
+    try:
+        opened = await steps_of(interaction.client).open_step(campaign.id)
+    except UserError:
+        opened = None
+    question = key.question_in(opened) if opened is not None else None
+    if question is None:
+        raise UserError(CLOSED, step=await label_of(interaction, campaign, key))
+    return opened, question
+
+
+async def label_of(interaction: discord.Interaction, campaign: Campaign, key: PromptKey) -> Text:
+    """A stored step's label ("Turn 3 · captives' choices"); "Turn 3" if it cannot be read."""
+    try:
+        record = await service_of(interaction).repo.get_step(campaign.id, key.turn, key.step)
+        return step_label(key.turn, key.step, stored_step(record, key.step), campaign.ruleset)
+    except StoreError:
+        return Text(N_("Turn {turn}"), turn=key.turn)
 
 
 async def answer_component(interaction: discord.Interaction, key: PromptKey, pick: int | dict[str, Any]) -> None:
@@ -144,14 +187,13 @@ async def answer_component(interaction: discord.Interaction, key: PromptKey, pic
         await interaction.response.defer()  # the answer may resolve the step: longer than 3 s
         campaign = await prompt_campaign(interaction, key)
         steps = steps_of(interaction.client)
-        opened = await steps.open_step(campaign.id)
-        question = key.question_in(opened)
+        opened, question = await question_of(interaction, campaign, key)
         if isinstance(pick, dict):
             value: Any = pick
         elif 0 <= pick < len(question.choices):
             value = question.choices[pick].value
         else:
-            raise UserError(STALE, turn=key.turn)
+            raise UserError(CLOSED, step=opened.label)
         faction, by = who_answers(interaction, campaign, question)
         receipt = await steps.answer(campaign.id, key.turn, key.step, question.id, value, faction=faction, by=by)
         await show_answered(interaction, campaign, key, question, receipt.answer)
@@ -179,8 +221,7 @@ async def open_form(interaction: discord.Interaction, key: PromptKey) -> None:
     """A moderators' form button: the form opens (a modal answers at once: no defer before it)."""
     try:
         campaign = await prompt_campaign(interaction, key)
-        opened = await steps_of(interaction.client).open_step(campaign.id)
-        question = key.question_in(opened)
+        opened, question = await question_of(interaction, campaign, key)
         who_answers(interaction, campaign, question)
         await interaction.response.send_modal(form_of(key, opened, question, reader(interaction, campaign.ruleset)))
     except Exception as exc:  # noqa: BLE001
@@ -215,25 +256,6 @@ def submitted(data: dict[str, Any]) -> dict[str, str]:
                 walk([component["component"]])
 
     walk(data.get("components") or [])
-    return values
-
-
-def form_values(question: Any, typed: dict[str, str], t: Messages) -> dict[str, Any]:
-    """The form's values as the rules read them: whole numbers for int fields; refused if not."""
-    values: dict[str, Any] = {}
-    for field in question.form:
-        text = (typed.get(field.id) or "").strip()
-        if not text:
-            if field.required:
-                raise UserError(MISSING_FIELD, field=worded(field.label, t))
-            continue
-        if field.kind == "int":
-            try:
-                values[field.id] = int(text)
-            except ValueError:
-                raise UserError(NOT_A_NUMBER, field=worded(field.label, t), value=quote(text)) from None
-        else:
-            values[field.id] = text
     return values
 
 
@@ -459,9 +481,9 @@ class StepCog(commands.GroupCog, group_name="step", group_description="The open 
         key = PromptKey.of(match)
         try:
             campaign = await prompt_campaign(interaction, key)
-            opened = await steps_of(self.bot).open_step(campaign.id)
-            question = key.question_in(opened)
-            values = form_values(question, submitted(interaction.data or {}), reader(interaction, campaign.ruleset))
+            _, question = await question_of(interaction, campaign, key)
+            typed = submitted(interaction.data or {})
+            values = {f.id: typed[f.id] for f in question.form if f.id in typed}  # the service checks them
         except Exception as exc:  # noqa: BLE001
             await refuse(interaction, exc)
             return

@@ -29,7 +29,6 @@ import discord
 from bot.domain.campaign import Campaign
 from bot.engine.steps import AnswerSource, Question, Wording
 from bot.i18n import Messages, N_
-from bot.services.errors import UserError
 from bot.services.leases import WorkLease
 from cogs.common import clan_reader, deadline_text, public_reader
 
@@ -56,7 +55,7 @@ ANSWERED = N_("✅ {who} answered: {choice}")
 ENTERED = N_("✅ {who} entered: {values}")
 NO_CHANNEL = N_("⚠️ Moderators: {clan} has no linked channel, so its question of {label} was not posted; it can "
                 "answer with /step answer.")
-STALE = N_("this question of turn {turn} is closed: its step is no longer open. /step show says what is open now")
+CLOSED = N_("this question of {step} is closed: the step was resolved")  # StepService's words for the same
 SOURCE_WORDS = {
     AnswerSource.STANDING: N_("by a standing order"),
     AnswerSource.FACTION: N_("by the clan"),
@@ -98,11 +97,11 @@ class PromptKey:
     def ids(self) -> str:
         return f"{self.campaign}:{self.turn}:{self.step}:{self.question}"
 
-    def question_in(self, opened: Any) -> Question:
-        """The question this key names, if its step is the one open; else the prompt is stale (refused)."""
+    def question_in(self, opened: Any) -> Question | None:
+        """The question this key names, if its step is the one open; None: the prompt is stale."""
         same = (opened.turn, opened.number, fingerprint(opened.step)) == (self.turn, self.step, self.fp)
         if not same or not 0 <= self.question < len(opened.step.questions):
-            raise UserError(STALE, turn=self.turn)
+            return None
         return opened.step.questions[self.question]
 
 

@@ -19,7 +19,7 @@ from bot.domain.viewer import Viewer
 from bot.domain.text import quote
 from bot.engine.dice import KEY_SCHEME, SEED_SCHEME
 from bot.i18n import Messages, N_, messages
-from bot.localized import phase_name
+from bot.localized import Text, phase_name
 from bot.plugins import plugin
 from bot.services.errors import UserError
 from bot.services.posting import PostLedger
@@ -43,7 +43,8 @@ from cogs.common import (
 )
 from cogs.confirm import ask
 from cogs.params import named_clan
-from cogs.step import ask_defaults
+from cogs.step import announce_after, ask_defaults, ended
+from cogs.step_prompts import worded
 from cogs.turn_posts import Progress, TurnPoster, report_name, text_file
 
 log = logging.getLogger(__name__)
@@ -330,9 +331,21 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         t = reader(interaction)
         head = t._("Turn {turn} of {campaign} resolved; {revealed} is revealed. Next: /turn open for turn {next}. "
                    "The moderator log is attached.", turn=outcome.turn, campaign=chosen.name,
-                   revealed=revealed_words(outcome, t), next=outcome.campaign.turn)
+                   revealed=revealed_words(outcome, t), next=outcome.turn + 1) if ended(outcome) else self.step_head(
+            outcome, chosen, t)
         await self.answer(interaction, "\n".join([head, *lines]),
                           [text_file(outcome.reports.moderators, "moderator-log.md"), *files])
+        await announce_after(self.bot, outcome)  # the steps it set going, the next step's questions
+
+    @staticmethod
+    def step_head(outcome, chosen: Campaign, t: Messages) -> str:
+        """The moderator's summary of a resolved step after which the turn goes on (issue 12)."""
+        done, now = outcome.chain[-1] if outcome.chain else outcome, outcome.opened
+        return t._("{label} of {campaign} resolved; {revealed} is revealed. Now open: {next}; its questions are "
+                   "posted in the asked clans' channels. The moderator log is attached.",
+                   label=worded(done.step_label or Text(N_("Turn {turn}"), turn=done.turn), t), campaign=chosen.name,
+                   revealed=revealed_words(outcome, t),
+                   next=worded(now.label, t) if now is not None else "?")
 
     async def answer(self, interaction: discord.Interaction, text: str, files: list[discord.File]) -> None:
         """The moderator's summary of a resolution: the reply while the interaction's token lasts
@@ -442,6 +455,7 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         await self.answer(interaction, "\n".join([head, *lines, *posted]),
                           [text_file(outcome.reports.moderators, "moderator-log.md"),
                            text_file(changes, "moderator-log-changes.md"), *files])
+        await announce_after(self.bot, outcome)  # the steps it set going, the next step's questions
 
 
 async def setup(bot: commands.Bot) -> None:

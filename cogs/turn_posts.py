@@ -20,6 +20,7 @@ import discord
 from bot.domain.campaign import Campaign, Faction
 from bot.domain.viewer import Viewer
 from bot.services.campaigns import TurnOutcome
+from bot.services.leases import WorkLease
 from bot.services.posting import PUBLIC, Message, PostRun
 from bot.report.cards import Card, first_message_cards
 from bot.report.presenters import presenter
@@ -358,12 +359,17 @@ class TurnPoster:
                      opened.number, posted)
 
     async def turn_digest(self, campaign: Campaign, turn: int, digest) -> None:
-        """The turn's digest once its last step resolved: one line per step, in the report channel."""
+        """The turn's digest once its last step resolved (``TurnDigest``, bot/services/steps.py): one line
+        per step, in the report channel, once (a work lease: the scheduler and a click may both get here)."""
         if campaign.report_channel_id is None:
             return
-        t = public_reader(campaign, campaign.ruleset)
-        text = digest.render(t) if hasattr(digest, "render") else str(digest)
-        await self.post(campaign.report_channel_id, text, TURN_DIGEST)
+        text = digest.text() if hasattr(digest, "text") else digest
+        text = text.render(public_reader(campaign, campaign.ruleset)) if hasattr(text, "render") else str(text)
+        lease = WorkLease(self.service, campaign.id, turn, "digest")
+        if not await lease.take():
+            return
+        _, ok = await self.post(campaign.report_channel_id, text, TURN_DIGEST)
+        await (lease.finish() if ok else lease.release())
 
     async def resolved(self, outcome: TurnOutcome) -> None:
         channel_id = outcome.campaign.report_channel_id

@@ -1,10 +1,9 @@
 """A stand-in for ``bot.services.steps.StepService`` (issue 12's API) in the Discord tests: one open
 step held in memory, refusing as the service does (stale, another clan's question, answered already,
-not a choice).  The Discord side is tested against it; tests/discord/test_steps_real.py runs the real one."""
+not a choice: the service's own checks and words).  The Discord side is tested against it; tests/discord/test_steps_real.py runs the real one."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from bot.domain.campaign import Campaign
@@ -12,26 +11,9 @@ from bot.engine.steps import Answer, AnswerSource, Choice, DeadlinePolicy, FormF
 from bot.i18n import N_
 from bot.localized import Text
 from bot.services.errors import UserError
+from bot.services.steps import AnswerReceipt, OpenStep, checked_value
 
 DEADLINE = "2026-03-02T12:00:00+00:00"
-
-
-@dataclass
-class OpenStep:
-    campaign: Campaign
-    turn: int
-    number: int
-    step: Step
-    deadline: str | None
-    answers: dict[str, Answer]
-    label: Any
-
-
-@dataclass
-class AnswerReceipt:
-    answer: Answer
-    outcomes: list[Any] = field(default_factory=list)
-    opened: OpenStep | None = None
 
 
 def w(text: str) -> Wording:
@@ -86,21 +68,19 @@ class FakeSteps:
         self.calls.append(("answer", turn, step, question_id, value, faction, by))
         opened = self.open
         if opened is None or (opened.turn, opened.number) != (turn, step):
-            raise UserError("this question of turn {turn} is closed: the step was resolved", turn=turn)
+            raise UserError(N_("this question of {step} is closed: the step was resolved"),
+                            step=Text(N_("Turn {turn}"), turn=turn))
         question = opened.step.question(question_id)
         if question is None or (faction is not None and question.faction != faction):
-            raise UserError("this question is not for your clan")
+            raise UserError(N_("this question is not for your clan"))
         if question_id in opened.answers and by is None:
             given = next(c.label.msgid for c in question.choices if c.value == opened.answers[question_id].value)
-            raise UserError("you already answered: {choice}", choice=given)
-        if question.choices and value not in {c.value for c in question.choices}:
-            raise UserError("{value} is not a choice; choose one of {choices}", value=value,
-                            choices=", ".join(c.value for c in question.choices))
-        answer = Answer(question=question_id, value=value,
+            raise UserError(N_("you already answered: {answer}"), answer=given)
+        answer = Answer(question=question_id, value=checked_value(question, value, self.campaign.ruleset),
                         source=AnswerSource.FACTION if by is None else AnswerSource.MODERATOR)
         opened.answers[question_id] = answer
         if len(opened.answers) < len(opened.step.questions) or self.then is None:
-            return AnswerReceipt(answer)
+            return AnswerReceipt(answer, [], None)
         self.open = OpenStep(self.campaign, turn, step + 1, self.then, None, {}, Text("Turn {turn} · ransom", turn=turn))
         return AnswerReceipt(answer, [], self.open)
 
@@ -114,3 +94,6 @@ class FakeSteps:
 
     async def continue_chain(self, campaign_id: int) -> list[Any]:
         return []
+
+    async def digest(self, campaign_id: int, turn: int) -> None:
+        return None

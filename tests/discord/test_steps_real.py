@@ -1,0 +1,96 @@
+"""Steps in Discord on the real step service (issue 12), with the two-question test ruleset
+(tests/services/steps_ruleset.py: after the orders, "captains' choices" asks Mōri and Ōtomo to stay or
+sail, default stay by "T-1"): /turn resolve posts the prompts, clicks answer them, the last answer
+resolves the step and its report and the turn's digest are posted; refusals in the service's words."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.discord.conftest import CHANNELS, channel_posts
+from tests.services.steps_ruleset import install
+
+MORI_ROOM, OTOMO_ROOM, REPORTS = CHANNELS["mori-war-room"], CHANNELS["otomo-war-room"], CHANNELS["naval-reports"]
+
+
+@pytest.fixture
+def steps(monkeypatch):
+    return install(monkeypatch)
+
+
+@pytest.fixture
+async def prompted(planned, steps):
+    """Turn 3's orders resolved with /turn resolve: the captains' choices are open, their prompts posted."""
+    world = planned
+    world.resolved = await world.run("turn resolve", world.mod)
+    return world
+
+
+def only(posts):
+    (post,) = posts
+    return post
+
+
+async def test_resolving_the_orders_posts_each_clans_question(prompted):
+    world = prompted
+    sent = world.resolved
+    reply = [s for s in sent if s.kind == "followup"][-1]
+    assert reply.content.startswith("Turn 3 of Seto 1560 resolved; ")
+    assert "Now open: Turn 3 · captains' choices; its questions are posted in the asked clans' channels." \
+        in reply.content
+    mori = channel_posts(sent, MORI_ROOM)[-1]  # after Mōri's report of the orders step
+    assert mori.content.splitlines()[:2] == ["❓ **Seto 1560** — Turn 3 · captains' choices", "does the fleet sail?"]
+    assert "the rules answer for you: stay in port (T-1)." in mori.content
+    assert list(world.h.buttons(mori)) == ["stay in port", "sail at once"]
+    assert channel_posts(sent, OTOMO_ROOM)[-1].content == mori.content
+    assert not any("❓" in s.content for s in channel_posts(sent, CHANNELS["kono-war-room"]))  # not asked
+
+
+async def test_clicks_answer_refuse_and_the_last_resolves_the_step(prompted):
+    world = prompted
+    mori, otomo = channel_posts(world.resolved, MORI_ROOM)[-1], channel_posts(world.resolved, OTOMO_ROOM)[-1]
+    rival = await world.h.click(mori, "sail at once", world.players["otomo"], in_channel="mori-war-room")
+    assert rival[-1].ephemeral and rival[-1].content == "This question is not for your clan"
+    first = await world.h.click(mori, "sail at once", world.players["mori"], in_channel="mori-war-room")
+    assert only(s for s in first if s.kind == "edit").content.endswith("✅ mori-player answered: sail at once")
+    again = await world.h.click(mori, "stay in port", world.players["mori"], in_channel="mori-war-room")
+    assert again[-1].ephemeral and again[-1].content == "You already answered: sail at once"
+
+    last = await world.h.click(otomo, "stay in port", world.players["otomo"], in_channel="otomo-war-room")
+    public = [s.content for s in channel_posts(last, REPORTS)]
+    assert public[-1] == ("Turn 3 in steps:\nTurn 3: 0 answered, 0 by standing orders, 0 by default\n"
+                          "Turn 3 · captains' choices: 2 answered, 0 by standing orders, 0 by default")
+    assert len(public) >= 2  # the step's own public report, then the digest
+    campaign = await world.service.campaign(1)
+    assert (campaign.turn, campaign.step) == (4, 1)
+    stale = await world.h.click(mori, "stay in port", world.players["mori"], in_channel="mori-war-room")
+    assert stale[-1].ephemeral and stale[-1].content == (
+        "This question of Turn 3 · captains' choices is closed: the step was resolved")
+
+
+async def test_step_answer_and_show_on_the_real_service(prompted):
+    world = prompted
+    shown = await world.h.invoke("step show", world.players["otomo"])
+    assert shown[-1].content.splitlines()[2:4] == ["Your questions:",
+                                                    "• does the fleet sail? — not answered yet; choices: stay in port, "
+                                                    "sail at once"]
+    sent = await world.h.invoke("step answer", world.players["otomo"], question="q-otomo", choice="sail")
+    assert sent[-1].content == "✅ Answered: sail at once — does the fleet sail?"
+    wrong = await world.h.invoke("step answer", world.players["mori"], question="q-mori", choice="fly")
+    assert wrong[-1].content == ("'fly' is not an answer to this question; answer one of: stay in port (stay), "
+                                 "sail at once (sail)")
+    await world.h.invoke("step answer", world.mod, question="q-mori", choice="stay in port", clan="mori")
+    assert (await world.service.campaign(1)).turn == 4  # the moderator's answer completed the step
+    log = await world.service.repo.audit_log(1)
+    assert any(e.kind == "step_answer" and e.actor_name == "mod" for e in log)
+
+
+async def test_turn_defaults_answers_the_rest_and_the_report_goes_out(prompted):
+    world = prompted
+    mori = channel_posts(world.resolved, MORI_ROOM)[-1]
+    await world.h.click(mori, "sail at once", world.players["mori"], in_channel="mori-war-room")
+    sent = await world.run("turn defaults", world.mod)
+    assert [s for s in sent if s.kind == "followup"][-1].content == "Defaults applied: 1 step resolved."
+    public = [s.content for s in channel_posts(sent, REPORTS)]
+    assert public[-1].endswith("Turn 3 · captains' choices: 1 answered, 0 by standing orders, 1 by default (T-1)")
+    assert (await world.service.campaign(1)).turn == 4
