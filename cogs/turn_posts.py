@@ -22,6 +22,9 @@ from bot.domain.viewer import Viewer
 from bot.services.campaigns import TurnOutcome
 from bot.services.leases import WorkLease
 from bot.services.posting import PUBLIC, Message, PostRun
+from bot.services.errors import UserError
+from bot.services.steps import StepService
+from bot.engine.steps import OnDeadline
 from bot.report.cards import Card, first_message_cards
 from bot.report.presenters import presenter
 from bot.services.turns import Correction
@@ -331,6 +334,10 @@ class TurnPoster:
     async def reminder(self, campaign: Campaign, left: timedelta, not_ready: list[Faction]) -> None:
         if campaign.report_channel_id is None:
             return
+        asking = await self.asking(campaign)
+        if asking is not None:
+            await self.step_reminder(campaign, asking, left)
+            return
         t = public_reader(campaign)
         waiting = (t._("Not marked ready yet: {clans}.", clans=names(not_ready)) if not_ready
                    else t._("Every clan has marked its orders ready."))
@@ -340,6 +347,28 @@ class TurnPoster:
                     "itself.", **values) if campaign.auto_resolve else
                 t._("⏰ **{campaign}** — turn {turn}: the deadline is in {left}, {deadline}; the turn then is resolved "
                     "by the moderators.", **values)) + f"\n{waiting} (/orders ready)"
+        await self.post(campaign.report_channel_id, text, "reminder")
+
+    async def asking(self, campaign: Campaign):
+        """The open step if it asks questions rather than taking orders (issue 12), else None."""
+        try:
+            opened = await StepService(self.service).open_step(campaign.id)
+        except UserError:
+            return None
+        return None if opened.step.takes_orders else opened
+
+    async def step_reminder(self, campaign: Campaign, opened, left: timedelta) -> None:
+        """A prompt step's reminder: its deadline, what it does then, and the clans with questions left."""
+        t = public_reader(campaign, campaign.ruleset)
+        values = {"campaign": campaign.name, "label": opened.label.render(t), "left": duration(left, t),
+                  "deadline": deadline_text(opened.deadline)}
+        text = (t._("⏰ **{campaign}** — {label}: the deadline is in {left}, {deadline}; then the questions not "
+                    "answered get the rules' defaults.", **values)
+                if opened.step.deadline.on_deadline is OnDeadline.DEFAULTS else
+                t._("⏰ **{campaign}** — {label}: the deadline is in {left}, {deadline}.", **values))
+        waiting = [f for f in campaign.factions if any(q.faction == f.id for q in opened.unanswered())]
+        text += "\n" + (t._("Not answered yet: {clans}.", clans=names(waiting)) if waiting
+                        else t._("Every question is answered.")) + " (/step show)"
         await self.post(campaign.report_channel_id, text, "reminder")
 
     async def deadline_passed(self, campaign: Campaign, not_ready: list[Faction]) -> None:

@@ -94,3 +94,32 @@ async def test_turn_defaults_answers_the_rest_and_the_report_goes_out(prompted):
     public = [s.content for s in channel_posts(sent, REPORTS)]
     assert public[-1].endswith("Turn 3 · captains' choices: 1 answered, 0 by standing orders, 1 by default (T-1)")
     assert (await world.service.campaign(1)).turn == 4
+
+
+async def test_game_status_shows_the_open_step_and_only_ones_own_questions(prompted):
+    world = prompted
+    mine = (await world.h.invoke("game status", world.players["mori"]))[-1].content.splitlines()
+    assert mine[0] == "**Seto 1560** (#1) — turn 3: a step is open for answers."
+    assert "Open step: Turn 3 · captains' choices (/step show)." in mine
+    assert "• Mōri: 1 question not answered yet" in mine and not any("Ōtomo" in line for line in mine)
+    assert any(line.startswith("Deadline: <t:") and line.endswith("then the questions not answered get the rules' "
+                                                                   "defaults and the step resolves.") for line in mine)
+    everyone = (await world.h.invoke("game status", world.mod))[-1].content
+    assert "• Mōri: 1 question not answered yet\n• Ōtomo: 1 question not answered yet" in everyone
+
+
+async def test_a_reminder_of_a_prompt_step_names_the_clans_left_to_answer(prompted):
+    from datetime import timedelta
+
+    from bot.scheduler import DeadlineScheduler
+    from cogs.turn_posts import TurnPoster
+    from tests.discord.conftest import CLOCK
+    world = prompted
+    mori = channel_posts(world.resolved, MORI_ROOM)[-1]
+    await world.h.click(mori, "stay in port", world.players["mori"], in_channel="mori-war-room")
+    start = len(world.h.log)
+    await DeadlineScheduler(world.service, TurnPoster(world.bot), clock=lambda: CLOCK + timedelta(hours=23.5)).tick()
+    (reminder,) = channel_posts(world.h.log[start:], REPORTS)
+    assert reminder.content.startswith("⏰ **Seto 1560** — Turn 3 · captains' choices: the deadline is in 30 minutes, ")
+    assert reminder.content.endswith("then the questions not answered get the rules' defaults.\n"
+                                     "Not answered yet: Ōtomo. (/step show)")
