@@ -184,7 +184,9 @@ async def answer_component(interaction: discord.Interaction, key: PromptKey, pic
         return
     track_in_flight(interaction.client, interaction)
     try:
-        await interaction.response.defer()  # the answer may resolve the step: longer than 3 s
+        # The answer may resolve the step: longer than 3 s.  A form opened by /step answer has no message
+        # to update: its answer is a private reply.
+        await (interaction.response.defer() if interaction.message is not None else defer(interaction))
         campaign = await prompt_campaign(interaction, key)
         steps = steps_of(interaction.client)
         opened, question = await question_of(interaction, campaign, key)
@@ -196,10 +198,26 @@ async def answer_component(interaction: discord.Interaction, key: PromptKey, pic
             raise UserError(CLOSED, step=opened.label)
         faction, by = who_answers(interaction, campaign, question)
         receipt = await steps.answer(campaign.id, key.turn, key.step, question.id, value, faction=faction, by=by)
-        await show_answered(interaction, campaign, key, question, receipt.answer)
+        if interaction.message is None:
+            await reply(interaction, answered_lines(receipt, question, reader(interaction, campaign.ruleset)))
+        else:
+            await show_answered(interaction, campaign, key, question, receipt.answer)
         await announce(interaction.client, receipt.outcomes, receipt.opened)
     except Exception as exc:  # noqa: BLE001 - the tree's handler speaks errors to users
         await refuse(interaction, exc)
+
+
+def answered_lines(receipt: Any, question: Any, t: Messages) -> str:
+    """The private reply to an answer given by a command (or a form it opened): what was answered, and what
+    it set going."""
+    lines = [t._("✅ Answered: {choice} — {question}", question=worded(question.text, t),
+                 choice=choice_label(question, receipt.answer.value, t))]
+    lines += [t._("Resolved: {label}; its reports are being posted.",
+                  label=worded(getattr(o, "step_label", None) or t._("turn {turn}", turn=o.turn), t))
+              for o in receipt.outcomes]
+    if receipt.opened is not None:
+        lines.append(t._("Now open: {label}.", label=worded(receipt.opened.label, t)))
+    return "\n".join(lines)
 
 
 async def show_answered(interaction: discord.Interaction, campaign: Campaign, key: PromptKey, question: Any,
@@ -405,7 +423,7 @@ class StepCog(commands.GroupCog, group_name="step", group_description="The open 
             faction, by = who_answers(interaction, chosen, asked)
         receipt = await steps.answer(chosen.id, opened.turn, opened.number, asked.id, choice_value(asked, choice, t),
                                      faction=faction, by=by)
-        await reply(interaction, self.answered_lines(receipt, asked, t))
+        await reply(interaction, answered_lines(receipt, asked, t))
         await announce(self.bot, receipt.outcomes, receipt.opened)
 
     async def answer_component(self, interaction: discord.Interaction, key: PromptKey, pick: int | dict) -> None:
@@ -413,17 +431,6 @@ class StepCog(commands.GroupCog, group_name="step", group_description="The open 
 
     async def open_form(self, interaction: discord.Interaction, key: PromptKey) -> None:
         await open_form(interaction, key)
-
-    @staticmethod
-    def answered_lines(receipt: Any, question: Any, t: Messages) -> str:
-        lines = [t._("✅ Answered: {choice} — {question}", question=worded(question.text, t),
-                     choice=choice_label(question, receipt.answer.value, t))]
-        lines += [t._("Resolved: {label}; its reports are being posted.",
-                      label=worded(getattr(o, "step_label", None) or t._("turn {turn}", turn=o.turn), t))
-                  for o in receipt.outcomes]
-        if receipt.opened is not None:
-            lines.append(t._("Now open: {label}.", label=worded(receipt.opened.label, t)))
-        return "\n".join(lines)
 
     @answer.autocomplete("question")
     async def question_autocomplete(self, interaction: discord.Interaction,

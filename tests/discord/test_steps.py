@@ -234,3 +234,16 @@ async def test_a_clan_without_a_channel_is_named_to_the_moderators(world):
     assert ("⚠️ Moderators: Mōri has no linked channel, so its question of Turn 3 · captives' choices was not "
             "posted; it can answer with /step answer.") in notices
     assert not [s for s in sent if "Murakami" in s.content]  # its question is nowhere in public
+
+
+async def test_step_answer_opens_the_form_and_its_submission_is_answered_privately(stepped):
+    world = stepped
+    (modal,) = await world.h.invoke("step answer", world.mod, question="combat")
+    assert modal.type == 9 and [c["custom_id"] for row in modal.body["components"] for c in row["components"]] == [
+        "losses", "note"]
+    sent = await world.h.submit_form(modal.body["custom_id"], {"losses": "3"}, world.mod)
+    assert sent[0].type == 5 and sent[0].ephemeral  # no prompt message to update: a private reply
+    assert sent[-1].content == "✅ Answered: Losses: 3 — The combat round's result"
+    assert world.steps.open.answers["combat"].value == {"losses": 3}
+    player = await world.h.invoke("step answer", world.players["mori"], question="combat")
+    assert player[-1].content.startswith("“combat” is not an open question for you")

@@ -123,3 +123,4 @@ async def test_a_reminder_of_a_prompt_step_names_the_clans_left_to_answer(prompt
     assert reminder.content.startswith("⏰ **Seto 1560** — Turn 3 · captains' choices: the deadline is in 30 minutes, ")
     assert reminder.content.endswith("then the questions not answered get the rules' defaults.\n"
                                      "Not answered yet: Ōtomo. (/step show)")
+
