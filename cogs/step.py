@@ -45,7 +45,7 @@ from cogs.common import (
     track_in_flight,
 )
 from cogs.confirm import ask
-from cogs.params import fold, named_clan
+from cogs.params import clan_of, fold
 from cogs.step_prompts import (
     DYNAMIC_ITEMS,
     FORM_SUBMIT,
@@ -112,14 +112,6 @@ async def post_digest(client: discord.Client, outcome: Any) -> None:
 def ended(outcome: Any) -> bool:
     """Whether ``outcome`` and the steps it set going ended its turn."""
     return (outcome.chain[-1] if outcome.chain else outcome).turn_ended
-
-
-def named_clan_of(campaign: Campaign, typed: str) -> Any:
-    found = named_clan(campaign, typed)
-    if found is None:
-        raise UserError(N_("{campaign} has no clan {clan}; its clans: {known}"), campaign=campaign.name,
-                        clan=quote(typed), known=", ".join(f.name for f in campaign.factions))
-    return found
 
 
 def who_answers(interaction: discord.Interaction, campaign: Campaign, question: Any) -> tuple[str | None, Any]:
@@ -374,7 +366,7 @@ class StepCog(commands.GroupCog, group_name="step", group_description="The open 
         if clan is not None:
             if not is_moderator(interaction, campaign):
                 raise UserError(CLAN_FOR_MODERATORS)
-            return named_clan_of(campaign, clan).id
+            return clan_of(campaign, clan).id
         return viewer_of(interaction, campaign)
 
     @app_commands.command(name="show", description="The open step: its label, deadline and your questions")

@@ -14,9 +14,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.domain.campaign import Campaign, Faction, Phase
+from bot.domain.campaign import Campaign, Phase
 from bot.domain.viewer import Viewer
-from bot.domain.text import quote
 from bot.engine.dice import KEY_SCHEME, SEED_SCHEME
 from bot.i18n import Messages, N_, messages
 from bot.localized import Text, phase_name
@@ -42,7 +41,7 @@ from cogs.common import (
     service_of,
 )
 from cogs.confirm import ask
-from cogs.params import named_clan
+from cogs.params import clan_of  # noqa: F401  (it lived here; other modules import it from here)
 from cogs.step import announce_after, ask_defaults, ended
 from cogs.step_prompts import worded
 from cogs.turn_posts import Progress, TurnPoster, report_name, text_file
@@ -174,18 +173,6 @@ def undo_prompt(campaign: Campaign, t: Messages | None = None) -> str:
 
 def turns_of(interaction: discord.Interaction) -> TurnLifecycle:
     return TurnLifecycle(service_of(interaction))
-
-
-def clan_of(campaign: Campaign, typed: str) -> Faction:
-    """The clan ``typed`` names, by id or name (accents and case aside)."""
-    found = named_clan(campaign, typed)
-    if found is None:
-        if not campaign.factions:
-            raise UserError(N_("{campaign} has no clan {clan}; its clans: none yet"), campaign=campaign.name,
-                            clan=quote(typed))
-        raise UserError(N_("{campaign} has no clan {clan}; its clans: {known}"), campaign=campaign.name,
-                        clan=quote(typed), known=", ".join(f.name for f in campaign.factions))
-    return found
 
 
 @app_commands.guild_only()
