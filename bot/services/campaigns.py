@@ -556,12 +556,25 @@ def _resolution_record(campaign: Campaign, turn: TurnRecord, orders: list[Submit
     checks it is still the stored one, and a valid state stored in another form (an old import,
     an edit, a field added with a default since) re-dumps differently and could never commit."""
     reports = presenter(campaign.ruleset).build_reports(data)
+    if defaults := defaults_applied(orders, campaign.language):  # the core's own lines (issue 12)
+        reports = reports.model_copy(update={"moderators": f"{reports.moderators.rstrip()}\n\n{defaults}\n"})
     return reports, ResolutionRecord(
         campaign_id=campaign.id, turn=campaign.turn, step=campaign.step, seed=data.seed,
         before_state=stored, after_state=data.after.model_dump(mode="json"),
         orders=orders, dice=list(dice.log), events=[e.model_dump(mode="json") for e in data.events],
         report={Viewer.public().key: reports.public, Viewer.moderators().key: reports.moderators,
                 **{Viewer.of(k).key: v for k, v in reports.factions.items()}})
+
+
+def defaults_applied(orders: list[SubmittedOrder], language: str) -> str:
+    """The moderators' log lines of the answers that were defaults (nobody answered by the deadline)."""
+    _, answers = split_answers(orders)
+    lines = [Text(N_("- {question}: nobody answered; the default {value} was applied ({rule})"),
+                  question=a.question, value=a.value if isinstance(a.value, str) else repr(a.value),
+                  rule=a.rule or "-").render(language) for a in answers if a.source == "default"]
+    if not lines:
+        return ""
+    return "\n".join([Text(N_("Defaults applied:")).render(language), *lines])
 
 
 def _current_slots(data: Any) -> Any:

@@ -11,6 +11,7 @@ two arrive together: ``Repository.put_answer``).
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +22,7 @@ from bot.localized import Joined, Text
 from bot.services.audit import Moderator
 from bot.services.campaigns import OPEN_PHASES, CampaignService, TurnOutcome
 from bot.services.errors import UserError
+from bot.services.leases import WorkLease
 from bot.services.step_model import (
     CHAIN_LIMIT,
     answer_payload,
@@ -32,10 +34,12 @@ from bot.services.step_model import (
     unanswered,
     worded,
 )
-from bot.store import StoreError
+from bot.store import StoreError, TurnStatus, step_kind
 
 log = logging.getLogger(__name__)
 
+PROMPTS = "prompts"  # the work claim of posting a step's prompts (step_kind: "s2:prompts")
+DIGEST = "digest"  # the work claim of posting a turn's digest
 STRANGER = N_("this question is not for your clan")  # an unknown question reads the same to a player
 
 
@@ -215,6 +219,8 @@ class StepService:
             if campaign.phase is not Phase.PLANNING:
                 return outcomes
             step = await self.service.open_step_of(campaign)
+            if step.takes_orders:  # resolved by the moderators or its deadline, never by itself
+                return outcomes
             if not complete(step, await self.repo.list_orders(campaign_id, campaign.turn, step=campaign.step)):
                 return outcomes
             try:
@@ -228,7 +234,57 @@ class StepService:
         self.stopped.add(campaign_id)
         return outcomes
 
+    async def announce_opened(self, opened: OpenStep, post: Callable[[OpenStep], Awaitable[None]]) -> bool:
+        """Post the open step's prompts once across processes and restarts (``post``: the announcer's
+        ``step_opened``): under the step's "prompts" work claim, marked done once posted; False if
+        they were posted (or are being posted) already.  A step without questions has none."""
+        if not opened.step.questions:
+            return False
+        lease = WorkLease(self.service, opened.campaign.id, opened.turn, step_kind(PROMPTS, opened.number))
+        if not await lease.take():
+            return False
+        try:
+            async with lease.kept():
+                await post(opened)
+        except BaseException:
+            await lease.release()  # the next tick posts them
+            raise
+        await lease.finish()
+        return True
+
+    async def waiting_factions(self, campaign: Campaign) -> list[str] | None:
+        """The clans with a question of the open step still unanswered (None: an orders step, where
+        readiness says who is waiting)."""
+        opened = await self._open(campaign)
+        if opened.step.takes_orders:
+            return None
+        return sorted({q.faction for q in opened.unanswered() if q.faction})
+
     # The turn's digest
+
+    async def announce_digest(self, campaign_id: int, turn: int,
+                              post: Callable[[Campaign, int, TurnDigest], Awaitable[None]]) -> bool:
+        """Post the digest of ``turn`` once it is over (``post``: the announcer's ``turn_digest``), once
+        across processes and restarts (its "digest" work claim); False if there is none to post (a turn
+        of one step, a turn not over) or it was posted already."""
+        opened = await self.repo.get_turn(campaign_id, turn)
+        if opened is None or opened.status != TurnStatus.RESOLVED:
+            return False
+        lease = WorkLease(self.service, campaign_id, turn, DIGEST)
+        claim = await self.repo.work_claim(campaign_id, turn, DIGEST)
+        if claim is not None and claim.done_at is not None:
+            return False
+        digest = await self.digest(campaign_id, turn)
+        if digest is None or not await lease.take():
+            return False
+        try:
+            async with lease.kept():
+                await post(digest.campaign, turn, digest)
+        except BaseException:
+            await lease.release()
+            raise
+        await lease.finish()
+        return True
 
     async def digest(self, campaign_id: int, turn: int) -> TurnDigest | None:
         """One line per step of ``turn``; None for a turn of one step (its report says everything)."""

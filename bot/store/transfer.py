@@ -150,7 +150,7 @@ def inconsistencies(doc: CampaignExport) -> list[str]:
                  for n in sorted(resolved - set(recorded))]
     problems += [f"the resolution of turn {r.turn} has another seed than the turn"
                  for r in doc.resolutions if r.turn in turns and turns[r.turn].dice_scheme == SEED_SCHEME
-                 and r.seed != turns[r.turn].seed]
+                 and turns[r.turn].status == TurnStatus.RESOLVED and r.seed != turns[r.turn].seed]
     problems += [f"turn {n} is resolved but the campaign is still at turn {doc.campaign.turn}"
                  for n in sorted(resolved) if n >= doc.campaign.turn]
     problems += [p for t in doc.turns for p in _dice_problems(t)]
