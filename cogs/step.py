@@ -83,15 +83,16 @@ def steps_of(client: discord.Client):
 
 async def announce(client: discord.Client, outcomes: list[Any], opened: Any) -> None:
     """Post what an answer set going: each resolved step's reports (marked posted, as the scheduler's),
-    the turn's digest after the one that ended its turn, then the prompts of the step that opened."""
+    the turn's digest after the one that ended its turn, then the prompts of the step that opened
+    (each once: the scheduler's next tick would post what this misses)."""
     poster, stored = TurnPoster(client), StoredTurns(client.service)  # type: ignore[attr-defined]
     for outcome in outcomes:
         await poster.resolved(outcome)
         await stored.mark_posted(outcome)
-        if getattr(outcome, "turn_ended", False):
+        if outcome.turn_ended:
             await post_digest(client, outcome)
     if opened is not None:
-        await poster.step_opened(opened)
+        await steps_of(client).announce_opened(opened, poster.step_opened)
 
 
 async def announce_after(client: discord.Client, outcome: Any) -> None:
@@ -104,9 +105,7 @@ async def announce_after(client: discord.Client, outcome: Any) -> None:
 
 async def post_digest(client: discord.Client, outcome: Any) -> None:
     """The turn's digest (one line per step), once its last step resolved; none for a one-step turn."""
-    digest = await steps_of(client).digest(outcome.campaign.id, outcome.turn)
-    if digest is not None:
-        await TurnPoster(client).turn_digest(outcome.campaign, outcome.turn, digest)
+    await steps_of(client).announce_digest(outcome.campaign.id, outcome.turn, TurnPoster(client).turn_digest)
 
 
 def ended(outcome: Any) -> bool:

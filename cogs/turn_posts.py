@@ -20,7 +20,6 @@ import discord
 from bot.domain.campaign import Campaign, Faction
 from bot.domain.viewer import Viewer
 from bot.services.campaigns import TurnOutcome
-from bot.services.leases import WorkLease
 from bot.services.posting import PUBLIC, Message, PostRun
 from bot.services.errors import UserError
 from bot.services.steps import StepService
@@ -389,16 +388,13 @@ class TurnPoster:
 
     async def turn_digest(self, campaign: Campaign, turn: int, digest) -> None:
         """The turn's digest once its last step resolved (``TurnDigest``, bot/services/steps.py): one line
-        per step, in the report channel, once (a work lease: the scheduler and a click may both get here)."""
+        per step, in the report channel.  Once: ``StepService.announce_digest`` calls it under its claim."""
         if campaign.report_channel_id is None:
             return
-        text = digest.text() if hasattr(digest, "text") else digest
-        text = text.render(public_reader(campaign, campaign.ruleset)) if hasattr(text, "render") else str(text)
-        lease = WorkLease(self.service, campaign.id, turn, "digest")
-        if not await lease.take():
-            return
+        text = digest.text().render(public_reader(campaign, campaign.ruleset))
         _, ok = await self.post(campaign.report_channel_id, text, TURN_DIGEST)
-        await (lease.finish() if ok else lease.release())
+        if not ok:  # the claim is given up: the scheduler's next tick tries again
+            raise RuntimeError(f"could not post the digest of turn {turn} of campaign {campaign.id}")
 
     async def resolved(self, outcome: TurnOutcome) -> None:
         channel_id = outcome.campaign.report_channel_id

@@ -95,5 +95,9 @@ class FakeSteps:
     async def continue_chain(self, campaign_id: int) -> list[Any]:
         return []
 
-    async def digest(self, campaign_id: int, turn: int) -> None:
-        return None
+    async def announce_opened(self, opened: OpenStep, post) -> bool:
+        await post(opened)  # the prompts' own claims (cogs/step_prompts.py) keep them to once
+        return True
+
+    async def announce_digest(self, campaign_id: int, turn: int, post) -> bool:
+        return False  # no turn of the stand-in ends

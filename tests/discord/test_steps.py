@@ -218,12 +218,16 @@ async def test_a_prompt_reads_in_its_clans_language_and_a_refusal_in_the_clicker
     assert "までに答えてください。それまでに答えがなければ、ルールが代わりに答えます" in prompt.content
     world.players["otomo"].locale = "ru"
     rival = await world.h.click(prompt, "Commit suicide", world.players["otomo"], in_channel="mori-war-room")
-    assert rival[-1].content == "This question is not for your clan"  # the stand-in's refusal is English only
+    assert rival[-1].content == "Этот вопрос не для вашего клана"  # in the clicker's language
     sent = await world.h.click(prompt, "Remain a captive", world.players["mori"], in_channel="mori-war-room")
     assert [s for s in sent if s.kind == "edit"][0].content.endswith("✅ mori-player が回答しました：Remain a captive")
     world.outsider.locale = "zh-TW"
     spectator = await world.h.click(prompt, "Commit suicide", world.outsider, in_channel="mori-war-room")
     assert spectator[-1].content.startswith("你不是 Seto 1560 的玩家")
+    world.steps.open.number = 3  # the step moved on: the prompt is closed
+    world.players["mori"].locale = "zh-TW"
+    late = await world.h.click(prompt, "Remain a captive", world.players["mori"], in_channel="mori-war-room")
+    assert late[-1].content == "回合 3 的這個問題已關閉：該步已結算"
 
 
 async def test_a_clan_without_a_channel_is_named_to_the_moderators(world):

@@ -124,3 +124,48 @@ async def test_a_reminder_of_a_prompt_step_names_the_clans_left_to_answer(prompt
     assert reminder.content.endswith("then the questions not answered get the rules' defaults.\n"
                                      "Not answered yet: Ōtomo. (/step show)")
 
+
+def scheduler_at(world, hours: float):
+    from datetime import timedelta
+
+    from bot.scheduler import DeadlineScheduler
+    from cogs.turn_posts import TurnPoster
+    from tests.discord.conftest import CLOCK
+    return DeadlineScheduler(world.service, TurnPoster(world.bot), clock=lambda: CLOCK + timedelta(hours=hours))
+
+
+async def test_at_the_deadline_the_defaults_answer_and_the_step_is_posted(prompted):
+    world = prompted
+    mori = channel_posts(world.resolved, MORI_ROOM)[-1]
+    await world.h.click(mori, "sail at once", world.players["mori"], in_channel="mori-war-room")
+    start = len(world.h.log)
+    await scheduler_at(world, 24.5).tick()  # the captains' choices' 24 hours are over (OnDeadline.DEFAULTS)
+    sent = world.h.log[start:]
+    campaign = await world.service.campaign(1)
+    assert (campaign.turn, campaign.step) == (4, 1)
+    public = [s.content for s in channel_posts(sent, REPORTS)]
+    assert public[-1].endswith("Turn 3 · captains' choices: 1 answered, 0 by standing orders, 1 by default (T-1)")
+    assert channel_posts(sent, OTOMO_ROOM) and channel_posts(sent, MORI_ROOM)  # each clan's report of the step
+    again = len(world.h.log)
+    await scheduler_at(world, 25).tick()
+    assert world.h.log[again:] == []  # nothing twice
+
+
+async def test_a_chain_of_instant_steps_cut_off_by_a_crash_is_resumed_and_posted_once(planned, steps):
+    world = planned
+    steps.standing = {"q-mori": "sail", "q-otomo": "stay"}  # standing orders answer the whole step at once
+    await world.service.resolve_turn(1)  # the orders committed, the choices opened answered … then the crash
+    campaign = await world.service.campaign(1)
+    assert (campaign.turn, campaign.step) == (3, 2)  # complete, not resolved
+    start = len(world.h.log)
+    await scheduler_at(world, 1).tick()  # the next start's first tick
+    sent = world.h.log[start:]
+    campaign = await world.service.campaign(1)
+    assert (campaign.turn, campaign.step) == (4, 1)
+    public = [s.content for s in channel_posts(sent, REPORTS)]
+    assert public[-1] == ("Turn 3 in steps:\nTurn 3: 0 answered, 0 by standing orders, 0 by default\n"
+                          "Turn 3 · captains' choices: 0 answered, 2 by standing orders, 0 by default")
+    assert not any(s.content.startswith("❓") for s in sent)  # nobody was asked: standing orders answered
+    again = len(world.h.log)
+    await scheduler_at(world, 1.5).tick()
+    assert world.h.log[again:] == []
