@@ -83,8 +83,7 @@ def steps_of(client: discord.Client):
 
 async def announce(client: discord.Client, outcomes: list[Any], opened: Any) -> None:
     """Post what an answer set going: each resolved step's reports (marked posted, as the scheduler's),
-    the turn's digest after the one that ended its turn, then the prompts of the step that opened
-    (each once: the scheduler's next tick would post what this misses)."""
+    the turn's digest after the one that ended its turn, then the prompts of the step that opened."""
     poster, stored = TurnPoster(client), StoredTurns(client.service)  # type: ignore[attr-defined]
     for outcome in outcomes:
         await poster.resolved(outcome)
@@ -92,7 +91,10 @@ async def announce(client: discord.Client, outcomes: list[Any], opened: Any) -> 
         if outcome.turn_ended:
             await post_digest(client, outcome)
     if opened is not None:
-        await steps_of(client).announce_opened(opened, poster.step_opened)
+        # Not under StepService.announce_opened's claim, which is one per (turn, step) for good: a step
+        # opened anew after /turn undo and /turn redo may ask other questions, and the questions' own
+        # claims (their spec's fingerprint in each) post those, once (cogs/step_prompts.py).
+        await poster.step_opened(opened)
 
 
 async def announce_after(client: discord.Client, outcome: Any) -> None:

@@ -95,9 +95,5 @@ class FakeSteps:
     async def continue_chain(self, campaign_id: int) -> list[Any]:
         return []
 
-    async def announce_opened(self, opened: OpenStep, post) -> bool:
-        await post(opened)  # the prompts' own claims (cogs/step_prompts.py) keep them to once
-        return True
-
     async def announce_digest(self, campaign_id: int, turn: int, post) -> bool:
         return False  # no turn of the stand-in ends

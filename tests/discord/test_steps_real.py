@@ -169,3 +169,25 @@ async def test_a_chain_of_instant_steps_cut_off_by_a_crash_is_resumed_and_posted
     again = len(world.h.log)
     await scheduler_at(world, 1.5).tick()
     assert world.h.log[again:] == []
+
+
+async def test_a_step_opened_anew_by_undo_and_redo_with_other_questions_is_posted_anew(prompted, monkeypatch):
+    import tests.services.steps_ruleset as rules
+    world = prompted
+    old = channel_posts(world.resolved, MORI_ROOM)[-1]
+    await world.run("turn undo", world.mod)  # the orders step: the captains' choices go with it
+    plain = rules.choices_step
+
+    def other_questions():
+        step = plain()
+        return step.model_copy(update={"questions": [q.model_copy(update={"text": rules.Wording(msgid="where to?")})
+                                                     for q in step.questions]})
+
+    monkeypatch.setattr(rules, "choices_step", other_questions)  # the corrected orders ask otherwise
+    sent = await world.run("turn redo", world.mod)
+    (new,) = [s for s in channel_posts(sent, MORI_ROOM) if s.content.startswith("❓")]
+    assert new.content.splitlines()[1] == "where to?"
+    stale = await world.h.click(old, "sail at once", world.players["mori"], in_channel="mori-war-room")
+    assert stale[-1].content == "This question of Turn 3 · captains' choices is closed: the step was resolved"
+    answered = await world.h.click(new, "sail at once", world.players["mori"], in_channel="mori-war-room")
+    assert [s for s in answered if s.kind == "edit"][0].content.endswith("✅ mori-player answered: sail at once")
