@@ -335,7 +335,7 @@ class TurnPoster:
             return
         asking = await self.asking(campaign)
         if asking is not None:
-            await self.step_reminder(campaign, asking, left)
+            await self.step_reminder(campaign, asking, left, not_ready)
             return
         t = public_reader(campaign)
         waiting = (t._("Not marked ready yet: {clans}.", clans=names(not_ready)) if not_ready
@@ -356,8 +356,9 @@ class TurnPoster:
             return None
         return None if opened.step.takes_orders else opened
 
-    async def step_reminder(self, campaign: Campaign, opened, left: timedelta) -> None:
-        """A prompt step's reminder: its deadline, what it does then, and the clans with questions left."""
+    async def step_reminder(self, campaign: Campaign, opened, left: timedelta, waiting: list[Faction]) -> None:
+        """A prompt step's reminder: its deadline, what it does then, and the clans with questions left
+        (``waiting``: the scheduler's, StepService.waiting_factions)."""
         t = public_reader(campaign, campaign.ruleset)
         values = {"campaign": campaign.name, "label": opened.label.render(t), "left": duration(left, t),
                   "deadline": deadline_text(opened.deadline)}
@@ -365,7 +366,6 @@ class TurnPoster:
                     "answered get the rules' defaults.", **values)
                 if opened.step.deadline.on_deadline is OnDeadline.DEFAULTS else
                 t._("⏰ **{campaign}** — {label}: the deadline is in {left}, {deadline}.", **values))
-        waiting = [f for f in campaign.factions if any(q.faction == f.id for q in opened.unanswered())]
         text += "\n" + (t._("Not answered yet: {clans}.", clans=names(waiting)) if waiting
                         else t._("Every question is answered.")) + " (/step show)"
         await self.post(campaign.report_channel_id, text, "reminder")
