@@ -100,6 +100,9 @@ class DeadlineScheduler:
                 log.exception("Deadline check failed for campaign %s", campaign.id)
 
     async def _check(self, campaign: Campaign, now: datetime) -> None:
+        if campaign.phase is Phase.RESOLVED:
+            await self._digest_due(campaign)
+            return
         if campaign.phase is Phase.PLANNING and await self._steps(campaign):
             return  # steps resolved: the campaign moved on; the next tick looks at it afresh
         deadline = deadline_of(campaign)
@@ -144,7 +147,9 @@ class DeadlineScheduler:
 
     async def _steps(self, campaign: Campaign) -> bool:
         """Continue the chain of a complete open step (True: some resolved), and post the open step's
-        prompts if nobody has."""
+        prompts if nobody has.  An orders step (every Sengoku turn) has neither: one read a tick."""
+        if (await self.turns.service.open_step_of(campaign)).takes_orders:
+            return False
         outcomes = await self.steps.continue_chain(campaign.id)
         if outcomes:
             await self._announce_all(outcomes)
@@ -154,6 +159,17 @@ class DeadlineScheduler:
             opened = await self.steps.open_step(campaign.id)
             await self.steps.announce_opened(opened, step_opened)
         return False
+
+    async def _digest_due(self, campaign: Campaign) -> None:
+        """The digest of a turn of several steps whose last step a command resolved (an answer's click,
+        /turn resolve): posted once its reports are out, if nobody posted it."""
+        turn_digest = getattr(self.announcer, "turn_digest", None)
+        turn = campaign.turn - 1
+        if turn_digest is None or turn < 1 or len(await self.turns.repo.turn_steps(campaign.id, turn)) < 2:
+            return
+        if await self.turns.repo.unposted_resolution(campaign.id) is not None:
+            return  # the reports first
+        await self.steps.announce_digest(campaign.id, turn, turn_digest)
 
     async def _once(self, campaign: Campaign, kinds: list[str], announce) -> None:
         """Post once what ``kinds`` stand for, if this process claims any of them: after a long pause

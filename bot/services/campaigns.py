@@ -22,7 +22,7 @@ from bot.domain.text import Phrase, clean, clean_payload, markup_in, quote
 from bot.domain.viewer import Viewer
 from bot.engine.dice import KEY_SCHEME, SEED_SCHEME, SeededDice, SignedDice, load_private_key
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
-from bot.engine.steps import Step, steps_of
+from bot.engine.steps import Answer, AnswerSource, Step, answer_slot, steps_of
 from bot.i18n import N_
 from bot.localized import Text, composed
 from bot.report import ReportInput, Reports
@@ -42,7 +42,7 @@ from bot.services.dice_keys import TurnKey, new_turn_key, turn_key
 from bot.services.errors import UserError
 from bot.services.leases import DEFAULT_LEASE, RESOLVE, WorkLease, utc_stamp
 from bot.services.settings import apply_setting
-from bot.services.step_model import opening, split_answers, step_dice, step_label, stored_step
+from bot.services.step_model import answer_payload, opening, split_answers, step_dice, step_label, stored_step
 from bot.services.transfer_checks import import_problems, rekey_open_turns
 from bot.store import (
     SEED_WITHHELD,
@@ -391,7 +391,7 @@ class CampaignService(CampaignReads):
         to fish for good rolls.  Nothing is stored."""
         campaign = await self._planning(campaign_id)
         step = await self.open_step_of(campaign)
-        orders = await self.repo.list_orders(campaign_id, campaign.turn, step=campaign.step)
+        orders = with_defaults(step, await self.repo.list_orders(campaign_id, campaign.turn, step=campaign.step))
         throwaway = await asyncio.to_thread(new_turn_key)  # OS randomness even under a seed factory
         preview = TurnRecord(campaign_id=campaign_id, turn=campaign.turn, seed=throwaway.private_pem,
                              commitment="(preview: not the turn's dice key)", status=TurnStatus.PLANNING,
@@ -564,6 +564,15 @@ def _resolution_record(campaign: Campaign, turn: TurnRecord, orders: list[Submit
         orders=orders, dice=list(dice.log), events=[e.model_dump(mode="json") for e in data.events],
         report={Viewer.public().key: reports.public, Viewer.moderators().key: reports.moderators,
                 **{Viewer.of(k).key: v for k, v in reports.factions.items()}})
+
+
+def with_defaults(step: Step, orders: list[SubmittedOrder]) -> list[SubmittedOrder]:
+    """A prompt step's answers so far, and for a preview the defaults of the questions not answered
+    yet (as the deadline would apply them); nothing is stored."""
+    given = {o.unit for o in orders}
+    missing = [q for q in step.questions if answer_slot(q.id) not in given and q.default is not None]
+    return orders + [SubmittedOrder(faction=q.faction or "", unit=answer_slot(q.id), seq=0, payload=answer_payload(
+        Answer(question=q.id, value=q.default, source=AnswerSource.DEFAULT, rule=q.default_rule))) for q in missing]
 
 
 def defaults_applied(orders: list[SubmittedOrder], language: str) -> str:

@@ -40,6 +40,8 @@ log = logging.getLogger(__name__)
 
 PROMPTS = "prompts"  # the work claim of posting a step's prompts (step_kind: "s2:prompts")
 DIGEST = "digest"  # the work claim of posting a turn's digest
+CHAIN_STOPPED = "chain-stopped"  # done: the turn's chain of steps ran away (CHAIN_LIMIT) and is left to moderators
+BOT = Moderator(None, "Fleetwright")  # the audit log's actor of what the bot did by itself
 STRANGER = N_("this question is not for your clan")  # an unknown question reads the same to a player
 
 
@@ -99,7 +101,6 @@ class StepService:
     def __init__(self, service: CampaignService) -> None:
         self.service = service
         self.repo = service.repo
-        self.stopped: set[int] = set()  # campaigns whose chain ran past CHAIN_LIMIT (their moderators are told)
 
     # What is open
 
@@ -121,36 +122,40 @@ class StepService:
 
     async def answer(self, campaign_id: int, turn: int, step: int, question_id: str, value: Any, *,
                      faction: str | None, by: Moderator | None = None) -> AnswerReceipt:
-        """``faction``'s answer (None: a moderator's, ``by``) to a question of step ``step`` of ``turn``;
-        refused, changing nothing, if that step is no longer open, the question is another's, it was
-        answered already or the value is not one of its answers."""
-        moderator = faction is None
-        if moderator and by is None:
+        """``faction``'s answer to a question of step ``step`` of ``turn`` (``faction`` None: a
+        moderator's, ``by``, to any question; both given: a moderator answering as that clan, /mod
+        act-as).  Refused, changing nothing, if that step is no longer open, the question is another
+        clan's, it was answered already or the value is not one of its answers."""
+        moderator = by is not None
+        if faction is None and not moderator:
             raise ValueError("a moderator's answer names the moderator (by=)")
         campaign = await self._at(campaign_id, turn, step)
         await self.service._planning(campaign_id, moderator)  # locked, in correction, past the deadline
         opened = await self._open(campaign)
         question = opened.step.question(question_id)
-        if question is None or (not moderator and question.faction != faction):
-            if moderator:
+        if question is None or (faction is not None and question.faction != faction):
+            if faction is None:
                 known = ", ".join(q.id for q in opened.step.questions) or "-"
                 raise UserError(N_("{step} has no question {question}; its questions: {known}"), step=opened.label,
                                 question=repr(question_id), known=known)
             raise UserError(STRANGER)
-        if question.id in opened.answers:
-            raise self._answered(campaign, question, opened.answers[question.id])
+        earlier = opened.answers.get(question.id)
+        if earlier is not None and not moderator:
+            raise self._answered(campaign, question, earlier)
         answer = Answer(question=question.id, value=checked_value(question, value, campaign.ruleset),
                         source=AnswerSource.MODERATOR if moderator else AnswerSource.FACTION)
-        stored = await self.repo.put_answer(campaign_id, turn, step, question.faction or "", answer_slot(question.id),
-                                            answer_payload(answer),
-                                            phases=None if moderator else (Phase.PLANNING.value,))
-        if stored is None:  # another click (another process) came first
-            now = await self._open(await self.service.campaign(campaign_id))
+        slot, owner = answer_slot(question.id), question.faction or ""
+        if earlier is not None:  # a moderator's correction of the answer given, while the step is open
+            await self.repo.put_order(campaign_id, turn, owner, slot, answer_payload(answer), step=step)
+        elif await self.repo.put_answer(campaign_id, turn, step, owner, slot, answer_payload(answer),
+                                        phases=None if moderator else (Phase.PLANNING.value,)) is None:
+            now = await self._open(await self.service.campaign(campaign_id))  # another click came first
             raise self._answered(campaign, question, now.answers.get(question.id, answer))
         if moderator:
+            was = f" (was {earlier.value}, {earlier.source.value})" if earlier is not None else ""
             await self.service.record_action(campaign_id, by, "step_answer", {"question": question.id,
                                              "value": answer.value, "step": step},
-                                             f"Answered {question.id} of turn {turn}, step {step}: {answer.value}",
+                                             f"Answered {question.id} of turn {turn}, step {step}: {answer.value}{was}",
                                              [question.faction] if question.faction else [])
         outcomes = await self.continue_chain(campaign_id)
         return AnswerReceipt(answer, outcomes, await self._opened_after(campaign, outcomes))
@@ -218,6 +223,8 @@ class StepService:
             campaign = await self.service.campaign(campaign_id)
             if campaign.phase is not Phase.PLANNING:
                 return outcomes
+            if not outcomes and await self._stopped(campaign):
+                return outcomes
             step = await self.service.open_step_of(campaign)
             if step.takes_orders:  # resolved by the moderators or its deadline, never by itself
                 return outcomes
@@ -228,11 +235,28 @@ class StepService:
             except UserError as exc:  # resolved (or being resolved) by another process
                 log.info("Campaign %s: the chain of steps goes on elsewhere: %s", campaign_id, exc)
                 return outcomes
-        log.error("Campaign %s: more than %s steps in a row resolved at once; the ruleset %s is looping. The chain "
-                  "stops here; the moderators must look at turn %s", campaign_id, CHAIN_LIMIT,
-                  (await self.service.campaign(campaign_id)).ruleset, outcomes[-1].turn if outcomes else "?")
-        self.stopped.add(campaign_id)
+        await self._stop(await self.service.campaign(campaign_id))
         return outcomes
+
+    async def _stopped(self, campaign: Campaign) -> bool:
+        claim = await self.repo.work_claim(campaign.id, campaign.turn, CHAIN_STOPPED)
+        return claim is not None and claim.done_at is not None
+
+    async def _stop(self, campaign: Campaign) -> None:
+        """A ruleset looping (more than CHAIN_LIMIT steps in a row resolved at once): nothing of this
+        turn resolves by itself any more, in any process (a claim marked done); the moderators resolve
+        it step by step with /turn resolve, told by the log and their audit log."""
+        log.error("Campaign %s: more than %s steps of turn %s in a row resolved at once; the ruleset %s is looping. "
+                  "The chain stops at step %s; the moderators resolve it step by step", campaign.id, CHAIN_LIMIT,
+                  campaign.turn, campaign.ruleset, campaign.step)
+        lease = WorkLease(self.service, campaign.id, campaign.turn, CHAIN_STOPPED)
+        if await lease.take():
+            await lease.finish()
+            await self.service.record_action(
+                campaign.id, BOT, "step_chain_stopped", {"turn": campaign.turn, "step": campaign.step},
+                f"More than {CHAIN_LIMIT} steps of turn {campaign.turn} resolved at once in a row, which the rules "
+                f"of {campaign.ruleset} should never do; the bot stopped resolving them by itself at step "
+                f"{campaign.step}. Resolve the turn's steps with /turn resolve, and report the ruleset's bug.")
 
     async def announce_opened(self, opened: OpenStep, post: Callable[[OpenStep], Awaitable[None]]) -> bool:
         """Post the open step's prompts once across processes and restarts (``post``: the announcer's
@@ -240,7 +264,11 @@ class StepService:
         they were posted (or are being posted) already.  A step without questions has none."""
         if not opened.step.questions:
             return False
-        lease = WorkLease(self.service, opened.campaign.id, opened.turn, step_kind(PROMPTS, opened.number))
+        kind = step_kind(PROMPTS, opened.number)
+        claim = await self.repo.work_claim(opened.campaign.id, opened.turn, kind)
+        if claim is not None and claim.done_at is not None:  # posted: a read, not a write, every tick after
+            return False
+        lease = WorkLease(self.service, opened.campaign.id, opened.turn, kind)
         if not await lease.take():
             return False
         try:
@@ -267,6 +295,8 @@ class StepService:
         """Post the digest of ``turn`` once it is over (``post``: the announcer's ``turn_digest``), once
         across processes and restarts (its "digest" work claim); False if there is none to post (a turn
         of one step, a turn not over) or it was posted already."""
+        if len(await self.repo.turn_steps(campaign_id, turn)) < 2:  # one step (every Sengoku turn): no digest
+            return False
         opened = await self.repo.get_turn(campaign_id, turn)
         if opened is None or opened.status != TurnStatus.RESOLVED:
             return False

@@ -110,3 +110,21 @@ async def test_two_processes_at_the_step_deadline_resolve_it_once(db, clock):
     assert len(await a.turns.repo.turn_resolutions(1, 3)) == 2
     await a.turns.repo.close()
     await b.turns.repo.close()
+
+
+async def test_a_turn_ended_by_an_answer_gets_its_digest_from_the_next_tick_once_posted(db, clock):
+    scheduler, said = await process(db, clock, "host-a")
+    steps = scheduler.steps
+    await steps.answer(1, 3, 2, "q-mori", "sail", faction="mori")
+    last = await steps.answer(1, 3, 2, "q-otomo", "stay", faction="otomo")  # a click: the command posts it
+    clock.now += timedelta(seconds=5)
+    await scheduler.tick()
+    assert [s[0] for s in said.said] == []  # its reports (and step 1's, whose lease still runs) are not out
+    for outcome in [last.outcomes[0]]:
+        await scheduler.stored.mark_posted(outcome)
+    step_one = await scheduler.turns.repo.resolution(1, 3, 1)
+    await scheduler.turns.repo.mark_resolution_posted(1, 3, step_one.created_seq, "2026-11-29T12:00:00+00:00")
+    await scheduler.tick()
+    await scheduler.tick()
+    assert said.said == [("digest", 3, "Turn 3 · captains' choices: 2 answered, 0 by standing orders, 0 by default")]
+    await scheduler.turns.repo.close()

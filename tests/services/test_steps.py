@@ -123,6 +123,17 @@ async def test_a_moderator_answers_any_question_and_it_is_audited(world):
         await stepper.answer(cid, 3, 2, "q-x", "sail", faction=None, by=MOD)
     log = await turns.repo.audit_log(cid)
     assert log[0].kind == "step_answer" and log[0].actor_name == "Kobayakawa"
+    with pytest.raises(UserError, match="you already answered: sail at once"):  # the clan cannot change it
+        await stepper.answer(cid, 3, 2, "q-otomo", "stay", faction="otomo")
+    # … a moderator may, acting as the clan (/mod act-as), while the step is open
+    corrected = await stepper.answer(cid, 3, 2, "q-otomo", "stay", faction="otomo", by=MOD)
+    assert corrected.outcomes == []
+    done = await stepper.answer(cid, 3, 2, "q-mori", "sail", faction="mori")
+    assert [o.step for o in done.outcomes] == [2]
+    record = await turns.repo.resolution(cid, 3, 2)
+    assert {o.payload["question"]: (o.payload["value"], o.payload["source"]) for o in record.orders} == {
+        "q-mori": ("sail", "faction"), "q-otomo": ("stay", "moderator")}
+    assert (await turns.repo.audit_log(cid))[0].description.endswith(": stay (was sail, moderator)")
 
 
 async def test_undo_and_redo_work_step_by_step(world):
@@ -174,3 +185,38 @@ async def test_a_looping_ruleset_is_stopped_after_fifty_instant_steps(world, ste
     steps.loop = True
     outcome = await turns.resolve(cid)
     assert len(outcome.chain) == 50 and (await turns.service.campaign(cid)).step == 52
+    assert await stepper.continue_chain(cid) == []  # stopped for the turn, in every process: not 50 more a tick
+    entry = (await turns.repo.audit_log(cid))[0]
+    assert (entry.kind, entry.actor_name) == ("step_chain_stopped", "Fleetwright")
+    assert "stopped resolving them by itself at step 52" in entry.description
+    assert (await turns.resolve(cid)).step == 52 and (await turns.service.campaign(cid)).step == 53  # one by one
+
+
+async def test_a_legacy_seed_turn_reveals_its_seed_only_with_its_last_step(database, steps):
+    """An hmac-seed turn (opened before signed dice) whose seed step 1's report revealed would let the
+    players compute step 2's dice before answering: it is revealed with the turn's last step."""
+    from bot.engine.seed import commitment
+    from bot.store import SEED_WITHHELD
+
+    repo = await open_repository(database)
+    service = CampaignService(repo, clock=lambda: NOW)
+    cid = (await service.create_campaign("seto-demo", "Seto 1560", guild_id=7)).id
+    await repo.open_turn(cid, 3, "legacy-seed", commitment("legacy-seed"))  # dice_scheme hmac-seed
+    first = await TurnLifecycle(service).resolve(cid)
+    assert first.data.seed == SEED_WITHHELD and (await repo.resolution(cid, 3)).seed == SEED_WITHHELD
+    assert not any("legacy-seed" in text for text in (await repo.resolution(cid, 3)).report.values())
+    await StepService(service).answer(cid, 3, 2, "q-mori", "sail", faction="mori")
+    last = await StepService(service).answer(cid, 3, 2, "q-otomo", "stay", faction="otomo")
+    assert last.outcomes[0].data.seed == "legacy-seed" and (await repo.resolution(cid, 3, 2)).seed == "legacy-seed"
+    await repo.close()
+
+
+async def test_a_preview_of_a_prompt_step_answers_the_rest_with_their_defaults(world, steps):
+    turns, stepper, cid = world
+    await turns.resolve(cid)
+    await stepper.answer(cid, 3, 2, "q-mori", "sail", faction="mori")
+    await turns.service.preview_turn(cid)
+    kind, answers = steps.resolved[-1]
+    assert kind == "choices" and {(a.question, a.value, a.source) for a in answers} == {
+        ("q-mori", "sail", AnswerSource.FACTION), ("q-otomo", "stay", AnswerSource.DEFAULT)}
+    assert [o.unit for o in await turns.repo.list_orders(cid, 3, step=2)] == ["answer:q-mori"]  # nothing stored
