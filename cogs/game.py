@@ -18,7 +18,6 @@ from bot.engine.steps import OnDeadline
 from bot.i18n import Messages
 from bot.services.languages import language_name
 from bot.services.posting import PostLedger
-from bot.services.errors import UserError
 from bot.services.setup import relations as relation_table
 from cogs.campaign import info_text
 from cogs.common import (
@@ -37,7 +36,7 @@ from cogs.common import (
 )
 from cogs.faction import relations_text
 from cogs.step import steps_of
-from cogs.step_prompts import worded
+from cogs.step_prompts import asking, worded
 from cogs.turn import commitment_words, deadline_words, turns_of
 
 
@@ -91,11 +90,8 @@ async def step_lines(interaction: discord.Interaction, campaign: Campaign) -> li
     """A step that asks questions instead of taking orders (issue 12): its label, and the questions not
     answered yet — one's own clan's only (a moderator: every clan's), since a question can tell what
     happened to a clan.  None for an orders step: readiness says it."""
-    try:
-        opened = await steps_of(interaction.client).open_step(campaign.id)
-    except UserError:
-        return None
-    if opened.step.takes_orders:
+    opened = await asking(steps_of(interaction.client), campaign.id)
+    if opened is None:
         return None
     t, moderator = reader(interaction), is_moderator(interaction, campaign)
     mine = {f.id for f in campaign.factions if f.role_id in role_ids(interaction)}

@@ -29,6 +29,7 @@ import discord
 from bot.domain.campaign import Campaign
 from bot.engine.steps import AnswerSource, Question, Wording
 from bot.i18n import Messages, N_
+from bot.services.errors import UserError
 from bot.services.leases import WorkLease
 from cogs.common import clan_reader, deadline_text, public_reader
 
@@ -144,6 +145,15 @@ def prompt_text(opened: Any, question: Question, t: Messages) -> str:
         lines.append(t._(ANSWER_BY, deadline=deadline) if deadline else t._(NO_DEADLINE))
     lines.append(t._(FOR_MODERATORS) if question.form else t._(ONE_CLICK))
     return "\n".join(lines)
+
+
+async def asking(steps: Any, campaign_id: int) -> Any:
+    """The open step if it asks questions rather than taking orders (``steps``: a StepService), else None."""
+    try:
+        opened = await steps.open_step(campaign_id)
+    except UserError:
+        return None
+    return None if opened.step.takes_orders else opened
 
 
 # The components: each a DynamicItem whose custom id says everything a click needs.

@@ -21,7 +21,6 @@ from bot.domain.campaign import Campaign, Faction
 from bot.domain.viewer import Viewer
 from bot.services.campaigns import TurnOutcome
 from bot.services.posting import PUBLIC, Message, PostRun
-from bot.services.errors import UserError
 from bot.services.steps import StepService
 from bot.engine.steps import OnDeadline
 from bot.report.cards import Card, first_message_cards
@@ -30,7 +29,7 @@ from bot.services.turns import Correction
 from bot.i18n import Messages, N_, messages
 from cogs.common import deadline_text, post, public_reader, reader
 from cogs.embeds import embed_of
-from cogs.step_prompts import StepPrompts
+from cogs.step_prompts import StepPrompts, asking as asking_step
 
 log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()  # a report never pings, whatever a name holds
@@ -333,7 +332,7 @@ class TurnPoster:
     async def reminder(self, campaign: Campaign, left: timedelta, not_ready: list[Faction]) -> None:
         if campaign.report_channel_id is None:
             return
-        asking = await self.asking(campaign)
+        asking = await asking_step(StepService(self.service), campaign.id)
         if asking is not None:
             await self.step_reminder(campaign, asking, left, not_ready)
             return
@@ -347,14 +346,6 @@ class TurnPoster:
                 t._("⏰ **{campaign}** — turn {turn}: the deadline is in {left}, {deadline}; the turn then is resolved "
                     "by the moderators.", **values)) + f"\n{waiting} (/orders ready)"
         await self.post(campaign.report_channel_id, text, "reminder")
-
-    async def asking(self, campaign: Campaign):
-        """The open step if it asks questions rather than taking orders (issue 12), else None."""
-        try:
-            opened = await StepService(self.service).open_step(campaign.id)
-        except UserError:
-            return None
-        return None if opened.step.takes_orders else opened
 
     async def step_reminder(self, campaign: Campaign, opened, left: timedelta, waiting: list[Faction]) -> None:
         """A prompt step's reminder: its deadline, what it does then, and the clans with questions left

@@ -191,3 +191,17 @@ async def test_a_step_opened_anew_by_undo_and_redo_with_other_questions_is_poste
     assert stale[-1].content == "This question of Turn 3 · captains' choices is closed: the step was resolved"
     answered = await world.h.click(new, "sail at once", world.players["mori"], in_channel="mori-war-room")
     assert [s for s in answered if s.kind == "edit"][0].content.endswith("✅ mori-player answered: sail at once")
+
+
+async def test_help_during_a_prompt_step_says_to_answer_or_to_wait(prompted):
+    world = prompted
+    mine = (await world.h.invoke("help", world.players["mori"]))[-1].content.splitlines()
+    assert mine[1:3] == ["What to do next, as a player:",
+                         "1. Turn 3 · captains' choices: answer your clan's questions with the buttons in your clan's "
+                         "channel, or with /step answer (/step show lists them)"]
+    kono = (await world.h.invoke("help", world.players["kono"]))[-1].content.splitlines()
+    assert kono[2] == ("1. Turn 3 · captains' choices: nothing is asked of your clan now; the turn goes on once the "
+                       "others have answered (or at the deadline)")
+    mod = (await world.h.invoke("help", world.mod))[-1].content
+    assert ("Turn 3 · captains' choices: wait for the clans' answers (not answered: Mōri, Ōtomo); /step show lists "
+            "them") in mod and "/turn defaults — give the questions left the rules' defaults now" in mod
