@@ -244,6 +244,9 @@ def form_of(key: PromptKey, opened: Any, question: Any, t: Messages) -> discord.
     sent: ``StepCog.on_interaction`` reads its submission from the custom id, so one survives a restart."""
     title = worded(opened.label, t)[:MODAL_TITLE] or "?"
     modal = discord.ui.Modal(title=title, custom_id=f"{FORM_SUBMIT}{key.ids()}:{key.fp}", timeout=None)
+    if len(question.form) > MAX_FIELDS:  # the service then refuses the missing required ones by name
+        log.warning("Question %s has %d form fields; Discord's form shows the first %d", question.id,
+                    len(question.form), MAX_FIELDS)
     for field in question.form[:MAX_FIELDS]:
         span = f" ({field.minimum}–{field.maximum})" if field.minimum is not None and field.maximum is not None else ""
         label = worded(field.label, t)
