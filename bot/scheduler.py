@@ -147,7 +147,7 @@ class DeadlineScheduler:
 
     async def _steps(self, campaign: Campaign) -> bool:
         """Continue the chain of a complete open step (True: some resolved), and post the open step's
-        prompts if nobody has.  An orders step (every Sengoku turn) has neither: one read a tick."""
+        prompts if nobody has.  An orders step (a one-step turn) has neither: one read a tick."""
         if (await self.turns.service.open_step_of(campaign)).takes_orders:
             return False
         outcomes = await self.steps.continue_chain(campaign.id)

@@ -295,7 +295,7 @@ class StepService:
         """Post the digest of ``turn`` once it is over (``post``: the announcer's ``turn_digest``), once
         across processes and restarts (its "digest" work claim); False if there is none to post (a turn
         of one step, a turn not over) or it was posted already."""
-        if len(await self.repo.turn_steps(campaign_id, turn)) < 2:  # one step (every Sengoku turn): no digest
+        if len(await self.repo.turn_steps(campaign_id, turn)) < 2:  # a one-step turn: no digest
             return False
         opened = await self.repo.get_turn(campaign_id, turn)
         if opened is None or opened.status != TurnStatus.RESOLVED:
