@@ -116,15 +116,15 @@ def ended(outcome: Any) -> bool:
 
 
 def who_answers(interaction: discord.Interaction, campaign: Campaign, question: Any) -> tuple[str | None, Any]:
-    """(faction, moderator) to answer ``question`` as: a player for their clan; a moderator acting for the
-    question's clan (/mod act-as) or answering the moderators' question, as a moderator."""
+    """(faction, moderator) to answer ``question`` as (StepService.answer): a player for their clan; a
+    moderator as the clan they act for (/mod act-as: both), or the moderators' question (no clan)."""
     if question.faction is None:
         if not is_moderator(interaction, campaign) or acting_faction(interaction, campaign) is not None:
             raise UserError(MODERATORS_ONLY, campaign=campaign.name)
         return None, moderator_of(interaction)
     faction = player_faction(interaction, campaign)  # refuses one who plays no clan here
-    if acting_faction(interaction, campaign) is not None and faction.id == question.faction:
-        return None, moderator_of(interaction)
+    if acting_faction(interaction, campaign) is not None:  # a moderator as that clan: its questions only
+        return faction.id, moderator_of(interaction)
     return faction.id, None  # another clan's player: the service refuses, saying nothing more
 
 
@@ -413,8 +413,8 @@ class StepCog(commands.GroupCog, group_name="step", group_description="The open 
             raise UserError(CHOOSE_ONE, question=worded(asked.text, t),
                             choices=", ".join(worded(c.label, t) for c in asked.choices))
         await defer(interaction)
-        if faction is None or clan is not None:  # a moderator: any question (the clan option narrows them)
-            faction, by = None, moderator_of(interaction)
+        if faction is None or clan is not None:  # a moderator: any question, or as the clan named
+            by = moderator_of(interaction)
         else:
             faction, by = who_answers(interaction, chosen, asked)
         receipt = await steps.answer(chosen.id, opened.turn, opened.number, asked.id, choice_value(asked, choice, t),

@@ -193,7 +193,8 @@ async def test_step_answer_for_ones_clan_and_a_moderator_for_a_clan(stepped):
     assert not_mod[-1].content == ("Only moderators answer for a clan (the clan option); leave it out to answer "
                                    "for yours")
     await world.h.invoke("step answer", world.mod, question="captive:tachibana", choice="suicide", clan="otomo")
-    assert world.steps.calls[-1][3:6] == ("captive:tachibana", "suicide", None)  # the moderator's answer
+    assert world.steps.calls[-1][3:6] == ("captive:tachibana", "suicide", "otomo")  # as Ōtomo …
+    assert world.steps.calls[-1][6].name == "mod"  # … by the moderator
 
 
 async def test_step_defaults_asks_then_applies_them(stepped):

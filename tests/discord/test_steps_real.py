@@ -205,3 +205,17 @@ async def test_help_during_a_prompt_step_says_to_answer_or_to_wait(prompted):
     mod = (await world.h.invoke("help", world.mod))[-1].content
     assert ("Turn 3 · captains' choices: wait for the clans' answers (not answered: Mōri, Ōtomo); /step show lists "
             "them") in mod and "/turn defaults — give the questions left the rules' defaults now" in mod
+
+
+async def test_a_moderator_acting_for_a_clan_corrects_its_answer_with_a_click(prompted):
+    world = prompted
+    mori, otomo = channel_posts(world.resolved, MORI_ROOM)[-1], channel_posts(world.resolved, OTOMO_ROOM)[-1]
+    await world.h.click(mori, "sail at once", world.players["mori"], in_channel="mori-war-room")
+    await world.run("mod act-as", world.mod, clan="mori")
+    elsewhere = await world.h.click(otomo, "sail at once", world.mod, in_channel="otomo-war-room")
+    assert elsewhere[-1].content == "This question is not for your clan"  # acting as Mōri: Mōri's only
+    sent = await world.h.click(mori, "stay in port", world.mod, in_channel="mori-war-room")
+    assert [s for s in sent if s.kind == "edit"][0].content.endswith("✅ mod answered: stay in port")
+    (answer,) = [o for o in await world.service.repo.list_orders(1, 3, step=2) if o.unit == "answer:q-mori"]
+    assert (answer.payload["value"], answer.payload["source"]) == ("stay", "moderator")
+    assert any(e.kind == "step_answer" for e in await world.service.repo.audit_log(1))
