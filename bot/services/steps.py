@@ -38,7 +38,7 @@ from bot.store import StoreError, TurnStatus, step_kind
 
 log = logging.getLogger(__name__)
 
-PROMPTS = "prompts"  # the work claim of posting a step's prompts (step_kind: "s2:prompts")
+PROMPTS = "prompts"  # the work claim of posting a step's prompts (step_kind: "s2:prompts@<opened at>")
 DIGEST = "digest"  # the work claim of posting a turn's digest
 CHAIN_STOPPED = "chain-stopped"  # done: the turn's chain of steps ran away (CHAIN_LIMIT) and is left to moderators
 BOT = Moderator(None, "Fleetwright")  # the audit log's actor of what the bot did by itself
@@ -56,6 +56,7 @@ class OpenStep:
     deadline: str | None
     answers: dict[str, Answer]  # question id → its answer so far
     label: Text  # "Turn 3 · captives' choices"
+    opened_at: str | None = None  # when it opened (a step opened again after an undo is another opening)
 
     def unanswered(self) -> list[Question]:
         return [q for q in self.step.questions if q.id not in self.answers]
@@ -112,11 +113,13 @@ class StepService:
         return await self._open(campaign)
 
     async def _open(self, campaign: Campaign) -> OpenStep:
-        step = await self.service.open_step_of(campaign)
+        record = await self.repo.get_step(campaign.id, campaign.turn, campaign.step)
+        step = stored_step(record, campaign.step)
         orders = await self.repo.list_orders(campaign.id, campaign.turn, step=campaign.step)
         _, answers = split_answers(orders)
         return OpenStep(campaign, campaign.turn, campaign.step, step, campaign.deadline,
-                        {a.question: a for a in answers}, step_label(campaign.turn, campaign.step, step, campaign.ruleset))
+                        {a.question: a for a in answers}, step_label(campaign.turn, campaign.step, step, campaign.ruleset),
+                        opened_at=record.opened_at if record else None)
 
     # Answers
 
@@ -264,7 +267,9 @@ class StepService:
         they were posted (or are being posted) already.  A step without questions has none."""
         if not opened.step.questions:
             return False
-        kind = step_kind(PROMPTS, opened.number)
+        # Keyed by the opening: a step undone away and opened again (perhaps asking other questions)
+        # is posted again; the same opening never twice.
+        kind = step_kind(f"{PROMPTS}@{opened.opened_at or ''}", opened.number)
         claim = await self.repo.work_claim(opened.campaign.id, opened.turn, kind)
         if claim is not None and claim.done_at is not None:  # posted: a read, not a write, every tick after
             return False

@@ -128,3 +128,18 @@ async def test_a_turn_ended_by_an_answer_gets_its_digest_from_the_next_tick_once
     await scheduler.tick()
     assert said.said == [("digest", 3, "Turn 3 · captains' choices: 2 answered, 0 by standing orders, 0 by default")]
     await scheduler.turns.repo.close()
+
+
+async def test_a_step_opened_again_after_an_undo_gets_its_prompts_again(db, clock):
+    scheduler, said = await process(db, clock, "host-a")
+    await scheduler.tick()
+    assert [s[0] for s in said.said] == ["prompts", "reminder"]
+    service = scheduler.turns.service
+    await service.undo_last(1)  # step 1's resolution: step 2 goes
+    clock.now += timedelta(minutes=5)
+    await scheduler.turns.redo(1)  # step 2 opens again, five minutes later
+    said.said.clear()
+    await scheduler.tick()
+    await scheduler.tick()
+    assert [s for s in said.said if s[0] == "prompts"] == [("prompts", 3, 2, ["q-mori", "q-otomo"])]
+    await scheduler.turns.repo.close()
