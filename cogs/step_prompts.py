@@ -4,9 +4,10 @@ moderators' forms, and posting them once per step.
 A prompt's components are ``discord.ui.DynamicItem``s: everything a click needs is in its custom id
 (``fw:ans:<campaign>:<turn>:<step>:<question index>:<choice index>:<fingerprint>``), and the bot
 registers the item classes at start-up (``cogs/step.py``), so a click on a prompt posted before a
-restart works like any other.  The fingerprint (8 hex digits of the step spec's SHA-256) tells a
-prompt of the step that is open from one of an earlier opening of the same (turn, step) — after an
-undo and a redo the same position may ask other questions, and an index must never answer them.
+restart works like any other.  The fingerprint (8 hex digits of the SHA-256 of the step's spec and
+opening time) tells a prompt of the step that is open from one of an earlier opening of the same
+(turn, step) — after an undo and a redo the same position may ask other questions, and an index must
+never answer them; the new opening's prompts are posted anew.
 
 Each question is posted once, in the asked clan's private channel (a moderators' question in the
 report channel, with a button that opens a form), under a work lease named by the step, its
@@ -70,10 +71,11 @@ FORM_SUBMIT = "fw:formsub:"  # a moderators' form's custom id: fw:formsub:<campa
 FORM_SUBMIT_RE = re.compile(rf"fw:formsub:{ID}:{FP}")
 
 
-def fingerprint(step: Any) -> str:
-    """8 hex digits of the step spec: the same spec (a restart) gives the same, another opening of the
-    same position with other questions another."""
-    return hashlib.sha256(step.model_dump_json().encode("utf-8")).hexdigest()[:8]
+def fingerprint(opened: Any) -> str:
+    """8 hex digits of the open step's spec and when it opened (both stored): a restart gives the same,
+    another opening of the same position (after /turn undo and /turn redo) another, whatever it asks."""
+    opening = f"{opened.step.model_dump_json()}@{getattr(opened, 'opened_at', None) or ''}"
+    return hashlib.sha256(opening.encode("utf-8")).hexdigest()[:8]
 
 
 @dataclass(frozen=True)
@@ -93,14 +95,14 @@ class PromptKey:
 
     @classmethod
     def for_question(cls, opened: Any, index: int) -> PromptKey:
-        return cls(opened.campaign.id, opened.turn, opened.number, index, fingerprint(opened.step))
+        return cls(opened.campaign.id, opened.turn, opened.number, index, fingerprint(opened))
 
     def ids(self) -> str:
         return f"{self.campaign}:{self.turn}:{self.step}:{self.question}"
 
     def question_in(self, opened: Any) -> Question | None:
         """The question this key names, if its step is the one open; None: the prompt is stale."""
-        same = (opened.turn, opened.number, fingerprint(opened.step)) == (self.turn, self.step, self.fp)
+        same = (opened.turn, opened.number, fingerprint(opened)) == (self.turn, self.step, self.fp)
         if not same or not 0 <= self.question < len(opened.step.questions):
             return None
         return opened.step.questions[self.question]
@@ -265,7 +267,7 @@ class StepPrompts:
             if question.id in opened.answers:
                 continue  # a standing order answered it when the step opened
             lease = WorkLease(self.service, opened.campaign.id, opened.turn,
-                              f"prompt:s{opened.number}:{fingerprint(opened.step)}:q{index}")
+                              f"prompt:s{opened.number}:{fingerprint(opened)}:q{index}")
             if not await lease.take():
                 continue  # posted already, or another process is posting it
             try:

@@ -63,7 +63,7 @@ async def test_each_question_is_posted_once_in_its_clans_channel(stepped):
 
 
 def mori_fp(world) -> str:
-    return fingerprint(world.steps.open.step)
+    return fingerprint(world.steps.open)
 
 
 async def test_a_click_answers_and_the_prompt_shows_it(stepped):

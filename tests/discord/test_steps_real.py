@@ -5,9 +5,11 @@ resolves the step and its report and the turn's digest are posted; refusals in t
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
-from tests.discord.conftest import CHANNELS, channel_posts
+from tests.discord.conftest import CHANNELS, CLOCK, channel_posts
 from tests.services.steps_ruleset import install
 
 MORI_ROOM, OTOMO_ROOM, REPORTS = CHANNELS["mori-war-room"], CHANNELS["otomo-war-room"], CHANNELS["naval-reports"]
@@ -219,3 +221,19 @@ async def test_a_moderator_acting_for_a_clan_corrects_its_answer_with_a_click(pr
     (answer,) = [o for o in await world.service.repo.list_orders(1, 3, step=2) if o.unit == "answer:q-mori"]
     assert (answer.payload["value"], answer.payload["source"]) == ("stay", "moderator")
     assert any(e.kind == "step_answer" for e in await world.service.repo.audit_log(1))
+
+
+async def test_a_step_opened_again_asking_the_same_gets_fresh_prompts(prompted):
+    world = prompted
+    old = channel_posts(world.resolved, MORI_ROOM)[-1]
+    await world.h.click(old, "sail at once", world.players["mori"], in_channel="mori-war-room")  # now disabled
+    await world.run("turn undo", world.mod)  # the orders step: the captains' choices go, with Mōri's answer
+    world.service.clock = lambda: CLOCK + timedelta(minutes=5)  # the correction takes a while
+    sent = await world.run("turn redo", world.mod)
+    (new,) = [s for s in channel_posts(sent, MORI_ROOM) if s.content.startswith("❓")]  # clickable again
+    assert world.h.buttons(new) != world.h.buttons(old)  # another opening: other custom ids
+    stale = await world.h.click(old, "stay in port", world.players["mori"], in_channel="mori-war-room")
+    assert stale[-1].content == "This question of Turn 3 · captains' choices is closed: the step was resolved"
+    await world.h.click(new, "stay in port", world.players["mori"], in_channel="mori-war-room")
+    (answer,) = [o for o in await world.service.repo.list_orders(1, 3, step=2) if o.unit == "answer:q-mori"]
+    assert answer.payload["value"] == "stay"
