@@ -14,12 +14,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.domain.campaign import Campaign, Faction, Phase
+from bot.domain.campaign import Campaign, Phase
 from bot.domain.viewer import Viewer
-from bot.domain.text import quote
 from bot.engine.dice import KEY_SCHEME, SEED_SCHEME
 from bot.i18n import Messages, N_, messages
-from bot.localized import phase_name
+from bot.localized import Text, phase_name
 from bot.plugins import plugin
 from bot.services.errors import UserError
 from bot.services.posting import PostLedger
@@ -42,7 +41,9 @@ from cogs.common import (
     service_of,
 )
 from cogs.confirm import ask
-from cogs.params import named_clan
+from cogs.params import clan_of  # noqa: F401  (it lived here; other modules import it from here)
+from cogs.step import announce_after, ask_defaults, ended
+from cogs.step_prompts import worded
 from cogs.turn_posts import Progress, TurnPoster, report_name, text_file
 
 log = logging.getLogger(__name__)
@@ -174,18 +175,6 @@ def turns_of(interaction: discord.Interaction) -> TurnLifecycle:
     return TurnLifecycle(service_of(interaction))
 
 
-def clan_of(campaign: Campaign, typed: str) -> Faction:
-    """The clan ``typed`` names, by id or name (accents and case aside)."""
-    found = named_clan(campaign, typed)
-    if found is None:
-        if not campaign.factions:
-            raise UserError(N_("{campaign} has no clan {clan}; its clans: none yet"), campaign=campaign.name,
-                            clan=quote(typed))
-        raise UserError(N_("{campaign} has no clan {clan}; its clans: {known}"), campaign=campaign.name,
-                        clan=quote(typed), known=", ".join(f.name for f in campaign.factions))
-    return found
-
-
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)  # hidden from players; a server admin may grant the moderators
 class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderators: open, resolve and undo turns"):
@@ -245,6 +234,14 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
                 else public._("⏰ **{campaign}** — turn {turn}: the deadline is lifted; the moderators resolve the "
                               "turn when all is in.", **values))
         await reply(interaction, "\n".join(lines))
+
+    @app_commands.command(name="defaults", description="Apply the rules' defaults to the open step's unanswered "
+                                                       "questions now")
+    @app_commands.describe(campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    @moderator_only()
+    async def defaults(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+        await ask_defaults(interaction, campaign)  # cogs/step.py: with the rest of the steps' Discord side
 
     @app_commands.command(name="lock", description="Close the turn for players' orders (moderators still may)")
     @app_commands.describe(campaign=CAMPAIGN)
@@ -321,9 +318,21 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         t = reader(interaction)
         head = t._("Turn {turn} of {campaign} resolved; {revealed} is revealed. Next: /turn open for turn {next}. "
                    "The moderator log is attached.", turn=outcome.turn, campaign=chosen.name,
-                   revealed=revealed_words(outcome, t), next=outcome.campaign.turn)
+                   revealed=revealed_words(outcome, t), next=outcome.turn + 1) if ended(outcome) else self.step_head(
+            outcome, chosen, t)
         await self.answer(interaction, "\n".join([head, *lines]),
                           [text_file(outcome.reports.moderators, "moderator-log.md"), *files])
+        await announce_after(self.bot, outcome)  # the steps it set going, the next step's questions
+
+    @staticmethod
+    def step_head(outcome, chosen: Campaign, t: Messages) -> str:
+        """The moderator's summary of a resolved step after which the turn goes on (issue 12)."""
+        done, now = outcome.chain[-1] if outcome.chain else outcome, outcome.opened
+        return t._("{label} of {campaign} resolved; {revealed} is revealed. Now open: {next}; its questions are "
+                   "posted in the asked clans' channels. The moderator log is attached.",
+                   label=worded(done.step_label or Text(N_("Turn {turn}"), turn=done.turn), t), campaign=chosen.name,
+                   revealed=revealed_words(outcome, t),
+                   next=worded(now.label, t) if now is not None else "?")
 
     async def answer(self, interaction: discord.Interaction, text: str, files: list[discord.File]) -> None:
         """The moderator's summary of a resolution: the reply while the interaction's token lasts
@@ -433,6 +442,7 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         await self.answer(interaction, "\n".join([head, *lines, *posted]),
                           [text_file(outcome.reports.moderators, "moderator-log.md"),
                            text_file(changes, "moderator-log-changes.md"), *files])
+        await announce_after(self.bot, outcome)  # the steps it set going, the next step's questions
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -43,7 +43,6 @@ from bot.services.errors import UserError
 from bot.services.leases import DEFAULT_LEASE, RESOLVE, WorkLease, utc_stamp
 from bot.services.settings import apply_setting
 from bot.services.sheet_maps import SheetMap
-
 from bot.services.step_model import answer_payload, opening, split_answers, step_dice, step_label, stored_step
 from bot.services.transfer_checks import import_problems, rekey_open_turns
 from bot.store import (
