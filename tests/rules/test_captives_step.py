@@ -15,6 +15,18 @@ from tests.rules.conftest import add_leader, make_ctx
 STEPS = steps_of(SengokuRuleset())
 
 
+def test_table_s9_5_d_a_general_killed_is_not_asked_a_commander_captured_is(state):
+    """S9.5-D 1 (seed 5.2: "генерал погибает, полководец попадает в плен. Может совершить самоубийство")."""
+    add_leader(state, "tahara", "red", kind="general")
+    add_leader(state, "wakabayashi", "red", kind="commander")
+    ctx = make_ctx(state, {})
+    for character in ("tahara", "wakabayashi"):
+        apply_harm(ctx, character, Harm.GENERAL_KILLED_COMMANDER_CAPTURED, "blue", f"landrisk:T:sp1:{character}:B",
+                   1, "S9.5-D")
+    assert ctx.state.characters["tahara"].status is CharacterStatus.DEAD
+    assert ctx.state.captives == [PendingCaptive(character="wakabayashi")]
+
+
 def _captured(state, *names: str, clan: str = "red"):
     for name in names:
         character = add_leader(state, name, clan)
