@@ -132,8 +132,11 @@ class TurnLifecycle:
         store's commit refuses a turn no longer in planning across processes."""
         campaign = await self.service.campaign(campaign_id)
         expected = campaign.turn if turn is None else turn
+        # The step as read now is the one asked for: of two requests at once, the second must be
+        # refused once the first resolved it, never go on to resolve the step that opened after it.
+        step = campaign.step if expected == campaign.turn else None
         try:
-            outcome = await self.service.resolve_turn(campaign_id, expected)
+            outcome = await self.service.resolve_turn(campaign_id, expected, step)
         except StoreError:
             now = await self.service.campaign(campaign_id)
             if now.turn > expected:  # another process committed it first

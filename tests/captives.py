@@ -1,0 +1,32 @@
+"""The demo turn's captives' step (OP-46 c), for tests that play the seto-demo turn.
+
+Turn 3 of seto-demo captures characters whose ``if_captured`` is ``ask_player`` (the default), so
+after its orders step the turn waits at "captives' choices" until the captured characters' clans
+answer, a moderator applies the defaults (/turn defaults) or its deadline does.  Tests about a
+whole turn as players live it go through that step with these helpers; a test narrowly about the
+mechanics of one orders step may instead use the ``one_step_sengoku`` fixture (tests/conftest.py).
+"""
+
+from __future__ import annotations
+
+from bot.engine.steps import SingleStep
+from bot.plugins import get_ruleset
+from bot.services.steps import StepService
+
+CAPTIVES = "captives"  # Sengoku's step kind (bot/rulesets/sengoku/rules/turn/captives.py)
+TAHARA = "captive:tahara-chikakata"  # the demo turn's one captive: Ōtomo's, taken by Mōri (OP-46 c)
+
+
+async def through_captives(service, campaign_id: int) -> list:
+    """The open captives' step of ``campaign_id`` gets the OP-46 c defaults (remain a captive) as
+    at its deadline, and resolves; the outcomes, in order (the turn ends with the last)."""
+    steps = StepService(service)
+    opened = await steps.open_step(campaign_id)
+    assert opened.step.kind == CAPTIVES, opened.step.kind
+    return await steps.apply_defaults(campaign_id, opened.turn, opened.number)
+
+
+def single_step(monkeypatch) -> None:
+    """Sengoku turns of one orders step for this test (SingleStep): no captives' step after it."""
+    ruleset = get_ruleset("sengoku")
+    monkeypatch.setattr(ruleset, "steps", SingleStep(ruleset))
