@@ -6,6 +6,7 @@ Functions of a ``CampaignService``; nothing here writes to the store.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from bot.domain.campaign import Campaign
@@ -30,12 +31,27 @@ async def map_data(service: CampaignService, campaign_id: int) -> ReportInput:
     campaign = await service.campaign(campaign_id)
     last = await service.repo.last_resolution(campaign_id)
     if last is not None:
-        return await report_input(service, campaign, last)
+        return await whole_turn(service, campaign, last)
     ruleset = get_ruleset(campaign.ruleset)
     state = ruleset.state_model.model_validate((await service.repo.load_state(campaign_id)).state)
     return ReportInput(campaign_name=campaign.name, turn=campaign.turn, seed="", commitment="",
                        gamemap=load_shipped_map(campaign.map_id), before=state, after=state, events=[],
                        language=campaign.language, faction_languages=campaign.faction_languages())
+
+
+async def whole_turn(service: CampaignService, campaign: Campaign, last: ResolutionRecord) -> ReportInput:
+    """The map of ``last``'s turn as a whole (issue 12): a turn of steps is drawn from its first step's
+    before-state to its last step's after-state, with every step's events and rolls, so the map after a
+    turn whose last step is e.g. Sengoku's captives' choices (OP-46 c) still shows the turn's battles."""
+    records = [r for r in await service.repo.turn_resolutions(campaign.id, last.turn)
+               if r.step <= last.step] or [last]
+    drawn = [await report_input(service, campaign, record) for record in records]
+    if len(drawn) == 1:
+        return drawn[0]
+    first, end = drawn[0], drawn[-1]
+    events = [event for part in drawn for event in part.events]
+    rolls = [roll for part in drawn for roll in part.rolls]
+    return dataclasses.replace(first, after=end.after, events=events, rolls=rolls)
 
 
 @dataclass

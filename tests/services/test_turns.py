@@ -128,10 +128,13 @@ async def test_two_resolutions_at_once_resolve_the_turn_once(turns):
 async def test_redo_resolves_again_with_the_same_seed_and_says_what_changed(turns):
     service = turns.service
     await submit_demo_orders(service, 1)
-    first = await turns.resolve(1)
-    with pytest.raises(UserError, match="/turn redo resolves a turn again after /turn undo; turn 4"):
+    first = await turns.resolve(1)  # the orders step; the captives' choices (OP-46 c) open after it
+    with pytest.raises(UserError, match=r"^/turn redo resolves a turn again after /turn undo; turn 3 of Seto 1560 "
+                                        r"is planning \(use /turn resolve\)$"):
         await turns.redo(1)
-    await service.undo_last(1)
+    assert await service.undo_last(1) == 3  # the orders step's resolution; the captives' step goes with it
+    undone = await service.campaign(1)
+    assert (undone.turn, undone.step, undone.phase) == (3, 1, Phase.CORRECTION)
     await service.submit_order(1, "miyoshi", CORRECTION, moderator=True)
     correction = await turns.redo(1)
     second, diff = correction.outcome, correction.diff
@@ -145,7 +148,10 @@ async def test_redo_resolves_again_with_the_same_seed_and_says_what_changed(turn
     private = [line for line in diff.factions["miyoshi"] if "(key " in line]
     assert private and all(line not in "\n".join(diff.public + diff.factions["mori"]) for line in private)
     assert not any("miyoshi-sogo" in line for line in diff.factions["mori"])  # no other clan's dice
-    assert (await service.campaign(1)).turn == 4
+    now = await service.campaign(1)
+    assert (now.turn, now.step, now.phase) == (3, 2, Phase.PLANNING)  # the captives' choices asked again
+    (last,) = await through_captives(service, 1)
+    assert last.turn_ended and (await service.campaign(1)).turn == 4
 
 
 def test_a_line_that_only_moved_is_not_a_change():
