@@ -42,7 +42,7 @@ from cogs.common import (
 )
 from cogs.confirm import ask
 from cogs.params import clan_of  # noqa: F401  (it lived here; other modules import it from here)
-from cogs.step import announce_after, ask_defaults, ended
+from cogs.step import announce_after, ask_defaults, ended, steps_of
 from cogs.step_prompts import worded
 from cogs.turn_posts import Progress, TurnPoster, report_name, text_file
 
@@ -56,16 +56,28 @@ def report_channel(campaign: Campaign) -> int:
     return campaign.report_channel_id
 
 
-async def as_asked(interaction: discord.Interaction, campaign_id: int, asked: tuple[int, Phase]) -> Campaign:
-    """The campaign a confirmed prompt acts on, if it is still at the turn and phase the prompt named: a
-    click on an old prompt must not resolve (or undo) a turn the moderator was never asked about."""
+def position(campaign: Campaign) -> tuple[int, Phase, int]:
+    """What a confirmation prompt is about: the campaign's turn, phase and open step (issue 12)."""
+    return campaign.turn, campaign.phase, campaign.step
+
+
+async def as_asked(interaction: discord.Interaction, campaign_id: int, asked: tuple[int, Phase, int]) -> Campaign:
+    """The campaign a confirmed prompt acts on, if it is still at the turn, phase and step the prompt
+    named: a click on an old prompt must not resolve (or undo) a turn, or a step of it, the moderator
+    was never asked about."""
     campaign = await service_of(interaction).campaign(campaign_id)
-    turn, phase = asked
-    if (campaign.turn, campaign.phase) != asked:
+    turn, phase, step = asked
+    if (campaign.turn, campaign.phase) != (turn, phase):
         raise UserError(N_("this prompt was about turn {turn} of {campaign} ({phase}); the campaign has moved on "
                            "since (turn {now}, {now_phase}), so nothing was done. Run the command again if you "
                            "still want it"), turn=turn, campaign=campaign.name, phase=phase_name(phase),
                         now=campaign.turn, now_phase=phase_name(campaign.phase))
+    if campaign.step != step:  # e.g. "Resolve turn 3" asked at its orders, clicked at its captives' choices
+        steps = steps_of(interaction.client)
+        raise UserError(N_("this prompt was about {step} of {campaign}; the campaign has moved on since ({now}), so "
+                           "nothing was done. Run the command again if you still want it"),
+                        step=await steps.label_of(campaign, turn, step), campaign=campaign.name,
+                        now=await steps.label_of(campaign, campaign.turn, campaign.step))
     return campaign
 
 
@@ -296,10 +308,10 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         chosen = await campaign_for(interaction, campaign)
         channel_id = report_channel(chosen)
         t = reader(interaction)
-        await ask(interaction, resolve_prompt(chosen, channel_id, t), lambda click: self.resolve_now(click, chosen.id, (chosen.turn, chosen.phase)),
+        await ask(interaction, resolve_prompt(chosen, channel_id, t), lambda click: self.resolve_now(click, chosen.id, position(chosen)),
                   label=t._("Resolve turn {turn}", turn=chosen.turn))
 
-    async def resolve_now(self, interaction: discord.Interaction, campaign_id: int, asked: tuple[int, Phase]) -> None:
+    async def resolve_now(self, interaction: discord.Interaction, campaign_id: int, asked: tuple[int, Phase, int]) -> None:
         """/turn resolve once confirmed (``interaction``: the click, already answered)."""
         chosen = await as_asked(interaction, campaign_id, asked)
         channel_id = report_channel(chosen)
@@ -383,10 +395,10 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
     async def undo(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
         chosen = await campaign_for(interaction, campaign)
         t = reader(interaction)
-        await ask(interaction, undo_prompt(chosen, t), lambda click: self.undo_now(click, chosen.id, (chosen.turn, chosen.phase)),
+        await ask(interaction, undo_prompt(chosen, t), lambda click: self.undo_now(click, chosen.id, position(chosen)),
                   label=t._("Undo the last resolution"))
 
-    async def undo_now(self, interaction: discord.Interaction, campaign_id: int, asked: tuple[int, Phase]) -> None:
+    async def undo_now(self, interaction: discord.Interaction, campaign_id: int, asked: tuple[int, Phase, int]) -> None:
         """/turn undo once confirmed (``interaction``: the click, already answered)."""
         chosen = await as_asked(interaction, campaign_id, asked)
         turn = await service_of(interaction).undo_last(chosen.id)
@@ -410,10 +422,10 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         chosen = await campaign_for(interaction, campaign)
         channel_id = report_channel(chosen)
         t = reader(interaction)
-        await ask(interaction, redo_prompt(chosen, channel_id, t), lambda click: self.redo_now(click, chosen.id, (chosen.turn, chosen.phase)),
+        await ask(interaction, redo_prompt(chosen, channel_id, t), lambda click: self.redo_now(click, chosen.id, position(chosen)),
                   label=t._("Resolve turn {turn} again", turn=chosen.turn))
 
-    async def redo_now(self, interaction: discord.Interaction, campaign_id: int, asked: tuple[int, Phase]) -> None:
+    async def redo_now(self, interaction: discord.Interaction, campaign_id: int, asked: tuple[int, Phase, int]) -> None:
         """/turn redo once confirmed (``interaction``: the click, already answered)."""
         chosen = await as_asked(interaction, campaign_id, asked)
         await self._redo(interaction, chosen, report_channel(chosen))

@@ -171,6 +171,10 @@ class StepService:
                             step=await self._label_of(campaign, turn, step))
         return campaign
 
+    async def label_of(self, campaign: Campaign, turn: int, step: int) -> Text:
+        """How a reader names step ``step`` of ``turn`` ("Turn 3 · captives' choices"), open or not."""
+        return await self._label_of(campaign, turn, step)
+
     async def _label_of(self, campaign: Campaign, turn: int, step: int) -> Text:
         try:
             spec = stored_step(await self.repo.get_step(campaign.id, turn, step), step)
