@@ -26,6 +26,14 @@ async def through_captives(service, campaign_id: int) -> list:
     return await steps.apply_defaults(campaign_id, opened.turn, opened.number)
 
 
+async def orders_step_of_turn_3(service, campaign_id: int):
+    """The resolution of the demo turn's orders step, which rolled its dice (the captives' step after
+    it, the turn's last resolution, rolls none)."""
+    record = (await service.repo.turn_resolutions(campaign_id, 3))[0]
+    assert record.step == 1 and record.dice
+    return record
+
+
 def single_step(monkeypatch) -> None:
     """Sengoku turns of one orders step for this test (SingleStep): no captives' step after it."""
     ruleset = get_ruleset("sengoku")

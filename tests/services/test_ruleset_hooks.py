@@ -20,7 +20,8 @@ from bot.services import queries, setup
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
 from bot.store import open_repository
-from tests.services.test_setup_and_queries import orders_step_of_turn_3, resolved_demo
+from tests.captives import orders_step_of_turn_3
+from tests.services.test_setup_and_queries import resolved_demo
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
 CHANNEL = Path(__file__).resolve().parents[1] / "scenarios" / "maps" / "channel.toml"

@@ -20,7 +20,7 @@ from bot.services.dice_keys import turn_key
 from bot.services.errors import UserError
 from bot.store import StoreError, open_repository
 from bot.store import sqlite as sqlite_store
-from tests.captives import through_captives
+from tests.captives import orders_step_of_turn_3, through_captives
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
 
@@ -108,13 +108,6 @@ async def test_relations_are_listed_once_per_pair_or_for_one_clan(service):
     assert len(table) == 6 and ("mori", "otomo", "at_war") in table and ("mori", "kono", "allied") in table
     assert await setup.relations(service, campaign.id, "kono") == [
         ("kono", "mori", "allied"), ("kono", "otomo", "at_war"), ("kono", "miyoshi", "at_war")]
-
-
-async def orders_step_of_turn_3(service, campaign_id: int):
-    """The resolution of the demo turn's orders step: its dice (the captives' step after it rolls none)."""
-    record = (await service.repo.turn_resolutions(campaign_id, 3))[0]
-    assert record.step == 1 and record.dice
-    return record
 
 
 async def resolved_demo(service, *, old_scheme: bool = False) -> int:
