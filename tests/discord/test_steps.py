@@ -218,16 +218,18 @@ async def test_a_prompt_reads_in_its_clans_language_and_a_refusal_in_the_clicker
                                               "できます）。")
     assert "までに答えてください。それまでに答えがなければ、ルールが代わりに答えます" in prompt.content
     world.players["otomo"].locale = "ru"
-    rival = await world.h.click(prompt, "Commit suicide", world.players["otomo"], in_channel="mori-war-room")
+    # The buttons read in the clan's language too (Sengoku's catalogue, OP-46 c's choices).
+    assert list(world.h.buttons(prompt))[:2] == ["自害する", "捕虜のままでいる"]
+    rival = await world.h.click(prompt, "自害する", world.players["otomo"], in_channel="mori-war-room")
     assert rival[-1].content == "Этот вопрос не для вашего клана"  # in the clicker's language
-    sent = await world.h.click(prompt, "Remain a captive", world.players["mori"], in_channel="mori-war-room")
-    assert [s for s in sent if s.kind == "edit"][0].content.endswith("✅ mori-player が回答しました：Remain a captive")
+    sent = await world.h.click(prompt, "捕虜のままでいる", world.players["mori"], in_channel="mori-war-room")
+    assert [s for s in sent if s.kind == "edit"][0].content.endswith("✅ mori-player が回答しました：捕虜のままでいる")
     world.outsider.locale = "zh-TW"
-    spectator = await world.h.click(prompt, "Commit suicide", world.outsider, in_channel="mori-war-room")
+    spectator = await world.h.click(prompt, "自害する", world.outsider, in_channel="mori-war-room")
     assert spectator[-1].content.startswith("你不是 Seto 1560 的玩家")
     world.steps.open.number = 3  # the step moved on: the prompt is closed
     world.players["mori"].locale = "zh-TW"
-    late = await world.h.click(prompt, "Remain a captive", world.players["mori"], in_channel="mori-war-room")
+    late = await world.h.click(prompt, "捕虜のままでいる", world.players["mori"], in_channel="mori-war-room")
     assert late[-1].content == "回合 3 的這個問題已關閉：該步已結算"
 
 
