@@ -57,6 +57,8 @@ ANSWERED = N_("✅ {who} answered: {choice}")
 ENTERED = N_("✅ {who} entered: {values}")
 NO_CHANNEL = N_("⚠️ Moderators: {clan} has no linked channel, so its question of {label} was not posted; it can "
                 "answer with /step answer.")
+NOT_POSTED = N_("⚠️ Moderators: the bot could not post {clan}'s question of {label} in its channel (check the bot's "
+                "permissions there); it can answer with /step answer.")
 CLOSED = N_("this question of {step} is closed: the step was resolved")  # StepService's words for the same
 SOURCE_WORDS = {
     AnswerSource.STANDING: N_("by a standing order"),
@@ -287,11 +289,15 @@ class StepPrompts:
         if channel_id is None:
             return await self.no_channel(opened, question, faction)
         key = PromptKey.for_question(opened, index)
-        await self.channel(channel_id).send(prompt_text(opened, question, t), view=prompt_view(key, question, t),
-                                            allowed_mentions=NO_MENTIONS)
+        try:
+            await self.channel(channel_id).send(prompt_text(opened, question, t), view=prompt_view(key, question, t),
+                                                allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException as exc:  # e.g. no access to the clan's room: the resolution that opened
+            log.warning("Could not post question %s in channel %s: %s", question.id, channel_id, exc)  # it stands
+            return await self.no_channel(opened, question, faction, NOT_POSTED)
         return 1
 
-    async def no_channel(self, opened: Any, question: Question, faction: Any) -> int:
+    async def no_channel(self, opened: Any, question: Question, faction: Any, notice: str = NO_CHANNEL) -> int:
         campaign = opened.campaign
         log.warning("Campaign %s turn %s step %s: question %s has nowhere to be posted", campaign.id, opened.turn,
                     opened.number, question.id)
@@ -300,5 +306,5 @@ class StepPrompts:
         t = public_reader(campaign, campaign.ruleset)
         with contextlib.suppress(discord.HTTPException):
             await self.channel(campaign.report_channel_id).send(
-                t._(NO_CHANNEL, clan=faction.name, label=worded(opened.label, t)), allowed_mentions=NO_MENTIONS)
+                t._(notice, clan=faction.name, label=worded(opened.label, t)), allowed_mentions=NO_MENTIONS)
         return 0

@@ -293,3 +293,25 @@ async def test_a_redo_killed_mid_posting_posts_each_clans_new_report_whole_thoug
         texts = [c for t, c in after if t == ROOMS[clan]]
         assert texts[0].startswith("🔁 "), clan
         assert texts[1:] == post_texts(stored[f"faction:{clan}"]), clan
+
+
+async def test_a_prompt_the_bot_may_not_post_is_named_to_the_moderators(planned):
+    """Ōtomo's room refuses the bot: the captives' choices the resolution opened (OP-46 c) are named to
+    the moderators in the report channel, and /turn resolve ends with its summary, not an error."""
+    world = planned
+    real_send = world.bot.http.send_message
+
+    async def refuse_otomo(channel_id, *, params):
+        if int(channel_id) == ROOMS["otomo"]:
+            raise discord.Forbidden(type("R", (), {"status": 403, "reason": "Forbidden"})(), "Missing Access")
+        return await real_send(channel_id, params=params)
+
+    world.bot.http.send_message = refuse_otomo
+    sent = await world.run("turn resolve", world.mod)
+    assert channel_posts(sent, REPORTS)[-1].content == (
+        "⚠️ Moderators: the bot could not post Ōtomo's question of Turn 3 · captives' choices in its channel (check "
+        "the bot's permissions there); it can answer with /step answer.")
+    (summary,) = [s for s in sent if s.kind == "followup"]
+    assert summary.content.startswith("Turn 3 of Seto 1560 resolved; ") and "report-otomo.md" in summary.files
+    opened = await world.service.campaign(1)
+    assert (opened.turn, opened.step) == (3, 2)
