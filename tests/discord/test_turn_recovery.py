@@ -47,18 +47,26 @@ async def tick(world, at: datetime) -> list:
 async def test_reports_committed_but_never_posted_go_out_at_a_later_tick_once(planned):
     world = planned
     outcome = await world.service.resolve_turn(1)  # committed; the bot stops before posting anything
-    assert await tick(world, CLOCK + timedelta(minutes=1)) == []  # a fresh claim: /turn resolve may be posting
+    # A fresh claim: /turn resolve may be posting; nor is the captives' question (OP-46 c) the orders
+    # step opened asked before its reports are out (it would tell their news first).
+    assert await tick(world, CLOCK + timedelta(minutes=1)) == []
     posted = await tick(world, STALE)
     public = channel_posts(posted, REPORTS)
-    assert [s.content for s in public] == post_texts(outcome.reports.public)
+    *report, reminder = [s.content for s in public]  # then the reminder of the step now open
+    assert report == post_texts(outcome.reports.public)
+    assert reminder.startswith("⏰ **Seto 1560** — Turn 3 · captives' choices: the deadline is in ")
     assert public[0].files == {"map.png": PNG + b"public"}
     for clan, room in WAR_ROOMS.items():
-        own = channel_posts(posted, room)
-        assert [s.content for s in own] == post_texts(outcome.reports.factions[clan])
-        assert own[0].files == {f"map-{clan}.png": PNG + clan.encode()}
+        own = [s.content for s in channel_posts(posted, room)]
+        if clan == "otomo":  # after its report, its captive's question
+            *own, prompt = own
+            assert prompt.startswith("❓ **Seto 1560** — Turn 3 · captives' choices")
+        assert own == post_texts(outcome.reports.factions[clan])
+        assert channel_posts(posted, room)[0].files == {f"map-{clan}.png": PNG + clan.encode()}
     assert {(s.kind, s.target) for s in posted} == {("channel", c) for c in (REPORTS, *WAR_ROOMS.values())}
     assert await tick(world, STALE + timedelta(hours=1)) == []
-    assert (await world.service.campaign(1)).turn == 4  # posted, not resolved again
+    campaign = await world.service.campaign(1)  # posted, not resolved again
+    assert (campaign.turn, campaign.step) == (3, 2)
 
 
 async def test_a_resolution_with_no_report_channel_is_logged_without_claiming_a_deadline(planned, caplog):
