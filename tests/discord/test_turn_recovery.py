@@ -83,11 +83,16 @@ async def test_a_resolution_with_no_report_channel_is_logged_without_claiming_a_
 
 async def test_what_turn_resolve_and_redo_posted_is_not_posted_again(planned):
     world = planned
-    await world.run("turn resolve", world.mod)
-    assert await tick(world, STALE) == []
+    await world.run("turn resolve", world.mod)  # posts its reports and the captives' question (OP-46 c)
+    (reminder,) = await tick(world, STALE)  # nothing again; only the open step's reminder, new
+    assert (reminder.target, reminder.content.split(":")[0]) == (REPORTS, "⏰ **Seto 1560** — Turn 3 · captives' "
+                                                                           "choices")
     await world.run("turn undo", world.mod)
+    world.service.clock = lambda: CLOCK + timedelta(minutes=5)  # the redo minutes later: the step opens anew
     await world.run("turn redo", world.mod)
-    assert await tick(world, STALE + timedelta(hours=1)) == []
+    (reminder,) = await tick(world, STALE + timedelta(hours=1))  # the new opening's reminder, nothing posted again
+    assert reminder.content.startswith("⏰ **Seto 1560** — Turn 3 · captives' choices: the deadline is in ")
+    assert await tick(world, STALE + timedelta(hours=2)) == []
 
 
 async def test_turn_log_attaches_the_stored_moderator_log_of_an_auto_resolved_turn(planned):
@@ -115,13 +120,18 @@ async def test_turn_log_refuses_a_turn_not_resolved_and_a_player(planned):
     assert sent[-1].content == ("Turn 3 of Seto 1560 is not resolved yet (turn 3 is open for orders); its moderator "
                                 "log is kept once it is resolved")
     await world.run("turn resolve", world.mod)
+    await world.captives_defaults(world.mod)  # the turn's last step (OP-46 c)
     sent = await world.run("turn log", world.mod, turn=4)
     assert sent[-1].content == ("Turn 4 of Seto 1560 is not resolved yet (turn 4 is not opened yet); its moderator "
                                 "log is kept once it is resolved")
     sent = await world.run("turn log", world.mod, turn=1)
     assert sent[-1].content == ("Turn 1 of Seto 1560 was not resolved by this bot, so no moderator log of it is "
                                 "stored; the last resolved turn is 3")
-    await world.run("turn undo", world.mod)
+    await world.run("turn undo", world.mod)  # the captives' choices (OP-46 c): its orders step stays resolved
+    sent = await world.run("turn log", world.mod, turn=3)
+    assert sent[-1].content == ("Moderator log of turn 3 of Seto 1560, as stored with its resolution (dice, hidden "
+                                "moves, every clan's view).")
+    await world.run("turn undo", world.mod)  # then its orders step
     sent = await world.run("turn log", world.mod, turn=3)
     assert sent[-1].content == ("Turn 3 of Seto 1560 is not resolved yet (turn 3 was undone for a correction; "
                                 "/turn redo resolves it again); its moderator log is kept once it is resolved")
