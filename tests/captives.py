@@ -9,8 +9,6 @@ mechanics of one orders step may instead use the ``one_step_sengoku`` fixture (t
 
 from __future__ import annotations
 
-from bot.engine.steps import SingleStep
-from bot.plugins import get_ruleset
 from bot.services.steps import StepService
 
 CAPTIVES = "captives"  # Sengoku's step kind (bot/rulesets/sengoku/rules/turn/captives.py)
@@ -33,8 +31,3 @@ async def orders_step_of_turn_3(service, campaign_id: int):
     assert record.step == 1 and record.dice
     return record
 
-
-def single_step(monkeypatch) -> None:
-    """Sengoku turns of one orders step for this test (SingleStep): no captives' step after it."""
-    ruleset = get_ruleset("sengoku")
-    monkeypatch.setattr(ruleset, "steps", SingleStep(ruleset))

@@ -179,13 +179,3 @@ def driver_error(backend: str) -> Callable[[str], Exception]:
 
     return asyncpg.exceptions.DiskFullError
 
-
-@pytest.fixture
-def one_step_sengoku(monkeypatch) -> None:
-    """Sengoku turns of one orders step, no captives' step (OP-46 c) after it: only for tests
-    narrowly about one step's mechanics (undo, export, import, dice of that step), where the demo
-    turn's captives' question would only get in the way.  Tests of a whole turn as players live it
-    go through that step instead (tests/captives.py)."""
-    from tests.captives import single_step
-
-    single_step(monkeypatch)
