@@ -2,9 +2,8 @@
 
 Turn 3 of seto-demo captures characters whose ``if_captured`` is ``ask_player`` (the default), so
 after its orders step the turn waits at "captives' choices" until the captured characters' clans
-answer, a moderator applies the defaults (/turn defaults) or its deadline does.  Tests about a
-whole turn as players live it go through that step with these helpers; a test narrowly about the
-mechanics of one orders step may instead use the ``one_step_sengoku`` fixture (tests/conftest.py).
+answer, a moderator applies the defaults (/turn defaults) or its deadline does.  Tests of the
+demo turn go through that step (the Discord tests also with ``World.captives_defaults`` or a click).
 """
 
 from __future__ import annotations
@@ -12,7 +11,6 @@ from __future__ import annotations
 from bot.services.steps import StepService
 
 CAPTIVES = "captives"  # Sengoku's step kind (bot/rulesets/sengoku/rules/turn/captives.py)
-TAHARA = "captive:tahara-chikakata"  # the demo turn's one captive: Ōtomo's, taken by Mōri (OP-46 c)
 
 
 async def through_captives(service, campaign_id: int) -> list:
