@@ -158,7 +158,7 @@ class DeadlineScheduler:
         if step_opened is not None:
             if await self.turns.repo.unposted_resolution(campaign.id) is not None:
                 # The reports of the step before first (a /turn resolve posting them, or a restart's
-                # next tick): a question such as "X was captured" must not tell their news before them.
+                # next tick): a step's question must not tell a clan their news before they do.
                 return True
             opened = await self.steps.open_step(campaign.id)
             await self.steps.announce_opened(opened, step_opened)

@@ -42,7 +42,7 @@ async def map_data(service: CampaignService, campaign_id: int) -> ReportInput:
 async def whole_turn(service: CampaignService, campaign: Campaign, last: ResolutionRecord) -> ReportInput:
     """The map of ``last``'s turn as a whole (issue 12): a turn of steps is drawn from its first step's
     before-state to its last step's after-state, with every step's events and rolls, so the map after a
-    turn whose last step is e.g. Sengoku's captives' choices (OP-46 c) still shows the turn's battles."""
+    turn whose last step only asks questions still shows what its orders step did."""
     records = [r for r in await service.repo.turn_resolutions(campaign.id, last.turn)
                if r.step <= last.step] or [last]
     drawn = [await report_input(service, campaign, record) for record in records]

@@ -60,8 +60,27 @@ async def process(path, clock, host: str) -> tuple[DeadlineScheduler, StepRecord
     return DeadlineScheduler(service, recorder), recorder
 
 
+async def reports_posted(scheduler, step: int = 1) -> None:
+    """The reports of that step of turn 3 posted, as the command that resolved it does."""
+    record = await scheduler.turns.repo.resolution(1, 3, step)
+    await scheduler.turns.repo.mark_resolution_posted(1, 3, record.created_seq, "2026-11-29T12:00:00+00:00")
+
+
+async def test_the_prompts_wait_for_the_reports_of_the_step_before(db, clock):
+    """A step's question must not tell a clan what the report of the step before has not told it yet:
+    while /turn resolve is still posting step 1 (its lease runs), no prompt and no reminder."""
+    scheduler, said = await process(db, clock, "host-a")
+    await scheduler.tick()
+    assert said.said == []
+    await reports_posted(scheduler)
+    await scheduler.tick()
+    assert [s[0] for s in said.said] == ["prompts", "reminder"]
+    await scheduler.turns.repo.close()
+
+
 async def test_prompts_once_a_reminder_per_step_then_the_defaults_at_its_deadline(db, clock):
     scheduler, said = await process(db, clock, "host-a")
+    await reports_posted(scheduler)
     await scheduler.tick()
     await scheduler.tick()
     # The prompts once; the 24-hour reminder is due at once (the step is 24 hours long), as for a turn.
@@ -132,12 +151,14 @@ async def test_a_turn_ended_by_an_answer_gets_its_digest_from_the_next_tick_once
 
 async def test_a_step_opened_again_after_an_undo_gets_its_prompts_again(db, clock):
     scheduler, said = await process(db, clock, "host-a")
+    await reports_posted(scheduler)
     await scheduler.tick()
     assert [s[0] for s in said.said] == ["prompts", "reminder"]
     service = scheduler.turns.service
     await service.undo_last(1)  # step 1's resolution: step 2 goes
     clock.now += timedelta(minutes=5)
     await scheduler.turns.redo(1)  # step 2 opens again, five minutes later
+    await reports_posted(scheduler)  # the redo's reports
     said.said.clear()
     await scheduler.tick()
     await scheduler.tick()
