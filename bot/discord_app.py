@@ -46,6 +46,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.order_book",
     "cogs.fleet",
     "cogs.turn",
+    "cogs.step",
     "cogs.moderate",
     "cogs.map",
     "cogs.dice",

@@ -11,6 +11,12 @@ whose reports never went out (the bot stopped after committing it) is posted
 by the next tick, the first one at start-up (``StoredTurns``).  Time comes
 from the clock it is given; ``tick`` is one pass, so tests drive it without
 sleeping.  Posting is the ``Announcer``'s business (Discord in the bot).
+
+Steps within a turn (issue 12): each tick continues the chain of an open step whose questions are
+all answered (a crash mid-chain, an answer given in another process), posts an open step's prompts
+once (``StepService.announce_opened``), applies the defaults at an ``OnDeadline.DEFAULTS`` step's
+deadline, and posts a turn's digest once the turn is over.  Reminders and deadline notices are per
+step (their claims name the step: ``step_kind``).
 """
 
 from __future__ import annotations
@@ -23,12 +29,14 @@ from datetime import datetime, timedelta
 from typing import Protocol
 
 from bot.domain.campaign import Campaign, Faction, Phase
+from bot.engine.steps import OnDeadline
 from bot.services.campaigns import CampaignService, TurnOutcome
 from bot.services.errors import UserError
 from bot.services.leases import WorkLease
+from bot.services.steps import OpenStep, StepService, TurnDigest
 from bot.services.stored_turns import StoredTurns
 from bot.services.turns import TurnLifecycle, deadline_of
-from bot.store import StoreError
+from bot.store import StoreError, step_kind
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +49,9 @@ class Announcer(Protocol):
     async def reminder(self, campaign: Campaign, left: timedelta, not_ready: list[Faction]) -> None: ...
     async def deadline_passed(self, campaign: Campaign, not_ready: list[Faction]) -> None: ...
     async def resolved(self, outcome: TurnOutcome) -> None: ...
+    # Steps (issue 12).  An announcer made before steps may lack them: nothing is posted then.
+    async def step_opened(self, opened: OpenStep) -> None: ...  # post the open step's prompts
+    async def turn_digest(self, campaign: Campaign, turn: int, digest: TurnDigest) -> None: ...
 
 
 class DeadlineScheduler:
@@ -48,6 +59,7 @@ class DeadlineScheduler:
                  clock: Callable[[], datetime] | None = None, interval: float = 60.0,
                  reminders: tuple[tuple[str, timedelta], ...] = REMINDERS) -> None:
         self.turns = TurnLifecycle(service)
+        self.steps = StepService(service)
         self.stored = StoredTurns(service)
         self.announcer = announcer
         self.clock = clock or service.clock
@@ -88,23 +100,80 @@ class DeadlineScheduler:
                 log.exception("Deadline check failed for campaign %s", campaign.id)
 
     async def _check(self, campaign: Campaign, now: datetime) -> None:
+        if campaign.phase is Phase.RESOLVED:
+            await self._digest_due(campaign)
+            return
+        if campaign.phase is Phase.PLANNING and await self._steps(campaign):
+            return  # steps resolved: the campaign moved on; the next tick looks at it afresh
         deadline = deadline_of(campaign)
         if deadline is None or campaign.phase not in (Phase.PLANNING, Phase.LOCKED):
             return
         if now >= deadline:
-            if campaign.auto_resolve:
-                await self._resolve(campaign)
-            else:
-                await self._once(campaign, [f"{PASSED}@{campaign.deadline}"], self.announcer.deadline_passed)
+            await self._deadline(campaign)
             return
         if campaign.phase is Phase.LOCKED:
             return  # orders are closed: nothing left for the clans to do before the deadline
-        due = [f"reminder:{kind}@{campaign.deadline}" for kind, before in self.reminders if now >= deadline - before]
+        due = [self._kind(campaign, f"reminder:{kind}@{campaign.deadline}")
+               for kind, before in self.reminders if now >= deadline - before]
 
         async def remind(campaign: Campaign, not_ready: list[Faction]) -> None:
             await self.announcer.reminder(campaign, deadline - now, not_ready)
 
         await self._once(campaign, due, remind)
+
+    @staticmethod
+    def _kind(campaign: Campaign, kind: str) -> str:
+        return step_kind(kind, campaign.step)  # step 1's claims as they always were
+
+    async def _deadline(self, campaign: Campaign) -> None:
+        step = await self.turns.service.open_step_of(campaign)
+        if not step.takes_orders and step.deadline.on_deadline is OnDeadline.DEFAULTS:
+            try:
+                outcomes = await self.steps.apply_defaults(campaign.id, campaign.turn, campaign.step)
+            except (UserError, StoreError) as exc:  # e.g. a question without a default: the moderators answer
+                log.info("Deadline of campaign %s turn %s step %s: no defaults applied here: %s", campaign.id,
+                         campaign.turn, campaign.step, exc)
+            else:
+                await self._announce_all(outcomes)  # none: another process resolved it and posts it
+                return
+            now = await self.turns.service.campaign(campaign.id)
+            if (now.turn, now.step, now.phase) != (campaign.turn, campaign.step, campaign.phase):
+                return  # resolved meanwhile: nothing passed unanswered
+        if campaign.auto_resolve and step.takes_orders:
+            await self._resolve(campaign)
+        else:
+            await self._once(campaign, [self._kind(campaign, f"{PASSED}@{campaign.deadline}")],
+                             self.announcer.deadline_passed)
+
+    async def _steps(self, campaign: Campaign) -> bool:
+        """Continue the chain of a complete open step (True: some resolved), and post the open step's
+        prompts if nobody has.  An orders step (a one-step turn) has neither: one read a tick."""
+        if (await self.turns.service.open_step_of(campaign)).takes_orders:
+            return False
+        outcomes = await self.steps.continue_chain(campaign.id)
+        if outcomes:
+            await self._announce_all(outcomes)
+            return True
+        step_opened = getattr(self.announcer, "step_opened", None)
+        if step_opened is not None:
+            if await self.turns.repo.unposted_resolution(campaign.id) is not None:
+                # The reports of the step before first (a /turn resolve posting them, or a restart's
+                # next tick): a step's question must not tell a clan their news before they do.
+                return True
+            opened = await self.steps.open_step(campaign.id)
+            await self.steps.announce_opened(opened, step_opened)
+        return False
+
+    async def _digest_due(self, campaign: Campaign) -> None:
+        """The digest of a turn of several steps whose last step a command resolved (an answer's click,
+        /turn resolve): posted once its reports are out, if nobody posted it."""
+        turn_digest = getattr(self.announcer, "turn_digest", None)
+        turn = campaign.turn - 1
+        if turn_digest is None or turn < 1 or len(await self.turns.repo.turn_steps(campaign.id, turn)) < 2:
+            return
+        if await self.turns.repo.unposted_resolution(campaign.id) is not None:
+            return  # the reports first
+        await self.steps.announce_digest(campaign.id, turn, turn_digest)
 
     async def _once(self, campaign: Campaign, kinds: list[str], announce) -> None:
         """Post once what ``kinds`` stand for, if this process claims any of them: after a long pause
@@ -127,6 +196,9 @@ class DeadlineScheduler:
             await lease.finish()
 
     async def _not_ready(self, campaign: Campaign) -> list[Faction]:
+        waiting = await self.steps.waiting_factions(campaign)  # a prompt step: who has not answered yet
+        if waiting is not None:
+            return [f for f in campaign.factions if f.id in waiting]
         return [r.faction for r in await self.turns.readiness(campaign.id) if not r.ready]
 
     async def _resolve(self, campaign: Campaign) -> None:
@@ -136,11 +208,22 @@ class DeadlineScheduler:
             log.info("Deadline of campaign %s turn %s: not resolved here: %s", campaign.id, campaign.turn, exc)
             return
         log.info("Deadline of campaign %s: turn %s resolved automatically", campaign.id, outcome.turn)
-        await self._announce(outcome)
+        await self._announce_all([outcome, *outcome.chain])
+
+    async def _announce_all(self, outcomes: list[TurnOutcome]) -> None:
+        """Post resolved steps in order, then the prompts of the step open after them (if any)."""
+        for outcome in outcomes:
+            await self._announce(outcome)
+        if outcomes and (step_opened := getattr(self.announcer, "step_opened", None)) is not None:
+            campaign = await self.turns.service.campaign(outcomes[-1].campaign.id)
+            if campaign.phase is Phase.PLANNING:
+                await self.steps.announce_opened(await self.steps.open_step(campaign.id), step_opened)
 
     async def _announce(self, outcome: TurnOutcome) -> None:
         await self.announcer.resolved(outcome)
         await self.stored.mark_posted(outcome)
+        if (turn_digest := getattr(self.announcer, "turn_digest", None)) is not None:
+            await self.steps.announce_digest(outcome.campaign.id, outcome.turn, turn_digest)
 
     async def _post_unposted(self) -> None:
         """Post the resolutions committed but never posted (a stopped bot), each once."""

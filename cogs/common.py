@@ -191,7 +191,8 @@ async def require_results_out(interaction: discord.Interaction, campaign: Campai
         return
     if await PostLedger(service_of(interaction)).public_out(campaign):
         return
-    values = {"turn": campaign.turn - 1, "campaign": campaign.name}
+    # The turn of the last resolution: this one once a step of it resolved (issue 12), else the one before.
+    values = {"turn": campaign.turn if campaign.step > 1 else campaign.turn - 1, "campaign": campaign.name}
     if campaign.report_channel_id:
         raise UserError(N_("turn {turn} of {campaign} has just been resolved; its results show here once its "
                            "report is posted in {channel}. Try again in a minute"),

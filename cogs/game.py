@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.domain.campaign import Campaign, Phase
+from bot.engine.steps import OnDeadline
 from bot.i18n import Messages
 from bot.services.languages import language_name
 from bot.services.posting import PostLedger
@@ -23,6 +24,7 @@ from cogs.common import (
     CAMPAIGN,
     campaign_autocomplete,
     campaign_for,
+    deadline_text,
     defer,
     is_moderator,
     phase_words,
@@ -33,6 +35,8 @@ from cogs.common import (
     service_of,
 )
 from cogs.faction import relations_text
+from cogs.step import steps_of
+from cogs.step_prompts import asking, worded
 from cogs.turn import commitment_words, deadline_words, turns_of
 
 
@@ -66,17 +70,47 @@ async def unposted_lines(interaction: discord.Interaction, campaign: Campaign) -
 
 async def status_text(interaction: discord.Interaction, chosen: Campaign) -> str:
     t = reader(interaction)
+    asking = await step_lines(interaction, chosen) if chosen.phase is Phase.PLANNING else None
     lines = [t._("**{campaign}** (#{id}) — turn {turn}: {phase}", campaign=chosen.name, id=chosen.id,
-                 turn=chosen.turn, phase=phase_words(chosen, t))]
+                 turn=chosen.turn, phase=phase_words(chosen, t)) if asking is None else
+             t._("**{campaign}** (#{id}) — turn {turn}: a step is open for answers.", campaign=chosen.name,
+                 id=chosen.id, turn=chosen.turn)]
     lines += await unposted_lines(interaction, chosen)
     if chosen.phase in (Phase.PLANNING, Phase.LOCKED, Phase.CORRECTION):
         record = await service_of(interaction).current_turn(chosen.id)
         if record is not None:
             lines.append(commitment_words(record.commitment, record.dice_scheme, chosen.phase is Phase.CORRECTION, t))
-        if chosen.phase is not Phase.CORRECTION:
+        if chosen.phase is not Phase.CORRECTION and asking is None:
             lines.append(deadline_words(chosen, t))
-        lines += await clan_lines(interaction, chosen)
+        lines += asking if asking is not None else await clan_lines(interaction, chosen)
     return "\n".join(lines)
+
+
+async def step_lines(interaction: discord.Interaction, campaign: Campaign) -> list[str] | None:
+    """A step that asks questions instead of taking orders (issue 12): its label, and the questions not
+    answered yet — one's own clan's only (a moderator: every clan's), since a question can tell what
+    happened to a clan.  None for an orders step: readiness says it."""
+    opened = await asking(steps_of(interaction.client), campaign.id)
+    if opened is None:
+        return None
+    t, moderator = reader(interaction), is_moderator(interaction, campaign)
+    mine = {f.id for f in campaign.factions if f.role_id in role_ids(interaction)}
+    lines = [t._("Open step: {label} (/step show).", label=worded(opened.label, t))]
+    deadline = deadline_text(opened.deadline)
+    if opened.step.deadline.on_deadline is OnDeadline.DEFAULTS:
+        lines.append(t._("Deadline: {deadline}; then the questions not answered get the rules' defaults and the "
+                         "step resolves.", deadline=deadline) if deadline else t._("No deadline set."))
+    else:
+        lines.append(deadline_words(campaign, t))
+    waiting: dict[str, int] = {}
+    for question in opened.unanswered():
+        if question.faction is not None and (moderator or question.faction in mine):
+            waiting[question.faction] = waiting.get(question.faction, 0) + 1
+    for faction_id, count in waiting.items():
+        faction = campaign.faction(faction_id)
+        lines.append(f"• {faction.name if faction else faction_id}: " + t.n_(
+            "{n} question not answered yet", "{n} questions not answered yet", count))
+    return lines
 
 
 def language_line(campaign: Campaign, t: Messages) -> str:

@@ -27,6 +27,8 @@ from cogs.common import (
     reply,
     service_of,
 )
+from cogs.step import steps_of
+from cogs.step_prompts import asking, worded
 
 
 
@@ -70,6 +72,14 @@ async def moderator_steps(interaction: discord.Interaction, campaign: Campaign) 
             steps.append(t._("/turn open deadline:\"in 48h\" — open turn {turn} (the first) for orders", turn=campaign.turn))
         else:
             steps.append(t._("/turn open deadline:\"in 48h\" — open turn {turn} for orders", turn=campaign.turn))
+    elif campaign.phase is Phase.PLANNING and (opened := await asking(steps_of(interaction.client), campaign.id)):
+        waiting = [f.name for f in campaign.factions if any(q.faction == f.id for q in opened.unanswered())]
+        label = worded(opened.label, t)
+        steps.append(t._("{step}: wait for the clans' answers (not answered: {clans}); /step show lists them",
+                         step=label, clans=", ".join(waiting)) if waiting else
+                     t._("{step}: the clans have answered; the moderators' questions are left (/step show)",
+                         step=label))
+        steps.append(t._("/turn defaults — give the questions left the rules' defaults now, not at the deadline"))
     elif campaign.phase is Phase.PLANNING:
         readiness = await TurnLifecycle(service_of(interaction)).readiness(campaign.id)
         waiting = [c.faction.name for c in readiness if not c.ready]
@@ -96,6 +106,9 @@ async def player_steps(interaction: discord.Interaction, campaign: Campaign) -> 
     if campaign.phase is not Phase.PLANNING:
         return [t._("turn {turn} is closed for players' orders; the moderators resolve it", turn=campaign.turn),
                 t._("/orders show — what your clan ordered")]
+    opened = await asking(steps_of(interaction.client), campaign.id)
+    if opened is not None:
+        return prompt_steps(opened, faction.id, t)
     service = service_of(interaction)
     units = await service.units(campaign.id, faction.id)
     done, missing = units_ordered(units, await service.orders(campaign.id, faction.id))
@@ -116,6 +129,16 @@ async def player_steps(interaction: discord.Interaction, campaign: Campaign) -> 
         return [t._("your orders are marked ready; you can still change them until the deadline (/orders show)")]
     return [t.n_("all {n} units ordered: /orders show to check, then /orders ready",
                  "all {n} units ordered: /orders show to check, then /orders ready", len(units))]
+
+
+def prompt_steps(opened, faction_id: str, t: Messages) -> list[str]:
+    """A player's next thing to do while a step asks questions (issue 12): answer their clan's, if any left."""
+    label = worded(opened.label, t)
+    if any(q.faction == faction_id for q in opened.unanswered()):
+        return [t._("{step}: answer your clan's questions with the buttons in your clan's channel, or with /step "
+                    "answer (/step show lists them)", step=label)]
+    return [t._("{step}: nothing is asked of your clan now; the turn goes on once the others have answered (or at "
+                "the deadline)", step=label)]
 
 
 def help_text(campaign: Campaign, who: str, steps: list[str], extra: list[str], t: Messages | None = None) -> str:

@@ -23,7 +23,9 @@ from discord import app_commands
 
 from bot.domain.campaign import Campaign, Faction
 from bot.domain.gamemap import GameMap
+from bot.domain.text import quote
 from bot.engine.ruleset import UnitView
+from bot.i18n import N_
 from bot.mapfiles import load_shipped_map
 from bot.services.errors import UserError
 from bot.store import StoreError
@@ -54,6 +56,18 @@ def named_clan(campaign: Campaign, typed: str) -> Faction | None:
     """The clan ``typed`` names, by id or name, accents and case aside."""
     wanted = fold(typed)
     return next((f for f in campaign.factions if wanted in (fold(f.id), fold(f.name))), None)
+
+
+def clan_of(campaign: Campaign, typed: str) -> Faction:
+    """The clan ``typed`` names, by id or name (accents and case aside)."""
+    found = named_clan(campaign, typed)
+    if found is None:
+        if not campaign.factions:
+            raise UserError(N_("{campaign} has no clan {clan}; its clans: none yet"), campaign=campaign.name,
+                            clan=quote(typed))
+        raise UserError(N_("{campaign} has no clan {clan}; its clans: {known}"), campaign=campaign.name,
+                        clan=quote(typed), known=", ".join(f.name for f in campaign.factions))
+    return found
 
 
 def match_name(text: str, named: dict[str, str]) -> str:

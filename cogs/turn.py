@@ -14,12 +14,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.domain.campaign import Campaign, Faction, Phase
+from bot.domain.campaign import Campaign, Phase
 from bot.domain.viewer import Viewer
-from bot.domain.text import quote
 from bot.engine.dice import KEY_SCHEME, SEED_SCHEME
 from bot.i18n import Messages, N_, messages
-from bot.localized import phase_name
+from bot.localized import Text, phase_name
 from bot.plugins import plugin
 from bot.services.errors import UserError
 from bot.services.posting import PostLedger
@@ -42,7 +41,9 @@ from cogs.common import (
     service_of,
 )
 from cogs.confirm import ask
-from cogs.params import named_clan
+from cogs.params import clan_of  # noqa: F401  (it lived here; other modules import it from here)
+from cogs.step import announce_after, ask_defaults, ended, steps_of
+from cogs.step_prompts import worded
 from cogs.turn_posts import Progress, TurnPoster, report_name, text_file
 
 log = logging.getLogger(__name__)
@@ -55,16 +56,28 @@ def report_channel(campaign: Campaign) -> int:
     return campaign.report_channel_id
 
 
-async def as_asked(interaction: discord.Interaction, campaign_id: int, asked: tuple[int, Phase]) -> Campaign:
-    """The campaign a confirmed prompt acts on, if it is still at the turn and phase the prompt named: a
-    click on an old prompt must not resolve (or undo) a turn the moderator was never asked about."""
+def position(campaign: Campaign) -> tuple[int, Phase, int]:
+    """What a confirmation prompt is about: the campaign's turn, phase and open step (issue 12)."""
+    return campaign.turn, campaign.phase, campaign.step
+
+
+async def as_asked(interaction: discord.Interaction, campaign_id: int, asked: tuple[int, Phase, int]) -> Campaign:
+    """The campaign a confirmed prompt acts on, if it is still at the turn, phase and step the prompt
+    named: a click on an old prompt must not resolve (or undo) a turn, or a step of it, the moderator
+    was never asked about."""
     campaign = await service_of(interaction).campaign(campaign_id)
-    turn, phase = asked
-    if (campaign.turn, campaign.phase) != asked:
+    turn, phase, step = asked
+    if (campaign.turn, campaign.phase) != (turn, phase):
         raise UserError(N_("this prompt was about turn {turn} of {campaign} ({phase}); the campaign has moved on "
                            "since (turn {now}, {now_phase}), so nothing was done. Run the command again if you "
                            "still want it"), turn=turn, campaign=campaign.name, phase=phase_name(phase),
                         now=campaign.turn, now_phase=phase_name(campaign.phase))
+    if campaign.step != step:  # e.g. "Resolve turn 3" asked at its orders, clicked at its captives' choices
+        steps = steps_of(interaction.client)
+        raise UserError(N_("this prompt was about {step} of {campaign}; the campaign has moved on since ({now}), so "
+                           "nothing was done. Run the command again if you still want it"),
+                        step=await steps.label_of(campaign, turn, step), campaign=campaign.name,
+                        now=await steps.label_of(campaign, campaign.turn, campaign.step))
     return campaign
 
 
@@ -174,18 +187,6 @@ def turns_of(interaction: discord.Interaction) -> TurnLifecycle:
     return TurnLifecycle(service_of(interaction))
 
 
-def clan_of(campaign: Campaign, typed: str) -> Faction:
-    """The clan ``typed`` names, by id or name (accents and case aside)."""
-    found = named_clan(campaign, typed)
-    if found is None:
-        if not campaign.factions:
-            raise UserError(N_("{campaign} has no clan {clan}; its clans: none yet"), campaign=campaign.name,
-                            clan=quote(typed))
-        raise UserError(N_("{campaign} has no clan {clan}; its clans: {known}"), campaign=campaign.name,
-                        clan=quote(typed), known=", ".join(f.name for f in campaign.factions))
-    return found
-
-
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)  # hidden from players; a server admin may grant the moderators
 class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderators: open, resolve and undo turns"):
@@ -246,6 +247,14 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
                               "turn when all is in.", **values))
         await reply(interaction, "\n".join(lines))
 
+    @app_commands.command(name="defaults", description="Apply the rules' defaults to the open step's unanswered "
+                                                       "questions now")
+    @app_commands.describe(campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    @moderator_only()
+    async def defaults(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+        await ask_defaults(interaction, campaign)  # cogs/step.py: with the rest of the steps' Discord side
+
     @app_commands.command(name="lock", description="Close the turn for players' orders (moderators still may)")
     @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
@@ -299,10 +308,10 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         chosen = await campaign_for(interaction, campaign)
         channel_id = report_channel(chosen)
         t = reader(interaction)
-        await ask(interaction, resolve_prompt(chosen, channel_id, t), lambda click: self.resolve_now(click, chosen.id, (chosen.turn, chosen.phase)),
+        await ask(interaction, resolve_prompt(chosen, channel_id, t), lambda click: self.resolve_now(click, chosen.id, position(chosen)),
                   label=t._("Resolve turn {turn}", turn=chosen.turn))
 
-    async def resolve_now(self, interaction: discord.Interaction, campaign_id: int, asked: tuple[int, Phase]) -> None:
+    async def resolve_now(self, interaction: discord.Interaction, campaign_id: int, asked: tuple[int, Phase, int]) -> None:
         """/turn resolve once confirmed (``interaction``: the click, already answered)."""
         chosen = await as_asked(interaction, campaign_id, asked)
         channel_id = report_channel(chosen)
@@ -321,9 +330,21 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         t = reader(interaction)
         head = t._("Turn {turn} of {campaign} resolved; {revealed} is revealed. Next: /turn open for turn {next}. "
                    "The moderator log is attached.", turn=outcome.turn, campaign=chosen.name,
-                   revealed=revealed_words(outcome, t), next=outcome.campaign.turn)
+                   revealed=revealed_words(outcome, t), next=outcome.turn + 1) if ended(outcome) else self.step_head(
+            outcome, chosen, t)
         await self.answer(interaction, "\n".join([head, *lines]),
                           [text_file(outcome.reports.moderators, "moderator-log.md"), *files])
+        await announce_after(self.bot, outcome)  # the steps it set going, the next step's questions
+
+    @staticmethod
+    def step_head(outcome, chosen: Campaign, t: Messages) -> str:
+        """The moderator's summary of a resolved step after which the turn goes on (issue 12)."""
+        done, now = outcome.chain[-1] if outcome.chain else outcome, outcome.opened
+        return t._("{label} of {campaign} resolved; {revealed} is revealed. Now open: {next}; its questions are "
+                   "posted in the asked clans' channels. The moderator log is attached.",
+                   label=worded(done.step_label or Text(N_("Turn {turn}"), turn=done.turn), t), campaign=chosen.name,
+                   revealed=revealed_words(outcome, t),
+                   next=worded(now.label, t) if now is not None else "?")
 
     async def answer(self, interaction: discord.Interaction, text: str, files: list[discord.File]) -> None:
         """The moderator's summary of a resolution: the reply while the interaction's token lasts
@@ -374,10 +395,10 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
     async def undo(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
         chosen = await campaign_for(interaction, campaign)
         t = reader(interaction)
-        await ask(interaction, undo_prompt(chosen, t), lambda click: self.undo_now(click, chosen.id, (chosen.turn, chosen.phase)),
+        await ask(interaction, undo_prompt(chosen, t), lambda click: self.undo_now(click, chosen.id, position(chosen)),
                   label=t._("Undo the last resolution"))
 
-    async def undo_now(self, interaction: discord.Interaction, campaign_id: int, asked: tuple[int, Phase]) -> None:
+    async def undo_now(self, interaction: discord.Interaction, campaign_id: int, asked: tuple[int, Phase, int]) -> None:
         """/turn undo once confirmed (``interaction``: the click, already answered)."""
         chosen = await as_asked(interaction, campaign_id, asked)
         turn = await service_of(interaction).undo_last(chosen.id)
@@ -401,10 +422,10 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         chosen = await campaign_for(interaction, campaign)
         channel_id = report_channel(chosen)
         t = reader(interaction)
-        await ask(interaction, redo_prompt(chosen, channel_id, t), lambda click: self.redo_now(click, chosen.id, (chosen.turn, chosen.phase)),
+        await ask(interaction, redo_prompt(chosen, channel_id, t), lambda click: self.redo_now(click, chosen.id, position(chosen)),
                   label=t._("Resolve turn {turn} again", turn=chosen.turn))
 
-    async def redo_now(self, interaction: discord.Interaction, campaign_id: int, asked: tuple[int, Phase]) -> None:
+    async def redo_now(self, interaction: discord.Interaction, campaign_id: int, asked: tuple[int, Phase, int]) -> None:
         """/turn redo once confirmed (``interaction``: the click, already answered)."""
         chosen = await as_asked(interaction, campaign_id, asked)
         await self._redo(interaction, chosen, report_channel(chosen))
@@ -433,6 +454,7 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         await self.answer(interaction, "\n".join([head, *lines, *posted]),
                           [text_file(outcome.reports.moderators, "moderator-log.md"),
                            text_file(changes, "moderator-log-changes.md"), *files])
+        await announce_after(self.bot, outcome)  # the steps it set going, the next step's questions
 
 
 async def setup(bot: commands.Bot) -> None:

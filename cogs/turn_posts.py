@@ -22,12 +22,15 @@ from bot.domain.viewer import Viewer
 from bot.services.campaigns import TurnOutcome
 from bot.services.posting import PUBLIC, Message, PostRun
 from bot.services.sheet_maps import SheetMap, sheet_file_name
+from bot.services.steps import StepService
+from bot.engine.steps import OnDeadline
 from bot.report.cards import Card, first_message_cards
 from bot.report.presenters import presenter
 from bot.services.turns import Correction
 from bot.i18n import Messages, N_, messages
 from cogs.common import deadline_text, post, public_reader, reader
 from cogs.embeds import embed_of
+from cogs.step_prompts import StepPrompts, asking as asking_step
 
 log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()  # a report never pings, whatever a name holds
@@ -131,7 +134,8 @@ def failed_line(t: Messages, what: str, channel_id: int, exc: discord.HTTPExcept
                status=exc.status, error=exc.text)
 
 
-POST_WHATS = (N_("notice"), N_("announcement"))  # the lines of /turn's own posts (cogs/turn.py)
+POST_WHATS = (N_("notice"), N_("announcement"))
+TURN_DIGEST = N_("turn digest")  # the lines of /turn's own posts (cogs/turn.py)
 
 
 def changes_text(head: str, lines: list[str], nothing: str) -> str:
@@ -330,6 +334,10 @@ class TurnPoster:
     async def reminder(self, campaign: Campaign, left: timedelta, not_ready: list[Faction]) -> None:
         if campaign.report_channel_id is None:
             return
+        asking = await asking_step(StepService(self.service), campaign.id)
+        if asking is not None:
+            await self.step_reminder(campaign, asking, left, not_ready)
+            return
         t = public_reader(campaign)
         waiting = (t._("Not marked ready yet: {clans}.", clans=names(not_ready)) if not_ready
                    else t._("Every clan has marked its orders ready."))
@@ -341,6 +349,20 @@ class TurnPoster:
                     "by the moderators.", **values)) + f"\n{waiting} (/orders ready)"
         await self.post(campaign.report_channel_id, text, "reminder")
 
+    async def step_reminder(self, campaign: Campaign, opened, left: timedelta, waiting: list[Faction]) -> None:
+        """A prompt step's reminder: its deadline, what it does then, and the clans with questions left
+        (``waiting``: the scheduler's, StepService.waiting_factions)."""
+        t = public_reader(campaign, campaign.ruleset)
+        values = {"campaign": campaign.name, "label": opened.label.render(t), "left": duration(left, t),
+                  "deadline": deadline_text(opened.deadline)}
+        text = (t._("⏰ **{campaign}** — {label}: the deadline is in {left}, {deadline}; then the questions not "
+                    "answered get the rules' defaults.", **values)
+                if opened.step.deadline.on_deadline is OnDeadline.DEFAULTS else
+                t._("⏰ **{campaign}** — {label}: the deadline is in {left}, {deadline}.", **values))
+        text += "\n" + (t._("Not answered yet: {clans}.", clans=names(waiting)) if waiting
+                        else t._("Every question is answered.")) + " (/step show)"
+        await self.post(campaign.report_channel_id, text, "reminder")
+
     async def deadline_passed(self, campaign: Campaign, not_ready: list[Faction]) -> None:
         if campaign.report_channel_id is None:
             return
@@ -349,6 +371,23 @@ class TurnPoster:
         text = t._("⌛ **{campaign}** — the deadline of turn {turn} has passed; the moderators will resolve it.",
                    campaign=campaign.name, turn=campaign.turn) + waiting
         await self.post(campaign.report_channel_id, text, "deadline notice")
+
+    async def step_opened(self, opened) -> None:
+        """A step opened (issue 12): its questions to the clans asked, each once (cogs/step_prompts.py)."""
+        posted = await StepPrompts(self.bot).step_opened(opened)
+        if posted:
+            log.info("Campaign %s turn %s step %s: %d prompt(s) posted", opened.campaign.id, opened.turn,
+                     opened.number, posted)
+
+    async def turn_digest(self, campaign: Campaign, turn: int, digest) -> None:
+        """The turn's digest once its last step resolved (``TurnDigest``, bot/services/steps.py): one line
+        per step, in the report channel.  Once: ``StepService.announce_digest`` calls it under its claim."""
+        if campaign.report_channel_id is None:
+            return
+        text = digest.text().render(public_reader(campaign, campaign.ruleset))
+        _, ok = await self.post(campaign.report_channel_id, text, TURN_DIGEST)
+        if not ok:  # the claim is given up: the scheduler's next tick tries again
+            raise RuntimeError(f"could not post the digest of turn {turn} of campaign {campaign.id}")
 
     async def resolved(self, outcome: TurnOutcome) -> None:
         channel_id = outcome.campaign.report_channel_id

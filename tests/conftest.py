@@ -178,3 +178,4 @@ def driver_error(backend: str) -> Callable[[str], Exception]:
     import asyncpg
 
     return asyncpg.exceptions.DiskFullError
+

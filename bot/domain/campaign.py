@@ -37,6 +37,7 @@ class Campaign(BaseModel):
     map_id: str
     scenario: str | None = None
     turn: int = 1
+    step: int = 1  # the open step of ``turn`` (bot/engine/steps.py); a turn opens at step 1
     phase: Phase = Phase.SETUP
     factions: list[Faction] = Field(default_factory=list)
     report_channel_id: int | None = None

@@ -33,6 +33,7 @@ class ReportInput:
     # the moderators' log, a clan's own for its private report (the campaign's when it has none).
     language: str = DEFAULT_LANGUAGE
     faction_languages: dict[str, str] = field(default_factory=dict)
+    step: int = 1  # the step of the turn it reports (issue 12, bot/engine/steps.py)
 
     def language_for(self, audience: Viewer) -> str:
         if audience.is_public or audience.is_moderators:

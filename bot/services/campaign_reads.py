@@ -105,7 +105,7 @@ class CampaignReads:
 
     async def orders(self, campaign_id: int, faction: str | None) -> list[SubmittedOrder]:
         campaign = await self.campaign(campaign_id)
-        return await self.repo.list_orders(campaign_id, campaign.turn, faction)
+        return await self.repo.list_orders(campaign_id, campaign.turn, faction, step=campaign.step)
 
     async def units(self, campaign_id: int, faction: str | None) -> list[UnitView]:
         campaign = await self.campaign(campaign_id)
@@ -115,7 +115,7 @@ class CampaignReads:
     async def is_ready(self, campaign_id: int, faction: str) -> bool:
         """Whether the clan has marked its orders for the current turn ready (/orders ready)."""
         campaign = await self.campaign(campaign_id)
-        return faction in await self.repo.ready_factions(campaign_id, campaign.turn)
+        return faction in await self.repo.ready_factions(campaign_id, campaign.turn, step=campaign.step)
 
     async def describe_orders(self, campaign_id: int, faction: str) -> list[str]:
         return [line.text for line in await self.order_lines(campaign_id, faction)]
@@ -126,7 +126,7 @@ class CampaignReads:
         ruleset, state, _, gamemap = await self._loaded(campaign)
         show = presenter(campaign.ruleset)
         lines = []
-        for order in await self.repo.list_orders(campaign_id, campaign.turn, faction):
+        for order in await self.repo.list_orders(campaign_id, campaign.turn, faction, step=campaign.step):
             lines.append(OrderLine(order.unit, order.faction, stored_order_text(show, ruleset, order, state, gamemap),
                                    str(order.payload.get("unit", ""))))
         return lines

@@ -13,7 +13,7 @@ import asyncio
 import copy
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
@@ -22,6 +22,7 @@ from bot.domain.text import Phrase, clean, clean_payload, markup_in, quote
 from bot.domain.viewer import Viewer
 from bot.engine.dice import KEY_SCHEME, SEED_SCHEME, SeededDice, SignedDice, load_private_key
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
+from bot.engine.steps import Answer, AnswerSource, Step, answer_slot, steps_of
 from bot.i18n import N_
 from bot.localized import Text, composed
 from bot.report import ReportInput, Reports
@@ -42,8 +43,18 @@ from bot.services.errors import UserError
 from bot.services.leases import DEFAULT_LEASE, RESOLVE, WorkLease, utc_stamp
 from bot.services.settings import apply_setting
 from bot.services.sheet_maps import SheetMap
+from bot.services.step_model import answer_payload, opening, split_answers, step_dice, step_label, stored_step
 from bot.services.transfer_checks import import_problems, rekey_open_turns
-from bot.store import CampaignChanged, Repository, ResolutionRecord, TurnRecord, TurnStatus
+from bot.store import (
+    SEED_WITHHELD,
+    CampaignChanged,
+    Repository,
+    ResolutionRecord,
+    StepOpening,
+    TurnRecord,
+    TurnStatus,
+    step_kind,
+)
 from bot.store.transfer import inconsistencies, parse_shape
 
 log = logging.getLogger(__name__)
@@ -69,6 +80,13 @@ class TurnOutcome:
     data: ReportInput  # what the maps are drawn from: CampaignService.render_maps(outcome.data, ...)
     created_seq: int | None = None  # the stored resolution's; keys whether its posts went out
     recovered: bool = False  # posted by another run than the one that resolved it: some may be out already
+    step: int = 1  # the step of the turn it resolved (issue 12)
+    step_label: Text | None = None  # "Turn 3 · captives' choices" (bot/services/step_model.py step_label)
+    # Set by TurnLifecycle.resolve / StepService: the steps that then resolved at once (their posts claimed
+    # for the caller, who posts them after this one), and the step open now if one opened (its prompts).
+    chain: list[TurnOutcome] = field(default_factory=list)
+    opened: Any = None  # bot.services.steps.OpenStep
+    turn_ended: bool = False  # this resolution ended its turn (the caller posts the turn's digest)
 
 
 def revealed_label(data: ReportInput) -> str:
@@ -179,11 +197,22 @@ class CampaignService(CampaignReads):
         if campaign.phase in OPEN_PHASES:
             raise UserError(N_("turn {turn} is already open for orders; resolve it first"), turn=campaign.turn)
         when = parse_deadline(deadline, self.clock()) if deadline else None
+        first = await self._first_step(campaign, when.isoformat(timespec="minutes") if when else None)
         key = await asyncio.to_thread(self.new_key, seed)  # a fifth of a second of CPU: off the loop
-        # One transaction: a turn never stands open with its deadline unwritten.
+        # One transaction: a turn never stands open with its deadline (or its first step) unwritten.
         return await self.repo.open_turn(campaign_id, campaign.turn, key.private_pem, key.fingerprint,
-                                         deadline=when.isoformat(timespec="minutes") if when else None,
-                                         dice_scheme=KEY_SCHEME, public_key=key.public_pem)
+                                         deadline=first.deadline, dice_scheme=KEY_SCHEME,
+                                         public_key=key.public_pem, step=first)
+
+    async def _first_step(self, campaign: Campaign, deadline: str | None) -> StepOpening:
+        """The step the turn opens with, as the ruleset says (issue 12), with its standing answers."""
+        ruleset, state, settings, _ = await self._loaded(campaign)
+        steps = steps_of(ruleset)
+        return opening(steps, state, steps.first(state, settings), 1, self.clock(), deadline)
+
+    async def open_step_of(self, campaign: Campaign) -> Step:
+        """The campaign's open step as it was stored when it opened."""
+        return stored_step(await self.repo.get_step(campaign.id, campaign.turn, campaign.step), campaign.step)
 
     def new_key(self, seed: str | None = None) -> TurnKey:
         """A turn's dice key pair (docs/decisions.md, signed dice): from ``seed`` or the service's
@@ -213,11 +242,20 @@ class CampaignService(CampaignReads):
         re-sending orders cannot keep a deadline's resolution from committing)."""
         return {"phases": _writable(moderator), "now": None if moderator else self.clock()}
 
+    async def _taking_orders(self, campaign: Campaign) -> None:
+        """Free orders go to an orders step only; a prompt step takes its questions' answers (issue 12)."""
+        step = await self.open_step_of(campaign)
+        if not step.takes_orders:
+            raise UserError(N_("{step} of {campaign} takes no orders, only the answers to its questions "
+                               "(/step show)"), step=step_label(campaign.turn, campaign.step, step, campaign.ruleset),
+                            campaign=campaign.name)
+
     async def submit_order(self, campaign_id: int, faction: str, payload: dict[str, Any], *,
                            moderator: bool = False) -> OrderReceipt:
         campaign = await self._planning(campaign_id, moderator)
+        await self._taking_orders(campaign)
         ruleset, state, settings, gamemap = await self._loaded(campaign)
-        others = await self.repo.list_orders(campaign_id, campaign.turn)
+        others = await self.repo.list_orders(campaign_id, campaign.turn, step=campaign.step)
         payload = clean_payload(payload)  # names typed by players reach public reports: store them clean
         try:
             order = ruleset.parse_order(payload)
@@ -229,35 +267,43 @@ class CampaignService(CampaignReads):
         # mid-turn may still hold its old owner's order, which this clan must not read.
         previous = next((o for o in others if o.unit == slot and o.faction == faction), None)
         stored = await self.repo.put_order(campaign_id, campaign.turn, faction, slot,
-                                           order.model_dump(mode="json"), **self._guard(moderator))
+                                           order.model_dump(mode="json"), step=campaign.step,
+                                           **self._guard(moderator))
         show = presenter(campaign.ruleset)
         replaced = stored_order_text(show, ruleset, previous, state, gamemap) if previous else None
         return OrderReceipt(stored, describe_order(show, order, state, gamemap), warnings, replaced)
 
     async def clear_order(self, campaign_id: int, faction: str, slot: str, *, moderator: bool = False) -> bool:
         campaign = await self._planning(campaign_id, moderator)
-        mine = {o.unit for o in await self.repo.list_orders(campaign_id, campaign.turn, faction)}
+        mine = {o.unit for o in await self.repo.list_orders(campaign_id, campaign.turn, faction, step=campaign.step)
+                if not o.unit.startswith("answer:")}  # an answer is not withdrawn (issue 12)
         if slot not in mine:
             raise UserError(N_("your clan has no order for {slot} this turn"), slot=quote(slot))
-        return await self.repo.delete_order(campaign_id, campaign.turn, slot, **self._guard(moderator))
+        return await self.repo.delete_order(campaign_id, campaign.turn, slot, step=campaign.step,
+                                            **self._guard(moderator))
 
     async def clear_orders(self, campaign_id: int, faction: str, *, moderator: bool = False) -> int:
         """Withdraw all of ``faction``'s orders for the open turn; how many there were."""
         campaign = await self._planning(campaign_id, moderator)
-        count = await self.repo.delete_orders(campaign_id, campaign.turn, faction, **self._guard(moderator))
+        await self._taking_orders(campaign)  # a prompt step's answers stay given
+        count = await self.repo.delete_orders(campaign_id, campaign.turn, faction, step=campaign.step,
+                                              **self._guard(moderator))
         if not count:
             raise UserError(N_("your clan has no orders for turn {turn} to withdraw"), turn=campaign.turn)
         return count
 
-    async def resolve_turn(self, campaign_id: int, turn: int | None = None) -> TurnOutcome:
-        """Resolve the open turn (``turn``: only if it is still that one, checked under the lock);
-        moderator edits are refused until it is done."""
+    async def resolve_turn(self, campaign_id: int, turn: int | None = None, step: int | None = None) -> TurnOutcome:
+        """Resolve the open step of the open turn (``turn``, ``step``: only if it is still that one,
+        checked under the lock); moderator edits are refused until it is done."""
         self._resolving[campaign_id] = self._resolving.get(campaign_id, 0) + 1
         try:
             async with self._state_lock(campaign_id):
                 campaign = await self.campaign(campaign_id)
                 if turn is not None and campaign.turn != turn:
                     raise UserError(N_("turn {turn} has already been resolved"), turn=turn)
+                if step is not None and campaign.step != step:
+                    raise UserError(N_("step {step} of turn {turn} has already been resolved"), turn=turn or
+                                    campaign.turn, step=step)
                 return await self._resolve_claimed(campaign)
         finally:
             self._resolving[campaign_id] -= 1
@@ -272,12 +318,13 @@ class CampaignService(CampaignReads):
         several bot processes (a deadline due in each, a moderator's /turn resolve) one computes and
         commits, the others are told at once.  The claim goes with the commit (the store's
         conditional commit); a failure gives it up for the next try."""
-        lease = WorkLease(self, campaign.id, campaign.turn, RESOLVE)
+        lease = WorkLease(self, campaign.id, campaign.turn, step_kind(RESOLVE, campaign.step))
         if not await lease.take():
             raise await self._claimed_elsewhere(lease, campaign)
         try:
             async with lease.kept():
-                if (await self.campaign(campaign.id)).turn != campaign.turn:  # committed before we claimed
+                now = await self.campaign(campaign.id)
+                if (now.turn, now.step) != (campaign.turn, campaign.step):  # committed before we claimed
                     raise UserError(N_("turn {turn} has already been resolved"), turn=campaign.turn)
                 log.info("Campaign %s: resolving turn %s (boot %s)", campaign.id, campaign.turn, self.boot_id)
                 return await self._resolve_turn(campaign.id, lease)
@@ -300,13 +347,15 @@ class CampaignService(CampaignReads):
 
     async def resolving_elsewhere(self, campaign: Campaign) -> bool:
         """Whether another live boot holds the claim on resolving the campaign's turn."""
-        return await WorkLease(self, campaign.id, campaign.turn, RESOLVE).held_elsewhere() is not None
+        lease = WorkLease(self, campaign.id, campaign.turn, step_kind(RESOLVE, campaign.step))
+        return await lease.held_elsewhere() is not None
 
     async def _resolve_turn(self, campaign_id: int, lease: WorkLease) -> TurnOutcome:
         campaign = await self._planning(campaign_id)
         turn = await self.repo.get_turn(campaign_id, campaign.turn)
-        orders = await self.repo.list_orders(campaign_id, campaign.turn)
-        data, dice, stored = await self._compute(campaign, orders, turn)
+        step = await self.open_step_of(campaign)
+        orders = await self.repo.list_orders(campaign_id, campaign.turn, step=campaign.step)
+        data, dice, stored, after = await self._compute(campaign, orders, turn, step)
         # Reports and the record are pure CPU work (a quarter of a second for 1,000 units): off the loop.
         reports, record = await asyncio.to_thread(_resolution_record, campaign, turn, orders, data, dice, stored)
         if lease.lost:  # held past its lease, taken over: the other process commits (the store checks too)
@@ -316,9 +365,11 @@ class CampaignService(CampaignReads):
         # to it unless it stops before they are out (bot/services/stored_turns.py).
         now = self.clock()
         stored = await self.repo.commit_resolution(record, posts_claimed_at=utc_stamp(now), claimed_by=self.boot_id,
-                                                   posts_lease_until=utc_stamp(now + self.lease))
+                                                   posts_lease_until=utc_stamp(now + self.lease), next_step=after)
         resolved = await self.campaign(campaign_id)  # the store cleared the deadline with the commit
-        return TurnOutcome(resolved, campaign.turn, revealed_label(data), reports, data, stored.created_seq)
+        return TurnOutcome(resolved, campaign.turn, revealed_label(data), reports, data, stored.created_seq,
+                           step=campaign.step, step_label=step_label(campaign.turn, campaign.step, step,
+                                                                      campaign.ruleset), turn_ended=after is None)
 
     async def render_maps(self, ruleset_id: str, data: ReportInput,
                           audiences: list[Viewer], *, sheet: str | None = None) -> dict[Viewer, bytes]:
@@ -355,26 +406,37 @@ class CampaignService(CampaignReads):
         never the turn's own key, which stays secret, so a preview cannot be used
         to fish for good rolls.  Nothing is stored."""
         campaign = await self._planning(campaign_id)
-        orders = await self.repo.list_orders(campaign_id, campaign.turn)
+        step = await self.open_step_of(campaign)
+        orders = with_defaults(step, await self.repo.list_orders(campaign_id, campaign.turn, step=campaign.step))
         throwaway = await asyncio.to_thread(new_turn_key)  # OS randomness even under a seed factory
         preview = TurnRecord(campaign_id=campaign_id, turn=campaign.turn, seed=throwaway.private_pem,
                              commitment="(preview: not the turn's dice key)", status=TurnStatus.PLANNING,
                              dice_scheme=KEY_SCHEME, public_key=throwaway.public_pem)
-        data, _, _ = await self._compute(campaign, orders, preview)
+        data, _, _, _ = await self._compute(campaign, orders, preview, step)
         return presenter(campaign.ruleset).build_reports(data)
 
-    async def _compute(self, campaign: Campaign, orders: list[SubmittedOrder],
-                       turn: TurnRecord) -> tuple[ReportInput, SeededDice | SignedDice, dict[str, Any]]:
-        """The resolution's data and dice, and the stored state it was computed from, as stored."""
+    async def _compute(self, campaign: Campaign, orders: list[SubmittedOrder], turn: TurnRecord,
+                       step: Step) -> tuple[ReportInput, SeededDice | SignedDice, dict[str, Any], StepOpening | None]:
+        """The resolution of the open step: its data and dice, the stored state it was computed from,
+        as stored, and the step that opens after it (None: the turn is over)."""
         ruleset, state, settings, gamemap, stored = await self._loaded_with_record(campaign)
+        steps = steps_of(ruleset)
         dice = _turn_dice(turn)
-        result = await asyncio.to_thread(ruleset.resolve, state, gamemap, settings, orders, dice)
-        # Only what the report reveals goes into its input: never an rsa-vrf turn's private key.
-        data = ReportInput(campaign_name=campaign.name, turn=campaign.turn, seed=turn.revealed(),
+        plain, answers = split_answers(orders)
+        result = await asyncio.to_thread(steps.resolve_step, state, gamemap, settings, step, plain, answers,
+                                         step_dice(dice, campaign.step))
+        following = steps.after(result.state, settings, step)
+        after = None if following is None else opening(steps, result.state, following, campaign.step + 1,
+                                                       self.clock())
+        # Only what the report reveals goes into its input: never an rsa-vrf turn's private key, and an
+        # hmac-seed turn's seed only with its last step, whose dice it is the last to fix.
+        seed = SEED_WITHHELD if turn.dice_scheme == SEED_SCHEME and after is not None else turn.revealed()
+        data = ReportInput(campaign_name=campaign.name, turn=campaign.turn, seed=seed,
                            commitment=turn.commitment, gamemap=gamemap, before=state, after=result.state,
                            events=result.events, rolls=list(dice.log), dice_scheme=turn.dice_scheme,
-                           language=campaign.language, faction_languages=campaign.faction_languages())
-        return data, dice, stored.state
+                           language=campaign.language, faction_languages=campaign.faction_languages(),
+                           step=campaign.step)
+        return data, dice, stored.state, after
 
     async def undo_last(self, campaign_id: int) -> int:
         """Restore the state before the last resolution.  Its seed is public by
@@ -510,12 +572,34 @@ def _resolution_record(campaign: Campaign, turn: TurnRecord, orders: list[Submit
     checks it is still the stored one, and a valid state stored in another form (an old import,
     an edit, a field added with a default since) re-dumps differently and could never commit."""
     reports = presenter(campaign.ruleset).build_reports(data)
+    if defaults := defaults_applied(orders, campaign.language):  # the core's own lines (issue 12)
+        reports = reports.model_copy(update={"moderators": f"{reports.moderators.rstrip()}\n\n{defaults}\n"})
     return reports, ResolutionRecord(
-        campaign_id=campaign.id, turn=campaign.turn, seed=turn.revealed(),
+        campaign_id=campaign.id, turn=campaign.turn, step=campaign.step, seed=data.seed,
         before_state=stored, after_state=data.after.model_dump(mode="json"),
         orders=orders, dice=list(dice.log), events=[e.model_dump(mode="json") for e in data.events],
         report={Viewer.public().key: reports.public, Viewer.moderators().key: reports.moderators,
                 **{Viewer.of(k).key: v for k, v in reports.factions.items()}})
+
+
+def with_defaults(step: Step, orders: list[SubmittedOrder]) -> list[SubmittedOrder]:
+    """A prompt step's answers so far, and for a preview the defaults of the questions not answered
+    yet (as the deadline would apply them); nothing is stored."""
+    given = {o.unit for o in orders}
+    missing = [q for q in step.questions if answer_slot(q.id) not in given and q.default is not None]
+    return orders + [SubmittedOrder(faction=q.faction or "", unit=answer_slot(q.id), seq=0, payload=answer_payload(
+        Answer(question=q.id, value=q.default, source=AnswerSource.DEFAULT, rule=q.default_rule))) for q in missing]
+
+
+def defaults_applied(orders: list[SubmittedOrder], language: str) -> str:
+    """The moderators' log lines of the answers that were defaults (nobody answered by the deadline)."""
+    _, answers = split_answers(orders)
+    lines = [Text(N_("- {question}: nobody answered; the default {value} was applied ({rule})"),
+                  question=a.question, value=a.value if isinstance(a.value, str) else repr(a.value),
+                  rule=a.rule or "-").render(language) for a in answers if a.source == "default"]
+    if not lines:
+        return ""
+    return "\n".join([Text(N_("Defaults applied:")).render(language), *lines])
 
 
 def _current_slots(data: Any) -> Any:

@@ -6,6 +6,7 @@ Functions of a ``CampaignService``; nothing here writes to the store.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from bot.domain.campaign import Campaign
@@ -21,7 +22,7 @@ from bot.i18n import N_
 from bot.localized import Text
 from bot.services.errors import UserError
 from bot.services.stored_turns import report_input
-from bot.store import ResolutionRecord, TurnStatus
+from bot.store import ResolutionRecord, TurnRecord, TurnStatus
 
 
 async def map_data(service: CampaignService, campaign_id: int) -> ReportInput:
@@ -30,12 +31,27 @@ async def map_data(service: CampaignService, campaign_id: int) -> ReportInput:
     campaign = await service.campaign(campaign_id)
     last = await service.repo.last_resolution(campaign_id)
     if last is not None:
-        return await report_input(service, campaign, last)
+        return await whole_turn(service, campaign, last)
     ruleset = get_ruleset(campaign.ruleset)
     state = ruleset.state_model.model_validate((await service.repo.load_state(campaign_id)).state)
     return ReportInput(campaign_name=campaign.name, turn=campaign.turn, seed="", commitment="",
                        gamemap=load_shipped_map(campaign.map_id), before=state, after=state, events=[],
                        language=campaign.language, faction_languages=campaign.faction_languages())
+
+
+async def whole_turn(service: CampaignService, campaign: Campaign, last: ResolutionRecord) -> ReportInput:
+    """The map of ``last``'s turn as a whole (issue 12): a turn of steps is drawn from its first step's
+    before-state to its last step's after-state, with every step's events and rolls, so the map after a
+    turn whose last step only asks questions still shows what its orders step did."""
+    records = [r for r in await service.repo.turn_resolutions(campaign.id, last.turn)
+               if r.step <= last.step] or [last]
+    drawn = [await report_input(service, campaign, record) for record in records]
+    if len(drawn) == 1:
+        return drawn[0]
+    first, end = drawn[0], drawn[-1]
+    events = [event for part in drawn for event in part.events]
+    rolls = [roll for part in drawn for roll in part.rolls]
+    return dataclasses.replace(first, after=end.after, events=events, rolls=rolls)
 
 
 @dataclass
@@ -68,9 +84,18 @@ async def turn_seeds(service: CampaignService, campaign_id: int) -> list[TurnSee
     for number in range(1, campaign.turn + 1):
         record = await service.repo.get_turn(campaign_id, number)
         if record is not None:
-            revealed = record.revealed() if record.status is TurnStatus.RESOLVED else None
-            seeds.append(TurnSeed(number, record.commitment, revealed, record.dice_scheme))
+            seeds.append(TurnSeed(number, record.commitment, _revealed(campaign, record), record.dice_scheme))
     return seeds
+
+
+def _revealed(campaign: Campaign, record: TurnRecord) -> str | None:
+    """What a turn's reports revealed of its dice: a resolved turn's seed or public key; an rsa-vrf turn
+    part-way through its steps, its public key, revealed with its first step's report (issue 12; an
+    hmac-seed turn's seed only with its last: docs/decisions.md)."""
+    if record.status is TurnStatus.RESOLVED:
+        return record.revealed()
+    part_way = record.turn == campaign.turn and campaign.step > 1
+    return record.revealed() if part_way and record.dice_scheme == KEY_SCHEME else None
 
 
 @dataclass
@@ -102,8 +127,9 @@ async def turn_proofs(service: CampaignService, campaign_id: int, turn: int, *,
     if seed is None or seed.seed is None or seed.dice_scheme == SEED_SCHEME:
         return None
     campaign = await service.campaign(campaign_id)
-    record = await service.repo.resolution(campaign_id, turn)
-    rolls = [] if record is None else [r for r in record.dice if _shown(campaign.ruleset, record, r.key, reader)]
+    # Every step's rolls (issue 12): a later step's keys say their step ("s2:…"), signed by the same key.
+    records = await service.repo.turn_resolutions(campaign_id, turn)
+    rolls = [r for record in records for r in record.dice if _shown(campaign.ruleset, record, r.key, reader)]
     return TurnProofs(campaign.name, turn, seed.commitment, seed.seed, rolls)
 
 
@@ -181,9 +207,8 @@ def _unknown_key(campaign: Campaign, key: str, reader: str | None) -> Text:
 
 async def _recorded_roll(service: CampaignService, campaign: Campaign, turn: int, key: str,
                         reader: str | None) -> Roll | None:
-    record = await service.repo.resolution(campaign.id, turn)
-    if record is None:
-        return None
-    if reader is not None and not _shown(campaign.ruleset, record, key, reader):
-        return None
-    return next((roll for roll in record.dice if roll.key == key), None)
+    for record in await service.repo.turn_resolutions(campaign.id, turn):  # the key says its step (issue 12)
+        roll = next((roll for roll in record.dice if roll.key == key), None)
+        if roll is not None:
+            return None if reader is not None and not _shown(campaign.ruleset, record, key, reader) else roll
+    return None

@@ -25,6 +25,7 @@ from bot.plugins import get_ruleset
 from bot.services.campaigns import CampaignService, TurnOutcome, revealed_label, utc_stamp
 from bot.services.errors import UserError
 from bot.services.posting import PostLedger, lease_end
+from bot.services.step_model import step_label, stored_step
 from bot.store import ResolutionRecord
 
 
@@ -46,7 +47,7 @@ async def report_input(service: CampaignService, campaign: Campaign, record: Res
                        after=ruleset.state_model.model_validate(record.after_state),
                        events=[ruleset.parse_event(e) for e in record.events], rolls=list(record.dice),
                        dice_scheme=opened.dice_scheme if opened else SEED_SCHEME,
-                       language=campaign.language, faction_languages=campaign.faction_languages())
+                       language=campaign.language, faction_languages=campaign.faction_languages(), step=record.step)
 
 
 class StoredTurns:
@@ -73,8 +74,13 @@ class StoredTurns:
         """A stored resolution as ``resolve_turn`` returned it: its reports, and what its maps are drawn from."""
         campaign = await self.service.campaign(record.campaign_id)
         data = await report_input(self.service, campaign, record)
+        steps = {s.step: s for s in await self.repo.turn_steps(campaign.id, record.turn)}
+        spec = stored_step(steps.get(record.step), record.step)
+        # The turn ended with this step: the campaign is past the turn, and no later step of it opened.
+        ended = campaign.turn > record.turn and max(steps, default=1) <= record.step
         return TurnOutcome(campaign, record.turn, revealed_label(data), reports_of(record), data, record.created_seq,
-                           recovered=True)
+                           recovered=True, step=record.step,
+                           step_label=step_label(record.turn, record.step, spec, campaign.ruleset), turn_ended=ended)
 
     async def moderator_log(self, campaign_id: int, turn: int | None = None,
                             faction: str | None = None) -> tuple[int, str]:

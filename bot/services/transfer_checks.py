@@ -13,6 +13,7 @@ from pydantic import ValidationError
 from bot.domain.gamemap import MapError
 from bot.engine.dice import KEY_SCHEME
 from bot.engine.ruleset import OrderRejected
+from bot.engine.steps import ANSWER_SLOT
 from bot.i18n import LANGUAGES
 from bot.mapfiles import load_shipped_map
 from bot.plugins import get_ruleset
@@ -38,6 +39,8 @@ def import_problems(doc: CampaignExport, now: datetime) -> list[str]:
         problems += _model_problems(ruleset.state_model, r.before_state, f"the state before turn {r.turn}")
         problems += _model_problems(ruleset.state_model, r.after_state, f"the state after turn {r.turn}")
     for o in doc.orders:
+        if o.unit.startswith(ANSWER_SLOT):  # a question's answer (issue 12), not an order of the ruleset's
+            continue
         try:
             ruleset.parse_order(o.payload)
         except (OrderRejected, ValidationError) as exc:

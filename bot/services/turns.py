@@ -19,6 +19,7 @@ from bot.localized import phase_name
 from bot.services.campaigns import OPEN_PHASES, CampaignService, TurnOutcome, deadline_passed_error
 from bot.services.deadline import parse_deadline
 from bot.services.errors import UserError
+from bot.services.steps import StepService
 from bot.services.turn_diff import TurnDiff, compare
 from bot.store import StoreError
 
@@ -108,12 +109,12 @@ class TurnLifecycle:
         if deadline_passed(campaign.deadline, now):
             raise deadline_passed_error(campaign)
         stamp = now.isoformat(timespec="seconds") if ready else None
-        await self.repo.set_ready(campaign_id, campaign.turn, faction, stamp, now=now)
+        await self.repo.set_ready(campaign_id, campaign.turn, faction, stamp, now=now, step=campaign.step)
         return campaign
 
     async def readiness(self, campaign_id: int) -> list[ClanReadiness]:
         campaign = await self.service.campaign(campaign_id)
-        ready = await self.repo.ready_factions(campaign_id, campaign.turn)
+        ready = await self.repo.ready_factions(campaign_id, campaign.turn, step=campaign.step)
         units = await self.service.units(campaign_id, None)
         orders = await self.service.orders(campaign_id, None)
         result = []
@@ -124,20 +125,41 @@ class TurnLifecycle:
         return result
 
     async def resolve(self, campaign_id: int, turn: int | None = None) -> TurnOutcome:
-        """Resolve the open turn (``turn``: only if it is still that one).  Of two requests at once
+        """Resolve the open step of the open turn (``turn``: only if it is still that one), and the steps
+        that then resolve at once (``TurnOutcome.chain``).  Of two requests at once
         (a moderator and the deadline, or two bot processes) exactly one resolves; the other is
         told the turn is already resolved.  The service's lock serialises them in one process, the
         store's commit refuses a turn no longer in planning across processes."""
         campaign = await self.service.campaign(campaign_id)
         expected = campaign.turn if turn is None else turn
+        # The step as read now is the one asked for: of two requests at once, the second must be
+        # refused once the first resolved it, never go on to resolve the step that opened after it.
+        step = campaign.step if expected == campaign.turn else None
         try:
-            return await self.service.resolve_turn(campaign_id, expected)
+            outcome = await self.service.resolve_turn(campaign_id, expected, step)
         except StoreError:
             now = await self.service.campaign(campaign_id)
             if now.turn > expected:  # another process committed it first
                 raise UserError(N_("turn {turn} of {campaign} has already been resolved"), turn=expected,
                                 campaign=now.name) from None
+            if now.turn == campaign.turn and now.step > campaign.step:  # … or the step it was at
+                raise UserError(N_("step {step} of turn {turn} has already been resolved"), turn=expected,
+                                step=campaign.step) from None
             raise
+        return await self.follow(outcome)
+
+    async def follow(self, outcome: TurnOutcome) -> TurnOutcome:
+        """The steps that resolve at once after ``outcome`` (every question answered by standing
+        orders), on ``outcome.chain``, and the step open then, on ``outcome.opened`` (issue 12)."""
+        steps = StepService(self.service)
+        outcome.chain = await steps.continue_chain(outcome.campaign.id)
+        last = outcome.chain[-1] if outcome.chain else outcome
+        if not last.turn_ended:
+            try:
+                outcome.opened = await steps.open_step(outcome.campaign.id)
+            except UserError:
+                outcome.opened = None
+        return outcome
 
     async def redo(self, campaign_id: int) -> Correction:
         """After /turn undo and a correction: resolve again with the same seed, and compare with
@@ -150,7 +172,8 @@ class TurnLifecycle:
                                    "{phase} (use /turn resolve)"), **values)
             raise UserError(N_("/turn redo resolves a turn again after /turn undo; turn {turn} of {campaign} is "
                                "{phase}"), **values)
-        undone = await self.repo.last_undone_report(campaign_id, campaign.turn)  # what the players last read
+        # what the players last read of the step undone
+        undone = await self.repo.last_undone_report(campaign_id, campaign.turn, campaign.step)
         outcome = await self.resolve(campaign_id, campaign.turn)
         if undone is None:  # undone before this version kept undone resolutions
             return Correction(outcome, TurnDiff.unknown())

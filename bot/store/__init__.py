@@ -7,19 +7,23 @@ from pathlib import Path
 
 from bot.store.errors import CampaignChanged, StoreError
 from bot.store.repository import (
+    SEED_WITHHELD,
     AuditEntry,
     JsonDict,
     Repository,
     ResolutionRecord,
     StateRecord,
+    StepOpening,
+    StepRecord,
     TurnRecord,
     TurnStatus,
     UndoneReport,
     WorkClaim,
+    step_kind,
 )
 
-__all__ = ["AuditEntry", "CampaignChanged", "JsonDict", "Repository", "ResolutionRecord", "StateRecord", "StoreError",
-           "TurnRecord", "TurnStatus", "UndoneReport", "WorkClaim", "describe_location", "open_repository"]
+__all__ = ["SEED_WITHHELD", "AuditEntry", "CampaignChanged", "JsonDict", "Repository", "ResolutionRecord", "StateRecord", "StepOpening", "StepRecord", "StoreError",
+           "TurnRecord", "TurnStatus", "UndoneReport", "WorkClaim", "describe_location", "step_kind", "open_repository"]
 
 
 async def open_repository(location: str | Path) -> Repository:

@@ -24,6 +24,11 @@ from bot.engine.ruleset import SubmittedOrder
 JsonDict = dict[str, Any]
 
 
+# What a resolution of an hmac-seed turn's step other than its last reveals: its seed fixes the
+# dice of the steps after it too, so it is revealed with the turn's last step (docs/decisions.md).
+SEED_WITHHELD = "(revealed with the turn's last step)"
+
+
 class TurnStatus(StrEnum):
     PLANNING = "planning"
     RESOLVED = "resolved"
@@ -75,6 +80,7 @@ class ResolutionRecord(BaseModel):
 
     campaign_id: int
     turn: int
+    step: int = 1  # the step of the turn it resolved (migration 0030)
     seed: str  # what the report reveals (TurnRecord.revealed): the seed, or the public key; never a private key
     before_state: JsonDict
     after_state: JsonDict
@@ -83,6 +89,34 @@ class ResolutionRecord(BaseModel):
     events: list[JsonDict]
     report: dict[str, str]
     created_seq: int | None = None
+
+
+class StepRecord(BaseModel):
+    """One opened step of a turn (migration 0030): the ruleset's ``Step`` as JSON, stored when it
+    opened (a restart asks the same questions), when it opened and its deadline then."""
+
+    model_config = ConfigDict(frozen=True)
+
+    campaign_id: int
+    turn: int
+    step: int
+    spec: JsonDict
+    opened_at: str
+    deadline: str | None = None
+
+
+class StepOpening(BaseModel):
+    """A step to open with a write that opens it (opening a turn, committing the step before): its
+    number, spec and deadline, and the answers standing orders give at once (order slot → (faction,
+    payload)), stored in the same unit of work."""
+
+    model_config = ConfigDict(frozen=True)
+
+    step: int
+    spec: JsonDict
+    opened_at: str
+    deadline: str | None = None
+    answers: dict[str, tuple[str, JsonDict]] = Field(default_factory=dict)
 
 
 class UndoneReport(BaseModel):
@@ -119,6 +153,12 @@ class AuditEntry(AuditFields):
 
     campaign_id: int
     seq: int | None = None
+
+
+def step_kind(kind: str, step: int) -> str:
+    """A work claim's kind for one step of a turn: step 1's as before ("resolve"), a later step's
+    prefixed ("s2:resolve"), so work claims are keyed by (turn, step) without a new key column."""
+    return kind if step == 1 else f"s{step}:{kind}"
 
 
 class WorkClaim(BaseModel):
@@ -174,33 +214,54 @@ class Repository(Protocol):
     async def add_audit_entry(self, entry: AuditEntry) -> AuditEntry: ...
 
     # Turns.  Opening records the seed and commitment and sets phase "planning".
+    # ``step``: the turn's first step (None: an orders step, as every turn was before steps).
     async def open_turn(self, campaign_id: int, turn: int, seed: str, commitment: str,
                         note: str | None = None, deadline: str | None = None, *,
-                        dice_scheme: str = SEED_SCHEME, public_key: str | None = None) -> TurnRecord: ...
+                        dice_scheme: str = SEED_SCHEME, public_key: str | None = None,
+                        step: StepOpening | None = None) -> TurnRecord: ...
     async def get_turn(self, campaign_id: int, turn: int) -> TurnRecord | None: ...
+    # The steps of a turn as they opened (migration 0030); a turn opened before steps has no row
+    # for its step 1, which was an orders step.
+    async def get_step(self, campaign_id: int, turn: int, step: int) -> StepRecord | None: ...
+    async def turn_steps(self, campaign_id: int, turn: int) -> list[StepRecord]: ...
+    # A question's answer (an order under ``answer:<question>``) of the open step ``(turn, step)``:
+    # stored only if the campaign is there in one of ``phases`` (None: any open phase) and none was
+    # given yet; None (nothing written) if one was.  Refused (StoreError) if the step is not open, or
+    # (``now``: a player's clock) its deadline has passed.
+    async def put_answer(self, campaign_id: int, turn: int, step: int, faction: str, slot: str,
+                         payload: JsonDict, *, phases: tuple[str, ...] | None = None,
+                         now: datetime | None = None) -> SubmittedOrder | None: ...
 
     # Orders of an open (planning) turn; one per unit, re-submitting replaces.
     # ``phases`` (allowed campaign phases) and ``now`` (the writer's clock: refused once the
     # deadline has passed) are checked in the write's own unit of work: a player's write gives both.
+    # ``step``: of the turn (the campaign's open step when writing; orders of another step are refused).
     async def put_order(self, campaign_id: int, turn: int, faction: str, unit: str,
                         payload: JsonDict, *, phases: tuple[str, ...] | None = None,
-                        now: datetime | None = None) -> SubmittedOrder: ...
+                        now: datetime | None = None, step: int = 1) -> SubmittedOrder: ...
     async def delete_order(self, campaign_id: int, turn: int, unit: str, *,
-                           phases: tuple[str, ...] | None = None, now: datetime | None = None) -> bool: ...
+                           phases: tuple[str, ...] | None = None, now: datetime | None = None,
+                           step: int = 1) -> bool: ...
     async def delete_orders(self, campaign_id: int, turn: int, faction: str, *,
-                            phases: tuple[str, ...] | None = None, now: datetime | None = None) -> int: ...
+                            phases: tuple[str, ...] | None = None, now: datetime | None = None,
+                            step: int = 1) -> int: ...
     async def list_orders(self, campaign_id: int, turn: int,
-                          faction: str | None = None) -> list[SubmittedOrder]: ...
+                          faction: str | None = None, *, step: int = 1) -> list[SubmittedOrder]: ...
 
     # Resolutions.  A committed resolution's posts are not done until ``mark_resolution_posted``;
     # ``posts_claimed_at`` (ISO time) says the committing caller is posting them right now.
     # The commit is conditional on the turn's "resolve" work claim: refused if another boot holds it
     # (it took the work over), and the claim goes with the commit.  ``posts_lease_until``: the posts' lease.
+    # ``next_step``: the step that opens after ``record.step`` in the same unit (the turn goes on);
+    # None: the turn is over (the campaign moves to the next turn, phase "resolved").
     async def commit_resolution(self, record: ResolutionRecord, posts_claimed_at: str | None = None,
                                 claimed_by: str | None = None,
-                                posts_lease_until: str | None = None) -> ResolutionRecord: ...
+                                posts_lease_until: str | None = None,
+                                next_step: StepOpening | None = None) -> ResolutionRecord: ...
     async def last_resolution(self, campaign_id: int) -> ResolutionRecord | None: ...
-    async def resolution(self, campaign_id: int, turn: int) -> ResolutionRecord | None: ...
+    async def resolution(self, campaign_id: int, turn: int, step: int = 1) -> ResolutionRecord | None: ...
+    # Every resolution of ``turn``, step by step (the turn's digest).
+    async def turn_resolutions(self, campaign_id: int, turn: int) -> list[ResolutionRecord]: ...
     async def undo_last_resolution(self, campaign_id: int) -> int: ...
     # Only (turn, reports by audience) of the resolution of ``turn`` (None: the last one): /turn log.
     async def resolution_reports(self, campaign_id: int, turn: int | None) -> tuple[int, dict[str, str]] | None: ...
@@ -210,12 +271,12 @@ class Repository(Protocol):
     async def list_campaigns(self) -> list[Campaign]: ...
     async def set_phase(self, campaign_id: int, turn: int, was: Phase, now: Phase) -> None: ...
     async def set_ready(self, campaign_id: int, turn: int, faction: str, ready_at: str | None, *,
-                        now: datetime | None = None) -> None: ...
-    async def ready_factions(self, campaign_id: int, turn: int) -> dict[str, str]: ...
+                        now: datetime | None = None, step: int = 1) -> None: ...
+    async def ready_factions(self, campaign_id: int, turn: int, *, step: int = 1) -> dict[str, str]: ...
     async def claim_reminder(self, campaign_id: int, turn: int, deadline: str, kind: str) -> bool: ...
-    async def undone_resolutions(self, campaign_id: int, turn: int) -> list[ResolutionRecord]: ...
+    async def undone_resolutions(self, campaign_id: int, turn: int, step: int = 1) -> list[ResolutionRecord]: ...
     # Only the last undone resolution of ``turn``, only what the comparison needs (None: none kept).
-    async def last_undone_report(self, campaign_id: int, turn: int) -> UndoneReport | None: ...
+    async def last_undone_report(self, campaign_id: int, turn: int, step: int = 1) -> UndoneReport | None: ...
     # Resolutions whose posts are neither done nor skipped nor under a lease (its ``lease_until`` not
     # passed by ``claimed_at``; a claim without a lease end: claimed since ``stale_before``), or claimed by
     # a boot of ``dead``: claimed now for ``claimed_by`` until ``lease_until``, in one unit.  Each message of the posts is

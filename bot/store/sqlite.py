@@ -39,6 +39,8 @@ from bot.store.repository import (
     JsonDict,
     ResolutionRecord,
     StateRecord,
+    StepOpening,
+    StepRecord,
     TurnRecord,
     TurnStatus,
 )
@@ -151,6 +153,10 @@ class SqliteRepository(OrderStore, TurnLifecycleStore, WorkClaimStore):
             raise CampaignChanged(
                 f"campaign {campaign.id} is at turn {stored['turn']} but this copy says "
                 f"turn {campaign.turn}; reload the campaign and apply the change again")
+        if stored["step"] != campaign.step:
+            raise CampaignChanged(
+                f"campaign {campaign.id} is at step {stored['step']} of turn {stored['turn']} but this copy "
+                f"says step {campaign.step}; reload the campaign and apply the change again")
         if stored["phase"] != campaign.phase.value:
             raise CampaignChanged(
                 f"turn {stored['turn']} of campaign {campaign.id} is {stored['phase']} but this copy says "
@@ -246,10 +252,11 @@ class SqliteRepository(OrderStore, TurnLifecycleStore, WorkClaimStore):
 
     async def open_turn(self, campaign_id: int, turn: int, seed: str, commitment: str,
                         note: str | None = None, deadline: str | None = None, *,
-                        dice_scheme: str = SEED_SCHEME, public_key: str | None = None) -> TurnRecord:
+                        dice_scheme: str = SEED_SCHEME, public_key: str | None = None,
+                        step: StepOpening | None = None) -> TurnRecord:
         """Record the campaign's current turn as open (seed, commitment) and set
-        the phase to planning and the deadline, together.  A turn opens once: its
-        commitment is public."""
+        the phase to planning and the deadline, together, with its first step (``step``) and the
+        answers standing orders give it.  A turn opens once: its commitment is public."""
         async with self._unit(write=True) as db:
             await lock_campaign(db, campaign_id)  # two openings at once: the second finds the turn open
             current = (await campaign_row(db, campaign_id))["turn"]
@@ -263,8 +270,11 @@ class SqliteRepository(OrderStore, TurnLifecycleStore, WorkClaimStore):
                 "INSERT INTO turns (campaign_id, turn, seed, commitment, status, opened_note, dice_scheme,"
                 " public_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (campaign_id, turn, seed, commitment, TurnStatus.PLANNING.value, note, dice_scheme, public_key))
-            await db.execute("UPDATE campaigns SET phase = ?, deadline = ?, version = version + 1 WHERE id = ?",
-                             (Phase.PLANNING.value, deadline, campaign_id))
+            await db.execute("UPDATE campaigns SET phase = ?, deadline = ?, step = 1, version = version + 1"
+                             " WHERE id = ?", (Phase.PLANNING.value, deadline, campaign_id))
+            if step is not None:
+                await sqlite_resolutions.open_step(db, campaign_id, turn, step.model_copy(update={
+                    "step": 1, "deadline": deadline}))
         return TurnRecord(campaign_id=campaign_id, turn=turn, seed=seed, commitment=commitment,
                           status=TurnStatus.PLANNING, opened_note=note, dice_scheme=dice_scheme,
                           public_key=public_key)
@@ -273,6 +283,18 @@ class SqliteRepository(OrderStore, TurnLifecycleStore, WorkClaimStore):
         async with self._unit() as db:
             row = await self._turn_row(db, campaign_id, turn)
         return None if row is None else TurnRecord.model_validate(dict(row))
+
+    async def get_step(self, campaign_id: int, turn: int, step: int) -> StepRecord | None:
+        async with self._unit() as db:
+            row = await fetch_one(db, "SELECT * FROM turn_steps WHERE campaign_id = ? AND turn = ? AND step = ?",
+                                  (campaign_id, turn, step))
+        return None if row is None else _step_record(row)
+
+    async def turn_steps(self, campaign_id: int, turn: int) -> list[StepRecord]:
+        async with self._unit() as db:
+            rows = await fetch_all(db, "SELECT * FROM turn_steps WHERE campaign_id = ? AND turn = ? ORDER BY step",
+                                   (campaign_id, turn))
+        return [_step_record(r) for r in rows]
 
     @staticmethod
     async def _turn_row(db: aiosqlite.Connection, campaign_id: int,
@@ -284,23 +306,30 @@ class SqliteRepository(OrderStore, TurnLifecycleStore, WorkClaimStore):
 
     async def commit_resolution(self, record: ResolutionRecord, posts_claimed_at: str | None = None,
                                 claimed_by: str | None = None,
-                                posts_lease_until: str | None = None) -> ResolutionRecord:
+                                posts_lease_until: str | None = None,
+                                next_step: StepOpening | None = None) -> ResolutionRecord:
         """Atomically store a resolved turn, replace the state with its after
         state, mark the turn resolved and advance the campaign to the next turn
         (phase "resolved").  Its posts are recorded as not done, claimed at
         ``posts_claimed_at`` by the caller (boot ``claimed_by``) who will post them, its lease ending at
         ``posts_lease_until``.  Refused if another boot holds the turn's "resolve" work claim.  Returns
-        the record with ``created_seq`` set."""
+        the record with ``created_seq`` set.  With ``next_step`` the turn goes on instead: that step
+        opens (planning, its deadline, its standing answers) in this same unit of work."""
         async with self._unit(write=True) as db:
-            return await sqlite_resolutions.commit(db, record, posts_claimed_at, claimed_by, posts_lease_until)
+            return await sqlite_resolutions.commit(db, record, posts_claimed_at, claimed_by, posts_lease_until,
+                                                   next_step)
 
     async def last_resolution(self, campaign_id: int) -> ResolutionRecord | None:
         async with self._unit() as db:
             return await sqlite_resolutions.fetch(db, campaign_id, None)
 
-    async def resolution(self, campaign_id: int, turn: int) -> ResolutionRecord | None:
+    async def resolution(self, campaign_id: int, turn: int, step: int = 1) -> ResolutionRecord | None:
         async with self._unit() as db:
-            return await sqlite_resolutions.fetch(db, campaign_id, turn)
+            return await sqlite_resolutions.fetch(db, campaign_id, turn, step)
+
+    async def turn_resolutions(self, campaign_id: int, turn: int) -> list[ResolutionRecord]:
+        async with self._unit() as db:
+            return await sqlite_resolutions.of_turn(db, campaign_id, turn)
 
     async def resolution_reports(self, campaign_id: int, turn: int | None) -> tuple[int, dict[str, str]] | None:
         """The reports of one resolution, without its states, orders, dice and events (a large
@@ -313,8 +342,9 @@ class SqliteRepository(OrderStore, TurnLifecycleStore, WorkClaimStore):
         return row["turn"], report
 
     async def undo_last_resolution(self, campaign_id: int) -> int:
-        """Restore the state before the last resolved turn and reopen that turn
-        (same seed, commitment and orders); return its number."""
+        """Restore the state before the last resolved step and reopen that step of its turn in
+        correction (same seed, commitment and orders; a step opened after it goes, with its
+        answers); return the turn's number."""
         async with self._unit(write=True) as db:
             return await sqlite_resolutions.undo_last(db, campaign_id)
 
@@ -331,3 +361,9 @@ class SqliteRepository(OrderStore, TurnLifecycleStore, WorkClaimStore):
         async with self._unit(write=True) as db:
             return await sqlite_transfer.import_(db, doc, guild_id)
 
+
+
+def _step_record(row) -> StepRecord:
+    return StepRecord(campaign_id=row["campaign_id"], turn=row["turn"], step=row["step"],
+                      spec=loads(row["spec_json"], f"step {row['step']} of turn {row['turn']}"),
+                      opened_at=row["opened_at"], deadline=row["deadline"])

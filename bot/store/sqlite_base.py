@@ -96,7 +96,7 @@ async def next_seq(db: aiosqlite.Connection, campaign_id: int) -> int:
 
 async def require_planning_turn(db: aiosqlite.Connection, campaign_id: int, turn: int,
                                 doing: str, phases: tuple[str, ...] | None = None,
-                                now: datetime | None = None) -> aiosqlite.Row:
+                                now: datetime | None = None, step: int | None = None) -> aiosqlite.Row:
     """The turn row, if it is open for planning (and the campaign in one of ``phases``, if
     given, and its deadline not passed by ``now``, the writer's clock, if given); otherwise
     say why ``doing`` is refused.  Checked here, in the write's own transaction, so a
@@ -106,6 +106,10 @@ async def require_planning_turn(db: aiosqlite.Connection, campaign_id: int, turn
     if phases is not None and campaign["phase"] not in phases:
         raise StoreError(f"cannot {doing}: turn {turn} of {campaign['name']} is {campaign['phase']} now, "
                          f"closed to players' orders")
+    if step is not None and campaign["turn"] == turn and campaign["step"] != step:
+        # A prompt or an order of a step that resolved since it was shown (issue 12).
+        raise StoreError(f"cannot {doing}: step {step} of turn {turn} of {campaign['name']} is closed; "
+                         f"the turn is at step {campaign['step']} now")
     if now is not None and deadline_passed(campaign["deadline"], now):
         raise StoreError(f"cannot {doing}: " + deadline_refusal(campaign["name"], turn, campaign["deadline"]))
     row = await fetch_one(db, "SELECT * FROM turns WHERE campaign_id = ? AND turn = ?",
@@ -121,9 +125,9 @@ async def require_planning_turn(db: aiosqlite.Connection, campaign_id: int, turn
 
 
 async def orders_of(db: aiosqlite.Connection, campaign_id: int, turn: int,
-                    faction: str | None = None) -> list[SubmittedOrder]:
-    sql = "SELECT * FROM orders WHERE campaign_id = ? AND turn = ?"
-    params: tuple[Any, ...] = (campaign_id, turn)
+                    faction: str | None = None, step: int = 1) -> list[SubmittedOrder]:
+    sql = "SELECT * FROM orders WHERE campaign_id = ? AND turn = ? AND step = ?"
+    params: tuple[Any, ...] = (campaign_id, turn, step)
     if faction is not None:
         sql, params = sql + " AND faction = ?", params + (faction,)
     rows = await fetch_all(db, sql + " ORDER BY seq", params)

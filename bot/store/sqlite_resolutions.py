@@ -12,14 +12,16 @@ from typing import Any
 import aiosqlite
 
 from bot.domain.campaign import Phase
-from bot.engine.dice import Roll
+from bot.engine.dice import SEED_SCHEME, Roll
 from bot.engine.ruleset import SubmittedOrder
 from bot.store.codec import RowLike, dumps, loads
 from bot.store.dialect import lock_campaign, row_lock
 from bot.store.errors import StoreError
-from bot.store.repository import ResolutionRecord, TurnRecord, TurnStatus
+from bot.store.repository import SEED_WITHHELD, ResolutionRecord, StepOpening, TurnRecord, TurnStatus, step_kind
+from bot.store.sqlite_orders import insert_answers
 from bot.store.sqlite_base import (
     campaign_row,
+    fetch_all,
     fetch_one,
     next_seq,
     orders_of,
@@ -29,22 +31,37 @@ from bot.store.sqlite_base import (
 
 
 async def commit(db: aiosqlite.Connection, record: ResolutionRecord, posts_claimed_at: str | None = None,
-                 claimed_by: str | None = None, posts_lease_until: str | None = None) -> ResolutionRecord:
+                 claimed_by: str | None = None, posts_lease_until: str | None = None,
+                 next_step: StepOpening | None = None) -> ResolutionRecord:
     cid, turn = record.campaign_id, record.turn
     await lock_campaign(db, cid)  # of two processes resolving the turn at once, the second sees it resolved
     before_text = await check_committable(db, record)
-    await take_resolve_claim(db, cid, turn, claimed_by)
+    await take_resolve_claim(db, cid, turn, claimed_by, record.step)
     seq = await next_seq(db, cid)
-    await replace_state(db, cid, dumps(record.after_state, "after-state"), turn + 1)
+    await replace_state(db, cid, dumps(record.after_state, "after-state"), turn if next_step else turn + 1)
     await insert_resolution(db, record, before_text, seq)
     # Not posted yet: whoever commits posts next (claimed), or the scheduler will (unclaimed).
     await db.execute("INSERT INTO resolution_posts (campaign_id, turn, created_seq, claimed_at, claimed_by,"
                      " lease_until) VALUES (?, ?, ?, ?, ?, ?)",
                      (cid, turn, seq, posts_claimed_at, claimed_by if posts_claimed_at else None,
                       posts_lease_until if posts_claimed_at else None))
-    await set_turn_status(db, cid, turn, TurnStatus.RESOLVED)
-    await set_campaign_turn(db, cid, turn + 1, Phase.RESOLVED)
+    if next_step is not None:  # the turn goes on: its next step opens with this commit (issue 12)
+        await open_step(db, cid, turn, next_step)
+    else:
+        await set_turn_status(db, cid, turn, TurnStatus.RESOLVED)
+        await set_campaign_turn(db, cid, turn + 1, Phase.RESOLVED)
     return record.model_copy(update={"created_seq": seq})
+
+
+async def open_step(db: aiosqlite.Connection, campaign_id: int, turn: int, opening: StepOpening) -> None:
+    """Record the step, make it the campaign's open one (planning, its deadline) and store the
+    answers standing orders give, in the caller's unit of work."""
+    await db.execute("INSERT INTO turn_steps (campaign_id, turn, step, spec_json, opened_at, deadline)"
+                     " VALUES (?, ?, ?, ?, ?, ?)", (campaign_id, turn, opening.step, dumps(opening.spec, "step"),
+                                                    opening.opened_at, opening.deadline))
+    await db.execute("UPDATE campaigns SET step = ?, phase = ?, deadline = ?, version = version + 1 WHERE id = ?",
+                     (opening.step, Phase.PLANNING.value, opening.deadline, campaign_id))
+    await insert_answers(db, campaign_id, turn, opening.step, opening.answers)
 
 
 async def check_committable(db: aiosqlite.Connection, record: ResolutionRecord) -> str:
@@ -55,8 +72,13 @@ async def check_committable(db: aiosqlite.Connection, record: ResolutionRecord) 
     if campaign["turn"] != turn:
         raise StoreError(f"cannot commit turn {turn} of campaign {cid}: "
                          f"the campaign is at turn {campaign['turn']}")
+    if campaign["step"] != record.step:
+        raise StoreError(f"cannot commit step {record.step} of turn {turn} of campaign {cid}: "
+                         f"the turn is at step {campaign['step']}")
     turn_row = await require_planning_turn(db, cid, turn, f"commit turn {turn}")
-    if TurnRecord.model_validate(dict(turn_row)).revealed() != record.seed:
+    opened = TurnRecord.model_validate(dict(turn_row))
+    withheld = opened.dice_scheme == SEED_SCHEME and record.seed == SEED_WITHHELD  # not the last step
+    if opened.revealed() != record.seed and not withheld:
         raise StoreError(f"cannot commit turn {turn} of campaign {cid}: it was resolved "
                          "with a seed other than the one committed when the turn opened")
     before_text = await state_text(db, cid)
@@ -65,7 +87,7 @@ async def check_committable(db: aiosqlite.Connection, record: ResolutionRecord) 
     if loads(before_text, "state") != record.before_state:
         raise StoreError(f"cannot commit turn {turn} of campaign {cid}: the state changed "
                          "while the turn was being resolved; resolve it again")
-    if await orders_of(db, cid, turn) != sorted(record.orders, key=lambda o: o.seq):
+    if await orders_of(db, cid, turn, step=record.step) != sorted(record.orders, key=lambda o: o.seq):
         raise StoreError(f"cannot commit turn {turn} of campaign {cid}: its orders changed "
                          "while the turn was being resolved; resolve it again")
     return before_text
@@ -74,17 +96,18 @@ async def check_committable(db: aiosqlite.Connection, record: ResolutionRecord) 
 RESOLVE = "resolve"  # the work claim of resolving a turn (bot/services/leases.py)
 
 
-async def take_resolve_claim(db: aiosqlite.Connection, campaign_id: int, turn: int, claimed_by: str | None) -> None:
+async def take_resolve_claim(db: aiosqlite.Connection, campaign_id: int, turn: int, claimed_by: str | None,
+                             step: int = 1) -> None:
     """The conditional commit: refused if another boot holds the turn's "resolve" claim (this one's
     lease ended and it took the work over; it commits instead).  The claim goes with the commit: the
     resolution is the record that the work is done."""
     row = await fetch_one(db, "SELECT claimed_by FROM work_claims WHERE campaign_id = ? AND turn = ? AND kind = ?"
-                              f" AND done_at IS NULL{row_lock(db)}", (campaign_id, turn, RESOLVE))
+                              f" AND done_at IS NULL{row_lock(db)}", (campaign_id, turn, step_kind(RESOLVE, step)))
     if row is not None and row["claimed_by"] != claimed_by:
         raise StoreError(f"cannot commit turn {turn} of campaign {campaign_id}: another bot process took over "
                          "resolving it (this one held it past its lease); it commits the turn instead")
     await db.execute("DELETE FROM work_claims WHERE campaign_id = ? AND turn = ? AND kind = ?",
-                     (campaign_id, turn, RESOLVE))
+                     (campaign_id, turn, step_kind(RESOLVE, step)))
 
 
 async def replace_state(db: aiosqlite.Connection, campaign_id: int, text: str,
@@ -96,10 +119,10 @@ async def replace_state(db: aiosqlite.Connection, campaign_id: int, text: str,
 async def insert_resolution(db: aiosqlite.Connection, record: ResolutionRecord,
                             before_text: str, seq: int) -> None:
     await db.execute(
-        "INSERT INTO resolutions (campaign_id, turn, before_state_json, after_state_json,"
+        "INSERT INTO resolutions (campaign_id, turn, step, before_state_json, after_state_json,"
         " orders_json, seed, dice_json, events_json, report_json, created_seq)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (record.campaign_id, record.turn, before_text,
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (record.campaign_id, record.turn, record.step, before_text,
          dumps(record.after_state, "after-state"),
          dumps([o.model_dump(mode="json") for o in record.orders], "orders"),
          record.seed,
@@ -116,23 +139,24 @@ async def set_turn_status(db: aiosqlite.Connection, campaign_id: int, turn: int,
 
 
 async def set_campaign_turn(db: aiosqlite.Connection, campaign_id: int, turn: int,
-                            phase: Phase) -> None:
+                            phase: Phase, step: int = 1) -> None:
     # A deadline belongs to one planning phase; clearing it here, in the resolution's (or the
     # undo's) own transaction, means a crash can never leave a resolved turn with a deadline.
-    await db.execute("UPDATE campaigns SET turn = ?, phase = ?, deadline = NULL, version = version + 1 WHERE id = ?",
-                     (turn, phase.value, campaign_id))
+    await db.execute("UPDATE campaigns SET turn = ?, step = ?, phase = ?, deadline = NULL, version = version + 1"
+                     " WHERE id = ?", (turn, step, phase.value, campaign_id))
 
 
 async def undo_last(db: aiosqlite.Connection, campaign_id: int) -> int:
     await lock_campaign(db, campaign_id)
     campaign = await campaign_row(db, campaign_id)
-    row = await fetch_one(db, "SELECT turn, before_state_json FROM resolutions"
-                              " WHERE campaign_id = ? ORDER BY turn DESC LIMIT 1",
+    row = await fetch_one(db, "SELECT turn, step, before_state_json FROM resolutions"
+                              " WHERE campaign_id = ? ORDER BY turn DESC, step DESC LIMIT 1",
                           (campaign_id,))
     if row is None:
         raise StoreError(f"nothing to undo: campaign {campaign_id} has no resolved turn")
-    turn = row["turn"]
-    if campaign["phase"] != Phase.RESOLVED.value or campaign["turn"] != turn + 1:
+    turn, step = row["turn"], row["step"]
+    ended_turn = campaign["phase"] == Phase.RESOLVED.value and campaign["turn"] == turn + 1
+    if not ended_turn and (campaign["turn"], campaign["step"]) != (turn, step + 1):
         # The next turn is open: its commitment is published and orders may be in; undoing
         # under it would leave that turn's row behind and the campaign unable to open it.
         raise StoreError(f"turn {campaign['turn']} is already open, so the resolution of turn {turn} can no "
@@ -140,40 +164,52 @@ async def undo_last(db: aiosqlite.Connection, campaign_id: int) -> int:
     # The stored text is copied as is, so the restored state is byte-identical.
     await replace_state(db, campaign_id, row["before_state_json"], turn)
     await set_turn_status(db, campaign_id, turn, TurnStatus.PLANNING)
+    # The steps opened after the undone one go, with their answers and orders (issue 12): the
+    # corrected resolution decides again what opens next.
+    for table in ("orders", "turn_readiness", "turn_steps"):
+        await db.execute(f"DELETE FROM {table} WHERE campaign_id = ? AND turn = ? AND step > ?",
+                         (campaign_id, turn, step))
     # Correction at once, in this transaction: the report revealed the seed, so players must
     # never get a moment to change orders (docs/decisions.md, undo).
-    await set_campaign_turn(db, campaign_id, turn, Phase.CORRECTION)
+    await set_campaign_turn(db, campaign_id, turn, Phase.CORRECTION, step)
     # Kept: a corrected resolution is compared with what the players read (/turn redo).
     await db.execute(f"INSERT INTO undone_resolutions ({_COLUMNS}) SELECT {_COLUMNS} FROM resolutions"
-                     " WHERE campaign_id = ? AND turn = ?", (campaign_id, turn))
-    await db.execute("DELETE FROM resolutions WHERE campaign_id = ? AND turn = ?",
-                     (campaign_id, turn))
+                     " WHERE campaign_id = ? AND turn = ? AND step = ?", (campaign_id, turn, step))
+    await db.execute("DELETE FROM resolutions WHERE campaign_id = ? AND turn = ? AND step = ?",
+                     (campaign_id, turn, step))
     return turn
 
 
-_COLUMNS = ("campaign_id, turn, before_state_json, after_state_json, orders_json, seed, dice_json,"
+_COLUMNS = ("campaign_id, turn, step, before_state_json, after_state_json, orders_json, seed, dice_json,"
             " events_json, report_json, created_seq")
 
 
 async def fetch(db: aiosqlite.Connection, campaign_id: int,
-                turn: int | None) -> ResolutionRecord | None:
-    """The resolution of ``turn``, or the latest one when ``turn`` is None."""
+                turn: int | None, step: int = 1) -> ResolutionRecord | None:
+    """The resolution of ``turn``'s ``step``, or the latest one when ``turn`` is None."""
     if turn is None:
         row = await fetch_one(db, "SELECT * FROM resolutions WHERE campaign_id = ?"
-                                  " ORDER BY turn DESC LIMIT 1", (campaign_id,))
+                                  " ORDER BY turn DESC, step DESC LIMIT 1", (campaign_id,))
     else:
         row = await fetch_one(db, "SELECT * FROM resolutions WHERE campaign_id = ?"
-                                  " AND turn = ?", (campaign_id, turn))
+                                  " AND turn = ? AND step = ?", (campaign_id, turn, step))
     return None if row is None else record_from_row(row)
 
 
+async def of_turn(db: aiosqlite.Connection, campaign_id: int, turn: int) -> list[ResolutionRecord]:
+    rows = await fetch_all(db, "SELECT * FROM resolutions WHERE campaign_id = ? AND turn = ? ORDER BY step",
+                           (campaign_id, turn))
+    return [record_from_row(r) for r in rows]
+
+
 async def fetch_reports(db: aiosqlite.Connection, campaign_id: int, turn: int | None) -> aiosqlite.Row | None:
-    """(turn, report_json) of the resolution of ``turn``, or of the latest one when ``turn`` is None."""
+    """(turn, report_json) of the resolution of ``turn`` (its first step: the turn's report), or of the
+    latest one when ``turn`` is None."""
     if turn is None:
         return await fetch_one(db, "SELECT turn, report_json FROM resolutions WHERE campaign_id = ?"
-                                   " ORDER BY turn DESC LIMIT 1", (campaign_id,))
-    return await fetch_one(db, "SELECT turn, report_json FROM resolutions WHERE campaign_id = ? AND turn = ?",
-                           (campaign_id, turn))
+                                   " ORDER BY turn DESC, step DESC LIMIT 1", (campaign_id,))
+    return await fetch_one(db, "SELECT turn, report_json FROM resolutions WHERE campaign_id = ? AND turn = ?"
+                               " ORDER BY step LIMIT 1", (campaign_id, turn))
 
 
 def record_from_row(row: RowLike) -> ResolutionRecord:
@@ -183,7 +219,7 @@ def record_from_row(row: RowLike) -> ResolutionRecord:
         return loads(row[column], f"{column} of the {where}")
 
     return ResolutionRecord(
-        campaign_id=row["campaign_id"], turn=row["turn"], seed=row["seed"],
+        campaign_id=row["campaign_id"], turn=row["turn"], step=row["step"], seed=row["seed"],
         before_state=load("before_state_json"), after_state=load("after_state_json"),
         orders=[SubmittedOrder.model_validate(o) for o in load("orders_json")],
         dice=[Roll.model_validate(r) for r in load("dice_json")],

@@ -21,7 +21,8 @@ async def export(db: aiosqlite.Connection, campaign_id: int) -> JsonDict:
     turns = await fetch_all(db, "SELECT * FROM turns WHERE campaign_id = ? ORDER BY turn", where)
     orders = await fetch_all(db, "SELECT * FROM orders WHERE campaign_id = ? ORDER BY seq", where)
     resolutions = await fetch_all(
-        db, "SELECT * FROM resolutions WHERE campaign_id = ? ORDER BY turn", where)
+        db, "SELECT * FROM resolutions WHERE campaign_id = ? ORDER BY turn, step", where)
+    steps = await fetch_all(db, "SELECT * FROM turn_steps WHERE campaign_id = ? ORDER BY turn, step", where)
     doc = {
         "format": FORMAT, "version": VERSION,
         "campaign": campaign_from_row(row).model_dump(mode="json"),
@@ -29,10 +30,12 @@ async def export(db: aiosqlite.Connection, campaign_id: int) -> JsonDict:
         "state": loads(state["state_json"], "state"),
         "last_seq": row["last_seq"],
         "turns": [_turn_doc(t) for t in turns],
-        "orders": [{"turn": o["turn"], "faction": o["faction"], "unit": o["unit"],
+        "orders": [{"turn": o["turn"], "step": o["step"], "faction": o["faction"], "unit": o["unit"],
                     "seq": o["seq"], "payload": loads(o["payload_json"], "order payload")}
                    for o in orders],
         "resolutions": [_resolution_doc(record_from_row(r)) for r in resolutions],
+        "steps": [{"turn": x["turn"], "step": x["step"], "spec": loads(x["spec_json"], "step"),
+                   "opened_at": x["opened_at"], "deadline": x["deadline"]} for x in steps],
         "audit": [e.model_dump(mode="json", exclude={"campaign_id"})
                   for e in await sqlite_audit.entries(db, campaign_id, newest_first=False)],
     }
@@ -66,9 +69,12 @@ async def import_(db: aiosqlite.Connection, doc: CampaignExport,
         [(cid, t.turn, t.seed or "", t.commitment, t.status.value, t.opened_note, t.dice_scheme, t.public_key)
          for t in doc.turns])
     await db.executemany(
-        "INSERT INTO orders (campaign_id, turn, unit, faction, seq, payload_json)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
-        [(cid, o.turn, o.unit, o.faction, o.seq, dumps(o.payload, "order payload"))
+        "INSERT INTO turn_steps (campaign_id, turn, step, spec_json, opened_at, deadline) VALUES (?, ?, ?, ?, ?, ?)",
+        [(cid, x.turn, x.step, dumps(x.spec, "step"), x.opened_at, x.deadline) for x in doc.steps])
+    await db.executemany(
+        "INSERT INTO orders (campaign_id, turn, step, unit, faction, seq, payload_json)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(cid, o.turn, o.step, o.unit, o.faction, o.seq, dumps(o.payload, "order payload"))
          for o in doc.orders])
     for r in doc.resolutions:
         record = ResolutionRecord(campaign_id=cid, **dict(r))

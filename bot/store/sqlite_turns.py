@@ -43,25 +43,25 @@ class TurnLifecycleStore:
                                  f"turn {turn}, {was.value}: it changed meanwhile; reload and try again")
 
     async def set_ready(self, campaign_id: int, turn: int, faction: str, ready_at: str | None, *,
-                        now: datetime | None = None) -> None:
-        """Mark (``ready_at`` an ISO time) or unmark (``None``) a clan's orders as complete;
+                        now: datetime | None = None, step: int = 1) -> None:
+        """Mark (``ready_at`` an ISO time) or unmark (``None``) a clan's orders of the step as complete;
         refused once the deadline is passed by ``now`` (the writer's clock), if given."""
+        key = (campaign_id, turn, step, faction)
         async with self._unit(write=True) as db:  # type: ignore[attr-defined]
-            await require_planning_turn(db, campaign_id, turn, "mark orders as ready", now=now)
+            await require_planning_turn(db, campaign_id, turn, "mark orders as ready", now=now, step=step)
             if ready_at is None:
-                await db.execute("DELETE FROM turn_readiness WHERE campaign_id = ? AND turn = ? AND faction = ?",
-                                 (campaign_id, turn, faction))
+                await db.execute("DELETE FROM turn_readiness WHERE campaign_id = ? AND turn = ? AND step = ?"
+                                 " AND faction = ?", key)
             else:
-                await db.execute("INSERT INTO turn_readiness (campaign_id, turn, faction, ready_at)"
-                                 " VALUES (?, ?, ?, ?) ON CONFLICT (campaign_id, turn, faction)"
-                                 " DO UPDATE SET ready_at = excluded.ready_at",
-                                 (campaign_id, turn, faction, ready_at))
+                await db.execute("INSERT INTO turn_readiness (campaign_id, turn, step, faction, ready_at)"
+                                 " VALUES (?, ?, ?, ?, ?) ON CONFLICT (campaign_id, turn, step, faction)"
+                                 " DO UPDATE SET ready_at = excluded.ready_at", (*key, ready_at))
 
-    async def ready_factions(self, campaign_id: int, turn: int) -> dict[str, str]:
+    async def ready_factions(self, campaign_id: int, turn: int, *, step: int = 1) -> dict[str, str]:
         """Clan id → when it marked its orders ready, for the clans that did."""
         async with self._unit() as db:  # type: ignore[attr-defined]
-            rows = await fetch_all(db, "SELECT faction, ready_at FROM turn_readiness"
-                                       " WHERE campaign_id = ? AND turn = ? ORDER BY faction", (campaign_id, turn))
+            rows = await fetch_all(db, "SELECT faction, ready_at FROM turn_readiness WHERE campaign_id = ?"
+                                       " AND turn = ? AND step = ? ORDER BY faction", (campaign_id, turn, step))
         return {r["faction"]: r["ready_at"] for r in rows}
 
     async def claim_reminder(self, campaign_id: int, turn: int, deadline: str, kind: str) -> bool:
@@ -74,21 +74,21 @@ class TurnLifecycleStore:
                 (campaign_id, turn, deadline, kind))
         return cursor.rowcount == 1
 
-    async def undone_resolutions(self, campaign_id: int, turn: int) -> list[ResolutionRecord]:
-        """The resolutions of ``turn`` that were undone, oldest first."""
+    async def undone_resolutions(self, campaign_id: int, turn: int, step: int = 1) -> list[ResolutionRecord]:
+        """The resolutions of the turn's step that were undone, oldest first."""
         async with self._unit() as db:  # type: ignore[attr-defined]
             rows = await fetch_all(db, "SELECT * FROM undone_resolutions WHERE campaign_id = ? AND turn = ?"
-                                       " ORDER BY id", (campaign_id, turn))
+                                       " AND step = ? ORDER BY id", (campaign_id, turn, step))
         return [record_from_row(r) for r in rows]
 
-    async def last_undone_report(self, campaign_id: int, turn: int) -> UndoneReport | None:
+    async def last_undone_report(self, campaign_id: int, turn: int, step: int = 1) -> UndoneReport | None:
         """The reports and after-state of the last undone resolution of ``turn``: one row, two
         columns (the 8th redo of a large turn used to load all eight records in full), its JSON
         read off the event loop."""
         async with self._unit() as db:  # type: ignore[attr-defined]
             row = await fetch_one(db, "SELECT turn, campaign_id, report_json, after_state_json FROM"
-                                      " undone_resolutions WHERE campaign_id = ? AND turn = ? ORDER BY id DESC"
-                                      " LIMIT 1", (campaign_id, turn))
+                                      " undone_resolutions WHERE campaign_id = ? AND turn = ? AND step = ?"
+                                      " ORDER BY id DESC LIMIT 1", (campaign_id, turn, step))
         return None if row is None else await asyncio.to_thread(_undone_report, dict(row))
 
     async def get_meta(self, key: str) -> str | None:
@@ -119,7 +119,7 @@ class TurnLifecycleStore:
                     " AND p.turn = r.turn AND p.created_seq = r.created_seq WHERE p.posted_at IS NULL"
                     " AND p.skipped_at IS NULL AND (p.claimed_at IS NULL OR p.lease_until < ?"
                     f" OR (p.lease_until IS NULL AND p.claimed_at < ?){held_by_dead})"
-                    f" ORDER BY r.campaign_id, r.turn{claim_lock(db, 'p')}", (claimed_at, stale_before, *dead))
+                    f" ORDER BY r.campaign_id, r.turn, r.step{claim_lock(db, 'p')}", (claimed_at, stale_before, *dead))
             for row in rows:
                 await db.execute("UPDATE resolution_posts SET claimed_at = ?, claimed_by = ?, lease_until = ?"
                                  " WHERE campaign_id = ? AND turn = ? AND created_seq = ?",
@@ -174,7 +174,7 @@ class TurnLifecycleStore:
                 db, "SELECT r.*, p.claimed_by AS posts_claimed_by FROM resolutions r JOIN resolution_posts p"
                     " ON p.campaign_id = r.campaign_id AND p.turn = r.turn AND p.created_seq = r.created_seq"
                     " WHERE r.campaign_id = ? AND p.posted_at IS NULL AND p.skipped_at IS NULL"
-                    " ORDER BY r.turn DESC LIMIT 1", (campaign_id,))
+                    " ORDER BY r.turn DESC, r.step DESC LIMIT 1", (campaign_id,))
         return None if row is None else (record_from_row(row), row["posts_claimed_by"])
 
     async def skip_unposted(self, campaign_id: int, turn: int, created_seq: int, skipped_at: str,

@@ -26,7 +26,7 @@ from bot.store.errors import StoreError
 from bot.store.repository import AuditFields, JsonDict, TurnStatus
 
 FORMAT = "fleetwright.campaign"
-VERSION = 2  # 2: turns carry their dice scheme and public key, and no unresolved turn's seed
+VERSION = 3  # 2: turns carry their dice scheme and public key, and no unresolved turn's seed; 3: steps
 
 
 class _Doc(BaseModel):
@@ -43,8 +43,19 @@ class TurnDoc(_Doc):
     public_key: str | None = None  # rsa-vrf, resolved: revealed with the report
 
 
+class StepDoc(_Doc):
+    """One opened step of a turn (issue 12): the ruleset's spec as it was asked."""
+
+    turn: int = Field(ge=1)
+    step: int = Field(ge=1)
+    spec: JsonDict
+    opened_at: str
+    deadline: str | None = None
+
+
 class OrderDoc(_Doc):
     turn: int
+    step: int = Field(1, ge=1)
     faction: str
     unit: str
     seq: int = Field(ge=1)
@@ -53,6 +64,7 @@ class OrderDoc(_Doc):
 
 class ResolutionDoc(_Doc):
     turn: int
+    step: int = Field(1, ge=1)
     seed: str
     before_state: JsonDict
     after_state: JsonDict
@@ -69,7 +81,7 @@ class AuditDoc(_Doc, AuditFields):
 
 class CampaignExport(_Doc):
     format: Literal["fleetwright.campaign"]
-    version: Literal[1, 2]
+    version: Literal[1, 2, 3]
     campaign: Campaign
     settings: JsonDict
     state: JsonDict
@@ -77,6 +89,7 @@ class CampaignExport(_Doc):
     turns: list[TurnDoc]
     orders: list[OrderDoc]
     resolutions: list[ResolutionDoc]
+    steps: list[StepDoc] = Field(default_factory=list)  # absent before steps (version 3): each turn was one
     audit: list[AuditDoc] = Field(default_factory=list)  # absent in exports made before the audit log
 
     def seq_floor(self) -> int:
@@ -118,20 +131,26 @@ def inconsistencies(doc: CampaignExport) -> list[str]:
     problems += [f"turn {n} is listed twice" for n in _repeated(t.turn for t in doc.turns)]
     problems += [f"an order for unit {o.unit!r} is for turn {o.turn}, which is not listed"
                  for o in doc.orders if o.turn not in turns]
-    problems += [f"turn {t} has two orders for unit {u!r}"
-                 for t, u in _repeated((o.turn, o.unit) for o in doc.orders)]
+    problems += [f"turn {t} has two orders for unit {u!r}" + (f" in step {s}" if s > 1 else "")
+                 for t, s, u in _repeated((o.turn, o.step, o.unit) for o in doc.orders)]
+    problems += [f"step {s} of turn {t} is listed twice" for t, s in _repeated((x.turn, x.step) for x in doc.steps)]
+    problems += [f"step {x.step} is listed for turn {x.turn}, which is not listed"
+                 for x in doc.steps if x.turn not in turns]
     problems += [f"order number {s} is used twice" for s in _repeated(o.seq for o in doc.orders)]
     problems += [f"audit entry number {s} is used twice" for s in _repeated(a.seq for a in doc.audit)]
     resolved = {t.turn for t in doc.turns if t.status == TurnStatus.RESOLVED}
     recorded = [r.turn for r in doc.resolutions]
-    problems += [f"turn {n} has two resolutions" for n in _repeated(recorded)]
+    problems += [f"turn {n} has two resolutions" + (f" of step {s}" if s > 1 else "")
+                 for n, s in _repeated((r.turn, r.step) for r in doc.resolutions)]
+    # The open turn's steps before its open one are resolved while the turn is not (issue 12).
+    going_on = {r.turn for r in doc.resolutions if r.turn == doc.campaign.turn and r.step < doc.campaign.step}
     problems += [f"turn {n} has a resolution but is not marked resolved"
-                 for n in sorted(set(recorded) - resolved)]
+                 for n in sorted(set(recorded) - resolved - going_on)]
     problems += [f"turn {n} is marked resolved but has no resolution"
                  for n in sorted(resolved - set(recorded))]
     problems += [f"the resolution of turn {r.turn} has another seed than the turn"
                  for r in doc.resolutions if r.turn in turns and turns[r.turn].dice_scheme == SEED_SCHEME
-                 and r.seed != turns[r.turn].seed]
+                 and turns[r.turn].status == TurnStatus.RESOLVED and r.seed != turns[r.turn].seed]
     problems += [f"turn {n} is resolved but the campaign is still at turn {doc.campaign.turn}"
                  for n in sorted(resolved) if n >= doc.campaign.turn]
     problems += [p for t in doc.turns for p in _dice_problems(t)]
@@ -163,9 +182,12 @@ def _dice_problems(turn: TurnDoc) -> list[str]:
 def _proof_problems(turn: TurnDoc, resolution: ResolutionDoc) -> list[str]:
     if turn.dice_scheme == SEED_SCHEME or turn.public_key is None:
         return []
-    if resolution.seed != turn.public_key:
+    # A step resolved of a turn still open (issue 12): the import gave the turn a fresh key for its
+    # steps to come, so the step's rolls are checked against the key its report revealed.
+    key = turn.public_key if turn.status == TurnStatus.RESOLVED else resolution.seed
+    if resolution.seed != key:
         return [f"the resolution of turn {turn.turn} names another public dice key than the turn"]
-    bad = [p for roll in resolution.dice if (p := check_proof(turn.public_key, turn.turn, roll))]
+    bad = [p for roll in resolution.dice if (p := check_proof(key, turn.turn, roll))]
     return [f"turn {turn.turn}: roll {p}" for p in bad[:3]] + (
         [f"turn {turn.turn}: and {len(bad) - 3} more rolls that do not match their proofs"] if len(bad) > 3 else [])
 

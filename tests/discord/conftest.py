@@ -71,6 +71,12 @@ class World:
             for payload in payloads:
                 await self.service.submit_order(campaign_id, clan, payload)
 
+    async def captives_defaults(self, member: Member | None = None) -> list:
+        """The demo turn's captives' choices (OP-46 c; tests/captives.py), which its orders step opens,
+        given their defaults by a moderator's confirmed /turn defaults, as its deadline would: the
+        step resolves, its reports and the turn's digest are posted.  What the bot sent."""
+        return await self.run("turn defaults", member or self.admin)
+
     async def edit_state(self, campaign_id: int, change: Callable[[dict], None]) -> None:
         """Change the stored game state (as JSON) in place, e.g. to give a clan an army or a credit."""
         record = await self.service.repo.load_state(campaign_id)

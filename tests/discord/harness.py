@@ -35,7 +35,8 @@ PLAIN = discord.Permissions(send_messages=True, use_application_commands=True).v
 VIEW = discord.Permissions(view_channel=True).value
 
 AFTER_COMMAND = {"discord.py: on_app_command_completion", "discord.py: on_app_command_error"}
-CLICK_TASKS = ("discord.py: on_interaction", "discord-ui-view-dispatch-", "discord.py: on_app_command")
+CLICK_TASKS = ("discord.py: on_interaction", "discord-ui-view-dispatch-", "discord.py: on_app_command",
+               "discord-ui-dynamic-item-")
 _ids = itertools.count(1)
 
 
@@ -279,27 +280,58 @@ class Harness:
         return {button["label"]: button["custom_id"] for row in sent.body.get("components") or ()
                 for button in row.get("components", ()) if button.get("type") == 2}
 
-    def click_payload(self, message: Sent, custom_id: str, member: Member, channel: str) -> dict[str, Any]:
-        shown = message_payload(self.channels[channel], message.content, {}, message.body.get("flags", 0))
-        shown["components"] = message.body.get("components") or []
+    @staticmethod
+    def selects(sent: Sent) -> dict[str, dict[str, str]]:
+        """The select menus on a recorded message: custom id → {option label: option value}."""
+        return {menu["custom_id"]: {o["label"]: o["value"] for o in menu.get("options", ())}
+                for row in sent.body.get("components") or () for menu in row.get("components", ())
+                if menu.get("type") == 3}
+
+    def click_payload(self, message: Sent | None, custom_id: str, member: Member, channel: str,
+                      data: dict[str, Any] | None = None, kind: int = 3) -> dict[str, Any]:
+        """A component interaction (``kind`` 3) on ``message``, or a modal's submission (5), from ``channel``."""
+        shown = None
+        if message is not None:
+            shown = message_payload(self.channels[channel], message.content, {}, message.body.get("flags", 0))
+            shown["components"] = message.body.get("components") or []
         return {
-            "id": str(snowflake()), "application_id": str(APP_ID), "type": 3, "token": f"token-{next(_ids)}",
+            "id": str(snowflake()), "application_id": str(APP_ID), "token": f"token-{next(_ids)}",
             "version": 1, "guild_id": str(GUILD_ID), "channel_id": str(self.channels[channel]),
             "channel": self._channel_payload(channel), "member": member.payload(), "locale": member.locale,
             "guild_locale": "en-US", "app_permissions": str(discord.Permissions.all().value), "entitlements": [],
             "attachment_size_limit": ATTACHMENT_LIMIT, "authorizing_integration_owners": {"0": str(GUILD_ID)},
-            "context": 0, "message": shown, "data": {"custom_id": custom_id, "component_type": 2},
+            "context": 0, **({"message": shown} if shown is not None else {}),
+            "data": data or {"custom_id": custom_id, "component_type": 2}, "type": kind,
         }
 
     async def click(self, message: Sent, label: str, member: Member, *, custom_id: str | None = None,
                     in_channel: str = "general") -> list[Sent]:
         """Click the button ``label`` of ``message`` (or any ``custom_id``) as ``member``; return what it sent.
         The view's callback and the ``on_interaction`` listeners run in tasks, awaited here."""
-        start = len(self.log)
         wanted = custom_id or self.buttons(message)[label]
+        return await self.interact(self.click_payload(message, wanted, member, in_channel))
+
+    async def choose(self, message: Sent, custom_id: str, value: str, member: Member, *,
+                     in_channel: str = "general") -> list[Sent]:
+        """Pick the option ``value`` of the select menu ``custom_id`` on ``message``, as ``member``."""
+        data = {"custom_id": custom_id, "component_type": 3, "values": [value]}
+        return await self.interact(self.click_payload(message, custom_id, member, in_channel, data))
+
+    async def submit_form(self, custom_id: str, values: dict[str, str], member: Member, *,
+                          message: Sent | None = None, in_channel: str = "general") -> list[Sent]:
+        """Submit the modal ``custom_id`` with ``values`` (text input custom id → text), as ``member``;
+        ``message``: the one whose button opened it."""
+        rows = [{"type": 1, "components": [{"type": 4, "custom_id": cid, "value": text}]}
+                for cid, text in values.items()]
+        data = {"custom_id": custom_id, "components": rows}
+        return await self.interact(self.click_payload(message, custom_id, member, in_channel, data, kind=5))
+
+    async def interact(self, payload: dict[str, Any]) -> list[Sent]:
+        """Feed one component or modal interaction and await what it started; return what it sent."""
+        start = len(self.log)
         token = async_context.set(self.adapter)
         try:
-            self.bot._connection.parse_interaction_create(self.click_payload(message, wanted, member, in_channel))
+            self.bot._connection.parse_interaction_create(payload)
             for _ in range(3):  # listeners first, then the view's dispatch, then anything they started
                 await asyncio.sleep(0)
                 tasks = [t for t in asyncio.all_tasks() if t.get_name().startswith(CLICK_TASKS)]

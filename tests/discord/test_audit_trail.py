@@ -6,6 +6,7 @@ from __future__ import annotations
 from cogs.audit_trail import READS
 from cogs.common import moderator_command
 from tests.discord.conftest import CHANNELS, ROLES
+from tests.services.steps_ruleset import install
 
 
 def moderator_paths(bot) -> set[str]:
@@ -50,10 +51,12 @@ WALK = [
     ("turn resolve", {}),
     ("turn undo", {}),
     ("turn redo", {}),
+    ("turn defaults", {}),  # the captains' choices the test steps open after the orders (issue 12)
 ]
 
 
-async def test_every_moderator_command_that_changes_anything_leaves_an_audit_entry(world):
+async def test_every_moderator_command_that_changes_anything_leaves_an_audit_entry(world, monkeypatch):
+    install(monkeypatch)  # a turn with a prompt step after its orders, so /turn defaults has one to answer
     # A new command joins the walk; the royal fleets' own walk is tests/discord/test_royal_commands.py's.
     assert {p for p in moderator_paths(world.bot) - READS if not p.startswith("royal-fleets ")} == \
         {path for path, _ in WALK}

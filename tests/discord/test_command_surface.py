@@ -120,7 +120,8 @@ def test_the_surface_is_the_documented_one(export):
                          "table fee", "table income", "table ship-type", "table show", "trade-post", "treasury"],
         "sengoku": ["army remove", "army set", "basing", "commander add", "commander edit", "commander remove",
                     "port", "province", "relation", "treasury", "unit add", "unit edit", "unit remove", "weather"],
-        "turn": ["deadline", "lock", "log", "open", "preview", "redo", "reopen", "resolve", "undo"],
+        "step": ["answer", "show"],
+        "turn": ["deadline", "defaults", "lock", "log", "open", "preview", "redo", "reopen", "resolve", "undo"],
         "unit": ["disband", "escort", "evacuate", "keep-loc", "mothball", "sweep", "tactics"],
     }
     assert all(c.get("contexts") == [0] for c in export), "every command is for servers only"

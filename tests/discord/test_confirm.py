@@ -22,8 +22,15 @@ async def test_resolve_asks_first_and_runs_on_the_click(planned):
     sent = await world.h.click(prompt, "Resolve turn 3", world.mod)
     assert sent[0].type == 7 and sent[0].body["components"] == []
     assert sent[0].body["content"].endswith("⏳ Confirmed; working on it…")
-    assert [s for s in sent if s.kind == "channel"] and sent[-1].content.startswith("Turn 3 of Seto 1560 resolved")
-    assert (await world.service.campaign(1)).turn == 4
+    # The orders step resolved; its captives' choices (OP-46 c) open, their prompt posted to Ōtomo's war room.
+    (summary,) = [s for s in sent if s.kind == "followup"]
+    assert summary.content.startswith("Turn 3 of Seto 1560 resolved; ")
+    assert "Now open: Turn 3 · captives' choices; its questions are posted in the asked clans' channels." in \
+        summary.content
+    assert sent[-1].kind == "channel" and sent[-1].target == CHANNELS["otomo-war-room"]
+    assert sent[-1].content.startswith("❓ **Seto 1560** — Turn 3 · captives' choices\nTahara Chikakata was captured")
+    campaign = await world.service.campaign(1)
+    assert (campaign.turn, campaign.step, campaign.phase) == (3, 2, Phase.PLANNING)
     again = await world.h.click(prompt, "Resolve turn 3", world.mod)
     assert len(again) == 1 and again[0].type == 4 and again[0].ephemeral
     assert again[0].content == "This was already confirmed; nothing more to do."

@@ -11,6 +11,7 @@ import pytest
 from bot.engine.dice import derive_die
 from bot.engine.seed import commitment
 from bot.services.dice_keys import turn_key
+from tests.captives import orders_step_of_turn_3
 from tests.discord.conftest import CHANNELS, PNG, ROLES
 from tests.discord.harness import Member
 
@@ -138,13 +139,15 @@ async def test_map_views_beyond_ones_own_are_for_moderators(world):
 
 
 async def resolve_demo_turn(world) -> None:
-    """Turn 3 resolved with the demo's orders, turn 4 open; each turn has its own seed."""
+    """Turn 3 resolved with the demo's orders (and its captives' choices at their defaults), turn 4
+    open; each turn has its own seed."""
     seeds = (f"seed-{n}" for n in itertools.count(3))
     world.service.seed_factory = lambda: next(seeds)
     await world.setup_campaign()
     await world.run("turn open", world.admin)
     await world.submit_demo_orders()
     await world.run("turn resolve", world.admin)
+    await world.captives_defaults()  # the turn's last step: its captives' choices (OP-46 c)
     await world.run("turn open", world.admin)
 
 
@@ -189,7 +192,7 @@ async def test_dice_verify_lists_revealed_keys_and_keeps_the_open_one_secret(wor
 
 async def test_dice_verify_checks_a_roll_of_ones_own_report_and_no_other(world):
     await resolve_demo_turn(world)
-    record = await world.service.repo.last_resolution(1)
+    record = await orders_step_of_turn_3(world.service, 1)
     report, public = record.report["faction:otomo"], record.report["public"]
     key = re.findall(r"\(key ([^)]+)\)", report)[0]
     rolled = next(r for r in record.dice if r.key == key)
@@ -223,9 +226,9 @@ async def test_dice_verify_recomputes_a_roll_of_a_turn_stored_before_signed_dice
     await world.service.repo.open_turn(1, 3, "seed-3", commitment("seed-3"))  # the old scheme
     await world.submit_demo_orders()
     await world.run("turn resolve", world.admin)
-    report = (await world.service.repo.last_resolution(1)).report["faction:otomo"]
+    report = (await orders_step_of_turn_3(world.service, 1)).report["faction:otomo"]
     key = re.findall(r"\(key ([^)]+)\)", report)[0]
-    rolled = next(r for r in (await world.service.repo.last_resolution(1)).dice if r.key == key)
+    rolled = next(r for r in (await orders_step_of_turn_3(world.service, 1)).dice if r.key == key)
     sent = await world.run("dice verify", world.players["otomo"], key=key)
     faces = "·".join(map(str, rolled.faces))
     assert sent[-1].content == (f"🎲 Seto 1560, turn 3: key `{key}` → {rolled.expr} [{faces}] = {rolled.total}, "

@@ -41,6 +41,7 @@ async def test_a_stale_resolve_prompt_does_not_resolve_the_next_turn(planned):
     world = planned
     (prompt,) = await world.ask("turn resolve", world.mod)
     await world.run("turn resolve", world.admin)
+    await world.captives_defaults()  # the turn's last step (OP-46 c)
     await world.run("turn open", world.admin, deadline="in 48h")
     sent = await world.h.click(prompt, "Resolve turn 3", world.mod)
     assert sent[-1].content == ("This prompt was about turn 3 of Seto 1560 (planning); the campaign has moved on "
@@ -50,12 +51,28 @@ async def test_a_stale_resolve_prompt_does_not_resolve_the_next_turn(planned):
     assert (campaign.turn, campaign.phase.value) == (4, "planning")
 
 
+async def test_a_stale_resolve_prompt_does_not_resolve_the_next_step(planned):
+    """A "Resolve turn 3" prompt asked at its orders step, clicked after another moderator resolved
+    that step, must not resolve the captives' choices it opened (OP-46 c) before the captive's clan
+    could answer (issue 12): refused, and no default is applied."""
+    world = planned
+    (prompt,) = await world.ask("turn resolve", world.mod)
+    await world.run("turn resolve", world.admin)
+    sent = await world.h.click(prompt, "Resolve turn 3", world.mod)
+    assert sent[-1].content == ("This prompt was about Turn 3 of Seto 1560; the campaign has moved on since (Turn 3 · "
+                                "captives' choices), so nothing was done. Run the command again if you still want it")
+    campaign = await world.service.campaign(1)
+    assert (campaign.turn, campaign.step, campaign.phase.value) == (3, 2, "planning")
+    assert await world.service.repo.list_orders(1, 3, step=2) == []
+
+
 async def test_a_stale_clear_prompt_does_not_withdraw_the_next_turns_orders(planned):
     """A player's "Withdraw all orders for turn 3?" clicked once turn 4 is open and ordered must not
     withdraw turn 4's orders (and then call them turn 3's)."""
     world, mori = planned, planned.players["mori"]
     (prompt,) = await world.ask("orders clear", mori)
     await world.run("turn resolve", world.admin)
+    await world.captives_defaults()  # the turn's last step (OP-46 c)
     await world.run("turn open", world.admin, deadline="in 48h")
     given = await world.run("clan policy", mori, on_last_port_lost="lose")
     before = await world.service.orders(1, "mori")

@@ -121,14 +121,27 @@ async def test_a_whole_turn_leaks_nothing_between_clans(world, overlays):
         await look_around(world, world.players[clan], seen[clan], ORDERS[clan][0][1]["unit"], overlays)
 
     resolved = await world.run("turn resolve", world.mod)
-    assert resolved[-1].kind == "followup" and resolved[-1].ephemeral
+    (summary,) = [s for s in resolved if s.kind == "followup"]  # then the captives' prompt, in Ōtomo's room
+    assert summary.ephemeral and resolved[-1].target == CHANNELS["otomo-war-room"]
     record = await world.service.repo.last_resolution(1)
     keys = {clan: set(re.findall(r"\(key ([^)]+)\)", record.report[f"faction:{clan}"])) for clan in ORDERS}
+    # The turn's captives' choices (OP-46 c): Ōtomo's captive Tahara Chikakata; its player answers the prompt.
+    (prompt,) = [s for s in channel_posts(world, CHANNELS["otomo-war-room"]) if "captives' choices" in s.content]
+    answered = await world.h.click(prompt, "Commit suicide", world.players["otomo"], in_channel="otomo-war-room")
+    # Ōtomo's player sees the reply and the prompt edited (the reports posted to each room are taken below).
+    take(seen["otomo"], [s for s in answered if s.kind != "channel"], overlays)
+    orders_step, captives = await world.service.repo.turn_resolutions(1, 3)
+    assert (orders_step, captives.step) == (record, 2) and (await world.service.campaign(1)).turn == 4
+    answer_lines = [line for line in captives.report["faction:otomo"].splitlines()
+                    if "Tahara" in line and line not in captives.report["public"]]
+    assert answer_lines  # Ōtomo's own report says how it answered; nobody else's may
     for clan in PLAYERS:
         await look_around(world, world.players[clan], seen[clan], ORDERS[clan][0][1]["unit"], overlays)
         mine = sorted(keys[clan])[0]
         take(seen[clan], await world.run("dice verify", world.players[clan], key=mine), overlays)
     public = channel_posts(world, CHANNELS["naval-reports"])
+    public_text = "\n".join(s.content for s in public)
+    assert "Turn 3 in steps:" in public_text  # the turn's digest, once its last step resolved
     assert public and any(s.files for s in public)
     for clan in PLAYERS:
         take(seen[clan], public + channel_posts(world, CHANNELS[f"{clan}-war-room"]), overlays)
@@ -136,7 +149,6 @@ async def test_a_whole_turn_leaks_nothing_between_clans(world, overlays):
     # The check has something to bite on: every clan gave orders, has keys, and every player saw maps.
     assert all(receipts[clan] for clan in ORDERS) and all(keys[clan] for clan in PLAYERS)
     assert all(len(seen[clan].overlays) >= 4 for clan in PLAYERS)
-    public_text = "\n".join(s.content for s in public)
     assert [p.pattern for p in PUBLIC_FORBIDDEN if p.search(public_text)] == []
     problems = []
     for reader in PLAYERS:
@@ -150,6 +162,8 @@ async def test_a_whole_turn_leaks_nothing_between_clans(world, overlays):
                          if s in text and s not in hidden_summaries[reader]]
             problems += [f"{reader} saw {other}'s dice key {k}" for k in keys[other] - keys[reader]
                          if k in text]
+        if reader != "otomo":
+            problems += [f"{reader} saw Ōtomo's captive's answer: {line}" for line in answer_lines if line in text]
         problems += map_problems(reader, seen[reader].overlays)
     assert problems == []
 

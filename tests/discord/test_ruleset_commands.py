@@ -22,7 +22,7 @@ from tests.discord.harness import GUILD_ID
 
 SENGOKU = plugin("sengoku")
 OTHER_GUILD = 700000000000000002
-CORE = ["campaign", "faction", "orders", "fleet", "turn", "mod", "map", "dice", "game", "help"]
+CORE = ["campaign", "faction", "orders", "fleet", "turn", "step", "mod", "map", "dice", "game", "help"]
 
 
 def rival(*groups: str, id: str = "rival") -> RulesetPlugin:

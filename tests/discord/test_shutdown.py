@@ -60,12 +60,16 @@ async def test_a_command_past_the_grace_period_is_cut_off_and_the_next_boot_post
     await world.bot.shutdown(grace=0.2)
     await asyncio.gather(resolving, return_exceptions=True)
     assert not world.h.sent("channel", CHANNELS["naval-reports"])[1:]  # only the opening announcement
-    assert (await world.service.campaign(1)).turn == 4  # resolved and stored before it was cut off
+    campaign = await world.service.campaign(1)  # its orders step resolved and stored before it was cut off,
+    assert (campaign.turn, campaign.step) == (3, 2)  # so its captives' choices (OP-46 c) are open
+    assert not world.h.sent("channel", CHANNELS["otomo-war-room"])  # … but not yet asked
     gate.set()
     world.service.boot_id = new_boot_id()  # the next start
     start = len(world.h.log)
     await DeadlineScheduler(world.service, TurnPoster(world.bot), clock=lambda: CLOCK).tick()
     assert channel_posts(world.h.log[start:], CHANNELS["naval-reports"])
+    otomo = [s.content for s in channel_posts(world.h.log[start:], CHANNELS["otomo-war-room"])]
+    assert any(text.startswith("❓ **Seto 1560** — Turn 3 · captives' choices") for text in otomo)
 
 
 async def test_the_moderator_whose_command_is_cut_off_is_told_so(planned):

@@ -7,7 +7,7 @@ import pytest
 
 from bot.domain.campaign import Phase
 from bot.services.dice_keys import turn_key
-from tests.discord.conftest import CHANNELS, CLANS, PNG, SEED
+from tests.discord.conftest import CHANNELS, CLANS, PNG, SEED, channel_posts
 
 KEY = turn_key(SEED)  # the fixed seed factory's turns all have this key pair
 
@@ -55,6 +55,15 @@ async def test_resolve_posts_the_public_report_with_the_map_and_each_clans_repor
     assert list(summary[0].files) == ["moderator-log.md"]
     log = summary[0].files["moderator-log.md"].decode()
     assert "moderator log" in log and KEY.fingerprint in log and "PRIVATE KEY" not in log
+    # The orders step is over; the captives' choices (OP-46 c) are asked of Ōtomo, in its room only.
+    campaign = await world.service.campaign(1)
+    assert (campaign.turn, campaign.step, campaign.phase) == (3, 2, Phase.PLANNING)
+    asked = [s for s in sent if s.kind == "channel" and "captives' choices" in s.content]
+    assert [s.target for s in asked] == [CHANNELS["otomo-war-room"]]
+    done = await world.captives_defaults(world.mod)  # the moderator does not wait for the deadline
+    posted = [s.content for s in channel_posts(done, CHANNELS["naval-reports"])]
+    assert any("Tahara Chikakata" in text for text in posted)  # the step's public report
+    assert posted[-1].startswith("Turn 3 in steps:")  # then the turn's digest
     campaign = await world.service.campaign(1)
     assert (campaign.turn, campaign.phase) == (4, Phase.RESOLVED)
     ready = (await world.run("orders ready", world.players["mori"]))[-1].content

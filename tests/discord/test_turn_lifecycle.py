@@ -3,13 +3,13 @@ what goes to the report channel and what only to each clan's own channel."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 from bot.domain.campaign import Phase
 from bot.domain.viewer import Viewer
 from bot.scheduler import DeadlineScheduler
 from cogs.turn_posts import TurnPoster
-from tests.discord.conftest import CHANNELS, CLANS, PNG, channel_posts
+from tests.discord.conftest import CHANNELS, CLANS, CLOCK, PNG, channel_posts
 
 REPORTS = CHANNELS["naval-reports"]
 CORRECTION = {"kind": "sq_cruise", "unit": "miyoshi-sogo", "target": "iyo", "want_battle": "never",
@@ -94,6 +94,9 @@ async def test_each_clan_gets_its_own_map_in_its_own_channel(planned):
     assert channel_posts(sent, REPORTS)[0].files == {"map.png": PNG + b"public"}
     for clan in CLANS:
         own = channel_posts(sent, CHANNELS[f"{clan}-war-room"])
+        if clan == "otomo":  # after its report, its captive's question (OP-46 c), with no map
+            *own, prompt = own
+            assert prompt.content.startswith("❓ **Seto 1560** — Turn 3 · captives' choices") and not prompt.files
         assert own[0].files == {f"map-{clan}.png": PNG + clan.encode()} and all(not s.files for s in own[1:-1])
         assert list(own[-1].files) == [f"report-{clan}.md"]  # the full report, dice keys and all
 
@@ -117,10 +120,13 @@ async def test_reports_go_out_without_maps_when_drawing_fails(planned, caplog):
 async def test_redo_posts_what_changed_publicly_and_to_each_clan_then_the_new_reports(planned):
     world = planned
     await world.run("turn resolve", world.mod)
-    sent = await world.run("turn redo", world.mod)
-    assert sent[-1].content.startswith("/turn redo resolves a turn again after /turn undo; turn 4 of Seto 1560")
-    await world.run("turn undo", world.mod)
+    sent = await world.run("turn redo", world.mod)  # the orders step resolved, its captives' choices open
+    assert sent[-1].content == ("/turn redo resolves a turn again after /turn undo; turn 3 of Seto 1560 is planning "
+                                "(use /turn resolve)")
+    await world.run("turn undo", world.mod)  # the orders step's resolution; the captives' choices go with it
     await world.service.submit_order(1, "miyoshi", CORRECTION, moderator=True)
+    # Minutes later, as a correction is: the captives' step opened again is another opening, asked again.
+    world.service.clock = lambda: CLOCK + timedelta(minutes=5)
     sent = await world.run("turn redo", world.mod)
     assert (sent[0].type, sent[1].type) == (4, 7)  # asked, confirmed
     public = channel_posts(sent, REPORTS)
@@ -140,6 +146,12 @@ async def test_redo_posts_what_changed_publicly_and_to_each_clan_then_the_new_re
     assert summary[0].content.startswith("Turn 3 of Seto 1560 resolved again with the same dice: its public dice key "
                                          "(SHA-256 `")  # one pair of brackets, not one inside another
     assert set(summary[0].files) == {"moderator-log.md", "moderator-log-changes.md"}
+    # The captives' choices (OP-46 c) are asked again, after the new report; then the turn ends.
+    otomo = channel_posts(sent, CHANNELS["otomo-war-room"])
+    assert otomo[-1].content.startswith("❓ **Seto 1560** — Turn 3 · captives' choices")
+    campaign = await world.service.campaign(1)
+    assert (campaign.turn, campaign.step) == (3, 2)
+    await world.captives_defaults(world.mod)
     assert (await world.service.campaign(1)).turn == 4
 
 
@@ -157,6 +169,7 @@ async def test_the_scheduler_posts_reminders_and_the_auto_resolved_turn_where_th
     await world.run("turn deadline", world.mod, auto_resolve=True)
     await world.run("orders ready", world.players["kono"])
     now = [datetime(2026, 3, 3, 11, 30, tzinfo=timezone.utc)]  # half an hour before the deadline
+    world.service.clock = lambda: now[0]  # one clock: the captives' step's deadline is counted from it
     scheduler = DeadlineScheduler(world.service, TurnPoster(world.bot), clock=lambda: now[0])
     start = len(world.h.log)
     await scheduler.tick()
@@ -174,6 +187,26 @@ async def test_the_scheduler_posts_reminders_and_the_auto_resolved_turn_where_th
     for clan in CLANS:
         own = channel_posts(posted, CHANNELS[f"{clan}-war-room"])
         assert list(own[0].files) == [f"map-{clan}.png"]
+    # The orders step resolved; its captives' choices (OP-46 c) are asked of Ōtomo, due in 24 hours.
+    campaign = await world.service.campaign(1)
+    assert (campaign.turn, campaign.step, campaign.deadline) == (3, 2, "2026-03-04T12:00+00:00")
+    (prompt,) = [s for s in posted if "captives' choices" in s.content]
+    assert prompt.target == CHANNELS["otomo-war-room"]
+    start = len(world.h.log)
+    await scheduler.tick()  # the step's deadline is within the reminder's 24 hours from its opening
+    (reminder,) = world.h.log[start:]
+    assert (reminder.target, reminder.content) == (REPORTS, (
+        "⏰ **Seto 1560** — Turn 3 · captives' choices: the deadline is in 24 hours, <t:1772625600:F> "
+        "(<t:1772625600:R>); then the questions not answered get the rules' defaults.\nNot answered yet: Ōtomo. "
+        "(/step show)"))
+    start = len(world.h.log)
+    await scheduler.tick()
+    assert world.h.log[start:] == []
+    now[0] = datetime(2026, 3, 4, 12, 0, tzinfo=timezone.utc)  # nobody answered: the default at the deadline
+    start = len(world.h.log)
+    await scheduler.tick()
+    public = [s.content for s in channel_posts(world.h.log[start:], REPORTS)]
+    assert any("Tahara Chikakata" in text for text in public) and public[-1].startswith("Turn 3 in steps:")
     assert (await world.service.campaign(1)).turn == 4
     start = len(world.h.log)
     await scheduler.tick()

@@ -82,13 +82,20 @@ async def test_a_bot_killed_mid_posting_posts_exactly_the_rest_at_once_after_a_r
             "now.") in sent[-1].content
     recovered = await restart_and_tick(world)  # at start-up: no stale-claim wait
     rooms = {s.target for s in recovered if s.kind == "channel"}
-    assert REPORTS not in rooms and ROOMS["mori"] not in rooms  # what was out is not posted again
-    assert {ROOMS["otomo"], ROOMS["kono"], ROOMS["miyoshi"]} <= rooms
+    # What was out is not posted again: in public only the reminder of the captives' choices (OP-46 c)
+    # the resolution opened, whose question goes to Ōtomo's room once its report is all out.
+    public = [s.content for s in recovered if s.kind == "channel" and s.target == REPORTS]
+    assert [c.split(":")[0] for c in public] == ["⏰ **Seto 1560** — Turn 3 · captives' choices"]
+    assert ROOMS["mori"] not in rooms and {ROOMS["otomo"], ROOMS["kono"], ROOMS["miyoshi"]} <= rooms
     everything = posted(world)
     assert len(everything) == len(set(everything))  # Ōtomo's first message was found in the channel, not re-sent
     stored = (await world.service.repo.resolution(1, 3)).report
     for clan in CLANS:  # every clan has its whole report, each message once, in order
-        assert [c for t, c in everything if t == ROOMS[clan]] == post_texts(stored[f"faction:{clan}"])
+        own = [c for t, c in everything if t == ROOMS[clan]]
+        if clan == "otomo":  # then its captive's question, once
+            *own, prompt = own
+            assert prompt.startswith("❓ **Seto 1560** — Turn 3 · captives' choices")
+        assert own == post_texts(stored[f"faction:{clan}"])
     kono_first = next(s for s in recovered if s.target == ROOMS["kono"])
     assert kono_first.files == {"map-kono.png": PNG + b"faction:kono"}
     sent = await world.run("game status", world.mod)
@@ -99,6 +106,7 @@ async def test_a_bot_killed_mid_posting_posts_exactly_the_rest_at_once_after_a_r
 async def test_the_next_turn_waits_for_the_posts_or_a_moderator_gives_them_up(planned, monkeypatch):
     world = planned
     await kill_when_marking(world, monkeypatch, "faction:kono")
+    await world.captives_defaults(world.mod)  # the turn's last step (OP-46 c); its orders' reports still missing
     sent = await world.run("turn open", world.mod)
     assert sent[-1].content == ("The reports of turn 3 of Seto 1560 are not all out yet (missing: Kōno, Miyoshi); "
                                 "they are being posted right now. Wait until they are (/game status shows them), "
@@ -189,7 +197,9 @@ async def test_resolve_shows_its_progress_by_editing_one_message(planned, monkey
     monkeypatch.setattr(turn_posts, "monotonic", lambda: next(ticks) * 0.4)  # 0.4 s between steps
     sent = await world.run("turn resolve", world.mod)
     edits = [s.content for s in sent if s.kind == "edit"]
-    total = len([s for s in sent if s.kind == "channel"])
+    # The reports' messages; the captives' question (OP-46 c) the resolution opened is posted after them.
+    total = len([s for s in sent if s.kind == "channel" and "captives' choices" not in s.content])
+    assert [s.target for s in sent if s.kind == "channel" and "captives' choices" in s.content] == [ROOMS["otomo"]]
     assert edits[0] == "Turn 3 of Seto 1560: resolving…"
     assert edits[-1] == f"Turn 3 of Seto 1560: posting {total}/{total}…"
     assert "Turn 3 of Seto 1560: drawing 5 map(s)…" in edits
@@ -293,3 +303,25 @@ async def test_a_redo_killed_mid_posting_posts_each_clans_new_report_whole_thoug
         texts = [c for t, c in after if t == ROOMS[clan]]
         assert texts[0].startswith("🔁 "), clan
         assert texts[1:] == post_texts(stored[f"faction:{clan}"]), clan
+
+
+async def test_a_prompt_the_bot_may_not_post_is_named_to_the_moderators(planned):
+    """Ōtomo's room refuses the bot: the captives' choices the resolution opened (OP-46 c) are named to
+    the moderators in the report channel, and /turn resolve ends with its summary, not an error."""
+    world = planned
+    real_send = world.bot.http.send_message
+
+    async def refuse_otomo(channel_id, *, params):
+        if int(channel_id) == ROOMS["otomo"]:
+            raise discord.Forbidden(type("R", (), {"status": 403, "reason": "Forbidden"})(), "Missing Access")
+        return await real_send(channel_id, params=params)
+
+    world.bot.http.send_message = refuse_otomo
+    sent = await world.run("turn resolve", world.mod)
+    assert channel_posts(sent, REPORTS)[-1].content == (
+        "⚠️ Moderators: the bot could not post Ōtomo's question of Turn 3 · captives' choices in its channel (check "
+        "the bot's permissions there); it can answer with /step answer.")
+    (summary,) = [s for s in sent if s.kind == "followup"]
+    assert summary.content.startswith("Turn 3 of Seto 1560 resolved; ") and "report-otomo.md" in summary.files
+    opened = await world.service.campaign(1)
+    assert (opened.turn, opened.step) == (3, 2)

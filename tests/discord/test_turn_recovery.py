@@ -47,18 +47,26 @@ async def tick(world, at: datetime) -> list:
 async def test_reports_committed_but_never_posted_go_out_at_a_later_tick_once(planned):
     world = planned
     outcome = await world.service.resolve_turn(1)  # committed; the bot stops before posting anything
-    assert await tick(world, CLOCK + timedelta(minutes=1)) == []  # a fresh claim: /turn resolve may be posting
+    # A fresh claim: /turn resolve may be posting; nor is the captives' question (OP-46 c) the orders
+    # step opened asked before its reports are out (it would tell their news first).
+    assert await tick(world, CLOCK + timedelta(minutes=1)) == []
     posted = await tick(world, STALE)
     public = channel_posts(posted, REPORTS)
-    assert [s.content for s in public] == post_texts(outcome.reports.public)
+    *report, reminder = [s.content for s in public]  # then the reminder of the step now open
+    assert report == post_texts(outcome.reports.public)
+    assert reminder.startswith("⏰ **Seto 1560** — Turn 3 · captives' choices: the deadline is in ")
     assert public[0].files == {"map.png": PNG + b"public"}
     for clan, room in WAR_ROOMS.items():
-        own = channel_posts(posted, room)
-        assert [s.content for s in own] == post_texts(outcome.reports.factions[clan])
-        assert own[0].files == {f"map-{clan}.png": PNG + clan.encode()}
+        own = [s.content for s in channel_posts(posted, room)]
+        if clan == "otomo":  # after its report, its captive's question
+            *own, prompt = own
+            assert prompt.startswith("❓ **Seto 1560** — Turn 3 · captives' choices")
+        assert own == post_texts(outcome.reports.factions[clan])
+        assert channel_posts(posted, room)[0].files == {f"map-{clan}.png": PNG + clan.encode()}
     assert {(s.kind, s.target) for s in posted} == {("channel", c) for c in (REPORTS, *WAR_ROOMS.values())}
     assert await tick(world, STALE + timedelta(hours=1)) == []
-    assert (await world.service.campaign(1)).turn == 4  # posted, not resolved again
+    campaign = await world.service.campaign(1)  # posted, not resolved again
+    assert (campaign.turn, campaign.step) == (3, 2)
 
 
 async def test_a_resolution_with_no_report_channel_is_logged_without_claiming_a_deadline(planned, caplog):
@@ -75,11 +83,16 @@ async def test_a_resolution_with_no_report_channel_is_logged_without_claiming_a_
 
 async def test_what_turn_resolve_and_redo_posted_is_not_posted_again(planned):
     world = planned
-    await world.run("turn resolve", world.mod)
-    assert await tick(world, STALE) == []
+    await world.run("turn resolve", world.mod)  # posts its reports and the captives' question (OP-46 c)
+    (reminder,) = await tick(world, STALE)  # nothing again; only the open step's reminder, new
+    assert (reminder.target, reminder.content.split(":")[0]) == (REPORTS, "⏰ **Seto 1560** — Turn 3 · captives' "
+                                                                           "choices")
     await world.run("turn undo", world.mod)
+    world.service.clock = lambda: CLOCK + timedelta(minutes=5)  # the redo minutes later: the step opens anew
     await world.run("turn redo", world.mod)
-    assert await tick(world, STALE + timedelta(hours=1)) == []
+    (reminder,) = await tick(world, STALE + timedelta(hours=1))  # the new opening's reminder, nothing posted again
+    assert reminder.content.startswith("⏰ **Seto 1560** — Turn 3 · captives' choices: the deadline is in ")
+    assert await tick(world, STALE + timedelta(hours=2)) == []
 
 
 async def test_turn_log_attaches_the_stored_moderator_log_of_an_auto_resolved_turn(planned):
@@ -107,13 +120,18 @@ async def test_turn_log_refuses_a_turn_not_resolved_and_a_player(planned):
     assert sent[-1].content == ("Turn 3 of Seto 1560 is not resolved yet (turn 3 is open for orders); its moderator "
                                 "log is kept once it is resolved")
     await world.run("turn resolve", world.mod)
+    await world.captives_defaults(world.mod)  # the turn's last step (OP-46 c)
     sent = await world.run("turn log", world.mod, turn=4)
     assert sent[-1].content == ("Turn 4 of Seto 1560 is not resolved yet (turn 4 is not opened yet); its moderator "
                                 "log is kept once it is resolved")
     sent = await world.run("turn log", world.mod, turn=1)
     assert sent[-1].content == ("Turn 1 of Seto 1560 was not resolved by this bot, so no moderator log of it is "
                                 "stored; the last resolved turn is 3")
-    await world.run("turn undo", world.mod)
+    await world.run("turn undo", world.mod)  # the captives' choices (OP-46 c): its orders step stays resolved
+    sent = await world.run("turn log", world.mod, turn=3)
+    assert sent[-1].content == ("Moderator log of turn 3 of Seto 1560, as stored with its resolution (dice, hidden "
+                                "moves, every clan's view).")
+    await world.run("turn undo", world.mod)  # then its orders step
     sent = await world.run("turn log", world.mod, turn=3)
     assert sent[-1].content == ("Turn 3 of Seto 1560 is not resolved yet (turn 3 was undone for a correction; "
                                 "/turn redo resolves it again); its moderator log is kept once it is resolved")

@@ -12,9 +12,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bot.domain.campaign import Phase
 from bot.plugins import get_ruleset
 from bot.services.campaigns import CampaignService
 from bot.store import open_repository
+from tests.captives import through_captives
 from tests.robustness.concurrent_orders import demo_orders, submit_all
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,7 +65,10 @@ async def test_orders_submitted_at_once_by_many_clans_and_processes_are_all_kept
             assert len({o.seq for o in stored}) == len(stored)
         record = await repos[2].last_resolution(resolving)
         assert outcome.turn == 3 and record is not None and len(record.orders) == len(demo_orders())
-        assert (await services[2].campaign(resolving)).turn == 4
+        now = await services[2].campaign(resolving)  # its orders resolved, its captives' choices open (OP-46 c)
+        assert (now.turn, now.step, now.phase) == (3, 2, Phase.PLANNING)
+        (last,) = await through_captives(services[2], resolving)
+        assert last.turn_ended and (await services[0].campaign(resolving)).turn == 4
     finally:
         for repo in repos:
             await repo.close()

@@ -13,6 +13,7 @@ from bot.services.campaigns import CampaignService
 from bot.services.dice_keys import turn_key
 from bot.services.errors import UserError
 from bot.store import StoreError, open_repository
+from tests.captives import through_captives
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
 
@@ -142,11 +143,15 @@ async def test_resolve_then_undo_restores_the_turn_exactly(service):
     await submit_demo_orders(service, campaign.id)
     before = await service.repo.load_state(campaign.id)
     outcome = await service.resolve_turn(campaign.id)
-    assert outcome.turn == 3 and outcome.campaign.turn == 4
+    # The orders step resolved; the turn waits at the captives' choices (OP-46 c), step 2.
+    assert (outcome.turn, outcome.step, outcome.turn_ended) == (3, 1, False)
+    assert (outcome.campaign.turn, outcome.campaign.step, outcome.campaign.phase) == (3, 2, Phase.PLANNING)
     assert f"SHA-256 fingerprint {turn_key('fixed-seed').fingerprint}" in outcome.reports.public
     maps = await service.render_maps(outcome.campaign.ruleset, outcome.data, ["public"])
     assert maps["public"].startswith(b"\x89PNG")
     assert await service.undo_last(campaign.id) == 3
+    undone = await service.campaign(campaign.id)
+    assert (undone.turn, undone.step, undone.phase) == (3, 1, Phase.CORRECTION)  # the captives' step is gone
     assert (await service.repo.load_state(campaign.id)).state == before.state
     again = await service.resolve_turn(campaign.id)
     assert again.reports == outcome.reports
@@ -217,6 +222,7 @@ async def test_an_imported_resolution_cannot_be_undone_without_its_key(service):
     campaign = await opened(service)
     await submit_demo_orders(service, campaign.id)
     await service.resolve_turn(campaign.id)
+    await through_captives(service, campaign.id)  # the turn's last step: its captives' choices (OP-46 c)
     copy = await service.import_(await service.export(campaign.id))
     with pytest.raises(UserError, match="its dice key did not come with the export, so it cannot be resolved again"):
         await service.undo_last(copy.id)
@@ -258,6 +264,7 @@ async def test_import_refuses_an_inconsistent_export_listing_every_problem(servi
     campaign = await opened(service)
     await submit_demo_orders(service, campaign.id)
     await service.resolve_turn(campaign.id)
+    await through_captives(service, campaign.id)  # the turn's last step: its captives' choices (OP-46 c)
     await service.open_turn(campaign.id)
     data = await service.export(campaign.id)
     for what in ("seed", "map", "deadline", "order", "proof", "state"):

@@ -14,6 +14,8 @@ from bot.__main__ import main
 from bot.services.campaigns import CampaignService
 from bot.store import open_repository
 
+from tests.captives import through_captives
+
 from .test_campaign_service import submit_demo_orders
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
@@ -25,7 +27,8 @@ def service_on(repo) -> CampaignService:
 
 
 async def _played_on_sqlite(path: str) -> None:
-    """The demo campaign with turn 3 resolved (and undone and resolved again: a redo's history)."""
+    """The demo campaign with turn 3 resolved (and undone and resolved again: a redo's history), then
+    its captives' choices at their defaults."""
     async with await open_repository(path) as repo:
         service = CampaignService(repo, clock=lambda: NOW, seed_factory=lambda: "turn-three-seed")
         campaign = await service.create_campaign("seto-demo", "Seto 1560", guild_id=7)
@@ -34,6 +37,7 @@ async def _played_on_sqlite(path: str) -> None:
         await service.resolve_turn(campaign.id)
         await service.undo_last(campaign.id)
         await service.resolve_turn(campaign.id)
+        await through_captives(service, campaign.id)  # the turn's last step: its captives' choices (OP-46 c)
 
 
 async def _next_turn(location: str, campaign_id: int) -> tuple[dict, dict]:
@@ -43,6 +47,8 @@ async def _next_turn(location: str, campaign_id: int) -> tuple[dict, dict]:
         await service.open_turn(campaign_id, "in 48h")
         accepted = await _orders_again(service, campaign_id)
         outcome = await service.resolve_turn(campaign_id)
+        if not outcome.turn_ended:  # someone captured again: the turn's captives' choices, at their defaults
+            await through_captives(service, campaign_id)
         record = await repo.resolution(campaign_id, outcome.turn)
         return ({**record.model_dump(mode="json", exclude={"campaign_id"}), "accepted": accepted},
                 await service.export(campaign_id))

@@ -20,6 +20,7 @@ from bot.services import queries, setup
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
 from bot.store import open_repository
+from tests.captives import orders_step_of_turn_3
 from tests.services.test_setup_and_queries import resolved_demo
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
@@ -102,7 +103,7 @@ async def test_a_faction_is_added_and_related_as_its_ruleset_says(houses, servic
 
 async def test_the_rolls_a_reader_is_shown_are_those_its_presenter_reads_in_its_report(service, monkeypatch):
     campaign_id = await resolved_demo(service)
-    record = await service.repo.last_resolution(campaign_id)
+    record = await orders_step_of_turn_3(service, campaign_id)  # the step that rolled (OP-46 c's rolls none)
     roll = next(r for r in record.dice if f"(key {r.key})" in record.report["faction:kono"])
     monkeypatch.setattr(SengokuPresenter, "shown_roll_keys", lambda self, report: set(), raising=False)
     with pytest.raises(UserError, match="is not one your report of that turn shows"):

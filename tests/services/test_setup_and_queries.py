@@ -20,6 +20,7 @@ from bot.services.dice_keys import turn_key
 from bot.services.errors import UserError
 from bot.store import StoreError, open_repository
 from bot.store import sqlite as sqlite_store
+from tests.captives import orders_step_of_turn_3, through_captives
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
 
@@ -110,7 +111,7 @@ async def test_relations_are_listed_once_per_pair_or_for_one_clan(service):
 
 
 async def resolved_demo(service, *, old_scheme: bool = False) -> int:
-    """The demo turn resolved and the next opened.  ``old_scheme``: turn 3 as a turn stored before
+    """The demo turn resolved (both its steps) and the next opened.  ``old_scheme``: turn 3 as a turn stored before
     signed dice (an HMAC seed, "seed-1", revealed with the report)."""
     campaign = await service.create_campaign("seto-demo", guild_id=7)
     if old_scheme:
@@ -122,6 +123,7 @@ async def resolved_demo(service, *, old_scheme: bool = False) -> int:
         for payload in payloads:
             await service.submit_order(campaign.id, clan, payload)
     await service.resolve_turn(campaign.id)
+    await through_captives(service, campaign.id)  # its last step: the captives' choices (OP-46 c)
     await service.open_turn(campaign.id)
     return campaign.id
 
@@ -135,13 +137,17 @@ async def test_the_map_shows_the_current_positions_before_any_resolution(service
 
 async def test_the_map_is_the_last_resolution_as_stored(service):
     campaign_id = await resolved_demo(service)
-    record = await service.repo.last_resolution(campaign_id)
+    orders, captives = await service.repo.turn_resolutions(campaign_id, 3)  # its two steps (OP-46 c)
+    assert (orders.step, captives.step) == (1, 2) and await service.repo.last_resolution(campaign_id) == captives
     data = await queries.map_data(service, campaign_id)
     key = turn_key("seed-1")  # the service's seed factory makes the turn's key pair from "seed-1"
     assert (data.turn, data.seed, data.commitment) == (3, key.public_pem, key.fingerprint)
-    assert data.after.model_dump(mode="json") == record.after_state
-    assert [e.model_dump(mode="json") for e in data.events] == record.events
-    assert data.rolls == record.dice and any(e.kind == "battle_began" for e in data.events)
+    # The whole turn, not only its last step: its battles still show after the captives' choices.
+    assert data.before.model_dump(mode="json") == orders.before_state
+    assert data.after.model_dump(mode="json") == captives.after_state
+    assert [e.model_dump(mode="json") for e in data.events] == orders.events + captives.events
+    assert data.rolls == orders.dice + captives.dice and any(e.kind == "battle_began" for e in data.events)
+    assert any(e.kind == "captive_decided" for e in data.events)
 
 
 async def test_seeds_are_revealed_for_resolved_turns_only(service):
@@ -168,7 +174,7 @@ async def test_a_signed_turn_reveals_its_public_key_never_its_private_key(servic
 
 async def test_a_signed_roll_is_checked_only_by_those_shown_it(service):
     campaign_id = await resolved_demo(service)
-    record = await service.repo.last_resolution(campaign_id)
+    record = await orders_step_of_turn_3(service, campaign_id)
     kono_keys = set(re.findall(r"\(key ([^)]+)\)", record.report["faction:kono"]))
     public_keys = set(re.findall(r"\(key ([^)]+)\)", record.report["public"]))
     mine = next(r for r in record.dice if r.key in kono_keys)
@@ -194,7 +200,7 @@ async def test_a_signed_roll_is_checked_only_by_those_shown_it(service):
 
 async def test_a_roll_is_recomputed_and_compared_only_for_a_key_the_reader_may_see(service):
     campaign_id = await resolved_demo(service, old_scheme=True)
-    record = await service.repo.last_resolution(campaign_id)
+    record = await orders_step_of_turn_3(service, campaign_id)
     kono_keys = set(re.findall(r"\(key ([^)]+)\)", record.report["faction:kono"]))
     mine = next(r for r in record.dice if r.key in kono_keys)
     hidden = next(r for r in record.dice if r.key not in kono_keys)

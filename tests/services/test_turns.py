@@ -15,6 +15,7 @@ from bot.services.errors import UserError
 from bot.services.turn_diff import line_diff
 from bot.services.turns import TurnLifecycle
 from bot.store import StoreError, open_repository
+from tests.captives import through_captives
 from tests.services.test_campaign_service import submit_demo_orders
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
@@ -108,8 +109,15 @@ async def test_two_resolutions_at_once_resolve_the_turn_once(turns):
     results = await asyncio.gather(turns.resolve(1, 3), turns.resolve(1, 3), return_exceptions=True)
     outcomes = [r for r in results if not isinstance(r, BaseException)]
     refusals = [r for r in results if isinstance(r, UserError)]
-    assert len(outcomes) == 1 and outcomes[0].turn == 3
-    assert [str(r) for r in refusals] == ["turn 3 has already been resolved"]
+    assert len(outcomes) == 1 and (outcomes[0].turn, outcomes[0].step) == (3, 1)
+    # The second is refused; it must not go on to resolve the captives' step (OP-46 c) that opened
+    # after the first, applying its defaults before anyone could answer.
+    assert [str(r) for r in refusals] == ["step 1 of turn 3 has already been resolved"]
+    now = await turns.service.campaign(1)
+    assert (now.turn, now.step, now.phase) == (3, 2, Phase.PLANNING)
+    assert await turns.repo.list_orders(1, 3, step=2) == []  # no default applied
+    (last,) = await through_captives(turns.service, 1)
+    assert (last.turn, last.step, last.turn_ended) == (3, 2, True)
     assert (await turns.service.campaign(1)).turn == 4
     await turns.service.open_turn(1)
     with pytest.raises(UserError, match="turn 3 has already been resolved"):
@@ -120,10 +128,13 @@ async def test_two_resolutions_at_once_resolve_the_turn_once(turns):
 async def test_redo_resolves_again_with_the_same_seed_and_says_what_changed(turns):
     service = turns.service
     await submit_demo_orders(service, 1)
-    first = await turns.resolve(1)
-    with pytest.raises(UserError, match="/turn redo resolves a turn again after /turn undo; turn 4"):
+    first = await turns.resolve(1)  # the orders step; the captives' choices (OP-46 c) open after it
+    with pytest.raises(UserError, match=r"^/turn redo resolves a turn again after /turn undo; turn 3 of Seto 1560 "
+                                        r"is planning \(use /turn resolve\)$"):
         await turns.redo(1)
-    await service.undo_last(1)
+    assert await service.undo_last(1) == 3  # the orders step's resolution; the captives' step goes with it
+    undone = await service.campaign(1)
+    assert (undone.turn, undone.step, undone.phase) == (3, 1, Phase.CORRECTION)
     await service.submit_order(1, "miyoshi", CORRECTION, moderator=True)
     correction = await turns.redo(1)
     second, diff = correction.outcome, correction.diff
@@ -137,7 +148,10 @@ async def test_redo_resolves_again_with_the_same_seed_and_says_what_changed(turn
     private = [line for line in diff.factions["miyoshi"] if "(key " in line]
     assert private and all(line not in "\n".join(diff.public + diff.factions["mori"]) for line in private)
     assert not any("miyoshi-sogo" in line for line in diff.factions["mori"])  # no other clan's dice
-    assert (await service.campaign(1)).turn == 4
+    now = await service.campaign(1)
+    assert (now.turn, now.step, now.phase) == (3, 2, Phase.PLANNING)  # the captives' choices asked again
+    (last,) = await through_captives(service, 1)
+    assert last.turn_ended and (await service.campaign(1)).turn == 4
 
 
 def test_a_line_that_only_moved_is_not_a_change():
