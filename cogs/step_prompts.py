@@ -100,10 +100,13 @@ class PromptKey:
     def ids(self) -> str:
         return f"{self.campaign}:{self.turn}:{self.step}:{self.question}"
 
+    def opening_of(self, opened: Any) -> bool:
+        """Whether this key is of the open step's opening (its position and fingerprint)."""
+        return (opened.turn, opened.number, fingerprint(opened)) == (self.turn, self.step, self.fp)
+
     def question_in(self, opened: Any) -> Question | None:
         """The question this key names, if its step is the one open; None: the prompt is stale."""
-        same = (opened.turn, opened.number, fingerprint(opened)) == (self.turn, self.step, self.fp)
-        if not same or not 0 <= self.question < len(opened.step.questions):
+        if not self.opening_of(opened) or not 0 <= self.question < len(opened.step.questions):
             return None
         return opened.step.questions[self.question]
 
@@ -197,7 +200,9 @@ class AnswerSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"fw:sel
 
     async def callback(self, interaction: discord.Interaction) -> None:
         picked = str(((interaction.data or {}).get("values") or ["-1"])[0])
-        await answering(interaction).answer_component(interaction, self.key, int(picked) if picked.isdigit() else -1)
+        # isdecimal, not isdigit: "²" is a digit int() refuses (a crafted value must read as no choice)
+        index = int(picked) if picked.isdecimal() and len(picked) < 10 else -1
+        await answering(interaction).answer_component(interaction, self.key, index)
 
 
 class FormButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"fw:form:{ID}:{FP}"):
