@@ -55,8 +55,9 @@ ENTER = N_("Enter")
 PICK_ONE = N_("Choose…")
 ANSWERED = N_("✅ {who} answered: {choice}")
 ENTERED = N_("✅ {who} entered: {values}")
-NO_CHANNEL = N_("⚠️ Moderators: {clan} has no linked channel, so its question of {label} was not posted; it can "
-                "answer with /step answer.")
+# In the public report channel: never the clan's name (who is asked can be a secret); the log names it.
+NO_CHANNEL = N_("⚠️ Moderators: a question of {label} was not posted, as its clan has no linked channel; /step show "
+                "lists the questions not answered, and the clan can answer with /step answer.")
 CLOSED = N_("this question of {step} is closed: the step was resolved")  # StepService's words for the same
 SOURCE_WORDS = {
     AnswerSource.STANDING: N_("by a standing order"),
@@ -298,12 +299,12 @@ class StepPrompts:
 
     async def no_channel(self, opened: Any, question: Question, faction: Any) -> int:
         campaign = opened.campaign
-        log.warning("Campaign %s turn %s step %s: question %s has nowhere to be posted", campaign.id, opened.turn,
-                    opened.number, question.id)
+        log.warning("Campaign %s turn %s step %s: question %s (of %s) has nowhere to be posted", campaign.id,
+                    opened.turn, opened.number, question.id, question.faction or "the moderators")
         if faction is None or campaign.report_channel_id is None:
             return 0
         t = public_reader(campaign, campaign.ruleset)
         with contextlib.suppress(discord.HTTPException):
             await self.channel(campaign.report_channel_id).send(
-                t._(NO_CHANNEL, clan=faction.name, label=worded(opened.label, t)), allowed_mentions=NO_MENTIONS)
+                t._(NO_CHANNEL, label=worded(opened.label, t)), allowed_mentions=NO_MENTIONS)
         return 0

@@ -236,8 +236,9 @@ async def test_a_clan_without_a_channel_is_named_to_the_moderators(world):
     world.bot.steps = world.steps = FakeSteps(await world.service.campaign(1))
     sent = await post_prompts(world)
     notices = [s.content for s in channel_posts(sent, CHANNELS["naval-reports"])]
-    assert ("⚠️ Moderators: Mōri has no linked channel, so its question of Turn 3 · captives' choices was not "
-            "posted; it can answer with /step answer.") in notices
+    assert ("⚠️ Moderators: a question of Turn 3 · captives' choices was not posted, as its clan has no linked "
+            "channel; /step show lists the questions not answered, and the clan can answer with /step answer.") in notices
+    assert not any("Mōri" in n for n in notices)  # public: who is asked can be a secret (test_steps_hostile.py)
     assert not [s for s in sent if "Murakami" in s.content]  # its question is nowhere in public
 
 

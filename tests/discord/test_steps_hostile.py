@@ -116,3 +116,19 @@ async def test_a_forged_select_value_answers_nothing_and_is_refused_in_words(pro
     sent = await world.h.choose(message, cid, value, world.players["mori"], in_channel="mori-war-room")
     assert refusal(sent) == CLOSED
     assert not [o for o in await world.service.repo.list_orders(1, 3, step=2)]
+
+
+async def test_a_prompt_steps_reminder_in_the_public_channel_names_no_clan(prompted):
+    """Who is asked can be a secret: Sengoku asks a clan about a character whose capture only some clans saw
+    (PendingCaptive.seen_by, OP-46c). Before, the public reminder said "Not answered yet: Ōtomo"."""
+    from datetime import timedelta
+
+    from bot.scheduler import DeadlineScheduler
+    from cogs.turn_posts import TurnPoster
+    from tests.discord.conftest import CLOCK
+    world = prompted
+    start = len(world.h.log)
+    await DeadlineScheduler(world.service, TurnPoster(world.bot), clock=lambda: CLOCK + timedelta(hours=23.5)).tick()
+    (reminder,) = channel_posts(world.h.log[start:], REPORTS)
+    assert not any(name in reminder.content for name in ("Mōri", "Ōtomo", "mori", "otomo"))
+    assert reminder.content.endswith("Questions are still waiting for answers in the asked clans' channels. (/step show)")

@@ -110,7 +110,7 @@ async def test_game_status_shows_the_open_step_and_only_ones_own_questions(promp
     assert "• Mōri: 1 question not answered yet\n• Ōtomo: 1 question not answered yet" in everyone
 
 
-async def test_a_reminder_of_a_prompt_step_names_the_clans_left_to_answer(prompted):
+async def test_a_reminder_of_a_prompt_step_names_no_clan(prompted):
     from datetime import timedelta
 
     from bot.scheduler import DeadlineScheduler
@@ -124,7 +124,8 @@ async def test_a_reminder_of_a_prompt_step_names_the_clans_left_to_answer(prompt
     (reminder,) = channel_posts(world.h.log[start:], REPORTS)
     assert reminder.content.startswith("⏰ **Seto 1560** — Turn 3 · captains' choices: the deadline is in 30 minutes, ")
     assert reminder.content.endswith("then the questions not answered get the rules' defaults.\n"
-                                     "Not answered yet: Ōtomo. (/step show)")
+                                     "Questions are still waiting for answers in the asked clans' channels. (/step show)")
+    assert "Ōtomo" not in reminder.content  # public: who is asked can be a secret (tests/discord/test_steps_hostile.py)
 
 
 def scheduler_at(world, hours: float):
