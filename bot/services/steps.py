@@ -160,8 +160,21 @@ class StepService:
                                              "value": answer.value, "step": step},
                                              f"Answered {question.id} of turn {turn}, step {step}: {answer.value}{was}",
                                              [question.faction] if question.faction else [])
-        outcomes = await self.continue_chain(campaign_id)
+        outcomes = await self._chain_after(campaign_id, question.id)
         return AnswerReceipt(answer, outcomes, await self._opened_after(campaign, outcomes))
+
+    async def _chain_after(self, campaign_id: int, question_id: str) -> list[TurnOutcome]:
+        """The chain an answer set going.  The answer is stored by now: a resolution that fails (a
+        ruleset's ``after`` or ``resolve_step`` raising, the store failing) must not read to the one who
+        answered as a refusal of it; it is logged, and the scheduler's next tick tries the chain again."""
+        try:
+            return await self.continue_chain(campaign_id)
+        except UserError:
+            raise
+        except Exception:  # noqa: BLE001 - logged; the answer stands and the next tick resolves
+            log.exception("Campaign %s: the answer to %s is stored, but resolving its step failed; the scheduler "
+                          "tries again every tick", campaign_id, question_id)
+            return []
 
     async def _at(self, campaign_id: int, turn: int, step: int) -> Campaign:
         """The campaign, if ``(turn, step)`` is its open step; else the prompt is stale."""

@@ -1,0 +1,64 @@
+"""A hostile review of the step service (issue 12): a ruleset whose ``after`` raises or gives a step
+that cannot be stored, an answer that completes a step whose resolution fails, a moderator's form
+with hostile values."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from bot.domain.campaign import Phase
+from bot.services.audit import Moderator
+from bot.services.campaigns import CampaignService
+from bot.services.errors import UserError
+from bot.services.steps import StepService
+from bot.services.turns import TurnLifecycle
+from bot.store import open_repository
+from tests.services.steps_ruleset import install
+
+NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+MOD = Moderator(99, "Kobayakawa")
+
+
+@pytest.fixture
+def steps(monkeypatch):
+    return install(monkeypatch)
+
+
+@pytest.fixture
+async def world(database, steps):
+    repo = await open_repository(database)
+    service = CampaignService(repo, clock=lambda: NOW, seed_factory=lambda: "fixed-seed")
+    campaign = await service.create_campaign("seto-demo", "Seto 1560", guild_id=7)
+    await service.set_channels(campaign.id, report_channel_id=520)
+    await service.open_turn(campaign.id, "in 48h")
+    yield TurnLifecycle(service), StepService(service), campaign.id
+    await repo.close()
+
+
+def broken(state, settings, resolved):
+    raise RuntimeError("a ruleset's bug in after()")
+
+
+async def test_an_answer_completing_a_step_whose_resolution_raises_stands_and_the_chain_resumes(world, steps,
+                                                                                            monkeypatch):
+    """The answer is stored before the step resolves: a ruleset's ``after`` raising must not read as a
+    refusal of it (before: the RuntimeError reached the one who answered — "something went wrong" — though
+    the answer stood).  Nothing resolved; once the ruleset is fixed, the next tick's continue_chain resolves."""
+    turns, stepper, cid = world
+    await turns.resolve(cid)
+    await stepper.answer(cid, 3, 2, "q-mori", "sail", faction="mori")
+    monkeypatch.setattr(steps, "after", broken)
+    receipt = await stepper.answer(cid, 3, 2, "q-otomo", "stay", faction="otomo")
+    assert (receipt.answer.value, receipt.outcomes, receipt.opened) == ("stay", [], None)
+    campaign = await turns.service.campaign(cid)
+    assert (campaign.turn, campaign.step, campaign.phase) == (3, 2, Phase.PLANNING)  # nothing committed
+    assert [o.unit for o in await turns.service.repo.list_orders(cid, 3, step=2)] == ["answer:q-mori",
+                                                                                        "answer:q-otomo"]
+    with pytest.raises(UserError, match="you already answered: stay in port"):  # the answer stands
+        await stepper.answer(cid, 3, 2, "q-otomo", "sail", faction="otomo")
+    monkeypatch.setattr(steps, "after", lambda *args: None)
+    (outcome,) = await stepper.continue_chain(cid)
+    assert (outcome.turn, outcome.step, outcome.turn_ended) == (3, 2, True)
+    assert (await turns.service.campaign(cid)).turn == 4
