@@ -24,7 +24,7 @@ from bot.i18n import Messages, N_
 from bot.localized import Text
 from bot.services.errors import UserError
 from bot.services.step_model import step_label, stored_step
-from bot.services.steps import STRANGER, StepService
+from bot.services.steps import FORM_NUMBER, FORM_TEXT, STRANGER, StepService
 from bot.store import StoreError
 from bot.services.stored_turns import StoredTurns
 from cogs.common import (
@@ -265,7 +265,7 @@ def form_of(key: PromptKey, opened: Any, question: Any, t: Messages) -> discord.
         label = worded(field.label, t)
         modal.add_item(discord.ui.TextInput(label=(label[:MODAL_TITLE - len(span)] + span) or "?",
                                             custom_id=field.id, required=field.required,
-                                            max_length=12 if field.kind == "int" else 400))
+                                            max_length=FORM_NUMBER if field.kind == "int" else FORM_TEXT))
     modal.stop()
     return modal
 

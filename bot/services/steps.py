@@ -11,6 +11,7 @@ two arrive together: ``Repository.put_answer``).
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -366,6 +367,11 @@ def checked_value(question: Question, value: Any, ruleset_id: str) -> str | dict
     return checked_form(question, value if isinstance(value, dict) else {}, ruleset_id)
 
 
+FORM_TEXT = 400  # a form's text field at most, in characters (the Discord form's own limit, cogs/step.py)
+FORM_NUMBER = 12  # ... a whole number's, in characters: a crafted submission is not bounded by the form
+WHOLE = re.compile(r"[+-]?[0-9]+")  # int() alone also reads "1_000" and other scripts' digits
+
+
 def checked_form(question: Question, value: dict[str, Any], ruleset_id: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for f in question.form:
@@ -375,13 +381,16 @@ def checked_form(question: Question, value: dict[str, Any], ruleset_id: str) -> 
             if f.required:
                 raise UserError(N_("{field} is missing; give it a value"), field=label)
             continue
+        typed, limit = str(raw).strip(), FORM_TEXT if f.kind == "text" else FORM_NUMBER
+        if len(typed) > limit:
+            raise UserError(N_("{field} is too long: {length} characters; give at most {limit}"), field=label,
+                            length=len(typed), limit=limit)
         if f.kind == "text":
-            out[f.id] = str(raw).strip()
+            out[f.id] = typed
             continue
-        try:
-            number = int(str(raw).strip())
-        except ValueError:
-            raise UserError(N_("{field}: {value} is not a whole number"), field=label, value=repr(raw)) from None
+        if not WHOLE.fullmatch(typed):
+            raise UserError(N_("{field}: {value} is not a whole number"), field=label, value=repr(raw))
+        number = int(typed)
         low, high = f.minimum, f.maximum
         if (low is not None and number < low) or (high is not None and number > high):
             raise UserError(N_("{field}: {value} is out of range; give a number from {low} to {high}"), field=label,

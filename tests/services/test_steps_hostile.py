@@ -62,3 +62,32 @@ async def test_an_answer_completing_a_step_whose_resolution_raises_stands_and_th
     (outcome,) = await stepper.continue_chain(cid)
     assert (outcome.turn, outcome.step, outcome.turn_ended) == (3, 2, True)
     assert (await turns.service.campaign(cid)).turn == 4
+
+
+def form_question():
+    from bot.engine.steps import FormField, Question, Wording
+    return Question(id="losses", faction=None, text=Wording(msgid="losses?"), form=[
+        FormField(id="ships", label=Wording(msgid="ships lost"), minimum=0, maximum=9),
+        FormField(id="big", label=Wording(msgid="any number"), required=False),
+        FormField(id="note", label=Wording(msgid="note"), kind="text", required=False)])
+
+
+@pytest.mark.parametrize(("values", "refused"), [
+    ({"ships": ""}, "ships lost is missing; give it a value"),
+    ({"ships": "-1"}, "ships lost: -1 is out of range; give a number from 0 to 9"),
+    ({"ships": "1_0"}, "ships lost: '1_0' is not a whole number"),  # before: read as 10, then "out of range"
+    ({"ships": "٣"}, "ships lost: '٣' is not a whole number"),  # before: read as 3
+    ({"ships": "1", "big": "9" * 4000}, "any number is too long: 4000 characters; give at most 12"),  # before: stored
+    ({"ships": "1", "note": "x" * 100_000}, "note is too long: 100000 characters; give at most 400"),  # before: stored
+])
+def test_a_moderators_form_with_hostile_values_is_refused_saying_what_is_wrong(values, refused):
+    from bot.services.steps import checked_value
+    with pytest.raises(UserError) as caught:
+        checked_value(form_question(), values, "sengoku")
+    assert str(caught.value) == refused
+
+
+def test_a_moderators_form_keeps_markdown_as_typed_and_numbers_as_numbers():
+    from bot.services.steps import checked_value
+    assert checked_value(form_question(), {"ships": " +3 ", "note": " **bold** @everyone "}, "sengoku") == {
+        "ships": 3, "note": "**bold** @everyone"}
