@@ -386,7 +386,9 @@ class TurnPoster:
         per step, in the report channel.  Once: ``StepService.announce_digest`` calls it under its claim."""
         if campaign.report_channel_id is None:
             return
-        text = digest.text().render(public_reader(campaign, campaign.ruleset))
+        t = public_reader(campaign, campaign.ruleset)
+        log.info("Campaign %s: %s", campaign.id, digest.text().render(t).replace("\n", "; "))  # the counts: moderators'
+        text = digest.public_text().render(t)  # public: never who answered how, nor how many were asked
         _, ok = await self.post(campaign.report_channel_id, text, TURN_DIGEST)
         if not ok:  # the claim is given up: the scheduler's next tick tries again
             raise RuntimeError(f"could not post the digest of turn {turn} of campaign {campaign.id}")

@@ -132,3 +132,14 @@ async def test_a_prompt_steps_reminder_in_the_public_channel_names_no_clan(promp
     (reminder,) = channel_posts(world.h.log[start:], REPORTS)
     assert not any(name in reminder.content for name in ("Mōri", "Ōtomo", "mori", "otomo"))
     assert reminder.content.endswith("Questions are still waiting for answers in the asked clans' channels. (/step show)")
+
+
+async def test_the_public_digest_tells_neither_the_defaults_applied_nor_how_many_were_asked(prompted):
+    """A default applied to a clan's question is in that clan's report only (Sengoku: CaptiveAnswered is the
+    clan's), and how many were asked can be a secret (captures only some clans saw). Before, the digest in
+    the report channel said "Turn 3 · captains' choices: 1 answered, 0 by standing orders, 1 by default (T-1)"."""
+    world = prompted
+    await world.h.click(mori_prompt(world), "sail at once", world.players["mori"], in_channel="mori-war-room")
+    sent = await world.run("turn defaults", world.mod)
+    digest = [s.content for s in channel_posts(sent, REPORTS) if "in steps:" in s.content]
+    assert digest == ["Turn 3 in steps:\nTurn 3\nTurn 3 · captains' choices"]
