@@ -8,12 +8,13 @@ of their own.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from bot.engine.dice import Roll
+from bot.engine.dice import DiceError, Roll
 from bot.engine.ruleset import SubmittedOrder
 from bot.engine.steps import ANSWER_SLOT, Answer, AnswerSource, Step, TurnSteps, Wording, answer_slot, orders_step
 from bot.i18n import CORE_DOMAIN, N_
@@ -116,5 +117,27 @@ class StepDice:
         return self.inner.log
 
 
+STEP_PREFIX = re.compile(r"s[0-9]+:")  # what StepDice puts before a later step's keys
+
+
+class FirstStepDice:
+    """Step 1's dice: the turn's own, keys unchanged (a one-step turn rolls as it always did), but never
+    a key that reads as a later step's ("s2:…"): its roll would be that step's, and its proof, shown with
+    step 1's report, would tell the players step 2's dice before they answer it."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def roll(self, key: str, expr: str) -> Roll:
+        if STEP_PREFIX.match(key):
+            raise DiceError(f"dice key {key!r} of a turn's first step starts as a later step's keys do (s<k>:); "
+                            "the ruleset must name its rolls otherwise")
+        return self.inner.roll(key, expr)
+
+    @property
+    def log(self) -> list[Roll]:
+        return self.inner.log
+
+
 def step_dice(inner: Any, number: int) -> Any:
-    return inner if number == 1 else StepDice(inner, number)
+    return FirstStepDice(inner) if number == 1 else StepDice(inner, number)

@@ -91,3 +91,18 @@ def test_a_moderators_form_keeps_markdown_as_typed_and_numbers_as_numbers():
     from bot.services.steps import checked_value
     assert checked_value(form_question(), {"ships": " +3 ", "note": " **bold** @everyone "}, "sengoku") == {
         "ships": 3, "note": "**bold** @everyone"}
+
+
+def test_a_first_step_key_that_reads_as_a_later_steps_is_refused_and_others_roll_unchanged():
+    """Step k > 1 rolls its keys prefixed s<k>: (docs/decisions.md). A first step's key "s2:…" would roll step
+    2's die for that key, and its proof, shown with step 1's report, would tell it before step 2 is answered.
+    Before, step 1 rolled it; now it is a ruleset's bug, refused. Any other key rolls as it always did."""
+    from bot.engine.dice import DiceError, SeededDice
+    from bot.services.step_model import step_dice
+    plain, wrapped = SeededDice("fixed-seed"), step_dice(SeededDice("fixed-seed"), 1)
+    assert wrapped.roll("pairing:b1:r1", "1d6") == plain.roll("pairing:b1:r1", "1d6")
+    assert wrapped.log == plain.log
+    with pytest.raises(DiceError, match="s2:sail"):
+        wrapped.roll("s2:sail:q-mori", "1d6")
+    later = step_dice(SeededDice("fixed-seed"), 2).roll("sail:q-mori", "1d6")
+    assert later.key == "s2:sail:q-mori"
