@@ -71,6 +71,7 @@ def opening(steps: TurnSteps, state: BaseModel, step: Step, number: int, now: da
             deadline: str | None = None) -> StepOpening:
     """What opening ``step`` stores: its spec, its deadline (``deadline`` if given, else its policy's
     hours from ``now``) and the answers standing orders give at once (source STANDING)."""
+    checked_step(step, number)
     if deadline is None and step.deadline.hours is not None:
         deadline = (now + timedelta(hours=step.deadline.hours)).isoformat(timespec="minutes")
     answers = {}
@@ -81,6 +82,22 @@ def opening(steps: TurnSteps, state: BaseModel, step: Step, number: int, now: da
             answers[answer_slot(question.id)] = (question.faction or "", answer_payload(answer))
     return StepOpening(step=number, spec=step.model_dump(mode="json"), opened_at=now.isoformat(timespec="seconds"),
                        deadline=deadline, answers=answers)
+
+
+def checked_step(step: Step, number: int) -> None:
+    """A ruleset's step as the core can ask it, or a ValueError (a ruleset's bug: the resolution that
+    would open it is not committed).  Two questions under one id would share one answer slot (the
+    second clan's click refused, or answering the first's question); a default that is not one of the
+    question's choices would be stored at the deadline as an answer nobody could give."""
+    seen: set[str] = set()
+    for question in step.questions:
+        if question.id in seen:
+            raise ValueError(f"step {number} ({step.kind}) asks two questions under the id {question.id!r}")
+        seen.add(question.id)
+        values = {c.value for c in question.choices}
+        if question.choices and question.default is not None and question.default not in values:
+            raise ValueError(f"step {number} ({step.kind}): the default {question.default!r} of question "
+                             f"{question.id!r} is none of its choices {sorted(values)}")
 
 
 def domain_of(wording: Wording, ruleset_id: str) -> str:

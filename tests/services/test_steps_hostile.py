@@ -106,3 +106,25 @@ def test_a_first_step_key_that_reads_as_a_later_steps_is_refused_and_others_roll
         wrapped.roll("s2:sail:q-mori", "1d6")
     later = step_dice(SeededDice("fixed-seed"), 2).roll("sail:q-mori", "1d6")
     assert later.key == "s2:sail:q-mori"
+
+
+@pytest.mark.parametrize("fault", ["same id", "default not a choice"])
+async def test_a_step_the_core_cannot_ask_is_never_opened_and_the_resolution_not_committed(world, steps,
+                                                                                       monkeypatch, fault):
+    """A ruleset's ``after`` giving two questions one id (they would share one answer slot: Ōtomo's click
+    answered "already" by Mōri's answer) or a default none of its choices (stored at the deadline as an
+    answer nobody could give). Before, the step opened as given."""
+    from tests.services.steps_ruleset import choices_step
+    turns, stepper, cid = world
+    step = choices_step()
+    first, second = step.questions
+    if fault == "same id":
+        questions = [first, second.model_copy(update={"id": first.id})]
+    else:
+        questions = [first, second.model_copy(update={"default": "swim"})]
+    monkeypatch.setattr(steps, "after", lambda *args: step.model_copy(update={"questions": questions}))
+    with pytest.raises(ValueError, match="two questions under the id 'q-mori'|'swim' of question 'q-otomo'"):
+        await turns.resolve(cid)
+    campaign = await turns.service.campaign(cid)
+    assert (campaign.turn, campaign.step, campaign.phase) == (3, 1, Phase.PLANNING)  # nothing committed
+    assert await turns.service.repo.turn_resolutions(cid, 3) == []
