@@ -143,3 +143,21 @@ async def test_the_public_digest_tells_neither_the_defaults_applied_nor_how_many
     sent = await world.run("turn defaults", world.mod)
     digest = [s.content for s in channel_posts(sent, REPORTS) if "in steps:" in s.content]
     assert digest == ["Turn 3 in steps:\nTurn 3\nTurn 3 · captains' choices"]
+
+
+@pytest.mark.parametrize("guild", [None, "another"])
+async def test_a_click_from_a_dm_or_another_server_answers_nothing_and_names_nothing(prompted, guild):
+    world = prompted
+    message = mori_prompt(world)
+    payload = world.h.click_payload(message, world.h.buttons(message)["sail at once"], world.players["mori"],
+                                    "mori-war-room")
+    if guild is None:
+        for key in ("guild_id", "member", "channel"):
+            payload.pop(key, None)
+        payload["user"] = world.players["mori"].payload()["user"]
+        payload["context"] = 1
+    else:
+        payload["guild_id"] = "4242"
+    sent = await world.h.interact(payload)
+    assert refusal(sent) == "This question of Turn 3 is closed: the step was resolved"
+    assert not [o for o in await world.service.repo.list_orders(1, 3, step=2)]
