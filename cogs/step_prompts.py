@@ -10,7 +10,7 @@ opening time) tells a prompt of the step that is open from one of an earlier ope
 never answer them; the new opening's prompts are posted anew.
 
 Each question is posted once, in the asked clan's private channel (a moderators' question in the
-report channel, with a button that opens a form), under a work lease named by the step, its
+moderators' channel, with a button that opens a form; never in the public report channel), under a work lease named by the step, its
 fingerprint and the question: a restart, or a second bot process, does not post it again.
 
 Not an extension (it has no ``setup``): imported by cogs.step and cogs.turn_posts.
@@ -58,6 +58,14 @@ ENTERED = N_("✅ {who} entered: {values}")
 # In the public report channel: never the clan's name (who is asked can be a secret); the log names it.
 NO_CHANNEL = N_("⚠️ Moderators: a question of {label} was not posted, as its clan has no linked channel; /step show "
                 "lists the questions not answered, and the clan can answer with /step answer.")
+# In the moderators' channel: they may read whose question it is.
+NO_CLAN_CHANNEL = N_("⚠️ A question of {label} for {clan} was not posted, as the clan has no linked channel; /step "
+                     "show lists the questions not answered, and the clan can answer with /step answer (or link "
+                     "its channel with /faction link).")
+# In the public report channel: that a moderators' question waits, never its text nor a value.
+MODERATORS_WAITING = N_("⚠️ Moderators: a moderators' question of {label} is waiting. Answer it with /step show (its "
+                        "form opens from there, visible to you only), and set a moderators-only channel for the "
+                        "next ones with /campaign channel moderators:#…")
 CLOSED = N_("this question of {step} is closed: the step was resolved")  # StepService's words for the same
 SOURCE_WORDS = {
     AnswerSource.STANDING: N_("by a standing order"),
@@ -289,7 +297,11 @@ class StepPrompts:
         campaign = opened.campaign
         t = readers(campaign, question)
         faction = campaign.faction(question.faction) if question.faction else None
-        channel_id = faction.channel_id if faction else campaign.report_channel_id
+        if question.faction is None and campaign.moderator_channel_id is None:
+            return await self.no_moderators_channel(opened, question)
+        # A moderators' question only ever in their channel: its text (a card's effect, a hidden hand) and
+        # the values entered in its form (shown on the prompt once answered) are not the players' reading.
+        channel_id = faction.channel_id if faction else campaign.moderator_channel_id
         if channel_id is None:
             return await self.no_channel(opened, question, faction)
         key = PromptKey.for_question(opened, index)
@@ -298,13 +310,30 @@ class StepPrompts:
         return 1
 
     async def no_channel(self, opened: Any, question: Question, faction: Any) -> int:
+        """A clan's question with no channel to post it in: the moderators are told (in their channel, by
+        the clan's name; else in the report channel, naming nothing but the step)."""
         campaign = opened.campaign
         log.warning("Campaign %s turn %s step %s: question %s (of %s) has nowhere to be posted", campaign.id,
-                    opened.turn, opened.number, question.id, question.faction or "the moderators")
-        if faction is None or campaign.report_channel_id is None:
-            return 0
+                    opened.turn, opened.number, question.id, question.faction)
         t = public_reader(campaign, campaign.ruleset)
-        with contextlib.suppress(discord.HTTPException):
-            await self.channel(campaign.report_channel_id).send(
-                t._(NO_CHANNEL, label=worded(opened.label, t)), allowed_mentions=NO_MENTIONS)
+        if campaign.moderator_channel_id is not None:
+            await self.tell(campaign.moderator_channel_id, t._(NO_CLAN_CHANNEL, label=worded(opened.label, t),
+                                                                clan=faction.name))
+        elif campaign.report_channel_id is not None:
+            await self.tell(campaign.report_channel_id, t._(NO_CHANNEL, label=worded(opened.label, t)))
         return 0
+
+    async def no_moderators_channel(self, opened: Any, question: Question) -> int:
+        """A moderators' question and no moderators' channel: never posted publicly.  The report channel is
+        told only that one waits and how to set the channel (no text, no values); /step show opens its form."""
+        campaign = opened.campaign
+        log.warning("Campaign %s turn %s step %s: moderators' question %s not posted: no moderators' channel",
+                    campaign.id, opened.turn, opened.number, question.id)
+        if campaign.report_channel_id is not None:
+            t = public_reader(campaign, campaign.ruleset)
+            await self.tell(campaign.report_channel_id, t._(MODERATORS_WAITING, label=worded(opened.label, t)))
+        return 0
+
+    async def tell(self, channel_id: int, text: str) -> None:
+        with contextlib.suppress(discord.HTTPException):
+            await self.channel(channel_id).send(text, allowed_mentions=NO_MENTIONS)
