@@ -59,6 +59,7 @@ def info_text(campaign: Campaign, t: Messages | None = None) -> str:
              t._("Turn {turn}: {phase}", turn=campaign.turn, phase=phase_words(campaign, t)),
              t._("Report channel: {channel}; moderators: {role} (and Manage Server)",
                  channel=link(campaign.report_channel_id, "#"), role=link(campaign.moderator_role_id, "@&")),
+             t._("Moderators' channel: {channel}", channel=link(campaign.moderator_channel_id, "#")),
              t._("Clans:")]
     lines += [t._("• {clan} (`{id}`): role {role}, channel {channel}", clan=f.name, id=f.id,
                   role=link(f.role_id, "@&"), channel=link(f.channel_id, "#"))
@@ -81,6 +82,45 @@ def check_moderator_role(campaign: Campaign, role: discord.Role) -> None:
     if clan is not None:
         raise UserError(N_("{role} is {clan}'s role: its players would see every clan's orders; choose a role only "
                            "the moderators hold"), role=role.mention, clan=clan.name)
+
+
+def check_channels(campaign: Campaign, report: discord.abc.GuildChannel | None,
+                   moderators: discord.abc.GuildChannel | None) -> None:
+    """The report channel is public, the moderators' is theirs only: neither a clan's private channel,
+    and never one channel for both (the moderators' questions would be read by everyone)."""
+    if report is None and moderators is None:
+        raise UserError(N_("give channel (the public report channel), moderators (the moderators-only channel), "
+                           "or both"))
+    refusals = (N_("{channel} is {clan}'s private channel; the report channel is public, so choose another"),
+                N_("{channel} is {clan}'s private channel; the moderators' channel is theirs only, so choose "
+                   "another"))
+    for given, refusal in zip((report, moderators), refusals):
+        clan = next((f for f in campaign.factions if given is not None and f.channel_id == given.id), None)
+        if clan is not None:
+            raise UserError(refusal, channel=given.mention, clan=clan.name)
+    report_id = report.id if report is not None else campaign.report_channel_id
+    moderators_id = moderators.id if moderators is not None else campaign.moderator_channel_id
+    if report_id is not None and report_id == moderators_id:
+        raise UserError(N_("{channel} cannot be both the public report channel and the moderators-only channel: "
+                           "everyone would read the moderators' questions; choose a channel only the moderators "
+                           "see"), channel=f"<#{report_id}>")
+    if moderators is not None:
+        check_moderators_only(campaign, moderators)
+
+
+def check_moderators_only(campaign: Campaign, channel: discord.abc.GuildChannel) -> None:
+    """The moderators' channel shows card effects and hidden hands: neither every member nor a clan's
+    players may read it (from the channel's permissions, as /faction link checks a clan's)."""
+    guild = channel.guild
+    if channel.permissions_for(guild.default_role).view_channel:
+        raise UserError(N_("every member can read {channel}; the moderators' channel shows their questions (card "
+                           "effects, hidden hands): choose one only the moderators see"), channel=channel.mention)
+    for faction in campaign.factions:
+        role = guild.get_role(faction.role_id) if faction.role_id else None
+        if role is not None and channel.permissions_for(role).view_channel:
+            raise UserError(N_("{clan}'s players can read {channel}; the moderators' channel shows their questions "
+                               "(card effects, hidden hands): choose one only the moderators see"),
+                            channel=channel.mention, clan=faction.name)
 
 
 @app_commands.guild_only()
@@ -157,21 +197,28 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="C
         return [Choice(name=t._("{key} (now {value})", key=k, value=json.dumps(v, ensure_ascii=False))[:100], value=k)
                 for k, v in values.items() if wanted in fold(k)][:25]
 
-    @app_commands.command(name="channel", description="Set the channel for turn announcements and public reports")
-    @app_commands.describe(channel="the public report channel", campaign=CAMPAIGN)
+    @app_commands.command(name="channel", description="Set the public report channel and the moderators-only "
+                                                       "channel")
+    @app_commands.describe(channel="the public report channel: turn announcements and public reports",
+                           moderators="the moderators-only channel: their questions (combat results, card effects) "
+                                      "and their answers",
+                           campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
-    async def channel(self, interaction: discord.Interaction, channel: discord.TextChannel,
-                      campaign: int | None = None) -> None:
+    async def channel(self, interaction: discord.Interaction, channel: discord.TextChannel | None = None,
+                      moderators: discord.TextChannel | None = None, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
-        clan = next((f for f in chosen.factions if f.channel_id == channel.id), None)
-        if clan is not None:
-            raise UserError(N_("{channel} is {clan}'s private channel; the report channel is public, so choose "
-                               "another"), channel=channel.mention, clan=clan.name)
-        await service_of(interaction).set_channels(chosen.id, report_channel_id=channel.id)
-        await reply(interaction, reader(interaction)._("Turn announcements and public reports of {campaign} go to "
-                                                       "{channel}.", campaign=chosen.name, channel=channel.mention))
+        check_channels(chosen, channel, moderators)
+        await service_of(interaction).set_channels(chosen.id, report_channel_id=channel.id if channel else None,
+                                                   moderator_channel_id=moderators.id if moderators else None)
+        t = reader(interaction)
+        lines = [t._("Turn announcements and public reports of {campaign} go to {channel}.", campaign=chosen.name,
+                     channel=channel.mention)] if channel else []
+        if moderators is not None:
+            lines.append(t._("The moderators' questions of {campaign} and the values entered in their forms go to "
+                             "{channel}.", campaign=chosen.name, channel=moderators.mention))
+        await reply(interaction, "\n".join(lines))
 
     @app_commands.command(name="language", description="The language of the public reports, announcements and "
                                                         "moderators' log")

@@ -136,8 +136,8 @@ def default_campaign(interaction: discord.Interaction, campaigns: list[Campaign]
 
 
 def channels_of(campaign: Campaign) -> set[int]:
-    """The channels that belong to a campaign: its report channel and its clans' channels."""
-    linked = {f.channel_id for f in campaign.factions} | {campaign.report_channel_id}
+    """The channels that belong to a campaign: its report channel, its moderators' and its clans' channels."""
+    linked = {f.channel_id for f in campaign.factions} | {campaign.report_channel_id, campaign.moderator_channel_id}
     return {c for c in linked if c is not None}
 
 

@@ -72,6 +72,9 @@ def check_link(campaign: Campaign, clan: str, role: discord.Role, channel: disco
     if channel.id == campaign.report_channel_id:
         raise UserError(N_("{channel} is the public report channel; a clan needs a private channel"),
                         channel=channel.mention)
+    if channel.id == campaign.moderator_channel_id:  # the moderators' questions and their answers are posted there
+        raise UserError(N_("{channel} is the moderators-only channel; a clan needs a private channel of its own"),
+                        channel=channel.mention)
     for other in campaign.factions:
         if other.id == clan:
             continue

@@ -24,7 +24,7 @@ from bot.i18n import Messages, N_
 from bot.localized import Text
 from bot.services.errors import UserError
 from bot.services.step_model import step_label, stored_step
-from bot.services.steps import StepService
+from bot.services.steps import FORM_NUMBER, FORM_TEXT, STRANGER, StepService
 from bot.store import StoreError
 from bot.services.stored_turns import StoredTurns
 from cogs.common import (
@@ -73,6 +73,7 @@ NO_QUESTION_FOR_YOU = N_("{question} is not an open question for you; none of th
 CLAN_FOR_MODERATORS = N_("only moderators answer for a clan (the clan option); leave it out to answer for yours")
 FORM_NEEDS_FORM = N_("{question} is answered with a form; leave the choice out and the form opens")
 CHOOSE_ONE = N_("{question}: choose one of {choices}")
+MAX_STORED = 2**63 - 1  # the store's largest integer (SQLite's, PostgreSQL's bigint)
 
 
 def steps_of(client: discord.Client):
@@ -139,12 +140,20 @@ def stopping(interaction: discord.Interaction) -> bool:
 async def prompt_campaign(interaction: discord.Interaction, key: PromptKey) -> Campaign:
     """The campaign of a prompt's key, if it is this server's (else it reads as a stale prompt)."""
     try:
+        if not stored_ids(key):
+            raise UserError(CLOSED, step=Text(N_("Turn {turn}"), turn=key.turn))
         campaign = await service_of(interaction).campaign(key.campaign)
     except UserError:
         campaign = None
     if campaign is None or campaign.guild_id != interaction.guild_id:
         raise UserError(CLOSED, step=Text(N_("Turn {turn}"), turn=key.turn))
     return campaign
+
+
+def stored_ids(key: PromptKey) -> bool:
+    """Whether a key's numbers fit the store's integers: a crafted one beyond them is no prompt of ours
+    (refused as closed, never with the store's words about its integers)."""
+    return all(0 <= n <= MAX_STORED for n in (key.campaign, key.turn, key.step, key.question))
 
 
 async def question_of(interaction: discord.Interaction, campaign: Campaign, key: PromptKey) -> tuple[Any, Any]:
@@ -155,6 +164,8 @@ async def question_of(interaction: discord.Interaction, campaign: Campaign, key:
     except UserError:
         opened = None
     question = key.question_in(opened) if opened is not None else None
+    if question is None and opened is not None and key.opening_of(opened):
+        raise UserError(STRANGER)  # no such question of the open step: as another clan's reads (no count told)
     if question is None:
         raise UserError(CLOSED, step=await label_of(interaction, campaign, key))
     return opened, question
@@ -183,13 +194,15 @@ async def answer_component(interaction: discord.Interaction, key: PromptKey, pic
         campaign = await prompt_campaign(interaction, key)
         steps = steps_of(interaction.client)
         opened, question = await question_of(interaction, campaign, key)
+        faction, by = who_answers(interaction, campaign, question)
+        if by is None and question.faction != faction:  # before the pick: nothing about its choices is told
+            raise UserError(STRANGER)
         if isinstance(pick, dict):
             value: Any = pick
         elif 0 <= pick < len(question.choices):
             value = question.choices[pick].value
         else:
             raise UserError(CLOSED, step=opened.label)
-        faction, by = who_answers(interaction, campaign, question)
         receipt = await steps.answer(campaign.id, key.turn, key.step, question.id, value, faction=faction, by=by)
         if interaction.message is None:
             await reply(interaction, answered_lines(receipt, question, reader(interaction, campaign.ruleset)))
@@ -252,7 +265,7 @@ def form_of(key: PromptKey, opened: Any, question: Any, t: Messages) -> discord.
         label = worded(field.label, t)
         modal.add_item(discord.ui.TextInput(label=(label[:MODAL_TITLE - len(span)] + span) or "?",
                                             custom_id=field.id, required=field.required,
-                                            max_length=12 if field.kind == "int" else 400))
+                                            max_length=FORM_NUMBER if field.kind == "int" else FORM_TEXT))
     modal.stop()
     return modal
 

@@ -10,7 +10,7 @@ opening time) tells a prompt of the step that is open from one of an earlier ope
 never answer them; the new opening's prompts are posted anew.
 
 Each question is posted once, in the asked clan's private channel (a moderators' question in the
-report channel, with a button that opens a form), under a work lease named by the step, its
+moderators' channel, with a button that opens a form; never in the public report channel), under a work lease named by the step, its
 fingerprint and the question: a restart, or a second bot process, does not post it again.
 
 Not an extension (it has no ``setup``): imported by cogs.step and cogs.turn_posts.
@@ -55,10 +55,23 @@ ENTER = N_("Enter")
 PICK_ONE = N_("Choose…")
 ANSWERED = N_("✅ {who} answered: {choice}")
 ENTERED = N_("✅ {who} entered: {values}")
-NO_CHANNEL = N_("⚠️ Moderators: {clan} has no linked channel, so its question of {label} was not posted; it can "
-                "answer with /step answer.")
-NOT_POSTED = N_("⚠️ Moderators: the bot could not post {clan}'s question of {label} in its channel (check the bot's "
-                "permissions there); it can answer with /step answer.")
+# In the public report channel: never the clan's name (who is asked can be a secret); the log names it.
+NO_CHANNEL = N_("⚠️ Moderators: a question of {label} was not posted, as its clan has no linked channel; /step show "
+                "lists the questions not answered, and the clan can answer with /step answer.")
+# In the moderators' channel: they may read whose question it is.
+NO_CLAN_CHANNEL = N_("⚠️ A question of {label} for {clan} was not posted, as the clan has no linked channel; /step "
+                     "show lists the questions not answered, and the clan can answer with /step answer (or link "
+                     "its channel with /faction link).")
+# In the public report channel: that a moderators' question waits, never its text nor a value.
+MODERATORS_WAITING = N_("⚠️ Moderators: a moderators' question of {label} is waiting. Answer it with /step show (its "
+                        "form opens from there, visible to you only), and set a moderators-only channel for the "
+                        "next ones with /campaign channel moderators:#…")
+# The bot may not post in the clan's room: the same two ways, in public naming nothing but the step.
+NOT_POSTED = N_("⚠️ Moderators: the bot could not post a question of {label} in its clan's channel (check the bot's "
+                "permissions there); /step show lists the questions not answered, and the clan can answer with "
+                "/step answer.")
+NOT_POSTED_CLAN = N_("⚠️ The bot could not post {clan}'s question of {label} in its channel (check the bot's "
+                     "permissions there); the clan can answer with /step answer.")
 CLOSED = N_("this question of {step} is closed: the step was resolved")  # StepService's words for the same
 SOURCE_WORDS = {
     AnswerSource.STANDING: N_("by a standing order"),
@@ -102,10 +115,13 @@ class PromptKey:
     def ids(self) -> str:
         return f"{self.campaign}:{self.turn}:{self.step}:{self.question}"
 
+    def opening_of(self, opened: Any) -> bool:
+        """Whether this key is of the open step's opening (its position and fingerprint)."""
+        return (opened.turn, opened.number, fingerprint(opened)) == (self.turn, self.step, self.fp)
+
     def question_in(self, opened: Any) -> Question | None:
         """The question this key names, if its step is the one open; None: the prompt is stale."""
-        same = (opened.turn, opened.number, fingerprint(opened)) == (self.turn, self.step, self.fp)
-        if not same or not 0 <= self.question < len(opened.step.questions):
+        if not self.opening_of(opened) or not 0 <= self.question < len(opened.step.questions):
             return None
         return opened.step.questions[self.question]
 
@@ -199,7 +215,9 @@ class AnswerSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"fw:sel
 
     async def callback(self, interaction: discord.Interaction) -> None:
         picked = str(((interaction.data or {}).get("values") or ["-1"])[0])
-        await answering(interaction).answer_component(interaction, self.key, int(picked) if picked.isdigit() else -1)
+        # isdecimal, not isdigit: "²" is a digit int() refuses (a crafted value must read as no choice)
+        index = int(picked) if picked.isdecimal() and len(picked) < 10 else -1
+        await answering(interaction).answer_component(interaction, self.key, index)
 
 
 class FormButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"fw:form:{ID}:{FP}"):
@@ -285,7 +303,11 @@ class StepPrompts:
         campaign = opened.campaign
         t = readers(campaign, question)
         faction = campaign.faction(question.faction) if question.faction else None
-        channel_id = faction.channel_id if faction else campaign.report_channel_id
+        if question.faction is None and campaign.moderator_channel_id is None:
+            return await self.no_moderators_channel(opened, question)
+        # A moderators' question only ever in their channel: its text (a card's effect, a hidden hand) and
+        # the values entered in its form (shown on the prompt once answered) are not the players' reading.
+        channel_id = faction.channel_id if faction else campaign.moderator_channel_id
         if channel_id is None:
             return await self.no_channel(opened, question, faction)
         key = PromptKey.for_question(opened, index)
@@ -294,17 +316,37 @@ class StepPrompts:
                                                 allowed_mentions=NO_MENTIONS)
         except discord.HTTPException as exc:  # e.g. no access to the clan's room: the resolution that opened
             log.warning("Could not post question %s in channel %s: %s", question.id, channel_id, exc)  # it stands
-            return await self.no_channel(opened, question, faction, NOT_POSTED)
+            if faction is None:  # the moderators' own channel refused it: /step show still opens its form
+                return 0
+            return await self.no_channel(opened, question, faction, not_posted=True)
         return 1
 
-    async def no_channel(self, opened: Any, question: Question, faction: Any, notice: str = NO_CHANNEL) -> int:
+    async def no_channel(self, opened: Any, question: Question, faction: Any, not_posted: bool = False) -> int:
+        """A clan's question with no channel to post it in (or one the bot may not post in): the moderators
+        are told (in their channel, by the clan's name; else in the report channel, naming nothing but the step)."""
         campaign = opened.campaign
-        log.warning("Campaign %s turn %s step %s: question %s has nowhere to be posted", campaign.id, opened.turn,
-                    opened.number, question.id)
-        if faction is None or campaign.report_channel_id is None:
-            return 0
+        log.warning("Campaign %s turn %s step %s: question %s (of %s) has nowhere to be posted", campaign.id,
+                    opened.turn, opened.number, question.id, question.faction)
         t = public_reader(campaign, campaign.ruleset)
-        with contextlib.suppress(discord.HTTPException):
-            await self.channel(campaign.report_channel_id).send(
-                t._(notice, clan=faction.name, label=worded(opened.label, t)), allowed_mentions=NO_MENTIONS)
+        label = worded(opened.label, t)
+        if campaign.moderator_channel_id is not None:
+            await self.tell(campaign.moderator_channel_id,
+                            t._(NOT_POSTED_CLAN if not_posted else NO_CLAN_CHANNEL, label=label, clan=faction.name))
+        elif campaign.report_channel_id is not None:
+            await self.tell(campaign.report_channel_id, t._(NOT_POSTED if not_posted else NO_CHANNEL, label=label))
         return 0
+
+    async def no_moderators_channel(self, opened: Any, question: Question) -> int:
+        """A moderators' question and no moderators' channel: never posted publicly.  The report channel is
+        told only that one waits and how to set the channel (no text, no values); /step show opens its form."""
+        campaign = opened.campaign
+        log.warning("Campaign %s turn %s step %s: moderators' question %s not posted: no moderators' channel",
+                    campaign.id, opened.turn, opened.number, question.id)
+        if campaign.report_channel_id is not None:
+            t = public_reader(campaign, campaign.ruleset)
+            await self.tell(campaign.report_channel_id, t._(MODERATORS_WAITING, label=worded(opened.label, t)))
+        return 0
+
+    async def tell(self, channel_id: int, text: str) -> None:
+        with contextlib.suppress(discord.HTTPException):
+            await self.channel(channel_id).send(text, allowed_mentions=NO_MENTIONS)

@@ -359,7 +359,9 @@ class TurnPoster:
                     "answered get the rules' defaults.", **values)
                 if opened.step.deadline.on_deadline is OnDeadline.DEFAULTS else
                 t._("⏰ **{campaign}** — {label}: the deadline is in {left}, {deadline}.", **values))
-        text += "\n" + (t._("Not answered yet: {clans}.", clans=names(waiting)) if waiting
+        # Never the clans' names: the report channel is public, and who is asked can be a secret (in Sengoku,
+        # a clan asked about a captive whose capture only some clans saw); /step show tells each its own.
+        text += "\n" + (t._("Questions are still waiting for answers in the asked clans' channels.") if waiting
                         else t._("Every question is answered.")) + " (/step show)"
         await self.post(campaign.report_channel_id, text, "reminder")
 
@@ -384,7 +386,9 @@ class TurnPoster:
         per step, in the report channel.  Once: ``StepService.announce_digest`` calls it under its claim."""
         if campaign.report_channel_id is None:
             return
-        text = digest.text().render(public_reader(campaign, campaign.ruleset))
+        t = public_reader(campaign, campaign.ruleset)
+        log.info("Campaign %s: %s", campaign.id, digest.text().render(t).replace("\n", "; "))  # the counts: moderators'
+        text = digest.public_text().render(t)  # public: never who answered how, nor how many were asked
         _, ok = await self.post(campaign.report_channel_id, text, TURN_DIGEST)
         if not ok:  # the claim is given up: the scheduler's next tick tries again
             raise RuntimeError(f"could not post the digest of turn {turn} of campaign {campaign.id}")

@@ -42,6 +42,8 @@ class Campaign(BaseModel):
     factions: list[Faction] = Field(default_factory=list)
     report_channel_id: int | None = None
     moderator_role_id: int | None = None
+    # The moderators-only channel: their questions of a step and the values entered in their forms.
+    moderator_channel_id: int | None = None
     deadline: str | None = None
     auto_resolve: bool = False  # the deadline resolves the turn by itself (bot/scheduler.py)
     language: str = "en"  # of its public posts and the moderators' log (bot/i18n.py LANGUAGES)

@@ -151,10 +151,13 @@ class CampaignService(CampaignReads):
         return campaign.faction(faction_id)
 
     async def set_channels(self, campaign_id: int, *, report_channel_id: int | None = None,
-                           moderator_role_id: int | None = None) -> Campaign:
+                           moderator_role_id: int | None = None,
+                           moderator_channel_id: int | None = None) -> Campaign:
         def set_them(campaign: Campaign) -> None:
             if report_channel_id is not None:
                 campaign.report_channel_id = report_channel_id
+            if moderator_channel_id is not None:
+                campaign.moderator_channel_id = moderator_channel_id
             if moderator_role_id is not None:
                 campaign.moderator_role_id = moderator_role_id
 

@@ -8,12 +8,13 @@ of their own.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from bot.engine.dice import Roll
+from bot.engine.dice import DiceError, Roll
 from bot.engine.ruleset import SubmittedOrder
 from bot.engine.steps import ANSWER_SLOT, Answer, AnswerSource, Step, TurnSteps, Wording, answer_slot, orders_step
 from bot.i18n import CORE_DOMAIN, N_
@@ -70,6 +71,7 @@ def opening(steps: TurnSteps, state: BaseModel, step: Step, number: int, now: da
             deadline: str | None = None) -> StepOpening:
     """What opening ``step`` stores: its spec, its deadline (``deadline`` if given, else its policy's
     hours from ``now``) and the answers standing orders give at once (source STANDING)."""
+    checked_step(step, number)
     if deadline is None and step.deadline.hours is not None:
         deadline = (now + timedelta(hours=step.deadline.hours)).isoformat(timespec="minutes")
     answers = {}
@@ -80,6 +82,22 @@ def opening(steps: TurnSteps, state: BaseModel, step: Step, number: int, now: da
             answers[answer_slot(question.id)] = (question.faction or "", answer_payload(answer))
     return StepOpening(step=number, spec=step.model_dump(mode="json"), opened_at=now.isoformat(timespec="seconds"),
                        deadline=deadline, answers=answers)
+
+
+def checked_step(step: Step, number: int) -> None:
+    """A ruleset's step as the core can ask it, or a ValueError (a ruleset's bug: the resolution that
+    would open it is not committed).  Two questions under one id would share one answer slot (the
+    second clan's click refused, or answering the first's question); a default that is not one of the
+    question's choices would be stored at the deadline as an answer nobody could give."""
+    seen: set[str] = set()
+    for question in step.questions:
+        if question.id in seen:
+            raise ValueError(f"step {number} ({step.kind}) asks two questions under the id {question.id!r}")
+        seen.add(question.id)
+        values = {c.value for c in question.choices}
+        if question.choices and question.default is not None and question.default not in values:
+            raise ValueError(f"step {number} ({step.kind}): the default {question.default!r} of question "
+                             f"{question.id!r} is none of its choices {sorted(values)}")
 
 
 def domain_of(wording: Wording, ruleset_id: str) -> str:
@@ -116,5 +134,27 @@ class StepDice:
         return self.inner.log
 
 
+STEP_PREFIX = re.compile(r"s[0-9]+:")  # what StepDice puts before a later step's keys
+
+
+class FirstStepDice:
+    """Step 1's dice: the turn's own, keys unchanged (a one-step turn rolls as it always did), but never
+    a key that reads as a later step's ("s2:…"): its roll would be that step's, and its proof, shown with
+    step 1's report, would tell the players step 2's dice before they answer it."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def roll(self, key: str, expr: str) -> Roll:
+        if STEP_PREFIX.match(key):
+            raise DiceError(f"dice key {key!r} of a turn's first step starts as a later step's keys do (s<k>:); "
+                            "the ruleset must name its rolls otherwise")
+        return self.inner.roll(key, expr)
+
+    @property
+    def log(self) -> list[Roll]:
+        return self.inner.log
+
+
 def step_dice(inner: Any, number: int) -> Any:
-    return inner if number == 1 else StepDice(inner, number)
+    return FirstStepDice(inner) if number == 1 else StepDice(inner, number)

@@ -11,6 +11,7 @@ two arrive together: ``Repository.put_answer``).
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -97,6 +98,13 @@ class TurnDigest:
                  for s in self.steps]
         return Joined([Text(N_("Turn {turn} in steps:"), turn=self.turn), *lines], "\n")
 
+    def public_text(self) -> Text:
+        """The digest for the report channel: the steps the turn went through, nothing more.  How many were
+        answered, by standing orders, by default, says what the clans' own reports keep private (a
+        default applied to a clan's question) and how many were asked (in Sengoku: how many characters
+        were captured, also in a battle only some clans saw); the moderators read those in their log."""
+        return Joined([Text(N_("Turn {turn} in steps:"), turn=self.turn), *[s.label for s in self.steps]], "\n")
+
 
 class StepService:
     def __init__(self, service: CampaignService) -> None:
@@ -160,8 +168,21 @@ class StepService:
                                              "value": answer.value, "step": step},
                                              f"Answered {question.id} of turn {turn}, step {step}: {answer.value}{was}",
                                              [question.faction] if question.faction else [])
-        outcomes = await self.continue_chain(campaign_id)
+        outcomes = await self._chain_after(campaign_id, question.id)
         return AnswerReceipt(answer, outcomes, await self._opened_after(campaign, outcomes))
+
+    async def _chain_after(self, campaign_id: int, question_id: str) -> list[TurnOutcome]:
+        """The chain an answer set going.  The answer is stored by now: a resolution that fails (a
+        ruleset's ``after`` or ``resolve_step`` raising, the store failing) must not read to the one who
+        answered as a refusal of it; it is logged, and the scheduler's next tick tries the chain again."""
+        try:
+            return await self.continue_chain(campaign_id)
+        except UserError:
+            raise
+        except Exception:  # noqa: BLE001 - logged; the answer stands and the next tick resolves
+            log.exception("Campaign %s: the answer to %s is stored, but resolving its step failed; the scheduler "
+                          "tries again every tick", campaign_id, question_id)
+            return []
 
     async def _at(self, campaign_id: int, turn: int, step: int) -> Campaign:
         """The campaign, if ``(turn, step)`` is its open step; else the prompt is stale."""
@@ -357,6 +378,11 @@ def checked_value(question: Question, value: Any, ruleset_id: str) -> str | dict
     return checked_form(question, value if isinstance(value, dict) else {}, ruleset_id)
 
 
+FORM_TEXT = 400  # a form's text field at most, in characters (the Discord form's own limit, cogs/step.py)
+FORM_NUMBER = 12  # ... a whole number's, in characters: a crafted submission is not bounded by the form
+WHOLE = re.compile(r"[+-]?[0-9]+")  # int() alone also reads "1_000" and other scripts' digits
+
+
 def checked_form(question: Question, value: dict[str, Any], ruleset_id: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for f in question.form:
@@ -366,13 +392,16 @@ def checked_form(question: Question, value: dict[str, Any], ruleset_id: str) -> 
             if f.required:
                 raise UserError(N_("{field} is missing; give it a value"), field=label)
             continue
+        typed, limit = str(raw).strip(), FORM_TEXT if f.kind == "text" else FORM_NUMBER
+        if len(typed) > limit:
+            raise UserError(N_("{field} is too long: {length} characters; give at most {limit}"), field=label,
+                            length=len(typed), limit=limit)
         if f.kind == "text":
-            out[f.id] = str(raw).strip()
+            out[f.id] = typed
             continue
-        try:
-            number = int(str(raw).strip())
-        except ValueError:
-            raise UserError(N_("{field}: {value} is not a whole number"), field=label, value=repr(raw)) from None
+        if not WHOLE.fullmatch(typed):
+            raise UserError(N_("{field}: {value} is not a whole number"), field=label, value=repr(raw))
+        number = int(typed)
         low, high = f.minimum, f.maximum
         if (low is not None and number < low) or (high is not None and number > high):
             raise UserError(N_("{field}: {value} is out of range; give a number from {low} to {high}"), field=label,

@@ -49,7 +49,8 @@ def require_dict(value: Any, what: str) -> dict[str, Any]:
 
 
 CAMPAIGN_COLUMNS = ("guild_id", "name", "ruleset", "map_id", "scenario", "turn", "phase",
-                    "report_channel_id", "moderator_role_id", "deadline", "meta_json", "auto_resolve", "step")
+                    "report_channel_id", "moderator_role_id", "deadline", "meta_json", "auto_resolve", "step",
+                    "moderator_channel_id")
 
 
 def campaign_values(campaign: Campaign) -> tuple[Any, ...]:
@@ -60,7 +61,8 @@ def campaign_values(campaign: Campaign) -> tuple[Any, ...]:
     return (campaign.guild_id, campaign.name, campaign.ruleset, campaign.map_id,
             campaign.scenario, campaign.turn, campaign.phase.value,
             campaign.report_channel_id, campaign.moderator_role_id, campaign.deadline,
-            dumps(meta, "campaign factions"), int(campaign.auto_resolve), campaign.step)
+            dumps(meta, "campaign factions"), int(campaign.auto_resolve), campaign.step,
+            campaign.moderator_channel_id)
 
 
 def _faction_meta(faction: Faction) -> dict[str, Any]:
@@ -76,6 +78,7 @@ def campaign_from_row(row: RowLike) -> Campaign:
             map_id=row["map_id"], scenario=row["scenario"], turn=row["turn"], step=row["step"],
             phase=row["phase"], report_channel_id=row["report_channel_id"],
             moderator_role_id=row["moderator_role_id"], deadline=row["deadline"],
+            moderator_channel_id=row["moderator_channel_id"],
             auto_resolve=bool(row["auto_resolve"]), version=row["version"],
             factions=[Faction.model_validate(f) for f in meta.get("factions", [])],
             language=meta.get("language", DEFAULT_LANGUAGE),

@@ -21,9 +21,11 @@ SEED = "discord-tests-fixed-seed"
 CLANS = ("mori", "otomo", "kono", "miyoshi")
 ROLES = {"Moderators": 610, **{clan: 620 + i for i, clan in enumerate(CLANS)}, "Spectators": 690}
 CHANNELS = {"general": 510, "naval-reports": 520, **{f"{clan}-war-room": 530 + i for i, clan in enumerate(CLANS)},
-            "spectators-lounge": 540}
-# Each war room is private to its clan's role (and the lounge to the Spectators): /faction link checks it.
-PRIVATE = {**{f"{clan}-war-room": [ROLES[clan]] for clan in CLANS}, "spectators-lounge": [ROLES["Spectators"]]}
+            "spectators-lounge": 540, "moderators-room": 550}
+# Each war room is private to its clan's role (and the lounge to the Spectators): /faction link checks it;
+# the moderators' room to the moderators (/campaign channel moderators: checks it).
+PRIVATE = {**{f"{clan}-war-room": [ROLES[clan]] for clan in CLANS}, "spectators-lounge": [ROLES["Spectators"]],
+           "moderators-room": [ROLES["Moderators"]]}
 PNG = b"\x89PNG\r\n\x1a\n"
 
 

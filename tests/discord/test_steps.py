@@ -18,12 +18,15 @@ from tests.discord.harness import Harness, Sent
 from cogs.step_prompts import fingerprint
 
 MORI_ROOM, OTOMO_ROOM = CHANNELS["mori-war-room"], CHANNELS["otomo-war-room"]
+MOD_ROOM, REPORTS = CHANNELS["moderators-room"], CHANNELS["naval-reports"]
 
 
 @pytest.fixture
 async def stepped(world):
-    """Every clan linked; the captives' step of turn 3 open (step 2) in the stand-in service."""
+    """Every clan linked, a moderators' channel set; the captives' step of turn 3 open (step 2) in the
+    stand-in service."""
     await world.setup_campaign()
+    await world.run("campaign channel", world.admin, moderators=MOD_ROOM)
     world.steps = FakeSteps(await world.service.campaign(1), then=second_step())
     world.bot.steps = world.steps
     return world
@@ -56,8 +59,9 @@ async def test_each_question_is_posted_once_in_its_clans_channel(stepped):
     (kono,) = channel_posts(sent, CHANNELS["kono-war-room"])
     (menu,) = world.h.selects(kono).values()
     assert list(menu) == [f"Harbour {i}" for i in range(1, 8)]  # more than five choices: a select menu
-    (form,) = channel_posts(sent, CHANNELS["naval-reports"])  # the moderators' question, with its form button
+    (form,) = channel_posts(sent, MOD_ROOM)  # the moderators' question, with its form button: theirs only
     assert "The combat round's result" in form.content and list(world.h.buttons(form)) == ["Enter"]
+    assert not channel_posts(sent, REPORTS)  # never in the public report channel
     assert not channel_posts(sent, CHANNELS["miyoshi-war-room"])  # not asked
     assert await post_prompts(world) == []  # once: a second call (a restart, another process) posts nothing
 
@@ -145,19 +149,21 @@ async def test_a_select_menu_answers_with_the_picked_option(stepped):
 
 async def test_the_moderators_form_opens_checks_and_answers(stepped):
     world = stepped
-    (prompt,) = channel_posts(await post_prompts(world), CHANNELS["naval-reports"])
-    player = await world.h.click(prompt, "Enter", world.players["mori"], in_channel="naval-reports")
+    (prompt,) = channel_posts(await post_prompts(world), MOD_ROOM)
+    player = await world.h.click(prompt, "Enter", world.players["mori"], in_channel="moderators-room")
     assert player[-1].ephemeral and player[-1].content == "Only the moderators of Seto 1560 answer this question"
-    (modal,) = await world.h.click(prompt, "Enter", world.mod, in_channel="naval-reports")
+    (modal,) = await world.h.click(prompt, "Enter", world.mod, in_channel="moderators-room")
     assert modal.type == 9 and modal.body["title"] == "Turn 3 · captives' choices"
     inputs = [c for row in modal.body["components"] for c in row.get("components", [row.get("component")])]
     assert [(i["custom_id"], i["label"]) for i in inputs] == [("losses", "Losses (0–5)"), ("note", "Note")]
     form_id = modal.body["custom_id"]
-    bad = await world.h.submit_form(form_id, {"losses": "two"}, world.mod, message=prompt, in_channel="naval-reports")
+    bad = await world.h.submit_form(form_id, {"losses": "two"}, world.mod, message=prompt,
+                                    in_channel="moderators-room")
     assert bad[-1].ephemeral and bad[-1].content == "Losses: 'two' is not a whole number"
     sent = await world.h.submit_form(form_id, {"losses": "2", "note": ""}, world.mod, message=prompt,
-                                     in_channel="naval-reports")
+                                     in_channel="moderators-room")
     assert [s for s in sent if s.kind == "edit"][0].content.endswith("✅ mod entered: Losses: 2")
+    assert not [s for s in sent if s.target == REPORTS]  # the values entered: nowhere public
     assert world.steps.open.answers["combat"].value == {"losses": 2}  # the service read the typed values
     assert world.steps.calls[-1][5:] == (None, world.steps.calls[-1][-1]) and world.steps.calls[-1][-1].name == "mod"
 
@@ -238,8 +244,9 @@ async def test_a_clan_without_a_channel_is_named_to_the_moderators(world):
     world.bot.steps = world.steps = FakeSteps(await world.service.campaign(1))
     sent = await post_prompts(world)
     notices = [s.content for s in channel_posts(sent, CHANNELS["naval-reports"])]
-    assert ("⚠️ Moderators: Mōri has no linked channel, so its question of Turn 3 · captives' choices was not "
-            "posted; it can answer with /step answer.") in notices
+    assert ("⚠️ Moderators: a question of Turn 3 · captives' choices was not posted, as its clan has no linked "
+            "channel; /step show lists the questions not answered, and the clan can answer with /step answer.") in notices
+    assert not any("Mōri" in n for n in notices)  # public: who is asked can be a secret (test_steps_hostile.py)
     assert not [s for s in sent if "Murakami" in s.content]  # its question is nowhere in public
 
 

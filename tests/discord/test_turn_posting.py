@@ -319,8 +319,9 @@ async def test_a_prompt_the_bot_may_not_post_is_named_to_the_moderators(planned)
     world.bot.http.send_message = refuse_otomo
     sent = await world.run("turn resolve", world.mod)
     assert channel_posts(sent, REPORTS)[-1].content == (
-        "⚠️ Moderators: the bot could not post Ōtomo's question of Turn 3 · captives' choices in its channel (check "
-        "the bot's permissions there); it can answer with /step answer.")
+        "⚠️ Moderators: the bot could not post a question of Turn 3 · captives' choices in its clan's channel (check "
+        "the bot's permissions there); /step show lists the questions not answered, and the clan can answer with "
+        "/step answer.")  # in public the clan is not named: who is asked can be a secret (a capture few saw)
     (summary,) = [s for s in sent if s.kind == "followup"]
     assert summary.content.startswith("Turn 3 of Seto 1560 resolved; ") and "report-otomo.md" in summary.files
     opened = await world.service.campaign(1)

@@ -166,6 +166,19 @@ def test_every_migration_has_its_postgresql_form():
     assert "json_extract" not in postgres[[m.version for m in postgres].index(8)].sql  # its own file
 
 
+async def test_the_moderators_channel_keeps_a_discord_sized_id(pg_campaign, raw):
+    """Migration 0031's column is BIGINT on PostgreSQL (INTEGER in its one source), as Discord's ids need."""
+    repo, campaign = pg_campaign
+    campaign = await repo.get_campaign(campaign.id)
+    assert campaign.moderator_channel_id is None  # a campaign stored before it: none set
+    campaign.moderator_channel_id = 1_300_000_000_000_000_002
+    await repo.update_campaign(campaign)
+    assert (await repo.get_campaign(campaign.id)).moderator_channel_id == 1_300_000_000_000_000_002
+    kind = await raw.fetchval("SELECT data_type FROM information_schema.columns WHERE table_name = 'campaigns' "
+                              "AND column_name = 'moderator_channel_id'")
+    assert kind == "bigint"
+
+
 async def test_discord_sized_ids_and_json_text_are_kept_exactly(pg_campaign, raw):
     repo, campaign = pg_campaign
     campaign = await repo.get_campaign(campaign.id)
