@@ -257,6 +257,8 @@ def _b_attack(e, n):
     text = n.t._("  Round {round}, {side}: attack {subtotal}{bonus} = {attack}{halved}; damage: {damage}.",
                  round=e.round, side=n.t._(SIDE[e.side]), subtotal=str(e.subtotal),
                  bonus=" × 1.1" if e.bonus else "", attack=e.attack, halved=halved, damage=damage or "—")
+    if e.allocation == "focus":  # U6.2.4.2: the side followed its standing focus
+        text += " " + n.t._("(the named ships first)")
     return text + (" " + n.t._("({lost} lost)", lost=e.lost) if e.lost else "")
 
 

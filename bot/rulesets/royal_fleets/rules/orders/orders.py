@@ -40,6 +40,10 @@ class BattlePlan(BaseModel):
     # U6.2.4 / U-OP-20: from round 3; "even" is the round-1/2 rule with full attack (the default),
     # "concentrate" the strongest enemy ship first, "capture" down to 1 health (rules/battle Targeting).
     targeting: Literal["even", "concentrate", "capture"] = "even"
+    # U6.2.4.2 / U14 BATTLE_ROUND from round 3, as a standing order: these enemy ships first, in
+    # order (each until it sinks; with "capture" down to 1 health), the rest by ``targeting``.  Only
+    # ships the faction sees (views.sighted_ships) may be named; ships not in the battle are skipped.
+    focus: tuple[Id, ...] = Field((), max_length=8)
     # U7.2-U7.3 / U-OP-24: preferred retreat areas in order; cornered: attack one, or surrender.
     retreat_to: tuple[Id, ...] = Field((), max_length=8)
     if_cornered: Literal["attack", "surrender"] = "attack"
