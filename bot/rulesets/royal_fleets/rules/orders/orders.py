@@ -103,6 +103,19 @@ class TransportOrder(_FleetOrder):
     hired_units: int = Field(0, ge=0, le=200)
 
 
+class RetreatToShips(BaseModel):
+    """U9.8 / U14 RETREAT_TO_SHIPS, a standing order of the army for this turn: if it loses a land
+    battle on the coast (the moderators record it, Army.beaten_mp), it goes aboard ``fleet`` (own
+    or allied) in a sea area its province borders; the army and the fleet pay 1 MP each; no hired
+    transports.  If the army was not beaten the order does nothing."""
+
+    model_config = _Order
+
+    kind: Literal["retreat_to_ships"] = "retreat_to_ships"
+    army: Id
+    fleet: Id
+
+
 class HireShips(BaseModel):
     """U3.1 / U14 HIRE_SHIPS: ships of these types in ``area``; they join ``fleet`` (one of the
     faction's in that area) or form a new fleet named ``name`` (U-OP-06)."""
@@ -191,10 +204,10 @@ class DeployFleet(BaseModel):
 
 
 RoyalOrder = Annotated[Union[MoveFleet, HoldFleet, BlockadeOrder, SupportOrder, TransportOrder, HireShips,
-                             RepairShips, PayUpkeep, BuyOver, MergeFleets, SplitFleet, JoinCommand, DeployFleet],
+                             RetreatToShips, RepairShips, PayUpkeep, BuyOver, MergeFleets, SplitFleet, JoinCommand, DeployFleet],
                        Field(discriminator="kind")]
 MAIN_KINDS = ("move", "hold", "blockade", "support", "transport")  # one of these per fleet per turn
-ORDER_KINDS = ("move", "hold", "blockade", "support", "transport", "hire", "repair", "upkeep", "buy_over",
+ORDER_KINDS = ("move", "hold", "blockade", "support", "transport", "retreat_to_ships", "hire", "repair", "upkeep", "buy_over",
                "merge", "split", "join_command", "deploy")
 
 _ADAPTER: TypeAdapter = TypeAdapter(RoyalOrder)
@@ -230,6 +243,8 @@ def order_slot(order: BaseModel) -> str:
         return unit_slot(order.fleet, "deploy")
     if order.kind == "hire":
         return f"faction:hire:{order.area}"
+    if order.kind == "retreat_to_ships":
+        return f"faction:retreat:{order.army}"
     if order.kind == "join_command":
         return f"faction:join:{order.fleet}"
     return "faction:upkeep"

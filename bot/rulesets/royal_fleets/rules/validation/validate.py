@@ -146,6 +146,26 @@ def _transport(state, sea, settings, faction, order):
     _plan(state, sea, faction, order.plan)
 
 
+def _retreat_to_ships(state, sea, settings, faction, order):
+    """U9.8: what holds when the order is given; where the army stands and its MP come with the
+    land result (Army.beaten_mp), so those are checked when the turn is resolved (transport.py)."""
+    army = state.armies.get(order.army)
+    if army is None or army.owner != faction:
+        raise OrderRejected(N_("{army} is not one of your armies."), rule="U9.8", army=order.army)
+    if army.province is None:
+        raise OrderRejected(N_("{army} is at sea: only an army ashore retreats onto ships (U9.8)."), rule="U9.8",
+                            army=army.name)
+    fleet = state.fleets.get(order.fleet)
+    own = fleet is not None and faction in fleet.owners
+    allied = fleet is not None and settings.retreat_to_allied_ships and state.friendly(faction, fleet.commander)
+    if not (own or allied):  # a neutral's or an enemy's fleet reads like one that does not exist
+        raise OrderRejected(N_("{fleet} is not one of your fleets or your allies' (U9.8: friendly ships only; hired "
+                               "transports cannot be used)."), rule="U9.8", fleet=order.fleet)
+    _at_sea(fleet)
+    for ship in fleet.ships:
+        require(settings, ship.type, "capacity_units")
+
+
 def _embarkation(state, sea, settings, fleet: Fleet, army, here: str, order) -> None:
     if army.province != order.embark or here not in sea.bordering_areas(order.embark):
         raise OrderRejected(N_("{army} can embark only in its own province, on a fleet in a sea area that province "
@@ -268,5 +288,6 @@ def _post_id(sea: RoyalMap, area: str) -> str | None:
 
 
 _CHECKS = {"move": _move, "hold": _hold, "blockade": _blockade, "support": _support, "transport": _transport,
+           "retreat_to_ships": _retreat_to_ships,
            "hire": _hire, "repair": _repair, "upkeep": _upkeep, "buy_over": _buy_over, "merge": _merge,
            "split": _split, "join_command": _join, "deploy": _deploy}
