@@ -299,7 +299,8 @@ class RoyalModerateCog(commands.GroupCog, group_name="royal-fleets",
     @moderator_only()
     async def army(self, interaction: discord.Interaction, army: AnyArmy, owner: Faction | None = None,
                    units: app_commands.Range[str, 1, 400] | None = None, province: Province | None = None,
-                   beaten_mp: app_commands.Range[int, -1, 6] | None = None, remove: bool = False, reason: Reason | None = None, campaign: int | None = None) -> None:
+                   beaten_mp: app_commands.Range[int, -1, 6] | None = None, remove: bool = False,
+                   reason: Reason | None = None, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         armies = names((await roster(interaction, chosen, fresh=True))["armies"])

@@ -259,8 +259,9 @@ class SightedShipRef(QuietRef):
         rows = await service_of(interaction).holding(campaign.id, faction.id, "sighted_ships") or []
         t, areas, named = reader(interaction, DOMAIN), area_names(campaign), {f.id: f.name for f in campaign.factions}
         types = await table_of(interaction, campaign)
-        return [(t._("{ship} ({owner}) — {fleet}, {area}", ship=_typed_name(r, types), owner=named.get(r["owner"], "?"),
-                     fleet=r["fleet_name"], area=areas.get(r["area"], "?")), r["id"]) for r in rows]
+        return [(t._("{ship} ({owner}) — {fleet}, {area}", ship=_typed_name(r, types),
+                     owner=named.get(r["owner"], "?"), fleet=r["fleet_name"], area=areas.get(r["area"], "?")), r["id"])
+                for r in rows]
 
 
 def _typed_name(ship: dict[str, Any], types: dict[str, dict[str, Any]]) -> str:

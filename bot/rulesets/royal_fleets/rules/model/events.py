@@ -329,7 +329,8 @@ class ModeratorNeeded(_Royal):
 EVENT_TYPES: tuple[type[Event], ...] = (
     FleetMoved, FleetArrived, FleetAvoidedBattle, BattleSupported, FleetRetreated,
     FleetSurrendered, ShipLeftPlay, WarExhaustion, BlockadeSet, BlockadeLifted, Embarked,
-    EmbarkationIntercepted, RetreatedToShips, Landed, TransportFeePaid, TransportCaptured, TroopsLost, SeaAttrition, EnteredTransit,
+    EmbarkationIntercepted, RetreatedToShips,
+    Landed, TransportFeePaid, TransportCaptured, TroopsLost, SeaAttrition, EnteredTransit,
     ArrivedFromTransit, TradePostControl, UpkeepPaid, ShipsOnOffer, BoughtOver, BecamePirates, ShipsHired, ShipsRepaired,
     FleetsMerged, FleetSplit, JointCommandAsked, FleetDeployed, SiegeLosses, OrderFellBack, DefaultApplied,
     ModeratorNeeded,

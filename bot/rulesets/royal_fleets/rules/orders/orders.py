@@ -204,11 +204,12 @@ class DeployFleet(BaseModel):
 
 
 RoyalOrder = Annotated[Union[MoveFleet, HoldFleet, BlockadeOrder, SupportOrder, TransportOrder, HireShips,
-                             RetreatToShips, RepairShips, PayUpkeep, BuyOver, MergeFleets, SplitFleet, JoinCommand, DeployFleet],
+                             RetreatToShips, RepairShips, PayUpkeep, BuyOver, MergeFleets, SplitFleet, JoinCommand,
+                             DeployFleet],
                        Field(discriminator="kind")]
 MAIN_KINDS = ("move", "hold", "blockade", "support", "transport")  # one of these per fleet per turn
-ORDER_KINDS = ("move", "hold", "blockade", "support", "transport", "retreat_to_ships", "hire", "repair", "upkeep", "buy_over",
-               "merge", "split", "join_command", "deploy")
+ORDER_KINDS = ("move", "hold", "blockade", "support", "transport", "retreat_to_ships", "hire", "repair", "upkeep",
+               "buy_over", "merge", "split", "join_command", "deploy")
 
 _ADAPTER: TypeAdapter = TypeAdapter(RoyalOrder)
 
