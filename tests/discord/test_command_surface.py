@@ -115,7 +115,7 @@ def test_the_surface_is_the_documented_one(export):
                   "plunder", "ravage", "repair", "trade"],
         "orders": ["clear", "ready", "show", "withdraw"],
         "royal": ["battle", "blockade", "buy-over", "deploy", "hire", "hold", "joint", "merge", "move", "repair",
-                  "split", "support", "transport", "upkeep"],
+                  "retreat-to-ships", "split", "support", "transport", "upkeep"],
         "royal-fleets": ["army", "deployment", "fleet", "fleet-add", "province", "relation", "ship",
                          "table fee", "table income", "table ship-type", "table show", "trade-post", "treasury"],
         "sengoku": ["army remove", "army set", "basing", "commander add", "commander edit", "commander remove",

@@ -399,3 +399,47 @@ async def test_places_the_fleet_can_use_from_where_it_is_come_first(royal):
     embark = await royal.h.autocomplete("royal transport", france, "embark", fleet="ponant", army="picardie", embark="")
     assert [c["name"] for c in embark[:6]] == ["Brittany", "Devon and Cornwall", "Flanders", "Hampshire", "Kent",
                                                "Normandy"]  # the provinces bordering the English Channel
+
+
+# --- U6.2.4.2 focus from round 3; U9.8 retreat onto ships ----------------------------------------------
+
+async def test_the_focus_offers_only_enemy_ships_the_players_fleets_see_and_is_stored_by_id(royal):
+    """Tromp's fleet is moved (a ruling) into the Armada's area: its ships are seen by Spain there;
+    the West India Company's, elsewhere, are not offered (rules views.sighted_ships)."""
+    spain = royal.players["spain"]
+    assert await royal.h.autocomplete("royal battle", spain, "focus", fleet="galicia", focus="") == []
+    await royal.run("royal-fleets fleet", royal.mod, fleet="tromp", area="Coast of Portugal")
+    choices = await royal.h.autocomplete("royal battle", spain, "focus", fleet="galicia", focus="")
+    assert [c["value"] for c in choices] == ["nl-flute-1", "nl-flute-2", "nl-frigate-1", "nl-frigate-2", "nl-line-1"]
+    assert choices[-1]["name"] == "ship of the line Prins Willem (United Provinces) — Tromp's fleet, Coast of Portugal"
+    sent = await royal.run("royal battle", spain, fleet="galicia", focus="Prins Willem, Aemilia", targeting="capture")
+    assert sent[-1].content.endswith(
+        "targeting from round 3: Prins Willem, Aemilia first, then down to 1 health, to capture; after a lost battle "
+        "to the first free area, if cornered fight its way out.")
+    assert (await orders_of(royal, "spain"))["unit:galicia"]["plan"]["focus"] == ["nl-line-1", "nl-frigate-1"]
+    await royal.run("royal battle", spain, fleet="galicia", focus="none")
+    assert (await orders_of(royal, "spain"))["unit:galicia"]["plan"]["focus"] == []
+
+
+async def test_a_ship_the_player_has_not_seen_is_refused_like_one_that_does_not_exist(royal):
+    """Gouden Leeuw exists (in the North Sea) and Nosuch does not: the same words, nothing stored."""
+    spain = royal.players["spain"]
+    hidden = await royal.run("royal battle", spain, fleet="galicia", focus="Gouden Leeuw")
+    missing = await royal.run("royal battle", spain, fleet="galicia", focus="Nosuch")
+    assert hidden[-1].content.replace("Gouden Leeuw", "X") == missing[-1].content.replace("Nosuch", "X")
+    assert "see no enemy ship" in hidden[-1].content and "North Sea" not in hidden[-1].content
+    assert await orders_of(royal, "spain") == {}
+
+
+async def test_an_army_s_retreat_onto_ships_is_a_standing_order_and_the_moderator_records_the_land_result(royal):
+    france = royal.players["france"]
+    fleets = await royal.h.autocomplete("royal retreat-to-ships", france, "fleet", army="picardie", fleet="")
+    assert [c["value"] for c in fleets] == ["ponant"]  # own fleets (no ally in the demo)
+    sent = await royal.run("royal retreat-to-ships", france, army="Régiment de Picardie", fleet="Escadre du Ponant")
+    assert sent[-1].content.startswith("✅ ")
+    assert (await orders_of(royal, "france"))["faction:retreat:picardie"] == {
+        "kind": "retreat_to_ships", "army": "picardie", "fleet": "ponant"}
+    enemy = await royal.run("royal retreat-to-ships", france, army="picardie", fleet="Armada of Galicia")
+    assert "is not one of your fleets or your allies'" in enemy[-1].content
+    await royal.run("royal-fleets army", royal.mod, army="Régiment de Picardie", beaten_mp=2)
+    assert (await state(royal))["armies"]["picardie"]["beaten_mp"] == 2

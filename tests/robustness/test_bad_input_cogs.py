@@ -152,6 +152,6 @@ def royal_lw(tmp_path_factory):
 def test_every_royal_fleets_command_survives_bad_input(royal_lw):
     """The royal fleets' own commands (issue 13), on a server hosting the royal demo."""
     paths = [(path, command) for path, command in leaf_commands(royal_lw.bot) if path.split()[0] in ("royal", "royal-fleets")]
-    assert len(paths) == 27
+    assert len(paths) == 28  # + /royal retreat-to-ships (U9.8)
     for path, command in paths:
         check_command(royal_lw, path, command)

@@ -53,6 +53,8 @@ PLUGIN = RulesetPlugin(
                         "rule it breaks"),
         player=(N_("/royal battle — a fleet's standing battle choices: avoid battle, retreat, targeting from "
                    "round 3, where to retreat or surrender (U5.3, U6.2, U7)"),
+                N_("/royal battle focus:… — from round 3, the enemy ships your fleets see to hit first (U6.2.4); "
+                   "/royal retreat-to-ships — an army beaten on the coast goes aboard (U9.8)"),
                 N_("/royal hire|repair|upkeep|buy-over — ships and money (U3); /royal merge|split|joint — "
                    "organise fleets (U1.2); /royal deploy — before the game (U1.3)")),
         relation="/royal-fleets relation faction_a:… faction_b:… relation:…",

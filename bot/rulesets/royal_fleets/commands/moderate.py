@@ -292,12 +292,15 @@ class RoyalModerateCog(commands.GroupCog, group_name="royal-fleets",
     @app_commands.command(name="army", description="Place, change or remove an army (the land module's, U13)")
     @app_commands.describe(army="an army, or a new one's name", owner="its faction",
                            units='health of each unit: "3, 3, 2"',
-                           province="where it stands", remove="take it off", reason="why", campaign=CAMPAIGN)
+                           province="where it stands",
+                           beaten_mp="lost a land battle this turn, MP left (U9.8; -1: not beaten)",
+                           remove="take it off", reason="why", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     @moderator_only()
     async def army(self, interaction: discord.Interaction, army: AnyArmy, owner: Faction | None = None,
                    units: app_commands.Range[str, 1, 400] | None = None, province: Province | None = None,
-                   remove: bool = False, reason: Reason | None = None, campaign: int | None = None) -> None:
+                   beaten_mp: app_commands.Range[int, -1, 6] | None = None, remove: bool = False,
+                   reason: Reason | None = None, campaign: int | None = None) -> None:
         await defer(interaction)
         chosen = await campaign_for(interaction, campaign)
         armies = names((await roster(interaction, chosen, fresh=True))["armies"])
@@ -312,6 +315,8 @@ class RoyalModerateCog(commands.GroupCog, group_name="royal-fleets",
             payload["units"] = unit_healths(units)
         if province is not None:
             payload["province"] = pick(province, province_names(chosen))
+        if beaten_mp is not None:
+            payload["beaten_mp"] = beaten_mp
         await apply(interaction, chosen, payload, reason)
 
     @app_commands.command(name="deployment", description="Open or close the deployment before the game (U1.3)")

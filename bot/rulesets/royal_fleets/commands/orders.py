@@ -4,7 +4,8 @@ One main order per fleet (move, hold, blockade, support, transport); its standin
 (avoid battle U5.3, retreat in battle U6.2.6, targeting from round 3 U6.2.4, retreat after a lost
 battle or surrender U7.2-U7.3, interception U9.3) are set with /royal battle and kept when the main
 order changes, so the bot never has to ask in the middle of a turn.  The faction's other orders
-(hire, repair, upkeep, buy-over, merge, split, joint command, deploy) have slots of their own.
+(hire, repair, upkeep, buy-over, merge, split, joint command, deploy, an army's retreat onto ships U9.8)
+have slots of their own.
 
 Every reply is ephemeral.  The payload follows rules/orders/orders.py; the rules (through the
 service) check ownership and every rule, and their refusal is shown as is.
@@ -21,7 +22,8 @@ from discord.ext import commands
 from bot.domain.text import quote
 from bot.engine.ruleset import unit_slot
 from bot.i18n import Messages, N_
-from bot.rulesets.royal_fleets.commands.params import (DOMAIN, NOT_YOURS, Army, Fleet, JoinRequest, OnOffer, Port,
+from bot.rulesets.royal_fleets.commands.params import (DOMAIN, NOT_YOURS, Army, EnemyShips, Fleet, FriendlyFleet,
+                                                       JoinRequest, OnOffer, Port, sighted_names,
                                                        Landing, NearSea, Province, Route, Sea, Seas, Ships, ShipTypes,
                                                        area_names,
                                                        resolve)
@@ -34,7 +36,7 @@ from cogs.params import NewName, PlayerContext, campaign_quietly, matching_choic
 Units = app_commands.Range[int, 1, 200]
 CLEAR = {"none", "-", "never"}
 PLAN_FIELDS = ("avoid", "avoid_margin_pct", "avoid_to", "retreat_after_round", "retreat_below_pct", "targeting",
-               "retreat_to", "if_cornered", "intercept")
+               "retreat_to", "if_cornered", "intercept", "focus")
 NO_PLAN = N_("nothing to change for {fleet}: give at least one battle choice (avoid, retreat_after, targeting, …)")
 
 
@@ -56,11 +58,13 @@ async def place(interaction: discord.Interaction, ctx: PlayerContext, payload: d
     receipt = await order_book.place(interaction, ctx, payload)
     text = receipt_text(receipt, reader(interaction))
     if with_plan:
-        text += "\n" + plan_text(receipt.order.payload.get("plan") or {}, ctx, reader(interaction, DOMAIN))
+        rows = await service_of(interaction).holding(ctx.campaign.id, ctx.faction.id, "sighted_ships") or []
+        text += "\n" + plan_text(receipt.order.payload.get("plan") or {}, ctx, reader(interaction, DOMAIN),
+                                 sighted_names(rows))
     await reply(interaction, text)
 
 
-def plan_text(plan: dict[str, Any], ctx: PlayerContext, t: Messages) -> str:
+def plan_text(plan: dict[str, Any], ctx: PlayerContext, t: Messages, ships: dict[str, str] | None = None) -> str:
     """A fleet's standing battle choices as its player reads them (rules/orders/orders.py BattlePlan)."""
     areas = area_names(ctx.campaign)
     avoid = {"fight": t._("fight"), "avoid": t._("avoid battle"),
@@ -75,6 +79,9 @@ def plan_text(plan: dict[str, Any], ctx: PlayerContext, t: Messages) -> str:
                  "capture": t._("down to 1 health, to capture")}[plan.get("targeting", "even")]
     after = ", ".join(areas.get(a, a) for a in plan.get("retreat_to") or ()) or t._("the first free area")
     cornered = t._("fight its way out") if plan.get("if_cornered", "attack") == "attack" else t._("surrender")
+    if plan.get("focus"):  # U6.2.4.2: the named enemy ships first (names as the caller's fleets see them)
+        targeting = t._("{ships} first, then {targeting}", targeting=targeting,
+                        ships=", ".join((ships or {}).get(s, s) for s in plan["focus"]))
     return t._("⚔️ Battle choices: {avoid}; retreat in battle: {retreat}; targeting from round 3: {targeting}; after "
                "a lost battle to {after}, if cornered {cornered}.", avoid=avoid,
                retreat=t._(" or ").join(retreat) if retreat else t._("never"), targeting=targeting, after=after,
@@ -165,7 +172,9 @@ class RoyalOrderCog(MarksActing, commands.GroupCog, group_name="royal",
                            targeting="from round 3 (U6.2.4; default even)",
                            retreat_to="after a lost battle, areas in order",
                            if_cornered="no retreat possible: attack or surrender",
-                           intercept="intercept embarkations here (U9.3)", campaign=CAMPAIGN)
+                           intercept="intercept embarkations here (U9.3)",
+                           focus="from round 3, enemy ships you see to hit first, in order ('none': clear)",
+                           campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def battle(self, interaction: discord.Interaction, fleet: Fleet,
                      avoid: Literal["fight", "avoid", "outmatched"] | None = None,
@@ -174,20 +183,30 @@ class RoyalOrderCog(MarksActing, commands.GroupCog, group_name="royal",
                      retreat_below: app_commands.Range[int, 0, 100] | None = None,
                      targeting: Literal["even", "concentrate", "capture"] | None = None,
                      retreat_to: Seas | None = None, if_cornered: Literal["attack", "surrender"] | None = None,
-                     intercept: bool | None = None, campaign: int | None = None) -> None:
+                     intercept: bool | None = None, focus: EnemyShips | None = None,
+                     campaign: int | None = None) -> None:
         await defer(interaction)
         ctx = await PlayerContext.load(interaction, campaign)
         fleet_id = ctx.unit_id(fleet)
         if ctx.unit(fleet_id) is None:  # another faction's fleet reads exactly like one that does not exist
             raise UserError(NOT_YOURS, domain=DOMAIN, fleet=quote(fleet))
         given = dict(zip(PLAN_FIELDS, (avoid, margin, avoid_to, retreat_after, retreat_below, targeting,
-                                       retreat_to, if_cornered, intercept)))
+                                       retreat_to, if_cornered, intercept, focus)))
         given = {k: _cleared(v) for k, v in given.items() if v is not None}
         if not given:
             raise UserError(NO_PLAN, domain=DOMAIN, fleet=ctx.unit(fleet_id).name)
         order = (await _mine(interaction, ctx)).get(unit_slot(fleet_id)) or {"kind": "hold", "fleet": fleet_id}
         plan = {**(order.get("plan") or {}), **given}
         await place(interaction, ctx, {**order, "plan": await resolve(interaction, ctx, plan)}, with_plan=True)
+
+    @app_commands.command(name="retreat-to-ships",
+                          description="If your army loses a land battle on the coast, it retreats aboard (U9.8)")
+    @app_commands.describe(army="your army ashore", fleet="your fleet or an ally's, in a sea area next to it",
+                           campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def retreat_to_ships(self, interaction: discord.Interaction, army: Army, fleet: FriendlyFleet,
+                               campaign: int | None = None) -> None:
+        await self.side_order(interaction, campaign, "retreat_to_ships", army=army, fleet=fleet)
 
     @app_commands.command(name="hire", description="Hire ships in a sea area by a port of yours (U3.1)")
     @app_commands.describe(area="the sea area", ships="ship types, comma separated (repeat one to hire several)",

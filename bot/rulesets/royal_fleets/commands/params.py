@@ -98,6 +98,10 @@ async def resolve(interaction: discord.Interaction, ctx: PlayerContext, payload:
     if payload.get("kind") == "join_command":  # the asking fleet is an ally's: named by its request
         rows = await service.holding(campaign.id, ctx.faction.id, "join_requests") or []
         tables["fleet"] = {r["fleet"]: r["name"] for r in rows}
+    if payload.get("focus"):  # U6.2.4.2: enemy ships by the names the caller's fleets see, nothing else
+        tables["focus"] = sighted_names(await service.holding(campaign.id, ctx.faction.id, "sighted_ships") or [])
+    if payload.get("kind") == "retreat_to_ships":  # U9.8: own or allied fleets
+        tables["fleet"] = {u.id: u.name for u in await friendly_fleets(interaction, campaign, ctx.faction)}
     if payload.get("kind") == "hire":
         rows = await table_of(interaction, campaign)
         tables["ships"] = {key: row.get("name") or key for key, row in rows.items()}
@@ -107,6 +111,20 @@ async def resolve(interaction: discord.Interaction, ctx: PlayerContext, payload:
         named = {s["id"]: s.get("name") or s["id"] for s in [*own, *offer]}  # "San Felipe" → sp-galleon-1
         tables.update({f: named for f in SHIP_LISTS})
     return {key: _resolved(value, tables.get(key)) for key, value in payload.items()}
+
+
+def sighted_names(rows: list[dict[str, Any]]) -> dict[str, str]:
+    return {r["id"]: r.get("name") or r["id"] for r in rows}
+
+
+async def friendly_fleets(interaction: discord.Interaction, campaign: Campaign, faction: Faction) -> list:
+    """The caller's fleets, then its allies' (U9.8 "friendly ships"; fleets and relations are public)."""
+    service = service_of(interaction)
+    relations = await service.holding(campaign.id, faction.id, "relations") or {}
+    units = list(await service.units(campaign.id, faction.id))
+    for other in sorted(o for o, rel in relations.items() if rel == "allied"):
+        units += [u for u in await service.units(campaign.id, other) if u.id not in {x.id for x in units}]
+    return units
 
 
 def _resolved(value: Any, table: dict[str, str] | None) -> Any:
@@ -236,6 +254,33 @@ class ShipRef(QuietRef):
         return [(ship_label(s, rows, t, fleets, areas), s["id"]) for s in ships]
 
 
+class SightedShipRef(QuietRef):
+    """Another faction's ship the caller's fleets see (U6.2.4.2 focus; rules views.sighted_ships):
+    never a ship it has not seen."""
+
+    async def options(self, interaction, campaign, faction):
+        rows = await service_of(interaction).holding(campaign.id, faction.id, "sighted_ships") or []
+        t, areas, named = reader(interaction, DOMAIN), area_names(campaign), {f.id: f.name for f in campaign.factions}
+        types = await table_of(interaction, campaign)
+        return [(t._("{ship} ({owner}) — {fleet}, {area}", ship=_typed_name(r, types),
+                     owner=named.get(r["owner"], "?"), fleet=r["fleet_name"], area=areas.get(r["area"], "?")), r["id"])
+                for r in rows]
+
+
+def _typed_name(ship: dict[str, Any], types: dict[str, dict[str, Any]]) -> str:
+    kind = type_label(ship["type"], types)
+    return f"{kind} {ship['name']}" if ship.get("name") else kind
+
+
+class FriendlyFleetRef(QuietRef):
+    """One of the caller's fleets or an ally's (U9.8)."""
+
+    async def options(self, interaction, campaign, faction):
+        t, areas = reader(interaction, DOMAIN), area_names(campaign)
+        return [(t._("{fleet} — {area}", fleet=u.name, area=areas.get(u.location, "?")), u.id)
+                for u in await friendly_fleets(interaction, campaign, faction)]
+
+
 class RouteRef(app_commands.Transformer):
     """A fleet's route (U2.2): sea areas comma separated, each offered from those next to the last one
     typed (or to the fleet's area, for the first step): a route follows the map's adjacency."""
@@ -300,3 +345,5 @@ ShipTypes = app_commands.Transform[list[str], ListRef(ShipTypeRef())]
 Ships = app_commands.Transform[list[str], ListRef(ShipRef())]
 JoinRequest = app_commands.Transform[str, JoinRequestRef()]
 OnOffer = app_commands.Transform[list[str], ListRef(ShipRef(offer=True))]
+EnemyShips = app_commands.Transform[list[str], ListRef(SightedShipRef())]
+FriendlyFleet = app_commands.Transform[str, FriendlyFleetRef()]

@@ -101,6 +101,11 @@ def _blockade_lifted(e, n):
                  why=n.t._(WHY_LIFTED[e.why]))
 
 
+def _retreated_to_ships(e, n):
+    return n.t._("{army}, beaten in {province}, retreated onto {fleet}: {units} units aboard (U9.8).",
+                 army=n.army(e.army), province=n.place(e.province), fleet=n.fleet(e.fleet), units=e.units)
+
+
 def _embarked(e, n):
     text = n.t._("{army} embarked in {province} on {fleet}: {units} units aboard.", army=n.army(e.army),
                  province=n.place(e.province), fleet=n.fleet(e.fleet), units=e.units)
@@ -288,6 +293,8 @@ def _b_attack(e, n):
     text = n.t._("  Round {round}, {side}: attack {subtotal}{bonus} = {attack}{halved}; damage: {damage}.",
                  round=e.round, side=n.t._(SIDE[e.side]), subtotal=str(e.subtotal),
                  bonus=" × 1.1" if e.bonus else "", attack=e.attack, halved=halved, damage=damage or "—")
+    if e.allocation == "focus":  # U6.2.4.2: the side followed its standing focus
+        text += " " + n.t._("(the named ships first)")
     return text + (" " + n.t._("({lost} lost)", lost=e.lost) if e.lost else "")
 
 
@@ -362,7 +369,8 @@ TEMPLATES = {
     "fleet_moved": _moved, "fleet_sighted": _sighted, "battle_avoided": _avoided, "battle_supported": _supported,
     "fleet_retreated": _retreated, "fleet_surrendered": _surrendered, "ship_left_play": _left_play,
     "war_exhaustion": _exhaustion, "blockade_set": _blockade_set, "blockade_lifted": _blockade_lifted,
-    "embarked": _embarked, "embarkation_intercepted": _intercepted, "landed": _landed,
+    "embarked": _embarked, "retreated_to_ships": _retreated_to_ships, "embarkation_intercepted": _intercepted,
+    "landed": _landed,
     "transport_captured": _transport_captured, "transport_fee_paid": _transport_fee, "troops_lost": _troops_lost, "sea_attrition": _attrition,
     "entered_transit": _transit, "arrived_from_transit": _arrived, "trade_post": _trade_post,
     "upkeep_paid": _upkeep, "ships_on_offer": _on_offer, "bought_over": _bought, "became_pirates": _pirates,

@@ -85,6 +85,8 @@ class RoyalFleetsRuleset:
                 "on_offer": [{"id": s.id, "name": s.name, "type": s.type, "fleet": f.id, "area": f.location}
                              for f in state.fleets.values() if faction not in f.owners and f.location
                              for s in f.ships if s.unpaid],
+                # Other factions' ships it can name in a battle plan's focus (U6.2.4.2): same area only.
+                "sighted_ships": views.sighted_ships(state, faction),
                 # Joint-command requests waiting for this faction's consent (U1.2, U-OP-02): the asking fleet's name.
                 "join_requests": [{"fleet": j.fleet, "into": j.into, "name": state.fleets[j.fleet].name}
                                   for j in state.pending_joins if j.fleet in state.fleets and j.into in state.fleets

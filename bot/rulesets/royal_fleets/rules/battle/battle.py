@@ -186,6 +186,9 @@ class _Battle:
             chosen = self.chosen(round_, side, total, targets, before)
             if chosen is not None:
                 return chosen
+            focused = self.focused(targeting, order, total, before)
+            if focused is not None:
+                return focused
             if targeting.from_round_3 != "even":
                 dealt = dmg.concentrate(total, order, before, spare_one=targeting.from_round_3 == "capture")
                 used = sum(dealt.values())
@@ -202,6 +205,25 @@ class _Battle:
                              faction=self.sides[side].factions[0], ships=", ".join(favoured))
         dealt, lost = dmg.spread(total, order, before, self.settings.overflow == "redistribute")
         return "even", dealt, total, lost
+
+    def focused(self, targeting, order: list[BattleShip], total: int, before: dict[str, int]):
+        """U6.2.4.2: the side's standing focus, the named enemy ships still in the battle first, in
+        its order; what is left goes by ``from_round_3`` among the others.  None: nobody named is left."""
+        first = [ship for name in targeting.focus for ship in order if ship.id == name]
+        if not first:
+            return None
+        capture = targeting.from_round_3 == "capture"
+        dealt = dmg.concentrate(total, first, before, spare_one=capture)
+        left, rest = total - sum(dealt.values()), [ship for ship in order if ship not in first]
+        if left and rest and targeting.from_round_3 == "even":
+            more, _ = dmg.spread(left, rest, before, self.settings.overflow == "redistribute")
+        elif left and rest:
+            more = dmg.concentrate(left, rest, before, spare_one=capture)
+        else:
+            more = {}
+        dealt = {**dealt, **{ship: d for ship, d in more.items() if d}}
+        used = sum(dealt.values())
+        return "focus", dealt, used, 0 if capture else total - used
 
     def chosen(self, round_: int, side: Side, total: int, targets: list[BattleShip], before: dict[str, int]):
         """U6.2.4.2: the side's own allocation for this round, if it gave one that still fits;

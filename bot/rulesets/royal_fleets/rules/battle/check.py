@@ -47,7 +47,7 @@ def _check_orders(side: Side, sides: dict[Side, BattleSide], settings: BattleSet
     for fleet in sorted(own.supporters - fleets):
         raise BattleInputError(N_("Supporting fleet {fleet} has no ship on its side of the battle; a supporter's "
                                   "ships fight on the side it supports (U5.2)."), rule="U5.2", fleet=fleet)
-    named = [own.targeting.identical_first, *own.targeting.identical_by_round.values()]
+    named = [own.targeting.identical_first, *own.targeting.identical_by_round.values(), own.targeting.focus]
     for ship in (ship for choice in named for ship in choice):
         if ship not in enemy_ids:
             raise BattleInputError(N_("The targeting names {ship}, which is not an enemy ship in this battle; name "

@@ -73,6 +73,10 @@ class Targeting(BaseModel):
                             "strongest first but only down to 1 health, so that it can be captured (U6.2.5)")
     allocations: dict[int, dict[str, int]] = Field(
         default_factory=dict, description="round (3 or later) → enemy ship id → damage")
+    focus: tuple[str, ...] = Field(
+        (), description="U6.2.4.2 / U14 BATTLE_ROUND as a standing order: from round 3, these enemy ships "
+                        "first, in this order, each until it sinks (capture: down to 1 health); what is left "
+                        "goes by from_round_3 among the others")
 
 
 class BattleSide(BaseModel):

@@ -20,7 +20,7 @@ Outcome = Literal["attacker_won", "defender_won", "no_winner"]
 # side can deal a point of damage any more (attacks below 1, rounded down).
 Ending = Literal["retreat", "eliminated", "mutual_withdrawal", "mutual_wipeout", "round_limit", "stalemate"]
 ShipStatus = Literal["active", "out_of_battle", "sunk", "captured"]
-Allocation = Literal["even", "concentrate", "capture", "explicit"]
+Allocation = Literal["even", "concentrate", "capture", "explicit", "focus"]
 
 
 class _Frozen(BaseModel):

@@ -147,8 +147,16 @@ def _side(ctx: Ctx, fleets: list[Fleet], support: list[Fleet], origin: str | Non
                           health_below=Fraction(plan.retreat_below_pct, 100) if plan.retreat_below_pct else None)
     factions = tuple(dict.fromkeys(f.commander for f in fleets + support))
     return BattleSide(factions=factions, ships=tuple(ships), retreat_plan=retreat,
-                      targeting=Targeting(from_round_3=plan.targeting), origin=origin,
+                      targeting=Targeting(from_round_3=plan.targeting, focus=plan.focus), origin=origin,
                       supporters=frozenset(f.id for f in support))
+
+
+def _aimed(own: BattleSide, enemy: BattleSide) -> BattleSide:
+    """The focus keeps the enemy ships of this battle only (the plan is the fleet's for the turn,
+    it may name ships that fight elsewhere or not at all: U6.2.4.2)."""
+    present = {ship.id for ship in enemy.ships}
+    focus = tuple(ship for ship in own.targeting.focus if ship in present)
+    return own.model_copy(update={"targeting": own.targeting.model_copy(update={"focus": focus})})
 
 
 def _battle(ctx: Ctx, sides: Sides, step: int, depth: int) -> None:
@@ -156,6 +164,7 @@ def _battle(ctx: Ctx, sides: Sides, step: int, depth: int) -> None:
     origin = ctx.came_from.get(sides.lead_attacker.id) if ctx.moved_in.get(sides.lead_attacker.id) == step else None
     attacker = _side(ctx, sides.attackers, support["attacker"], origin)
     defender = _side(ctx, sides.defenders, support["defender"], None)
+    attacker, defender = _aimed(attacker, defender), _aimed(defender, attacker)
     ctx.battles += 1
     key = f"battle:{sides.area}" if ctx.battles == 1 else f"battle:{sides.area}:b{ctx.battles}"
     result: BattleResult = (ctx.fight or fight)(attacker, defender, battle_settings(ctx), ctx.dice,

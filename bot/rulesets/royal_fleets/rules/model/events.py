@@ -114,6 +114,18 @@ class Embarked(_Royal):
     army_mp: int = 0  # left after embarking (U9.2)
 
 
+class RetreatedToShips(_Royal):
+    """U9.8: a beaten army went aboard a friendly fleet in a sea area next to its province."""
+
+    kind: Literal["retreated_to_ships"] = "retreated_to_ships"
+    army: str
+    fleet: str
+    province: str
+    units: int
+    army_mp: int  # left after the retreat
+    fleet_mp: int
+
+
 class EmbarkationIntercepted(_Royal):
     kind: Literal["embarkation_intercepted"] = "embarkation_intercepted"
     army: str
@@ -317,7 +329,8 @@ class ModeratorNeeded(_Royal):
 EVENT_TYPES: tuple[type[Event], ...] = (
     FleetMoved, FleetArrived, FleetAvoidedBattle, BattleSupported, FleetRetreated,
     FleetSurrendered, ShipLeftPlay, WarExhaustion, BlockadeSet, BlockadeLifted, Embarked,
-    EmbarkationIntercepted, Landed, TransportFeePaid, TransportCaptured, TroopsLost, SeaAttrition, EnteredTransit,
+    EmbarkationIntercepted, RetreatedToShips,
+    Landed, TransportFeePaid, TransportCaptured, TroopsLost, SeaAttrition, EnteredTransit,
     ArrivedFromTransit, TradePostControl, UpkeepPaid, ShipsOnOffer, BoughtOver, BecamePirates, ShipsHired, ShipsRepaired,
     FleetsMerged, FleetSplit, JointCommandAsked, FleetDeployed, SiegeLosses, OrderFellBack, DefaultApplied,
     ModeratorNeeded,

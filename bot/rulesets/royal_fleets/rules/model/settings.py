@@ -93,6 +93,8 @@ class RoyalSettings(BaseModel):
     deploy_on_trade_posts: bool = Field(True, description="U-OP-33")
     war_sharing_area_attack: bool = Field(True, description="U-OP-12 / U11.7: fleets of factions at war sharing "
                                                             "an area fight at the next turn's first step")
+    # U9.8 [L246] "friendly ships" (дружественные): own or allied; false: own ships only.
+    retreat_to_allied_ships: bool = Field(True, description="U9.8: an army may retreat onto allied ships")
     intercept_default: bool = Field(True, description="U-OP-29: a hostile fleet intercepts an embarkation in "
                                                       "its area unless its order says not to")
     troops_on_lost_ships: Literal["lost", "moderator"] = Field(

@@ -109,6 +109,10 @@ class Army(BaseModel):
     mp: int = Field(4, ge=0, le=6)
     province: str | None = None
     aboard: str | None = None
+    # U9.8: the land module's result, recorded by the moderators for this turn: the army lost a land
+    # battle and has this many MP left (None: it did not).  Its standing RETREAT_TO_SHIPS order reads
+    # it; the turn's resolution clears it.
+    beaten_mp: int | None = Field(None, ge=0, le=6)
 
 
 class HiredTransport(BaseModel):

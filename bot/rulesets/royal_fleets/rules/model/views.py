@@ -32,3 +32,14 @@ def roster(state: RoyalState) -> dict[str, list[dict]]:
     armies = [{"id": a.id, "name": a.name, "clan": a.owner, "area": a.province or f"aboard {a.aboard}"}
               for a in sorted(state.armies.values(), key=lambda a: a.id)]
     return {"units": units, "characters": [], "armies": armies}
+
+
+def sighted_ships(state: RoyalState, faction: str) -> list[dict]:
+    """The other factions' ships this faction can name (U6.2.4.2 focus): those of fleets in a sea
+    area where it has a fleet.  A fleet next to it is only sighted, by its number of ships
+    (FleetSighted), so its ships' names are not known; a fleet in transit is seen by nobody."""
+    here = {f.location for f in state.fleets.values() if faction in f.owners and f.location}
+    return [{"id": s.id, "name": s.name, "type": s.type, "fleet": f.id, "fleet_name": f.name, "owner": f.commander,
+             "area": f.location}
+            for f in sorted(state.fleets.values(), key=lambda f: f.id)
+            if faction not in f.owners and f.location in here for s in f.ships if s.health > 0]

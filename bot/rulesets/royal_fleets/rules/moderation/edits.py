@@ -116,6 +116,9 @@ class ArmySet(BaseModel):
     owner: str | None = None
     units: tuple[int, ...] | None = None
     province: str | None = None
+    # U9.8: the land result: the army lost a land battle this turn with this many MP left (-1: it
+    # did not, clearing an earlier entry); its RETREAT_TO_SHIPS order reads it.
+    beaten_mp: int | None = Field(None, ge=-1, le=6)
     remove: bool = False
     reason: str = ""
 
@@ -292,6 +295,8 @@ def _army(s: RoyalState, sea: RoyalMap, e: ArmySet) -> str:
                 setattr(current, name, getattr(e, name))
         if e.units is not None:
             current.units = list(e.units)
+    if e.beaten_mp is not None:
+        s.armies[e.id].beaten_mp = None if e.beaten_mp < 0 else e.beaten_mp
     return f"army {e.id} set"
 
 

@@ -40,6 +40,10 @@ class BattlePlan(BaseModel):
     # U6.2.4 / U-OP-20: from round 3; "even" is the round-1/2 rule with full attack (the default),
     # "concentrate" the strongest enemy ship first, "capture" down to 1 health (rules/battle Targeting).
     targeting: Literal["even", "concentrate", "capture"] = "even"
+    # U6.2.4.2 / U14 BATTLE_ROUND from round 3, as a standing order: these enemy ships first, in
+    # order (each until it sinks; with "capture" down to 1 health), the rest by ``targeting``.  Only
+    # ships the faction sees (views.sighted_ships) may be named; ships not in the battle are skipped.
+    focus: tuple[Id, ...] = Field((), max_length=8)
     # U7.2-U7.3 / U-OP-24: preferred retreat areas in order; cornered: attack one, or surrender.
     retreat_to: tuple[Id, ...] = Field((), max_length=8)
     if_cornered: Literal["attack", "surrender"] = "attack"
@@ -97,6 +101,19 @@ class TransportOrder(_FleetOrder):
     land: Id | None = None
     units: int | None = Field(None, ge=1, le=200)
     hired_units: int = Field(0, ge=0, le=200)
+
+
+class RetreatToShips(BaseModel):
+    """U9.8 / U14 RETREAT_TO_SHIPS, a standing order of the army for this turn: if it loses a land
+    battle on the coast (the moderators record it, Army.beaten_mp), it goes aboard ``fleet`` (own
+    or allied) in a sea area its province borders; the army and the fleet pay 1 MP each; no hired
+    transports.  If the army was not beaten the order does nothing."""
+
+    model_config = _Order
+
+    kind: Literal["retreat_to_ships"] = "retreat_to_ships"
+    army: Id
+    fleet: Id
 
 
 class HireShips(BaseModel):
@@ -187,11 +204,12 @@ class DeployFleet(BaseModel):
 
 
 RoyalOrder = Annotated[Union[MoveFleet, HoldFleet, BlockadeOrder, SupportOrder, TransportOrder, HireShips,
-                             RepairShips, PayUpkeep, BuyOver, MergeFleets, SplitFleet, JoinCommand, DeployFleet],
+                             RetreatToShips, RepairShips, PayUpkeep, BuyOver, MergeFleets, SplitFleet, JoinCommand,
+                             DeployFleet],
                        Field(discriminator="kind")]
 MAIN_KINDS = ("move", "hold", "blockade", "support", "transport")  # one of these per fleet per turn
-ORDER_KINDS = ("move", "hold", "blockade", "support", "transport", "hire", "repair", "upkeep", "buy_over",
-               "merge", "split", "join_command", "deploy")
+ORDER_KINDS = ("move", "hold", "blockade", "support", "transport", "retreat_to_ships", "hire", "repair", "upkeep",
+               "buy_over", "merge", "split", "join_command", "deploy")
 
 _ADAPTER: TypeAdapter = TypeAdapter(RoyalOrder)
 
@@ -226,6 +244,8 @@ def order_slot(order: BaseModel) -> str:
         return unit_slot(order.fleet, "deploy")
     if order.kind == "hire":
         return f"faction:hire:{order.area}"
+    if order.kind == "retreat_to_ships":
+        return f"faction:retreat:{order.army}"
     if order.kind == "join_command":
         return f"faction:join:{order.fleet}"
     return "faction:upkeep"

@@ -14,7 +14,7 @@ from bot.domain.text import N_
 from bot.rulesets.royal_fleets.rules.encounter.battles import encounter, plan_of
 from bot.rulesets.royal_fleets.rules.model.context import Ctx
 from bot.rulesets.royal_fleets.rules.model.events import (EmbarkationIntercepted, Embarked, Landed, OrderFellBack,
-                                                          SeaAttrition)
+                                                          RetreatedToShips, SeaAttrition)
 from bot.rulesets.royal_fleets.rules.model.ships import capacity, cargo_units
 from bot.rulesets.royal_fleets.rules.model.state import Army, Cargo, Fleet, HiredTransport
 
@@ -86,6 +86,42 @@ def _go_aboard(ctx: Ctx, fleet: Fleet, army: Army, own: int, hired: int) -> None
     army.province, army.aboard = None, fleet.id
     ctx.emit(Embarked(audience=ctx.audience(army.owner, areas=(fleet.location,)), army=army.id, fleet=fleet.id,
                       province=province, units=own, hired_units=hired, fee=fee, army_mp=army.mp, rule="U9.2"))
+
+
+def retreat_to_ships(ctx: Ctx, faction: str, order) -> None:
+    """U9.8 [L246]: an army beaten on the coast (the moderators' land result, ``beaten_mp``) goes
+    aboard a friendly fleet in a sea area its province borders, if both have 1 MP; each pays 1.
+    The whole army or nothing (no hired transports); not beaten: the order does nothing."""
+    fleet, army = ctx.fleet(order.fleet), ctx.state.armies.get(order.army)
+    if fleet is None or army is None or army.beaten_mp is None or army.province is None:
+        return
+    reason, values = _no_retreat(ctx, fleet, army)
+    if reason is not None:
+        ctx.emit(OrderFellBack(audience=Audience.of(faction), fleet=fleet.id, faction=faction,
+                               order="retreat_to_ships", reason=reason, values=values, rule="U9.8"))
+        return
+    province, units = army.province, len(army.units)
+    ctx.mp[fleet.id] -= 1
+    army.mp, army.beaten_mp = army.beaten_mp - 1, None
+    fleet.cargo.append(Cargo(army=army.id, units=units))
+    army.province, army.aboard = None, fleet.id
+    ctx.emit(RetreatedToShips(audience=ctx.audience(army.owner, fleet.commander, areas=(fleet.location,)),
+                              army=army.id, fleet=fleet.id, province=province, units=units, army_mp=army.mp,
+                              fleet_mp=ctx.mp[fleet.id], rule="U9.8"))
+
+
+def _no_retreat(ctx: Ctx, fleet: Fleet, army: Army) -> tuple[str | None, dict[str, str]]:
+    if fleet.location is None or fleet.location not in ctx.sea.bordering_areas(army.province):
+        return N_("{fleet} is not in a sea area bordering {province}, where the army was beaten (U9.8)"), \
+            {"fleet": fleet.name, "province": ctx.sea.node_name(army.province)}
+    if army.beaten_mp < 1 or ctx.mp.get(fleet.id, 0) < 1:
+        return N_("the army and the fleet need 1 movement point each; the army has {army_mp}, the fleet "
+                  "{fleet_mp} (U9.8)"), {"army_mp": str(army.beaten_mp), "fleet_mp": str(ctx.mp.get(fleet.id, 0))}
+    room = capacity(ctx.settings, fleet)
+    if room is None or len(army.units) > room - cargo_units(fleet):
+        return NO_ROOM, {"room": str(room if room is None else room - cargo_units(fleet)),
+                         "units": str(len(army.units))}
+    return None, {}
 
 
 def land(ctx: Ctx, faction: str, order) -> None:

@@ -4,7 +4,7 @@
    restored (U2.1, [L69]); a blockade kept costs ``blockade_upkeep_mp`` (U-OP-10).
 2. Economic phase: buy-over of last turn's unpaid ships, then pirates (U3.4-U3.5, U-OP-08);
    upkeep (U3.3); repair (U3.2); merges, joint command and splits (U1.2, U-OP-02).
-3. Deployment, before the game (U1.3, U-OP-33).
+3. Deployment, before the game (U1.3, U-OP-33); armies beaten on the coast retreat onto ships (U9.8).
 4. Encounters before anyone sails: fleets arriving from the other map (U10.1); embarkations and
    their interception (U9.2-U9.3, U9.5); fleets at war sharing an area where one of them is
    ordered to sail on (U-OP-12/U11.7).
@@ -50,6 +50,8 @@ def resolve(state: RoyalState, sea: RoyalMap, settings: RoyalSettings, orders: l
     _economy(ctx, by_kind)
     for faction, order in by_kind("deploy"):
         _deploy(ctx, faction, order)
+    for faction, order in by_kind("retreat_to_ships"):
+        transport.retreat_to_ships(ctx, faction, order)  # U9.8: the land battle came before the sailing
     _first_encounters(ctx, arrived, sharing=False)
     for faction, order in by_kind("transport"):
         transport.embark(ctx, faction, order)  # an interception comes before the U11.7 fight below
@@ -63,6 +65,8 @@ def resolve(state: RoyalState, sea: RoyalMap, settings: RoyalSettings, orders: l
     transport.losses_at_sea(ctx, crossing)
     yards.trade_posts(ctx)
     _sieges(ctx)
+    for army in ctx.state.armies.values():
+        army.beaten_mp = None  # U9.8: the land result recorded was this turn's
     ctx.state.turn += 1
     return Resolution(state=ctx.state, events=ctx.events)
 

@@ -13,6 +13,7 @@ from bot.rulesets.royal_fleets.rules.model.places import open_friendly_port, por
 from bot.rulesets.royal_fleets.rules.model.settings import RoyalSettings, require, require_fee, ship_type
 from bot.rulesets.royal_fleets.rules.model.ships import capacity, cargo_units, has_galleass
 from bot.rulesets.royal_fleets.rules.model.state import ARMY_MP, PIRATES, Fleet, RoyalState
+from bot.rulesets.royal_fleets.rules.model.views import sighted_ships
 
 
 def validate(state: RoyalState, sea: RoyalMap, settings: RoyalSettings, faction: str, order) -> list[str]:
@@ -78,19 +79,25 @@ def _path(state, sea: RoyalMap, settings: RoyalSettings, fleet: Fleet, path: tup
 def _move(state, sea, settings, faction, order):
     fleet = _own_fleet(state, faction, order.fleet)
     _path(state, sea, settings, fleet, order.path)
-    _plan(sea, order.plan)
+    _plan(state, sea, faction, order.plan)
 
 
 def _hold(state, sea, settings, faction, order):
     _at_sea(_own_fleet(state, faction, order.fleet))
-    _plan(sea, order.plan)
+    _plan(state, sea, faction, order.plan)
 
 
-def _plan(sea: RoyalMap, plan) -> None:
+def _plan(state: RoyalState, sea: RoyalMap, faction: str, plan) -> None:
     for area in (*plan.retreat_to, *([plan.avoid_to] if plan.avoid_to else [])):
         if area not in sea.areas:
             raise OrderRejected(N_("{area} is not a sea area of this map (retreat or avoidance preference)."),
                                 rule="U7.2", area=area)
+    seen = {s["id"] for s in sighted_ships(state, faction)}
+    for ship in plan.focus:  # a hidden ship reads exactly like one that does not exist
+        if ship not in seen:
+            raise OrderRejected(N_("Your fleets see no enemy ship {ship}: the focus names ships of other factions' "
+                                   "fleets in a sea area where you have a fleet (U6.2.4)."), rule="U6.2.4",
+                                ship=ship)
 
 
 def _blockade(state, sea, settings, faction, order):
@@ -112,7 +119,7 @@ def _blockade(state, sea, settings, faction, order):
         raise OrderRejected(N_("The route and the blockade need {n} movement points; {fleet} has {mp} (U4.2)."),
                             rule="U4.2", n=len(order.path) + 1, fleet=fleet.name,
                             mp=settings.fleet_mp - fleet.mp_debt_next_turn)
-    _plan(sea, order.plan)
+    _plan(state, sea, faction, order.plan)
 
 
 def _support(state, sea, settings, faction, order):
@@ -124,7 +131,7 @@ def _support(state, sea, settings, faction, order):
     if order.side not in state.factions or state.at_war(faction, order.side):
         raise OrderRejected(N_("You can support your own side or a faction you are not at war with (U5.2)."),
                             rule="U5.2")
-    _plan(sea, order.plan)
+    _plan(state, sea, faction, order.plan)
 
 
 def _transport(state, sea, settings, faction, order):
@@ -149,7 +156,27 @@ def _transport(state, sea, settings, faction, order):
         raise OrderRejected(N_("Embarking, each area and landing cost 1 movement point each: this transport needs "
                                "{n} of the army and the army has {mp} (U9, U-OP-32)."), rule="U-OP-32",
                             n=needed, mp=ARMY_MP)
-    _plan(sea, order.plan)
+    _plan(state, sea, faction, order.plan)
+
+
+def _retreat_to_ships(state, sea, settings, faction, order):
+    """U9.8: what holds when the order is given; where the army stands and its MP come with the
+    land result (Army.beaten_mp), so those are checked when the turn is resolved (transport.py)."""
+    army = state.armies.get(order.army)
+    if army is None or army.owner != faction:
+        raise OrderRejected(N_("{army} is not one of your armies."), rule="U9.8", army=order.army)
+    if army.province is None:
+        raise OrderRejected(N_("{army} is at sea: only an army ashore retreats onto ships (U9.8)."), rule="U9.8",
+                            army=army.name)
+    fleet = state.fleets.get(order.fleet)
+    own = fleet is not None and faction in fleet.owners
+    allied = fleet is not None and settings.retreat_to_allied_ships and state.friendly(faction, fleet.commander)
+    if not (own or allied):  # a neutral's or an enemy's fleet reads like one that does not exist
+        raise OrderRejected(N_("{fleet} is not one of your fleets or your allies' (U9.8: friendly ships only; hired "
+                               "transports cannot be used)."), rule="U9.8", fleet=order.fleet)
+    _at_sea(fleet)
+    for ship in fleet.ships:
+        require(settings, ship.type, "capacity_units")
 
 
 def _embarkation(state, sea, settings, fleet: Fleet, army, here: str, order) -> None:
@@ -274,5 +301,6 @@ def _post_id(sea: RoyalMap, area: str) -> str | None:
 
 
 _CHECKS = {"move": _move, "hold": _hold, "blockade": _blockade, "support": _support, "transport": _transport,
+           "retreat_to_ships": _retreat_to_ships,
            "hire": _hire, "repair": _repair, "upkeep": _upkeep, "buy_over": _buy_over, "merge": _merge,
            "split": _split, "join_command": _join, "deploy": _deploy}
