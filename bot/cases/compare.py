@@ -98,12 +98,13 @@ def _unordered(dumped: list[dict[str, Any]], expected: list[dict[str, Any]]) -> 
 
 
 def report_problems(ruleset_id: str, case_name: str, gamemap, before, after, events, rolls,
-                    expected: dict[str, list[str]], absent: dict[str, list[str]]) -> list[str]:
+                    expected: dict[str, list[str]], absent: dict[str, list[str]], turn: int | None = None) -> list[str]:
+    """``turn``: the turn the reports are of (a later step's: the turn it belongs to, not ``before``'s)."""
     if not expected and not absent:
         return []
     from bot.report import ReportInput
     from bot.report.presenters import presenter
-    data = ReportInput(campaign_name=case_name, turn=before.turn, seed="(scripted)", commitment="(scripted)",
+    data = ReportInput(campaign_name=case_name, turn=turn or before.turn, seed="(scripted)", commitment="(scripted)",
                        gamemap=gamemap, before=before, after=after, events=list(events), rolls=list(rolls))
     reports = presenter(ruleset_id).build_reports(data)
     # By Viewer, so a clan whose id is "public" cannot stand in for the public report; a case names

@@ -13,8 +13,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from bot.cases.compare import event_problems, report_problems, state_problems
 from bot.cases.procedures import Orders, run_submissions, run_turn
+from bot.cases.steps import CaseStep, run_steps
 from bot.domain.gamemap import MapError
 from bot.engine.dice import DiceError, ScriptedDice
+from bot.engine.steps import steps_of
 from bot.mapfiles import load_map_file, load_shipped_map, parse_map
 from bot.plugins import get_ruleset, plugin, ruleset_ids
 from bot.safe_yaml import YamlLimitError, load_yaml
@@ -52,6 +54,9 @@ class CaseFile(BaseModel):
     submit: list[dict[str, Any]] = Field(default_factory=list)
     dice: dict[str, Any] = Field(default_factory=dict)
     expect: Expect = Field(default_factory=Expect)
+    # The steps after the first (the case's orders, dice and expect), in order; [] = the turn must
+    # end after the first step; left out: only the first step is resolved (bot/cases/steps.py).
+    steps: list[CaseStep] | None = None
 
     @field_validator("orders")
     @classmethod
@@ -83,6 +88,8 @@ class CaseFile(BaseModel):
     def _names_its_map(self) -> "CaseFile":
         if not (self.map or self.map_file):
             raise ValueError("a case names its map: map: ID (a shipped map), map: {its tables}, or map_file: PATH")
+        if self.steps is not None and self.procedure != "turn":
+            raise ValueError(f"steps: only a turn has steps (procedure: turn), not procedure {self.procedure}")
         return self
 
 
@@ -178,7 +185,19 @@ def _run(case: CaseFile, path: Path) -> list[str]:
                                any_order=case.expect.events_order == "any")
     problems += report_problems(case.ruleset, case.case, gamemap, state, after, events, dice.log,
                                 case.expect.reports, case.expect.not_in_reports)
+    if case.steps is not None:
+        problems += _chain(case, pos, after)
     return problems
+
+
+def _chain(case: CaseFile, pos: Position, after) -> list[str]:
+    """The steps after the first; the first is the case's orders, so it must be an orders step."""
+    steps = steps_of(pos.ruleset)
+    first = steps.first(pos.state, pos.settings)
+    if not first.takes_orders:
+        raise ValueError(f"the {case.ruleset} ruleset opens a turn with a step of kind {first.kind!r}, not orders; "
+                         "a case's own orders are its first step")
+    return run_steps(case, pos, steps, first, after)
 
 
 def _moment_problems(moments: dict[str, Any], expected: dict[str, dict[str, Any]]) -> list[str]:

@@ -17,6 +17,7 @@ from bot.rulesets.sengoku.rules.moderation import moderator_basing, moderator_cl
 from bot.rulesets.sengoku.rules.moderation.moderator_edits import apply_edit, parse_edit
 from bot.rulesets.sengoku.rules.moderation.moderator_subjects import edit_subjects
 from bot.rulesets.sengoku.rules.orders.orders import BASING_KINDS, ClanPolicy, RedeemCapture, parse_order
+from bot.rulesets.sengoku.rules.turn.captives import SengokuSteps
 from bot.rulesets.sengoku.rules.turn.resolve import resolve
 from bot.rulesets.sengoku.rules.model.scenario import build_state
 from bot.rulesets.sengoku.rules.model.settings import SengokuSettings
@@ -30,6 +31,11 @@ class SengokuRuleset:
     settings_model = SengokuSettings
     state_model = SengokuState
     fallback_rule = "S12.4"  # an order that cannot be carried out falls back to the unit's default
+
+    @property
+    def steps(self) -> SengokuSteps:
+        """Issue 12 (bot/engine/steps.py): the orders step, then the captives' choices (OP-46 c)."""
+        return SengokuSteps(self)
 
     def parse_order(self, payload: dict[str, Any]) -> BaseModel:
         return parse_order(payload)

@@ -11,6 +11,10 @@ from bot.domain.text import sentence
 from bot.i18n import N_
 from bot.rulesets.sengoku.report.names import Names
 
+CAPTIVE_CHOICES = {"suicide": N_("commit suicide"), "remain_captive": N_("remain a captive")}  # OP-46 (c)
+ANSWER_SOURCES = {"standing": N_("your standing order"), "faction": N_("your answer"),
+                  "moderator": N_("a moderator's answer")}  # bot.engine.steps.AnswerSource, but the default
+
 BASIS = {"admiral": N_("the most experienced admiral"), "squadron_experience": N_("the most experienced squadron"),
          "random": N_("a die (admirals and squadrons equal)")}
 
@@ -29,6 +33,26 @@ def _battle_order(e, n: Names) -> str:
                                   for a, b in e.battles)
     return t._("Off {area} three or more hostile sides met; {clan} decides the order of battle (S5.9): {battles}.",
                area=n.area(e.area), clan=n.clan(e.decider), battles=battles)
+
+
+def _captive_decided(e, n: Names) -> str:
+    """OP-46 (c): the captives' step, as everyone who saw the capture reads it (never how it was answered)."""
+    if e.suicide:
+        return n.t._("{character}, a captive of {clan}, took their own life (S9.4).", character=n.character(e.character),
+                     clan=n.clan(e.captor))
+    return n.t._("{character} remains a captive of {clan}.", character=n.character(e.character), clan=n.clan(e.captor))
+
+
+def _captive_answered(e, n: Names) -> str:
+    """OP-46 (c): the clan's own line says whose answer it was, and whether it was the rules' default."""
+    t = n.t
+    choice = t._(CAPTIVE_CHOICES.get(e.choice, e.choice))
+    if e.source == "default":
+        source = t._("nobody answered by the deadline: the default of {rule}", rule=e.rule or "OP-46")
+    else:
+        source = t._(ANSWER_SOURCES.get(e.source, e.source))
+    return t._("Captive {character}: {choice} ({source}).", character=n.character(e.character), choice=choice,
+               source=source)
 
 
 def _redeemed(e, n: Names) -> str:
@@ -100,4 +124,6 @@ TEMPLATES: dict[str, Callable[[Event, Names], str]] = {
         units=n.units(e.still_in_line)),
     "returned_to_base": lambda e, n: n.t._("{unit} returns to {port}.", unit=n.unit(e.unit), port=n.port(e.port)),
     "naval_record": _naval_record,
+    "captive_decided": _captive_decided,
+    "captive_answered": _captive_answered,
 }

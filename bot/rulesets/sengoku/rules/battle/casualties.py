@@ -23,6 +23,7 @@ from bot.rulesets.sengoku.rules.model.model import (
     CaptureCredit,
     CharacterStatus,
     NavalEvent,
+    PendingCaptive,
     Stake,
     UnitState,
 )
@@ -196,6 +197,10 @@ def apply_harm(ctx: Ctx, leader: str, harm: Harm, enemy_clan: str, key: str | No
     elif harm in (Harm.CAPTURED, Harm.GENERAL_KILLED_COMMANDER_CAPTURED):
         character.status = CharacterStatus.CAPTURED
         character.captor = enemy_clan
+        # OP-46 (c): "may commit suicide" — the clan is asked in the captives' step after the turn.
+        public = ctx.public()
+        ctx.state.captives.append(PendingCaptive(character=leader,
+                                                 seen_by=None if public.public else list(public.factions)))
     ctx.emit(CharacterHarmed(audience=Audience.of(character.clan), character=leader, key=key, face=face,
                              table=table, harm=harm.value, captor=character.captor))
     if character.status is not CharacterStatus.FREE:

@@ -152,3 +152,23 @@ class NavalRecord(Event):
     victories: int
     total_victories: int
     art_now_active: bool = False
+
+
+class CaptiveDecided(Event):
+    """OP-46 (c), S9.4, S9.5: what a captured character did, as everyone who saw the capture reads it."""
+
+    kind: Literal["captive_decided"] = "captive_decided"
+    character: str
+    captor: str | None
+    suicide: bool
+
+
+class CaptiveAnswered(Event):
+    """OP-46 (c): the clan's answer for its captured character, and where it came from (a standing
+    ``if_captured``, the clan's click, a moderator, or the default at the deadline): private to the clan."""
+
+    kind: Literal["captive_answered"] = "captive_answered"
+    character: str
+    choice: Literal["suicide", "remain_captive"]
+    source: str
+    rule: str = ""

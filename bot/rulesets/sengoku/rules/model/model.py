@@ -263,6 +263,15 @@ class ActiveLoc(_Model):
     active_from_turn: int
 
 
+class PendingCaptive(_Model):
+    """OP-46 (c): a character captured in the turn just resolved, whose choice (suicide or
+    captivity, S9.4, S9.5) the captives' step asks (rules/turn/captives.py).  ``seen_by``: the
+    clans who saw the capture when it was secret (a pirate's fight, OP-49); None: everyone."""
+
+    character: str
+    seen_by: list[str] | None = None
+
+
 class BasingAgreement(_Model):
     """S2.4, S12.2 Clan.basing_agreements: made in the Diplomacy Phase, the guest's ships may be based at
     the host's port (``port`` None: at every port of the host) during turn ``turn`` only."""
@@ -298,6 +307,8 @@ class SengokuState(_Model):
                                            description="standing clan_policy orders by clan (S5.9, S2.6, OP-39)")
     basing_agreements: list[BasingAgreement] = Field(default_factory=list,
                                                      description="S2.4: who may base at whose ports, per turn")
+    captives: list[PendingCaptive] = Field(default_factory=list,
+                                           description="OP-46 (c): captured this turn, their choice still to ask")
 
     # The resolution's lookups (model/index.py), while a resolution holds this state; never dumped.
     _index: Any = PrivateAttr(None)

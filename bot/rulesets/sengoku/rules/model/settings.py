@@ -84,6 +84,8 @@ class SengokuSettings(BaseModel):
     manoeuvre_scope: Literal["side", "own_squadron"] = Field("side", description="OP-45 (c)")
     feigned_retreat_penalty_scope: Literal["per_side", "per_squadron"] = Field("per_side", description="S13 R5")
     whole_turn_tasks_only_in_sp1: bool = Field(False, description="OP-02, OP-09")
+    captives_hours: int = Field(24, ge=1, le=24 * 14, description="OP-46 (c): hours a clan has to answer for "
+                                                                     "its captured characters; then remain_captive")
 
     @field_validator("subphases")
     @classmethod

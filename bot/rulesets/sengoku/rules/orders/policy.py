@@ -1,4 +1,5 @@
-"""Standing encounter policies (S5.5) and what they may look at (S5.6, V5).
+"""Standing encounter policies (S5.5) and what they may look at (S5.6, V5), in the core's
+condition language (bot/engine/conditions.py).
 
 A policy is ``always``, ``never`` or ``if <condition>``; a condition is one or
 more comparisons joined by ``and``, e.g. ``if enemy_count <= own_count and
@@ -14,14 +15,10 @@ can learn nothing the encounter does not show.
 
 from __future__ import annotations
 
-import operator
-import re
-import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
 
-from bot.domain.text import N_, Phrase, quote
-from bot.engine.ruleset import OrderRejected
+from bot.domain.text import N_
+from bot.engine.conditions import Condition, Facts, Refusal, Refusals, parse_condition
 
 VISIBLE_FACTS = {
     "enemy_count": "number of enemy squadrons",
@@ -46,104 +43,32 @@ HIDDEN_FACTS = {
     "enemy_mission": N_("the enemy's mission"),
 }
 
-_OPS = {"<=": operator.le, ">=": operator.ge, "<": operator.lt, ">": operator.gt,
-        "==": operator.eq, "!=": operator.ne}
-_CLAUSE = re.compile(r"^\s*([a-z_]+)\s*(<=|>=|==|!=|<|>)\s*([a-z_]+|-?\d+)\s*$")
-_CLAN_CLAUSE = re.compile(r"^\s*enemy_clan\s*(<=|>=|==|!=|<|>)\s*(.*?)\s*$")
-CLAN_FACT = "enemy_clan"
+CLAN_FACT = "enemy_clan"  # set-valued: the clans of the enemy squadrons met (OP-26)
 
+# Sengoku's words for each refusal, citing its rules (the core's cite none).
+REFUSALS = Refusals(
+    not_a_condition=Refusal(N_("{field}: {text} is not a policy; use '{yes}', '{no}' or 'if <condition>', "
+                               "e.g. 'if enemy_count <= own_count'"), "S5.5"),
+    unreadable=Refusal(N_("{field}: cannot read condition {text}; write e.g. 'enemy_count <= own_count'"), "S5.5"),
+    set_operator=Refusal(N_("{field}: a clan is compared only with == or != ({example})"), "OP-26"),
+    set_value_missing=Refusal(N_("{field}: name the clan, e.g. '{example}'"), "OP-26"),
+    unknown_value=Refusal(N_("{field}: no clan {value} in this campaign; name one of {names} (S5.6, OP-26)"),
+                          "OP-26"),
+    set_on_the_right=Refusal(N_("{field}: write the clan on the right: '{fact} == <clan>'"), "OP-26"),
+    hidden=Refusal(N_("{field}: a condition may not use {fact} ({name}); it is hidden from you when you "
+                      "decide (S5.6). Visible: {visible}"), "S5.6"),
+    unknown_fact=Refusal(N_("{field}: unknown fact {name}; visible facts are {visible}"), "S5.6"),
+)
 
-@dataclass(frozen=True)
-class Clause:
-    left: str
-    op: str
-    right: str | int
+FACTS = Facts(visible=VISIBLE_FACTS, hidden=HIDDEN_FACTS, sets={CLAN_FACT: "mori"},
+              example="enemy_count <= own_count", refusals=REFUSALS)
 
-    def holds(self, facts: dict) -> bool:
-        if self.left == CLAN_FACT:  # facts[CLAN_FACT]: the set of clans met
-            return (self.right in facts[CLAN_FACT]) == (self.op == "==")
-        right = self.right if isinstance(self.right, int) else facts[self.right]
-        return _OPS[self.op](facts[self.left], right)
-
-
-@dataclass(frozen=True)
-class Policy:
-    """``clauses is None`` with ``constant`` set means always/never."""
-
-    constant: bool | None
-    clauses: tuple[Clause, ...] = ()
-
-    def decide(self, facts: dict) -> bool:
-        if self.constant is not None:
-            return self.constant
-        return all(clause.holds(facts) for clause in self.clauses)
+Policy = Condition  # a standing policy is a condition on what the squadron sees (S5.5)
 
 
 def parse_policy(text: str, field: str, yes: str = "always", no: str = "never",
                  clans: Mapping[str, str] | None = None) -> Policy:
     """Raise OrderRejected naming the field and what would be valid.  ``clans`` (id → name): the
     campaign's clans, which an ``enemy_clan`` condition may name; without it the word is taken as an id."""
-    words = text.strip().lower()
-    if words in (yes, "yes", "true"):
-        return Policy(True)
-    if words in (no, "no", "false"):
-        return Policy(False)
-    if not words.startswith("if "):
-        raise OrderRejected(
-            N_("{field}: {text} is not a policy; use '{yes}', '{no}' or 'if <condition>', "
-               "e.g. 'if enemy_count <= own_count'"), rule="S5.5", field=field, text=quote(text), yes=yes, no=no)
-    clauses = tuple(_parse_clause(part, field, clans) for part in words[3:].split(" and "))
-    return Policy(None, clauses)
-
-
-def _fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().strip()
-
-
-def _clan_clause(op: str, word: str, field: str, clans: Mapping[str, str] | None) -> Clause:
-    """OP-26: the enemy clan is visible; named by id or name, kept as the id."""
-    example = f"{CLAN_FACT} == {next(iter(sorted(clans.values())), 'Mori') if clans else 'mori'}"
-    if op not in ("==", "!="):
-        raise OrderRejected(N_("{field}: a clan is compared only with == or != ({example})"), rule="OP-26",
-                            field=field, example=example)
-    if not word:
-        raise OrderRejected(N_("{field}: name the clan, e.g. '{example}'"), rule="OP-26", field=field,
-                            example=example)
-    if clans is None:
-        return Clause(CLAN_FACT, op, word)
-    wanted = _fold(word)
-    clan = next((cid for cid, name in clans.items() if wanted in (_fold(cid), _fold(name))), None)
-    if clan is None:
-        raise OrderRejected(N_("{field}: no clan {clan} in this campaign; name one of {clans} (S5.6, OP-26)"),
-                            rule="OP-26", field=field, clan=repr(word), clans=", ".join(sorted(clans.values())))
-    return Clause(CLAN_FACT, op, clan)
-
-
-def _parse_clause(text: str, field: str, clans: Mapping[str, str] | None = None) -> Clause:
-    clan_match = _CLAN_CLAUSE.match(text)
-    if clan_match:
-        return _clan_clause(*clan_match.groups(), field, clans)
-    match = _CLAUSE.match(text)
-    if not match:
-        raise OrderRejected(N_("{field}: cannot read condition {text}; write e.g. 'enemy_count <= own_count'"),
-                            rule="S5.5", field=field, text=repr(text.strip()))
-    left, op, right = match.groups()
-    for name in (left, right):
-        if name == CLAN_FACT:  # on the right of a comparison, a clan is no number
-            raise OrderRejected(N_("{field}: write the clan on the right: '{fact} == <clan>'"), rule="OP-26",
-                                field=field, fact=CLAN_FACT)
-        if not name.lstrip("-").isdigit():
-            _check_visible(name, field)
-    return Clause(left, op, int(right) if right.lstrip("-").isdigit() else right)
-
-
-def _check_visible(name: str, field: str) -> None:
-    if name in VISIBLE_FACTS:
-        return
-    if name in HIDDEN_FACTS:
-        raise OrderRejected(N_("{field}: a condition may not use {fact} ({name}); it is hidden from you when you "
-                               "decide (S5.6). Visible: {visible}"), rule="S5.6", field=field,
-                            fact=Phrase(HIDDEN_FACTS[name]), name=name, visible=", ".join(sorted(VISIBLE_FACTS)))
-    raise OrderRejected(N_("{field}: unknown fact {name}; visible facts are {visible}"), rule="S5.6", field=field,
-                        name=repr(name), visible=", ".join(sorted(VISIBLE_FACTS)))
+    return parse_condition(FACTS, text, field, yes=yes, no=no,
+                           names=None if clans is None else {CLAN_FACT: clans})

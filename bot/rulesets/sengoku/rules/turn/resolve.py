@@ -32,6 +32,7 @@ from bot.rulesets.sengoku.rules.validation.validate import validate
 def resolve(state: SengokuState, gamemap: GameMap, settings: SengokuSettings,
             submitted: list[SubmittedOrder], dice: Dice) -> Resolution:
     ctx = Ctx(state=state.model_copy(deep=True), gamemap=gamemap, settings=settings, dice=dice)
+    ctx.state.captives = []  # OP-46 (c): only this turn's captures are asked about after it
     planning = [sub for sub in submitted if _is_planning(sub)]
     valid = _validated(ctx, planning)
     # S12.4: standing orders checked again too, before anything reads them; a squadron given a new
