@@ -244,3 +244,15 @@ class AnswerApplied(Event):
     value: str
     source: str
     rule: str = ""
+
+
+class LandingLost(Event):
+    """H4.2.4: the transported formation lost the field battle on landing (the moderators entered
+    it, H-OP-27): its land units are eliminated, its army leaders captured."""
+
+    kind: Literal["his_landing_lost"] = "his_landing_lost"
+    power: str
+    formation: str
+    port: str
+    land_units: int
+    leaders_captured: tuple[str, ...]
