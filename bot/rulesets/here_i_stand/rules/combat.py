@@ -19,59 +19,10 @@ from bot.rulesets.here_i_stand.rules.events import (
 )
 from bot.rulesets.here_i_stand.rules.geography import HisMap
 from bot.rulesets.here_i_stand.rules.model import HisState, NavalUnit, UnitType, turn_track
+from bot.rulesets.here_i_stand.rules.records import NavalCombat, Side
 from bot.rulesets.here_i_stand.rules.settings import CasualtyMode, HisSettings
 
 OWN_FIRST, ALLIES_FIRST = "own_first", "allies_first"  # H-OP-24: whose units go first in a mixed side
-
-
-class Side(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    power: str
-    units: tuple[str, ...]
-    squadrons: int
-    corsairs: int
-    leader_rating: int  # the highest battle rating on this side here (H3.3.1)
-    port_die: int = 0  # the defender in a port (H3.3.2)
-    card_dice: int = 0  # combat cards' effect as dice, entered by the moderators (H-OP-19)
-    faces: tuple[int, ...] = ()
-    extra_faces: tuple[int, ...] = ()  # response cards' dice (H3.3.6, H-OP-20/21): not "dice rolled"
-    came_from: str | None = None  # H-OP-25's default retreat
-
-    @property
-    def dice(self) -> int:
-        """Dice rolled in step 5 (H3.3.5), combat cards' included: what H3.3.8.4 compares (H-OP-23)."""
-        return max(0, 2 * self.squadrons + self.corsairs + self.leader_rating + self.port_die + self.card_dice)
-
-    @property
-    def hits(self) -> int:
-        return sum(1 for f in (*self.faces, *self.extra_faces) if f >= 5)  # H0.1: 5 or 6
-
-
-class NavalCombat(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    space: str
-    in_port: bool
-    attacker: Side
-    defender: Side
-    rolled: bool = False
-
-    @property
-    def key(self) -> str:
-        return f"combat:{self.space}:{self.attacker.power}-{self.defender.power}"
-
-    def side(self, power: str) -> Side:
-        return self.attacker if power == self.attacker.power else self.defender
-
-    @property
-    def winner(self) -> str:
-        """H3.3.7: more hits wins; a tie goes to the defender."""
-        return self.attacker.power if self.attacker.hits > self.defender.hits else self.defender.power
-
-    @property
-    def loser(self) -> str:
-        return self.defender.power if self.winner == self.attacker.power else self.attacker.power
 
 
 def side_of(state: HisState, space: str, power: str, *, defender: bool, in_port: bool,

@@ -256,3 +256,13 @@ class LandingLost(Event):
     port: str
     land_units: int
     leaders_captured: tuple[str, ...]
+
+
+class ActionNotCarried(Event):
+    """The action order could not be carried out when the step resolved (the state changed since it
+    was given): the reason, to the power and the moderators; the impulse's action ends."""
+
+    kind: Literal["his_action_not_carried"] = "his_action_not_carried"
+    power: str
+    action: str
+    reason: str

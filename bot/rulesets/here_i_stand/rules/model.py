@@ -11,9 +11,10 @@ play (who controls a port, unrest, sieges, pirate havens) is here, in ``ports``.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
-
 from pydantic import BaseModel, ConfigDict, Field
+
+from bot.engine.steps import Step
+from bot.rulesets.here_i_stand.rules.records import Pending, StandingOrders
 
 POOL = "pool"
 TURN_TRACK = "turn_track:"
@@ -134,8 +135,9 @@ class HisState(BaseModel):
     impulse: Impulse
     piracy_markers: dict[str, int] = Field(default_factory=dict)  # sea zone → turn (H5.2.1.4)
     barbary_pirates: bool = False  # the mandatory event has happened (H6.5.1, H-OP-38)
-    standing: dict[str, Any] = Field(default_factory=dict)  # power → StandingOrders (steps.py), H10.6
-    pending: Any = None  # the naval move under way between steps (steps.PendingMove as data)
+    standing: dict[str, StandingOrders] = Field(default_factory=dict)  # power → its standing orders (H10.6)
+    pending: Pending | None = None  # the action under way between steps
+    next_step: Step | None = None  # the step the chain asks next (steps.py; None: the action is done)
 
     # -- who stands how with whom ------------------------------------------------------------
     def at_war(self, a: str, b: str) -> bool:
