@@ -59,10 +59,15 @@ def test_H2_5_4_losers_may_not_move_again_this_impulse():
     assert refused(s, order((["h1"], [], "Z2"))) == "H2.5.4"
 
 
-def test_H2_5_3_a_leader_goes_with_the_units_that_leave_it_and_never_alone():
-    s = state(sq("h1", "hapsburg", "Z1"), leader("doria", "hapsburg", "Z1"))
-    assert refused(s, order((["h1"], [], "Z2"))) == "H2.5.3"
-    validate_move(s, MAP, SETTINGS, order((["h1"], ["doria"], "Z2")))
+def test_H2_5_3_H_OP_04_a_leader_left_alone_follows_the_largest_group_and_never_moves_alone():
+    s = state(sq("h1", "hapsburg", "Z1"), sq("h2", "hapsburg", "Z1"), sq("h3", "hapsburg", "Z1"),
+              leader("doria", "hapsburg", "Z1"), ports={"P1": "hapsburg"})
+    groups = validate_move(s, MAP, SETTINGS, order((["h1"], [], "P1"), (["h2", "h3"], [], "Z2")))
+    assert [g.leaders for g in groups] == [(), ("doria",)]
+    groups = validate_move(s, MAP, SETTINGS, order((["h1"], [], "P1")))  # h2, h3 stay with it
+    assert [g.leaders for g in groups] == [()]
+    groups = validate_move(s, MAP, SETTINGS, order((["h1", "h2", "h3"], ["doria"], "Z2")))
+    assert [g.leaders for g in groups] == [("doria",)]
     assert refused(s, order(([], ["doria"], "Z2"))) == "H-OP-05"
 
 

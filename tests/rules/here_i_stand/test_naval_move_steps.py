@@ -171,3 +171,15 @@ def test_a_move_with_cp_left_opens_the_next_action_of_the_impulse():
     ran = run(s, SETTINGS, STEPS.first(s, SETTINGS),
               orders=[("england", {"kind": "naval_move", "groups": [{"units": ["e1"], "to": "Z8"}]})])
     assert ran.next.kind == ORDERS and ran.state.impulse.cp_remaining == 1  # nobody could react
+
+
+def test_H2_6_4_2_the_owner_may_intercept_with_part_of_a_stack():
+    s = h11_2()
+    ran = run(s, SETTINGS, STEPS.first(s, SETTINGS), orders=[MOVE])
+    ran = run(ran.state, SETTINGS, ran.next)
+    ottoman = ran.next.questions[0]
+    assert [c.value for c in ottoman.choices] == ["no", "yes", "part:2:0", "part:1:1", "part:1:0", "part:0:1"]
+    ran = run(ran.state, SETTINGS, ran.next, {"intercept:ottoman:P3:Z2": "part:1:1"},
+              dice={"intercept:ottoman:P3:Z2": "2d6: 6 3"})
+    assert [u.id for u in ran.state.units_at("Z2", "ottoman")] == ["o1", "c1"]
+    assert ran.state.units["o2"].location == "P3"

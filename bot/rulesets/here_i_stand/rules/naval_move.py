@@ -22,7 +22,7 @@ from bot.rulesets.here_i_stand.rules.events import (
     public,
 )
 from bot.rulesets.here_i_stand.rules.geography import HisMap
-from bot.rulesets.here_i_stand.rules.model import HisState, NavalUnit
+from bot.rulesets.here_i_stand.rules.model import HisState, NavalUnit, UnitType
 from bot.rulesets.here_i_stand.rules.records import Group
 from bot.rulesets.here_i_stand.rules.settings import HisSettings, LoserBan
 
@@ -59,8 +59,7 @@ def validate_move(state: HisState, gamemap: HisMap, settings: HisSettings, order
     groups, seen = [], set()
     for group in order.groups:
         groups.append(_group(state, gamemap, settings, power, group, seen))
-    _check_leaders_left(state, settings, power, groups)
-    return groups
+    return _leaders_follow(state, power, groups)
 
 
 def _group(state: HisState, gamemap: HisMap, settings: HisSettings, power: str, group: MoveGroup,
@@ -122,16 +121,20 @@ def atlantic_barred(gamemap: HisMap, settings: HisSettings, to: str, units, lead
     return any(u.owner in settings.no_atlantic_owners for u in units) or any(x.no_atlantic for x in leaders)
 
 
-def _check_leaders_left(state: HisState, settings: HisSettings, power: str, groups: list[Group]) -> None:
-    """H2.5.3 (c): a leader whose space the move empties of its power's naval units goes along."""
+def _leaders_follow(state: HisState, power: str, groups: list[Group]) -> list[Group]:
+    """H2.5.3 (c) with H-OP-04: a leader whose space the move empties of its power's naval units goes
+    along; the order need not name it: it joins the largest group leaving (a tie: the first listed)."""
     moving = {u for g in groups for u in g.units} | {x for g in groups for x in g.leaders}
+    groups = list(groups)
     for leader in state.leaders.values():
         if leader.power != power or leader.id in moving:
             continue
         here = state.units_at(leader.location, power)
         if here and all(u.id in moving for u in here):
-            raise OrderRejected(N_("{leader} would be left without naval units: name it in a departing group "
-                                   "(H2.5.3)"), rule="H2.5.3", leader=leader.name)
+            leaving = [i for i, g in enumerate(groups) if g.origin == leader.location]
+            best = max(leaving, key=lambda i: (len(groups[i].units), -i))
+            groups[best] = groups[best].model_copy(update={"leaders": (*groups[best].leaders, leader.id)})
+    return groups
 
 
 # -- H2.6.2: carrying the moves out --------------------------------------------------------------
@@ -183,6 +186,25 @@ class Attempt(BaseModel):
     def id(self) -> str:
         return f"intercept:{self.power}:{self.origin}:{self.destination}"
 
+    def part(self, state: HisState, squadrons: int, corsairs: int) -> Attempt:
+        """Some of the stack (H2.6.4.2 [ZH L29]: "one or more naval units … the owner chooses"): so
+        many squadrons and corsairs, its own nationality's first; its leaders go with it only if it
+        leaves none of the power's units behind (H2.5.3), so only then does their rating count."""
+        units = sorted((state.units[u] for u in self.units), key=lambda u: u.owner != self.power)
+        chosen = [u.id for u in units if u.type == UnitType.SQUADRON][:squadrons] + \
+            [u.id for u in units if u.type == UnitType.CORSAIR][:corsairs]
+        if len(chosen) == len(self.units):
+            return self
+        return self.model_copy(update={"units": tuple(u for u in self.units if u in chosen), "leaders": (),
+                                       "rating": 0})
+
+    def parts(self, state: HisState) -> list[tuple[int, int]]:
+        """(squadrons, corsairs) of every smaller selection, largest first."""
+        kinds = [state.units[u].type for u in self.units]
+        most = (kinds.count(UnitType.SQUADRON), kinds.count(UnitType.CORSAIR))
+        found = [(s, c) for s in range(most[0] + 1) for c in range(most[1] + 1) if 0 < s + c < sum(most)]
+        return sorted(found, key=lambda sc: (-(sc[0] + sc[1]), -sc[0]))
+
 
 def ranked(powers, settings: HisSettings) -> list[str]:
     """Impulse Order (H2.6.4.3, H2.6.5.2, H-OP-18); powers it does not name come last, by id."""
@@ -229,14 +251,15 @@ def _banned(state: HisState, settings: HisSettings, units) -> bool:
         any(u.lost_combat_in_impulse == state.impulse.number for u in units)
 
 
-def intercept(state: HisState, attempts: list[Attempt], chosen: set[str], dice: Dice,
+def intercept(state: HisState, attempts: list[Attempt], chosen: dict[str, Attempt], dice: Dice,
               intercepted: dict[str, str]) -> tuple[HisState, list, dict[str, str]]:
-    """H2.6.4.6–8: the chosen attempts in order; once a power is in, no other power tries into that
-    destination; a success places the stack there, vertical, with its leaders."""
+    """H2.6.4.6–8: the chosen attempts (id → the units that try) in order; once a power is in, no
+    other power tries into that destination; a success places the stack there, vertical, with its leaders."""
     events: list = []
     intercepted = dict(intercepted)
-    for attempt in attempts:
-        if attempt.id not in chosen:
+    for candidate in attempts:
+        attempt = chosen.get(candidate.id)
+        if attempt is None:
             continue
         first = intercepted.get(attempt.destination)
         if first is not None and first != attempt.power:

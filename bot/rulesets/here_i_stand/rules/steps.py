@@ -260,16 +260,32 @@ def ask_interception(state, gamemap, settings) -> Step:
                           text=Wording(msgid=N_("Intercept into {space} from {origin} with {units} naval units?"),
                                        values={**_space(gamemap, a.destination), "origin": gamemap.name(a.origin),
                                                "units": len(a.units)}),
-                          choices=YES_NO, default=NO, default_rule="H-OP-13",
+                          choices=[*YES_NO, *(_part_choice(s, c) for s, c in a.parts(state))][:25],
+                          default=NO, default_rule="H-OP-13",
                           facts={**_moving_facts(state, a.destination, state.pending.power),
                                  "stack_units": len(a.units), "leader_rating": a.rating})
                  for a in attempts]
     return _prompt("interception", Wording(msgid=N_("interception")), questions, settings.prompt_hours)
 
 
+def _part_choice(squadrons: int, corsairs: int) -> Choice:
+    return Choice(value=f"part:{squadrons}:{corsairs}",
+                  label=Wording(msgid=N_("Only {squadrons} squadrons and {corsairs} corsairs"),
+                                values={"squadrons": squadrons, "corsairs": corsairs}))
+
+
+def _chosen(state, attempt, value):
+    if value == YES:
+        return attempt
+    if isinstance(value, str) and value.startswith("part:"):
+        _, squadrons, corsairs = value.split(":")
+        return attempt.part(state, int(squadrons), int(corsairs))
+    return None
+
+
 def settle_interception(state, gamemap, settings, answers, dice):
     attempts = naval_move.interception_attempts(state, gamemap, settings, state.pending.groups)
-    chosen = {a.id for a in attempts if _value(answers, a.id, NO) == YES}
+    chosen = {a.id: found for a in attempts if (found := _chosen(state, a, _value(answers, a.id, NO)))}
     state, events, intercepted = naval_move.intercept(state, attempts, chosen, dice, dict(state.pending.intercepted))
     return _next(state, "avoid", intercepted=intercepted), events
 
