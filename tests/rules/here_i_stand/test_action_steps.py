@@ -2,6 +2,7 @@
 H3.3.6, H3.3.8 with H-OP-23/-24, H2.6.7.3 and H-OP-16)."""
 
 from bot.engine.steps import ORDERS
+from bot.rulesets.here_i_stand.rules.building import start_of_turn
 from bot.rulesets.here_i_stand.rules.events import (
     Built,
     CombatDecided,
@@ -159,3 +160,16 @@ def test_H2_6_7_3_in_a_sea_zone_the_mover_fights_each_enemy_in_impulse_order_unt
         "combat:Z2:hapsburg-france:attacker": "4d6: 5 5 1 1", "combat:Z2:hapsburg-france:defender": "2d6: 1 1"})
     assert [e.winner for e in ran.of(CombatDecided)] == ["hapsburg", "hapsburg"]
     assert ran.state.leaders["x"].location == turn_track(2)
+
+
+def test_H3_3_6_a_janissaries_once_a_turn_the_form_no_longer_offers_them():
+    s = state(sq("h1", "hapsburg", "Z1"), sq("o1", "ottoman", "Z2"), wars=[("hapsburg", "ottoman")], standing=QUIET,
+              power_extra={"ottoman": {"janissaries_used": True}})
+    ran = run(s, SETTINGS, STEPS.first(s, SETTINGS),
+              orders=[("hapsburg", {"kind": "naval_move", "groups": [{"units": ["h1"], "to": "Z2"}]})])
+    ran = run(ran.state, SETTINGS, ran.next)
+    ran = run(ran.state, SETTINGS, ran.next)  # the Ottomans stay
+    ran = run(ran.state, SETTINGS, ran.next, dice={"combat:Z2:hapsburg-ottoman:attacker": "2d6: 1 1",
+                                                   "combat:Z2:hapsburg-ottoman:defender": "2d6: 1 1"})
+    assert [f.id for f in ran.next.questions[0].form] == ["attacker_dice", "defender_dice"]
+    assert not start_of_turn(ran.state, 2)[0].powers["ottoman"].janissaries_used

@@ -88,8 +88,10 @@ def _new_id(state: HisState, power: str, kind: UnitType) -> str:
 
 def start_of_turn(state: HisState, turn: int) -> tuple[HisState, list]:
     """H6.3.3: naval units in the Turn Track box of ``turn`` (or an earlier one) are back in the
-    pool.  Leaders there re-enter by the moderators' placement (H-OP-26), so they stay."""
+    pool.  Leaders there re-enter by the moderators' placement (H-OP-26), so they stay.  Janissaries
+    may be played again (once per turn, H3.3.6 (a))."""
     back = [u.model_copy(update={"location": POOL}) for u in state.units.values()
             if (track_turn(u.location) or turn + 1) <= turn]
-    state = state.model_copy(update={"turn": turn}).with_units(*back)
+    powers = {p: v.model_copy(update={"janissaries_used": False}) for p, v in state.powers.items()}
+    state = state.model_copy(update={"turn": turn, "powers": powers}).with_units(*back)
     return state, ([ReturnedToPool(audience=public(), units=tuple(u.id for u in back))] if back else [])

@@ -371,16 +371,22 @@ def ask_response_cards(state, gamemap, settings) -> Step | None:
     if not settings.ask_response_cards:
         return None
     fight = state.pending.combat
-    limits = {"janissaries": (0, 1)}
+    fields = [f for f in RESPONSE_FIELDS if f[0] != "janissaries" or _janissaries_open(state, fight)]
     question = Question(id="response_cards", faction=None,
                         text=Wording(msgid=N_("Response cards at {space} (Janissaries, Professional Rowers): extra "
                                               "dice for each side (0: none)"), values=_space(gamemap, fight.space)),
-                        form=[FormField(id=f, label=Wording(msgid=label), minimum=limits.get(f, (0, 20))[0],
-                                        maximum=limits.get(f, (0, 20))[1], required=False)
-                              for f, label in RESPONSE_FIELDS],
-                        default={f: 0 for f, _ in RESPONSE_FIELDS}, default_rule="H-OP-20")
+                        form=[FormField(id=f, label=Wording(msgid=label), minimum=0,
+                                        maximum=1 if f == "janissaries" else 20, required=False)
+                              for f, label in fields],
+                        default={f: 0 for f, _ in fields}, default_rule="H-OP-20")
     return _prompt("response_cards", _combat_label(N_("response cards at {space}"), gamemap, fight), [question],
                    settings.prompt_hours)
+
+
+def _janissaries_open(state, fight) -> bool:
+    """H3.3.6 (a): the Ottomans fight here and have not played Janissaries this turn."""
+    ottomans = state.powers.get(OTTOMANS)
+    return bool(ottomans and not ottomans.janissaries_used and OTTOMANS in (fight.attacker.power, fight.defender.power))
 
 
 def settle_response_cards(state, gamemap, settings, answers, dice):
@@ -389,8 +395,8 @@ def settle_response_cards(state, gamemap, settings, answers, dice):
     for power, field in ((fight.attacker.power, "attacker_dice"), (fight.defender.power, "defender_dice")):
         fight, more = combat.extra_dice(fight, dice, power, values[field])
         events += more
-    ottomans = state.powers.get(OTTOMANS)
-    if values["janissaries"] and ottomans and OTTOMANS in (fight.attacker.power, fight.defender.power):
+    if values["janissaries"] and _janissaries_open(state, fight):
+        ottomans = state.powers[OTTOMANS]
         state = state.with_power(ottomans.model_copy(update={"janissaries_used": True}))  # once a turn (H3.3.6 a)
         events.append(ResponsePlayed(audience=public(), power=OTTOMANS, card="janissaries"))
     return _next(state, "combat_result", combat=fight), events
