@@ -75,8 +75,17 @@ def play(seed: int) -> tuple[HisState, list, str]:
         s, events, log = result.state, events + result.events, log + [r.model_dump_json() for r in dice.log]
         step = STEPS.after(s, settings, step)
         if step is None or step.kind == "orders":
+            settled(s, orders[0].payload)
             return s, events, s.model_dump_json() + "".join(log) + "".join(e.model_dump_json() for e in events)
     raise AssertionError(f"seed {seed}: the chain did not end")
+
+
+def settled(s: HisState, move: dict) -> None:
+    """H9's invariant after step 7: where the mover still is, no enemy navy is left."""
+    mover = s.impulse.active_power
+    for group in move["groups"]:
+        if s.units_at(group["to"], mover):
+            assert not s.enemy_units_at(group["to"], mover), group["to"]
 
 
 def check(before: HisState, after: HisState, events: list) -> None:

@@ -266,3 +266,12 @@ class ActionNotCarried(Event):
     power: str
     action: str
     reason: str
+
+
+def event_kinds() -> dict[str, type[Event]]:
+    """Every event kind these rules emit, by kind (the plug-in's ``event_kinds``)."""
+    found = {}
+    for value in list(globals().values()):
+        if isinstance(value, type) and issubclass(value, Event) and value is not Event:
+            found[value.model_fields["kind"].default] = value
+    return found

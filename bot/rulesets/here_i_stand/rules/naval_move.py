@@ -38,13 +38,22 @@ class MoveGroup(BaseModel):
     to: str
 
 
+class FightFirst(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    space: str
+    opponent: str | None = None
+
+
 class NavalMoveOrder(BaseModel):
-    """H10.1: ``NAVAL_MOVE`` — groups, each to one adjacent space (H2.6.1)."""
+    """H10.1: ``NAVAL_MOVE`` — groups, each to one adjacent space (H2.6.1); ``combat_order``: the
+    combats the mover wants first, in order (H2.6.7.2–3, H-OP-17); the rest follow by default."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     kind: str = "naval_move"
     groups: list[MoveGroup]
+    combat_order: list[FightFirst] = Field(default_factory=list)
 
 
 # -- H2.5, H10.1: the declaration ---------------------------------------------------------------
@@ -353,9 +362,11 @@ def rotate(state: HisState) -> tuple[HisState, list]:
     return state.with_units(*turned), ([Rotated(audience=public(), units=tuple(u.id for u in turned))] if turned else [])
 
 
-def combat_queue(state: HisState, settings: HisSettings, groups) -> tuple[tuple[str, str], ...]:
-    """H2.6.7 with H-OP-17's default: the spaces in the order the move listed them, the opponents in
-    Impulse Order; allied enemies fight separately."""
+def combat_queue(state: HisState, settings: HisSettings, groups,
+                 first: tuple[tuple[str, str | None], ...] = ()) -> tuple[tuple[str, str], ...]:
+    """H2.6.7: the combats the mover named first (``first``: space, opponent or None for all there),
+    then H-OP-17's default: spaces in the order the move listed them, opponents in Impulse Order;
+    allied enemies fight separately."""
     mover = state.impulse.active_power
     queue = []
     for space in dict.fromkeys(g.destination for g in groups):
@@ -363,4 +374,6 @@ def combat_queue(state: HisState, settings: HisSettings, groups) -> tuple[tuple[
             continue
         for power in ranked({u.controller for u in state.enemy_units_at(space, mover)}, settings):
             queue.append((space, power))
-    return tuple(queue)
+    wanted = [fight for space, opponent in first for fight in queue
+              if fight[0] == space and opponent in (None, fight[1])]
+    return tuple(dict.fromkeys([*wanted, *queue]))

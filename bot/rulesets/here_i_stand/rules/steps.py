@@ -37,6 +37,7 @@ from bot.engine.steps import (
     Wording,
 )
 from bot.rulesets.here_i_stand.rules import building, combat, naval_move, piracy, transport
+from bot.rulesets.here_i_stand.rules.actions import ACTIONS
 from bot.rulesets.here_i_stand.rules.events import (
     ActionNotCarried,
     AnswerApplied,
@@ -51,7 +52,6 @@ from bot.rulesets.here_i_stand.rules.records import Pending
 from bot.rulesets.here_i_stand.rules.settings import HisSettings
 from bot.rulesets.here_i_stand.rules.standing import NO, YES, standing_answer
 
-ACTIONS = ("naval_move", "naval_transport", "initiate_piracy", "build_squadron", "build_corsair")
 CHAIN_LIMIT = 200  # phases settled in one resolution: more is a bug in this module, not a long move
 YES_NO = [Choice(value=NO, label=Wording(msgid=N_("No"))), Choice(value=YES, label=Wording(msgid=N_("Yes")))]
 
@@ -141,7 +141,8 @@ def _naval_move(state, gamemap, settings, payload, dice):
     order = naval_move.NavalMoveOrder.model_validate(payload)
     groups = naval_move.validate_move(state, gamemap, settings, order)
     state, events = naval_move.execute_move(state, gamemap, groups)
-    pending = Pending(action="naval_move", power=state.impulse.active_power, phase="foul_weather", groups=tuple(groups))
+    pending = Pending(action="naval_move", power=state.impulse.active_power, phase="foul_weather", groups=tuple(groups),
+                      combat_order=tuple((f.space, f.opponent) for f in order.combat_order))
     return state.model_copy(update={"pending": pending}), events
 
 
@@ -314,7 +315,7 @@ def settle_avoid(state, gamemap, settings, answers, dice):
             state, more = naval_move.avoid(state, found, where, dice)
             events += more
     state, more = naval_move.rotate(state)  # H2.6.6
-    queue = naval_move.combat_queue(state, settings, state.pending.groups)
+    queue = naval_move.combat_queue(state, settings, state.pending.groups, state.pending.combat_order)
     return _next(state, "combat", combats=queue), events + more
 
 
