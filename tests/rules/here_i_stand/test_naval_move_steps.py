@@ -80,13 +80,19 @@ def test_H11_2_standing_orders_answer_the_interception_without_asking():
     s = h11_2(standing=standing)
     ran = run(s, SETTINGS, STEPS.first(s, SETTINGS), orders=[MOVE])
     ran = run(ran.state, SETTINGS, ran.next)
+    # H10.6: a standing Foul Weather answer could tell what a hand holds: only its power reads it;
+    # a default goes to its power (and the moderators)
+    assert [(e.question, e.source, e.audience.public, e.audience.factions) for e in ran.of(AnswerApplied)] == [
+        ("foul_weather:ottoman", "standing", False, ("ottoman",)), ("foul_weather:england", "default", False, ("england",)),
+        ("foul_weather:france", "standing", False, ("france",)), ("foul_weather:papacy", "default", False, ("papacy",)),
+        ("foul_weather:protestant", "default", False, ("protestant",))]
     interception = ran.next
     answers = {q.id: STEPS.standing_answer(ran.state, interception, q) for q in interception.questions}
     assert {k: (a.value, a.source) for k, a in answers.items()} == {
         "intercept:ottoman:P3:Z2": ("no", AnswerSource.STANDING), "intercept:france:Z3:Z2": ("yes", AnswerSource.STANDING)}
     ran = run(ran.state, SETTINGS, interception, dice={"intercept:france:Z3:Z2": "2d6: 6 3"})
     assert [e.power for e in ran.of(InterceptionRolled)] == ["france"]
-    assert [e.audience.factions for e in ran.of(AnswerApplied)] == [("ottoman",), ("france",)]
+    assert [e.audience.public for e in ran.of(AnswerApplied)] == [True, True]  # stated publicly (H10.6)
 
 
 def test_H2_6_4_4_once_a_power_is_in_no_other_power_tries():
@@ -183,3 +189,18 @@ def test_H2_6_4_2_the_owner_may_intercept_with_part_of_a_stack():
               dice={"intercept:ottoman:P3:Z2": "2d6: 6 3"})
     assert [u.id for u in ran.state.units_at("Z2", "ottoman")] == ["o1", "c1"]
     assert ran.state.units["o2"].location == "P3"
+
+
+def test_H_OP_25_a_beaten_interceptor_retreats_by_default_where_it_came_from():
+    s = state(sq("h1", "hapsburg", "Z1"), sq("h2", "hapsburg", "Z1"), sq("f1", "france", "Z3"),
+              sq("f2", "france", "Z3"), wars=[("hapsburg", "france")],
+              standing={p: StandingOrders(foul_weather="never") for p in ("ottoman", "england", "france", "papacy",
+                                                                             "protestant")})
+    quick = HisSettings(ask_combat_cards=False, ask_response_cards=False)
+    ran = run(s, quick, STEPS.first(s, quick), orders=[MOVE])
+    ran = run(ran.state, quick, ran.next)
+    ran = run(ran.state, quick, ran.next, {"intercept:france:Z3:Z2": "yes"}, dice={
+        "intercept:france:Z3:Z2": "2d6: 6 6", "combat:Z2:hapsburg-france:attacker": "4d6: 5 1 1 1",
+        "combat:Z2:hapsburg-france:defender": "4d6: 1 1 1 1"})
+    [retreat] = ran.next.questions
+    assert (retreat.id, retreat.default) == ("retreat:france", "Z3")  # not Z1, the first in map order

@@ -79,6 +79,7 @@ class Pending(BaseModel):
     phase: str
     groups: tuple[Group, ...] = ()
     intercepted: dict[str, str] = Field(default_factory=dict)  # destination → the power that got in (H2.6.4.4)
+    intercepted_from: dict[str, str] = Field(default_factory=dict)  # destination → its first stack's origin
     combats: tuple[tuple[str, str], ...] = ()  # (space, opponent) still to fight, in order (H-OP-17)
     combat_order: tuple[tuple[str, str | None], ...] = ()  # the mover's wish (H2.6.7.2)
     combat: NavalCombat | None = None

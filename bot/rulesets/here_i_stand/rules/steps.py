@@ -42,6 +42,7 @@ from bot.rulesets.here_i_stand.rules.events import (
     ActionNotCarried,
     AnswerApplied,
     FightCancelled,
+    InterceptionRolled,
     MoveCancelled,
     ResponsePlayed,
     public,
@@ -93,9 +94,18 @@ class HisSteps:
         return Resolution(state=state, events=events + more)
 
 
+CARD_QUESTIONS = ("foul_weather",)  # answers that could tell what a hand holds (H-OP-35)
+
+
 def _applied(step: Step, answer: Answer) -> AnswerApplied:
+    """H10.6: a standing order applied is stated publicly, unless the answer could tell what the
+    power's hand holds; a default goes to the power and the moderators (the moderators' log)."""
     question = step.question(answer.question)
-    audience = Audience.of(question.faction) if question and question.faction else Audience.moderators()
+    public_ok = answer.source == AnswerSource.STANDING and answer.question.split(":", 1)[0] not in CARD_QUESTIONS
+    if question is None or question.faction is None:
+        audience = Audience.moderators()
+    else:
+        audience = Audience.everyone() if public_ok else Audience.of(question.faction)
     value = answer.value if isinstance(answer.value, str) else ",".join(f"{k}={v}" for k, v in sorted(answer.value.items()))
     return AnswerApplied(audience=audience, question=answer.question, value=value, source=answer.source,
                          rule=answer.rule)
@@ -288,7 +298,11 @@ def settle_interception(state, gamemap, settings, answers, dice):
     attempts = naval_move.interception_attempts(state, gamemap, settings, state.pending.groups)
     chosen = {a.id: found for a in attempts if (found := _chosen(state, a, _value(answers, a.id, NO)))}
     state, events, intercepted = naval_move.intercept(state, attempts, chosen, dice, dict(state.pending.intercepted))
-    return _next(state, "avoid", intercepted=intercepted), events
+    origins = {}
+    for event in events:
+        if isinstance(event, InterceptionRolled) and event.success:
+            origins.setdefault(event.destination, event.origin)  # H-OP-25: where the interceptors came from
+    return _next(state, "avoid", intercepted=intercepted, intercepted_from=origins), events
 
 
 # H2.6.5: avoid battle (H-OP-15: default no attempt)
@@ -325,7 +339,9 @@ def settle_combat(state, gamemap, settings, answers, dice):
     for index, (space, opponent) in enumerate(pending.combats):
         if state.units_at(space, pending.power) and state.units_at(space, opponent):
             origin = next((g.origin for g in pending.groups if g.destination == space), None)
-            fight = combat.open_combat(state, gamemap, space, pending.power, opponent, attacker_from=origin)
+            came = pending.intercepted_from.get(space) if pending.intercepted.get(space) == opponent else None
+            fight = combat.open_combat(state, gamemap, space, pending.power, opponent, attacker_from=origin,
+                                       defender_from=came)
             return _next(state, "combat_cards", combat=fight, combats=pending.combats[index + 1:]), []
     return _next(state, None), []
 
