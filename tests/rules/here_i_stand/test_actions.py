@@ -60,3 +60,11 @@ def test_every_event_has_a_distinct_kind():
     classes = [c for c in vars(events).values() if isinstance(c, type) and issubclass(c, Event) and c is not Event]
     assert len(kinds) == len(classes) == 24 and kinds["his_combat_decided"] is CombatDecided
     assert all(kind.startswith("his_") for kind in kinds)
+
+
+def test_H10_an_unreadable_action_at_resolution_is_not_carried_and_nothing_changes():
+    s = state(sq("h1", "hapsburg", "Z1"))
+    ran = run(s, SETTINGS, STEPS.first(s, SETTINGS), orders=[("hapsburg", {"kind": "naval_move"})])
+    [refused] = ran.events
+    assert (refused.reason, refused.audience.factions) == ("the order could not be read", ("hapsburg",))
+    assert ran.state.units == s.units and ran.next is None

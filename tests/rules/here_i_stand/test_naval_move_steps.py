@@ -168,7 +168,9 @@ def test_H10_1_a_refused_action_ends_the_action_with_the_reason_to_the_power():
     bad = ("hapsburg", {"kind": "naval_move", "groups": [{"units": ["h1"], "to": "Z3"}]})  # Z3 not adjacent to Z1
     ran = run(s, SETTINGS, STEPS.first(s, SETTINGS), orders=[bad])
     assert ran.next is None and ran.state == s.model_copy(update={"next_step": None})
-    assert [e.audience.factions for e in ran.events] == [("hapsburg",)]
+    [refused] = ran.events
+    assert refused.audience.factions == ("hapsburg",) and refused.rule == "H2.5.1"
+    assert refused.reason == "naval units move only to an adjacent space (H2.3)"  # a message id
 
 
 def test_a_move_with_cp_left_opens_the_next_action_of_the_impulse():

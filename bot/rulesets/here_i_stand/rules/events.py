@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import Field
+
 from bot.domain.events import Audience, Event
 
 
@@ -265,7 +267,9 @@ class ActionNotCarried(Event):
     kind: Literal["his_action_not_carried"] = "his_action_not_carried"
     power: str
     action: str
-    reason: str
+    reason: str  # a message id, worded with ``values`` for the reader
+    values: dict[str, str | int] = Field(default_factory=dict)
+    rule: str = ""
 
 
 def event_kinds() -> dict[str, type[Event]]:

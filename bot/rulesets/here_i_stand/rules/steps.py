@@ -141,9 +141,13 @@ def resolve_action(state: HisState, gamemap: HisMap, settings: HisSettings, orde
     payload = mine[-1].payload
     try:
         state, events = ACTION[payload["kind"]](state, gamemap, settings, payload, dice)
-    except (OrderRejected, ValidationError, KeyError) as refused:
+    except OrderRejected as refused:
+        values = {k: v if isinstance(v, int) else str(v) for k, v in refused.values.items()}
         return state, [ActionNotCarried(audience=Audience.of(power), power=power, action=payload["kind"],
-                                        reason=str(refused))], False
+                                        reason=refused.msgid, values=values, rule=refused.rule or "")], False
+    except (ValidationError, KeyError, TypeError):
+        return state, [ActionNotCarried(audience=Audience.of(power), power=power, action=payload["kind"],
+                                        reason=N_("the order could not be read"), rule="H10")], False
     return state, events, True
 
 
