@@ -2,7 +2,9 @@
 the final state's JSON and one over every event's JSON in order, per size and seed.
 
 The recorded fingerprints (bench/resolution_hashes.json) were made from the code before the
-resolution was made faster (issue 18); a faster resolution must give the same bytes.
+resolution was made faster (issue 18); a faster resolution must give the same bytes.  Issue 12
+added one state field (``captives``, OP-46 c) and re-recorded them: with that field left out of
+the dump every state hash was the one recorded before, and every events hash unchanged.
 tests/rules/test_resolution_hashes.py checks S, M and ML; L is checked here:
 
     PYTHONPATH=. python bench/resolution_hashes.py --check [--sizes L]

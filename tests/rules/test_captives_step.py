@@ -86,3 +86,12 @@ def test_suicide_kills_and_the_default_keeps_the_captive_and_each_says_where_it_
                                                "source": "default", "rule": "OP-46c"}),
         ("captive_decided", False, ("blue", "green", "red"), {"character": "hattori", "captor": "blue",
                                                               "suicide": False})]
+
+
+def test_a_test_may_give_the_rules_other_steps_for_a_while(monkeypatch):
+    """The services' tests give Sengoku's one cached rules instance a test ruleset's steps
+    (tests/services/steps_ruleset.py on the core's branch): ``steps`` is an attribute, not a property."""
+    from bot.plugins import get_ruleset
+    other = object()
+    monkeypatch.setattr(get_ruleset("sengoku"), "steps", other)
+    assert steps_of(get_ruleset("sengoku")) is other

@@ -32,10 +32,10 @@ class SengokuRuleset:
     state_model = SengokuState
     fallback_rule = "S12.4"  # an order that cannot be carried out falls back to the unit's default
 
-    @property
-    def steps(self) -> SengokuSteps:
-        """Issue 12 (bot/engine/steps.py): the orders step, then the captives' choices (OP-46 c)."""
-        return SengokuSteps(self)
+    def __init__(self) -> None:
+        # Issue 12 (bot/engine/steps.py): the orders step, then the captives' choices (OP-46 c).  An
+        # attribute, not a property, so that a test may give the rules other steps for a while.
+        self.steps = SengokuSteps(self)
 
     def parse_order(self, payload: dict[str, Any]) -> BaseModel:
         return parse_order(payload)
