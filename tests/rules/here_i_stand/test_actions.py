@@ -67,4 +67,10 @@ def test_H10_an_unreadable_action_at_resolution_is_not_carried_and_nothing_chang
     ran = run(s, SETTINGS, STEPS.first(s, SETTINGS), orders=[("hapsburg", {"kind": "naval_move"})])
     [refused] = ran.events
     assert (refused.reason, refused.audience.factions) == ("the order could not be read", ("hapsburg",))
-    assert ran.state.units == s.units and ran.next is None
+    assert ran.state.units == s.units and ran.next.kind == "orders"
+
+
+def test_H10_no_action_ends_the_impulse():
+    s = state(sq("h1", "hapsburg", "Z1"), cp=3)
+    ran = run(s, SETTINGS, STEPS.first(s, SETTINGS))
+    assert ran.events == [] and ran.next is None

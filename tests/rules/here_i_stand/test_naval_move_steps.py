@@ -163,11 +163,12 @@ def test_H_OP_09_foul_weather_played_and_the_moderators_cancel_the_move():
     assert ran.state.impulse.cp_remaining == 0 and ran.next is None  # the CP is spent
 
 
-def test_H10_1_a_refused_action_ends_the_action_with_the_reason_to_the_power():
+def test_H10_1_an_action_not_carried_tells_the_power_why_and_asks_again():
     s = h11_2()
     bad = ("hapsburg", {"kind": "naval_move", "groups": [{"units": ["h1"], "to": "Z3"}]})  # Z3 not adjacent to Z1
     ran = run(s, SETTINGS, STEPS.first(s, SETTINGS), orders=[bad])
-    assert ran.next is None and ran.state == s.model_copy(update={"next_step": None})
+    assert ran.next.kind == ORDERS  # its CP is not spent: it may give another action
+    assert ran.state == s.model_copy(update={"next_step": ran.next})
     [refused] = ran.events
     assert refused.audience.factions == ("hapsburg",) and refused.rule == "H2.5.1"
     assert refused.reason == "naval units move only to an adjacent space (H2.3)"  # a message id

@@ -83,8 +83,10 @@ class HisSteps:
         if step.kind == ORDERS:
             state, more, acted = resolve_action(state, gamemap, settings, orders, dice)
             events += more
-            if not acted:
-                return Resolution(state=state.model_copy(update={"pending": None, "next_step": None}), events=events)
+            if not acted:  # no action: the impulse is over; one not carried: the power may give another
+                following = action_step(state) if more and state.impulse.cp_remaining >= 1 else None
+                return Resolution(state=state.model_copy(update={"pending": None, "next_step": following}),
+                                  events=events)
         else:
             if state.pending is None or state.pending.phase != step.kind:
                 raise ValueError(f"step {step.kind} does not match the action under way")  # a core bug
