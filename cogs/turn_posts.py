@@ -359,7 +359,7 @@ class TurnPoster:
                     "answered get the rules' defaults.", **values)
                 if opened.step.deadline.on_deadline is OnDeadline.DEFAULTS else
                 t._("⏰ **{campaign}** — {label}: the deadline is in {left}, {deadline}.", **values))
-        # Never the clans' names: the report channel is public, and who is asked can be a secret (in Sengoku,
+        # Never the clans' names: the report channel is public, and who is asked can be a secret (e.g.
         # a clan asked about a captive whose capture only some clans saw); /step show tells each its own.
         text += "\n" + (t._("Questions are still waiting for answers in the asked clans' channels.") if waiting
                         else t._("Every question is answered.")) + " (/step show)"

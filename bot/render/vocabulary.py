@@ -65,7 +65,7 @@ class HighlightStyle(_Model):
     colour: Colour
     symbol: str = Field(min_length=1, max_length=2)  # a character the fonts can draw ("⚔")
     dash: DashPattern = ()  # of the ring
-    # A picture the map's art draws with such a place (a PNG file's path, e.g. a trade post's flag):
+    # A picture the map's art draws with such a place (a PNG file's path, e.g. a flag on a sea area):
     # the legend shows it beside the ring, so that the key explains it too. "": the ring alone.
     icon: str = ""
 

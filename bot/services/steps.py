@@ -101,7 +101,7 @@ class TurnDigest:
     def public_text(self) -> Text:
         """The digest for the report channel: the steps the turn went through, nothing more.  How many were
         answered, by standing orders, by default, says what the clans' own reports keep private (a
-        default applied to a clan's question) and how many were asked (in Sengoku: how many characters
+        default applied to a clan's question) and how many were asked (e.g. how many characters
         were captured, also in a battle only some clans saw); the moderators read those in their log."""
         return Joined([Text(N_("Turn {turn} in steps:"), turn=self.turn), *[s.label for s in self.steps]], "\n")
 

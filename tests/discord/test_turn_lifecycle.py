@@ -197,8 +197,8 @@ async def test_the_scheduler_posts_reminders_and_the_auto_resolved_turn_where_th
     (reminder,) = world.h.log[start:]
     assert (reminder.target, reminder.content) == (REPORTS, (
         "⏰ **Seto 1560** — Turn 3 · captives' choices: the deadline is in 24 hours, <t:1772625600:F> "
-        "(<t:1772625600:R>); then the questions not answered get the rules' defaults.\nNot answered yet: Ōtomo. "
-        "(/step show)"))
+        "(<t:1772625600:R>); then the questions not answered get the rules' defaults.\nQuestions are still "
+        "waiting for answers in the asked clans' channels. (/step show)"))  # in public, never who is asked
     start = len(world.h.log)
     await scheduler.tick()
     assert world.h.log[start:] == []

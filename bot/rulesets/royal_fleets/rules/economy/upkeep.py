@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from bot.domain.events import Audience
 from bot.domain.text import N_
-from bot.rulesets.royal_fleets.rules.encounter.cargo import after_losses, strand_transports
+from bot.rulesets.royal_fleets.rules.model.cargo import after_losses, strand_transports
 from bot.rulesets.royal_fleets.rules.model.context import Ctx
 from bot.rulesets.royal_fleets.rules.model.events import (BecamePirates, BoughtOver, ModeratorNeeded, OrderFellBack,
                                                           ShipLeftPlay, ShipsOnOffer, TransportFeePaid, UpkeepPaid)

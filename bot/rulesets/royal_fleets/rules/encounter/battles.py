@@ -12,7 +12,7 @@ from bot.domain.events import Audience
 from bot.rulesets.royal_fleets.rules.battle import (BattleResult, BattleSettings, BattleShip, BattleSide,
                                                     RetreatPlan, Targeting, fight)
 from bot.rulesets.royal_fleets.rules.encounter import routes
-from bot.rulesets.royal_fleets.rules.encounter.cargo import (after_losses, capture_unescorted, strand_transports,
+from bot.rulesets.royal_fleets.rules.model.cargo import (after_losses, capture_unescorted, strand_transports,
                                                              surrender_cargo)
 from bot.rulesets.royal_fleets.rules.model.fleet_ops import add_ships, drop_empty, remove_ship
 from bot.rulesets.royal_fleets.rules.encounter.sides import Sides, sides_in

@@ -15,7 +15,7 @@ from bot.domain.events import Audience
 from bot.domain.text import N_
 from bot.rulesets.royal_fleets.rules.encounter import routes
 from bot.rulesets.royal_fleets.rules.encounter.battles import encounters
-from bot.rulesets.royal_fleets.rules.encounter.cargo import capture_unescorted
+from bot.rulesets.royal_fleets.rules.model.cargo import capture_unescorted
 from bot.rulesets.royal_fleets.rules.model.context import Ctx
 from bot.rulesets.royal_fleets.rules.model.events import (BlockadeSet, DefaultApplied, EnteredTransit, FleetArrived,
                                                           FleetMoved, OrderFellBack)
