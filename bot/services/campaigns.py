@@ -245,18 +245,28 @@ class CampaignService(CampaignReads):
         re-sending orders cannot keep a deadline's resolution from committing)."""
         return {"phases": _writable(moderator), "now": None if moderator else self.clock()}
 
-    async def _taking_orders(self, campaign: Campaign) -> None:
-        """Free orders go to an orders step only; a prompt step takes its questions' answers (issue 12)."""
+    async def _taking_orders(self, campaign: Campaign, faction: str | None = None, kind: Any = None,
+                             moderator: bool = True) -> None:
+        """Free orders go to an orders step only; a prompt step takes its questions' answers (issue 12).
+        An orders step may name the order kinds it accepts and the factions that act in it (an impulse
+        is one power's): the rest are refused before anything is read, a moderator's too for the kinds."""
         step = await self.open_step_of(campaign)
+        label = step_label(campaign.turn, campaign.step, step, campaign.ruleset)
         if not step.takes_orders:
             raise UserError(N_("{step} of {campaign} takes no orders, only the answers to its questions "
-                               "(/step show)"), step=step_label(campaign.turn, campaign.step, step, campaign.ruleset),
-                            campaign=campaign.name)
+                               "(/step show)"), step=label, campaign=campaign.name)
+        if step.actors and faction is not None and faction not in step.actors and not moderator:
+            raise UserError(N_("{step} of {campaign} is not your clan's to order in; /step show says what is "
+                               "open"), step=label, campaign=campaign.name)
+        if step.order_kinds and kind is not None and kind not in step.order_kinds:
+            raise UserError(N_("{step} of {campaign} takes only these orders: {kinds}"), step=label,
+                            campaign=campaign.name, kinds=", ".join(step.order_kinds))
 
     async def submit_order(self, campaign_id: int, faction: str, payload: dict[str, Any], *,
                            moderator: bool = False) -> OrderReceipt:
         campaign = await self._planning(campaign_id, moderator)
-        await self._taking_orders(campaign)
+        await self._taking_orders(campaign, faction, payload.get("kind") if isinstance(payload, dict) else None,
+                                  moderator)
         ruleset, state, settings, gamemap = await self._loaded(campaign)
         others = await self.repo.list_orders(campaign_id, campaign.turn, step=campaign.step)
         payload = clean_payload(payload)  # names typed by players reach public reports: store them clean
