@@ -25,6 +25,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw
 
+from bot.art_fields import box_blur, value_noise
 from bot.mapfiles import load_map_file
 from bot.rulesets.royal_fleets.art.coasts import DOTS, ISLANDS, LAND, WATER
 from bot.rulesets.royal_fleets.rules.map.model import RoyalMap
@@ -43,6 +44,7 @@ FADE = 40.0  # pixels over which it fades
 PROVINCE_LAND = 9  # pixels of land kept round every province's point
 AREA_SEA = 15  # pixels of sea kept round every sea area's point
 SEED = 1635  # fixed noise: the same map always gives the same picture
+NOISE_CELLS = 60  # the noise grid's cells across the sheet
 
 SEA_DEEP = np.array([182, 207, 226])
 SEA_SHALLOW = np.array([212, 230, 241])
@@ -101,38 +103,13 @@ def _coast_mask(to_px, width: int, height: int) -> np.ndarray:
     return np.asarray(small, dtype=np.float32) / 255.0
 
 
-def _noise(height: int, width: int, cells: int = 60) -> np.ndarray:
-    """Smooth value noise in [-1, 1]: a coarse fixed random grid, bilinearly enlarged."""
-    rng = np.random.default_rng(SEED)
-    gh, gw = cells * height // width + 2, cells + 2
-    grid = rng.uniform(-1, 1, (gh, gw))
-    yi = np.linspace(0, gh - 1.001, height)
-    xi = np.linspace(0, gw - 1.001, width)
-    y0, x0 = yi.astype(int), xi.astype(int)
-    ty, tx = (yi - y0)[:, None], (xi - x0)[None, :]
-    top = grid[y0][:, x0] * (1 - tx) + grid[y0][:, x0 + 1] * tx
-    bottom = grid[y0 + 1][:, x0] * (1 - tx) + grid[y0 + 1][:, x0 + 1] * tx
-    return top * (1 - ty) + bottom * ty
-
-
-def _blur(a: np.ndarray, r: int) -> np.ndarray:
-    """Box blur, three passes (close to a Gaussian), along both axes."""
-    out = a.astype(np.float32)
-    for axis in (0, 1):
-        for _ in range(3):
-            pad = [(0, 0), (0, 0)]
-            pad[axis] = (r + 1, r)
-            c = np.cumsum(np.pad(out, pad, mode="edge"), axis=axis)
-            hi = np.take(c, np.arange(2 * r + 1, c.shape[axis]), axis=axis)
-            lo = np.take(c, np.arange(0, c.shape[axis] - 2 * r - 1), axis=axis)
-            out = (hi - lo) / (2 * r + 1)
-    return out
 
 
 def land_mask(gm: RoyalMap, sheet: str, points, to_px, width: int, height: int) -> np.ndarray:
     """Where the sheet is land: the coastlines, a little roughened, every province on land
     and every sea area at sea (a rough coast must not put a fleet ashore)."""
-    coverage = _blur(_coast_mask(to_px, width, height), 1) + 0.06 * _noise(height, width).astype(np.float32)
+    roughness = value_noise(height, width, NOISE_CELLS, SEED).astype(np.float32)
+    coverage = box_blur(_coast_mask(to_px, width, height), 1) + 0.06 * roughness
     land = coverage > 0.5
     ys, xs = np.mgrid[0:height, 0:width]
     for k in gm.areas_on(sheet):
@@ -175,7 +152,7 @@ def render_sheet(gm: RoyalMap, sheet: str, width: int = WIDTH) -> tuple[np.ndarr
     points, height, to_px = project(gm, sheet, width)
     land = land_mask(gm, sheet, points, to_px, width, height)
     owner, dist = _owners(gm, sheet, points, height, width)
-    near = _blur(land.astype(np.float32), 12)
+    near = box_blur(land.astype(np.float32), 12)
     img = SEA_DEEP + (SEA_SHALLOW - SEA_DEEP) * np.clip(near * 2.4, 0, 1)[..., None]
     img[_graticule(to_px, height, width) & ~land] = GRID
     img[(near > 0.1) & (near < 0.14) & ~land] = RIPPLE

@@ -19,6 +19,7 @@ import sys
 import numpy as np
 from PIL import Image
 
+from bot.art_fields import box_blur, value_noise
 from bot.mapfiles import load_shipped_map, shipped_map_path
 from bot.rulesets.sengoku.rules.model.map_model import SengokuMap
 
@@ -29,6 +30,7 @@ SEA_BIAS = -0.25  # far from every point is sea
 NOISE = 0.22
 NODE_LAND = 18  # pixels of land kept around every land area's point
 SEED = 1560  # fixed: the same map always gives the same picture
+NOISE_CELLS = 28  # the noise grid's cells across the sheet
 
 SEA_DEEP = np.array([188, 212, 230])
 SEA_SHALLOW = np.array([214, 232, 242])
@@ -103,19 +105,6 @@ def _towards_edge(point: tuple[float, float], height: int, width: int) -> list[t
     return [(x + (ex - x) * i / steps, y + (ey - y) * i / steps) for i in range(1, steps + 1)]
 
 
-def _noise(height: int, width: int, cells: int = 28) -> np.ndarray:
-    """Smooth value noise in [-1, 1]: a coarse random grid, bilinearly enlarged."""
-    rng = np.random.default_rng(SEED)
-    gh, gw = cells * height // width + 2, cells + 2
-    grid = rng.uniform(-1, 1, (gh, gw))
-    yi = np.linspace(0, gh - 1.001, height)
-    xi = np.linspace(0, gw - 1.001, width)
-    y0, x0 = yi.astype(int), xi.astype(int)
-    ty, tx = (yi - y0)[:, None], (xi - x0)[None, :]
-    top = grid[y0][:, x0] * (1 - tx) + grid[y0][:, x0 + 1] * tx
-    bottom = grid[y0 + 1][:, x0] * (1 - tx) + grid[y0 + 1][:, x0 + 1] * tx
-    return top * (1 - ty) + bottom * ty
-
 
 def land_field(gm: SengokuMap, points: dict[str, tuple[float, float]], height: int,
                width: int = WIDTH) -> np.ndarray:
@@ -129,21 +118,8 @@ def land_field(gm: SengokuMap, points: dict[str, tuple[float, float]], height: i
     field = np.full((height, width), SEA_BIAS, dtype=np.float32)
     for (px, py), w in zip(where, weights):
         field += w * np.exp(-((xs - px) ** 2 + (ys - py) ** 2) / (2 * SIGMA**2))
-    return field + NOISE * _noise(height, width).astype(np.float32)
+    return field + NOISE * value_noise(height, width, NOISE_CELLS, SEED).astype(np.float32)
 
-
-def _blur(a: np.ndarray, r: int) -> np.ndarray:
-    """Box blur, three passes (close to a Gaussian), along both axes."""
-    out = a.astype(np.float32)
-    for axis in (0, 1):
-        for _ in range(3):
-            pad = [(0, 0), (0, 0)]
-            pad[axis] = (r + 1, r)
-            c = np.cumsum(np.pad(out, pad, mode="edge"), axis=axis)
-            hi = np.take(c, np.arange(2 * r + 1, c.shape[axis]), axis=axis)
-            lo = np.take(c, np.arange(0, c.shape[axis] - 2 * r - 1), axis=axis)
-            out = (hi - lo) / (2 * r + 1)
-    return out
 
 
 def render_schematic(gm: SengokuMap, width: int = WIDTH) -> tuple[np.ndarray, dict[str, tuple[float, float]]]:
@@ -153,9 +129,9 @@ def render_schematic(gm: SengokuMap, width: int = WIDTH) -> tuple[np.ndarray, di
     for k, area in gm.areas.items():  # every land area stands on land, however small its island
         if area.kind != "sea":
             land |= (xs - points[k][0]) ** 2 + (ys - points[k][1]) ** 2 < NODE_LAND**2
-    land = _blur(land.astype(np.float32), 3) > 0.5
+    land = box_blur(land.astype(np.float32), 3) > 0.5
     owner = _nearest_land_area(gm, points, height, width)
-    near = _blur(land.astype(np.float32), 18)
+    near = box_blur(land.astype(np.float32), 18)
     img = SEA_DEEP + (SEA_SHALLOW - SEA_DEEP) * np.clip(near * 2.2, 0, 1)[..., None]
     ripple = (near > 0.05) & (near < 0.09) & ~land
     img[ripple] = RIPPLE
