@@ -392,14 +392,12 @@ class CampaignService(CampaignReads):
         ``render_sheet_maps`` draws them all)."""
         from bot.render import MAX_CONCURRENT_RENDERS  # matplotlib loads only when maps are drawn
         show = presenter(ruleset_id)
-        # Only a map of several sheets names one: a presenter of one-sheet maps need not take it.
-        kw = {} if sheet is None else {"sheet": sheet}
         # As many at once as the renderer has slots, no more: a render's timeout counts its wait
         # for a slot, so queueing a 17-clan campaign's maps all at once timed the last ones out.
         pngs: list[bytes] = []
         for start in range(0, len(audiences), MAX_CONCURRENT_RENDERS):
             batch = audiences[start:start + MAX_CONCURRENT_RENDERS]
-            pngs += await asyncio.gather(*(show.render(data, audience, **kw) for audience in batch))
+            pngs += await asyncio.gather(*(show.render(data, audience, sheet) for audience in batch))
         return dict(zip(audiences, pngs))
 
     async def render_sheet_maps(self, ruleset_id: str, data: ReportInput,

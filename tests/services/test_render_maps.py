@@ -41,7 +41,7 @@ async def test_maps_are_asked_for_no_faster_than_the_renderer_has_slots(monkeypa
     from bot.rulesets.sengoku.report.present import SengokuPresenter
     in_flight, most = 0, 0
 
-    async def counting_render(self, data, audience="public") -> bytes:
+    async def counting_render(self, data, audience="public", sheet=None) -> bytes:  # the Presenter protocol
         nonlocal in_flight, most
         in_flight += 1
         most = max(most, in_flight)

@@ -33,9 +33,10 @@ class _SheetPresenter:
 
 
 class _OneSheetPresenter:
-    """A presenter from before maps had sheets: its render takes no sheet."""
+    """A presenter asked for a map of one sheet: it is never named one (the Presenter protocol's None)."""
 
-    async def render(self, data, audience) -> bytes:
+    async def render(self, data, audience, sheet=None) -> bytes:
+        assert sheet is None
         return audience.file_stem.encode()
 
 
