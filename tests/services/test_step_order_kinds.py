@@ -13,7 +13,6 @@ from bot.scenarios import load_shipped_scenario
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
 from bot.store import open_repository
-from tests.services.steps_ruleset import install
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
 
@@ -23,9 +22,8 @@ def demo_order(clan: str) -> dict:
 
 
 @pytest.fixture
-async def restricted(database, monkeypatch):
+async def restricted(database, steps, monkeypatch):
     """Turn 3 opens with an orders step only Mōri acts in, taking only the kind of its first demo order."""
-    steps = install(monkeypatch)
     kind = demo_order("mori")["kind"]
     monkeypatch.setattr(steps, "first", lambda state, settings: Step(
         kind=ORDERS, label=Wording(msgid="Mōri's impulse"), actors=["mori"], order_kinds=[kind]))

@@ -5,8 +5,6 @@ digest, export and import."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-
 import pytest
 
 from bot.domain.campaign import Phase
@@ -17,30 +15,14 @@ from bot.services.errors import UserError
 from bot.services.steps import StepService
 from bot.services.turns import TurnLifecycle
 from bot.store import StoreError, open_repository
-from tests.services.steps_ruleset import install
+from tests.services.conftest import STEPS_NOW
 
-NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+NOW = STEPS_NOW  # the steps_world's clock (tests/services/conftest.py)
 MOD = Moderator(99, "Kobayakawa")
 
 
-@pytest.fixture
-def steps(monkeypatch):
-    return install(monkeypatch)
-
-
-@pytest.fixture
-async def world(database, steps):
-    repo = await open_repository(database)
-    service = CampaignService(repo, clock=lambda: NOW, seed_factory=lambda: "fixed-seed")
-    campaign = await service.create_campaign("seto-demo", "Seto 1560", guild_id=7)
-    await service.set_channels(campaign.id, report_channel_id=520)
-    await service.open_turn(campaign.id, "in 48h")
-    yield TurnLifecycle(service), StepService(service), campaign.id
-    await repo.close()
-
-
-async def test_the_prompt_step_opens_with_the_orders_commit_and_resolves_once_answered(world, steps):
-    turns, stepper, cid = world
+async def test_the_prompt_step_opens_with_the_orders_commit_and_resolves_once_answered(steps_world, steps):
+    turns, stepper, cid = steps_world
     outcome = await turns.resolve(cid)
     assert (outcome.turn, outcome.step, outcome.turn_ended, str(outcome.step_label)) == (3, 1, False, "Turn 3")
     campaign = await turns.service.campaign(cid)
@@ -80,15 +62,15 @@ async def test_the_prompt_step_opens_with_the_orders_commit_and_resolves_once_an
                                   "Turn 3 · captains' choices: 2 answered, 0 by standing orders, 0 by default")
 
 
-async def test_free_orders_are_refused_on_a_prompt_step(world):
-    turns, _, cid = world
+async def test_free_orders_are_refused_on_a_prompt_step(steps_world):
+    turns, _, cid = steps_world
     await turns.resolve(cid)
     with pytest.raises(UserError, match="Turn 3 · captains' choices of Seto 1560 takes no orders"):
         await turns.service.submit_order(cid, "mori", {"kind": "tf_trade", "unit": "mori-akita-maru"})
 
 
-async def test_standing_answers_resolve_the_step_at_once_in_a_chain(world, steps):
-    turns, stepper, cid = world
+async def test_standing_answers_resolve_the_step_at_once_in_a_chain(steps_world, steps):
+    turns, stepper, cid = steps_world
     steps.standing = {"q-mori": "sail", "q-otomo": "stay"}
     outcome = await turns.resolve(cid)
     assert [(o.step, o.turn_ended) for o in outcome.chain] == [(2, True)] and outcome.opened is None
@@ -99,8 +81,8 @@ async def test_standing_answers_resolve_the_step_at_once_in_a_chain(world, steps
     assert str(digest.text()).endswith("captains' choices: 0 answered, 2 by standing orders, 0 by default")
 
 
-async def test_defaults_answer_the_rest_and_resolve(world, steps):
-    turns, stepper, cid = world
+async def test_defaults_answer_the_rest_and_resolve(steps_world, steps):
+    turns, stepper, cid = steps_world
     await turns.resolve(cid)
     await stepper.answer(cid, 3, 2, "q-mori", "sail", faction="mori")
     outcomes = await stepper.apply_defaults(cid, 3, 2)
@@ -114,8 +96,8 @@ async def test_defaults_answer_the_rest_and_resolve(world, steps):
         await stepper.apply_defaults(cid, 3, 2)
 
 
-async def test_a_moderator_answers_any_question_and_it_is_audited(world):
-    turns, stepper, cid = world
+async def test_a_moderator_answers_any_question_and_it_is_audited(steps_world):
+    turns, stepper, cid = steps_world
     await turns.resolve(cid)
     receipt = await stepper.answer(cid, 3, 2, "q-otomo", "sail", faction=None, by=MOD)
     assert receipt.answer.source is AnswerSource.MODERATOR
@@ -136,8 +118,8 @@ async def test_a_moderator_answers_any_question_and_it_is_audited(world):
     assert (await turns.repo.audit_log(cid))[0].description.endswith(": stay (was sail, moderator)")
 
 
-async def test_undo_and_redo_work_step_by_step(world):
-    turns, stepper, cid = world
+async def test_undo_and_redo_work_step_by_step(steps_world):
+    turns, stepper, cid = steps_world
     await turns.resolve(cid)
     await stepper.answer(cid, 3, 2, "q-mori", "sail", faction="mori")
     await stepper.answer(cid, 3, 2, "q-otomo", "stay", faction="otomo")
@@ -161,8 +143,8 @@ async def test_undo_and_redo_work_step_by_step(world):
     assert redone.outcome.opened.answers == {}
 
 
-async def test_an_open_step_survives_export_and_import(world, new_database):
-    turns, stepper, cid = world
+async def test_an_open_step_survives_export_and_import(steps_world, new_database):
+    turns, stepper, cid = steps_world
     await turns.resolve(cid)
     await stepper.answer(cid, 3, 2, "q-mori", "sail", faction="mori")
     data = await turns.service.export(cid) if hasattr(turns.service, "export") else await turns.repo.export_campaign(cid)
@@ -180,8 +162,8 @@ async def test_an_open_step_survives_export_and_import(world, new_database):
         await other.close()
 
 
-async def test_a_looping_ruleset_is_stopped_after_fifty_instant_steps(world, steps):
-    turns, stepper, cid = world
+async def test_a_looping_ruleset_is_stopped_after_fifty_instant_steps(steps_world, steps):
+    turns, stepper, cid = steps_world
     steps.loop = True
     outcome = await turns.resolve(cid)
     assert len(outcome.chain) == 50 and (await turns.service.campaign(cid)).step == 52
@@ -211,8 +193,8 @@ async def test_a_legacy_seed_turn_reveals_its_seed_only_with_its_last_step(datab
     await repo.close()
 
 
-async def test_a_preview_of_a_prompt_step_answers_the_rest_with_their_defaults(world, steps):
-    turns, stepper, cid = world
+async def test_a_preview_of_a_prompt_step_answers_the_rest_with_their_defaults(steps_world, steps):
+    turns, stepper, cid = steps_world
     await turns.resolve(cid)
     await stepper.answer(cid, 3, 2, "q-mori", "sail", faction="mori")
     await turns.service.preview_turn(cid)
@@ -222,14 +204,14 @@ async def test_a_preview_of_a_prompt_step_answers_the_rest_with_their_defaults(w
     assert [o.unit for o in await turns.repo.list_orders(cid, 3, step=2)] == ["answer:q-mori"]  # nothing stored
 
 
-async def test_dice_verify_covers_every_step_and_a_turn_part_way(world):
+async def test_dice_verify_covers_every_step_and_a_turn_part_way(steps_world):
     """The public key is revealed with step 1's report: its rolls verify while step 2 is open; once the
     turn is over, step 2's rolls (keys "s2:…") verify with the same key."""
     from bot.engine.dice import check_proof
     from bot.services import queries
     from tests.services.test_campaign_service import submit_demo_orders
 
-    turns, stepper, cid = world
+    turns, stepper, cid = steps_world
     await submit_demo_orders(turns.service, cid)
     await turns.resolve(cid)
     part_way = await queries.turn_proofs(turns.service, cid, 3, reader=None)
@@ -263,8 +245,8 @@ async def test_a_players_answer_after_the_steps_deadline_is_refused_a_moderators
     await repo.close()
 
 
-async def test_a_step_committed_first_by_another_process_is_reported_as_resolved(world, steps, monkeypatch):
-    turns, stepper, cid = world
+async def test_a_step_committed_first_by_another_process_is_reported_as_resolved(steps_world, steps, monkeypatch):
+    turns, stepper, cid = steps_world
     steps.three = True
     await turns.resolve(cid)
     await stepper.answer(cid, 3, 2, "q-mori", "sail", faction="mori")

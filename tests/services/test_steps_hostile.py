@@ -4,49 +4,25 @@ with hostile values."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-
 import pytest
 
 from bot.domain.campaign import Phase
 from bot.services.audit import Moderator
-from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
-from bot.services.steps import StepService
-from bot.services.turns import TurnLifecycle
-from bot.store import open_repository
-from tests.services.steps_ruleset import install
 
-NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
 MOD = Moderator(99, "Kobayakawa")
-
-
-@pytest.fixture
-def steps(monkeypatch):
-    return install(monkeypatch)
-
-
-@pytest.fixture
-async def world(database, steps):
-    repo = await open_repository(database)
-    service = CampaignService(repo, clock=lambda: NOW, seed_factory=lambda: "fixed-seed")
-    campaign = await service.create_campaign("seto-demo", "Seto 1560", guild_id=7)
-    await service.set_channels(campaign.id, report_channel_id=520)
-    await service.open_turn(campaign.id, "in 48h")
-    yield TurnLifecycle(service), StepService(service), campaign.id
-    await repo.close()
 
 
 def broken(state, settings, resolved):
     raise RuntimeError("a ruleset's bug in after()")
 
 
-async def test_an_answer_completing_a_step_whose_resolution_raises_stands_and_the_chain_resumes(world, steps,
+async def test_an_answer_completing_a_step_whose_resolution_raises_stands_and_the_chain_resumes(steps_world, steps,
                                                                                             monkeypatch):
     """The answer is stored before the step resolves: a ruleset's ``after`` raising must not read as a
     refusal of it (before: the RuntimeError reached the one who answered — "something went wrong" — though
     the answer stood).  Nothing resolved; once the ruleset is fixed, the next tick's continue_chain resolves."""
-    turns, stepper, cid = world
+    turns, stepper, cid = steps_world
     await turns.resolve(cid)
     await stepper.answer(cid, 3, 2, "q-mori", "sail", faction="mori")
     monkeypatch.setattr(steps, "after", broken)
@@ -109,13 +85,13 @@ def test_a_first_step_key_that_reads_as_a_later_steps_is_refused_and_others_roll
 
 
 @pytest.mark.parametrize("fault", ["same id", "default not a choice"])
-async def test_a_step_the_core_cannot_ask_is_never_opened_and_the_resolution_not_committed(world, steps,
+async def test_a_step_the_core_cannot_ask_is_never_opened_and_the_resolution_not_committed(steps_world, steps,
                                                                                        monkeypatch, fault):
     """A ruleset's ``after`` giving two questions one id (they would share one answer slot: Ōtomo's click
     answered "already" by Mōri's answer) or a default none of its choices (stored at the deadline as an
     answer nobody could give). Before, the step opened as given."""
     from tests.services.steps_ruleset import choices_step
-    turns, stepper, cid = world
+    turns, stepper, cid = steps_world
     step = choices_step()
     first, second = step.questions
     if fault == "same id":
