@@ -144,3 +144,18 @@ async def armed(world) -> World:
     await world.edit_state(1, give_armies_credits_and_rice)
     await world.run("turn open", world.admin, deadline="in 48h")
     return world
+
+
+@pytest.fixture
+def steps(monkeypatch):
+    """The two-question test ruleset of issue 12 (tests/services/steps_ruleset.py) on Sengoku's rules."""
+    from tests.services.steps_ruleset import install
+    return install(monkeypatch)
+
+
+@pytest.fixture
+async def prompted(planned, steps) -> World:
+    """Turn 3's orders resolved with /turn resolve: the captains' choices are open, their prompts posted."""
+    world = planned
+    world.resolved = await world.run("turn resolve", world.mod)
+    return world

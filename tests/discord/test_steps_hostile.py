@@ -10,21 +10,8 @@ import pytest
 from tests.discord.harness import Sent
 
 from tests.discord.conftest import CHANNELS, channel_posts
-from tests.services.steps_ruleset import install
 
 MORI_ROOM, OTOMO_ROOM, REPORTS = CHANNELS["mori-war-room"], CHANNELS["otomo-war-room"], CHANNELS["naval-reports"]
-
-
-@pytest.fixture
-def steps(monkeypatch):
-    return install(monkeypatch)
-
-
-@pytest.fixture
-async def prompted(planned, steps):
-    world = planned
-    world.resolved = await world.run("turn resolve", world.mod)
-    return world
 
 
 def mori_prompt(world):

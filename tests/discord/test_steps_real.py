@@ -7,25 +7,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-import pytest
-
 from tests.discord.conftest import CHANNELS, CLOCK, channel_posts
-from tests.services.steps_ruleset import install
 
 MORI_ROOM, OTOMO_ROOM, REPORTS = CHANNELS["mori-war-room"], CHANNELS["otomo-war-room"], CHANNELS["naval-reports"]
-
-
-@pytest.fixture
-def steps(monkeypatch):
-    return install(monkeypatch)
-
-
-@pytest.fixture
-async def prompted(planned, steps):
-    """Turn 3's orders resolved with /turn resolve: the captains' choices are open, their prompts posted."""
-    world = planned
-    world.resolved = await world.run("turn resolve", world.mod)
-    return world
 
 
 def only(posts):
