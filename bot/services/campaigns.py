@@ -43,7 +43,15 @@ from bot.services.errors import UserError
 from bot.services.leases import DEFAULT_LEASE, RESOLVE, WorkLease, utc_stamp
 from bot.services.settings import apply_setting
 from bot.services.sheet_maps import SheetMap
-from bot.services.step_model import answer_payload, opening, split_answers, step_dice, step_label, stored_step
+from bot.services.step_model import (
+    answer_payload,
+    is_answer,
+    opening,
+    split_answers,
+    step_dice,
+    step_label,
+    stored_step,
+)
 from bot.services.transfer_checks import import_problems, rekey_open_turns
 from bot.store import (
     SEED_WITHHELD,
@@ -289,7 +297,7 @@ class CampaignService(CampaignReads):
     async def clear_order(self, campaign_id: int, faction: str, slot: str, *, moderator: bool = False) -> bool:
         campaign = await self._planning(campaign_id, moderator)
         mine = {o.unit for o in await self.repo.list_orders(campaign_id, campaign.turn, faction, step=campaign.step)
-                if not o.unit.startswith("answer:")}  # an answer is not withdrawn (issue 12)
+                if not is_answer(o)}  # an answer is not withdrawn (issue 12)
         if slot not in mine:
             raise UserError(N_("your clan has no order for {slot} this turn"), slot=quote(slot))
         return await self.repo.delete_order(campaign_id, campaign.turn, slot, step=campaign.step,
