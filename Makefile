@@ -24,8 +24,12 @@ demo: $(STAMP)
 	$(BIN)/python -m bot demo --ruleset sengoku --out out
 	$(BIN)/python -m bot demo --ruleset royal-fleets --out out/royal-fleets
 
+# One worker per core, at most four (each starts a PostgreSQL server of its own); TEST_WORKERS=0
+# runs the suite in this process, which a debugger or `-x` is easier with.
+TEST_WORKERS ?= auto
+
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --maxprocesses=4
 
 run: $(STAMP)
 	$(BIN)/python -m bot run

@@ -164,8 +164,19 @@ def database(new_database: Callable[[], str]) -> str:
 
 
 def pytest_terminal_summary(terminalreporter) -> None:
-    if _skipped:
-        terminalreporter.write_line(f"PostgreSQL tests skipped: {_skipped[0]}", yellow=True, bold=True)
+    why = _skipped[0] if _skipped else _skip_reason_from_workers(terminalreporter)
+    if why:
+        terminalreporter.write_line(f"PostgreSQL tests skipped: {why}", yellow=True, bold=True)
+
+
+def _skip_reason_from_workers(terminalreporter) -> str | None:
+    """Under pytest-xdist (make test) the skips happen in the workers: their reports carry the reason."""
+    for report in terminalreporter.stats.get("skipped", []):
+        longrepr = report.longrepr
+        message = longrepr[2] if isinstance(longrepr, tuple) and len(longrepr) == 3 else str(longrepr)
+        if "PostgreSQL tests skipped: " in message:
+            return message.split("PostgreSQL tests skipped: ", 1)[1]
+    return None
 
 
 @pytest.fixture
