@@ -23,7 +23,7 @@ from bot.domain.text import quote
 from bot.i18n import Messages, N_
 from bot.localized import Text
 from bot.services.errors import UserError
-from bot.services.step_model import step_label, stored_step
+from bot.services.step_model import label_for, step_label, stored_step
 from bot.services.steps import FORM_NUMBER, FORM_TEXT, STRANGER, StepService
 from bot.store import StoreError
 from bot.services.stored_turns import StoredTurns
@@ -213,16 +213,19 @@ async def answer_component(interaction: discord.Interaction, key: PromptKey, pic
         await refuse(interaction, exc)
 
 
-def answered_lines(receipt: Any, question: Any, t: Messages) -> str:
+def answered_lines(receipt: Any, question: Any, t: Messages, faction: str | None = None) -> str:
     """The private reply to an answer given by a command (or a form it opened): what was answered, and what
-    it set going."""
+    it set going.  ``faction``: a player's clan (None: a moderator), who reads a secret step (Step.secret)
+    as its turn only: an answer may set going a step that asks another clan about a hidden thing."""
     lines = [t._("✅ Answered: {choice} — {question}", question=worded(question.text, t),
                  choice=choice_label(question, receipt.answer.value, t))]
-    lines += [t._("Resolved: {label}; its reports are being posted.",
-                  label=worded(getattr(o, "step_label", None) or t._("turn {turn}", turn=o.turn), t))
-              for o in receipt.outcomes]
+    lines += [t._("Resolved: {label}; its reports are being posted.", label=worded(
+        (None if faction is not None and o.secret else getattr(o, "step_label", None))
+        or t._("turn {turn}", turn=o.turn), t)) for o in receipt.outcomes]
     if receipt.opened is not None:
-        lines.append(t._("Now open: {label}.", label=worded(receipt.opened.label, t)))
+        opened = receipt.opened
+        label = label_for(opened.turn, opened.number, opened.step, opened.campaign.ruleset, faction)
+        lines.append(t._("Now open: {label}.", label=worded(label, t)))
     return "\n".join(lines)
 
 
@@ -319,7 +322,8 @@ def viewer_of(interaction: discord.Interaction, campaign: Campaign) -> str | Non
 
 def show_text(opened: Any, faction: str | None, t: Messages) -> str:
     campaign = opened.campaign
-    lines = [t._("**{campaign}** — {label}", campaign=campaign.name, label=worded(opened.label, t))]
+    label = label_for(opened.turn, opened.number, opened.step, campaign.ruleset, faction)  # a secret step: "Turn 3"
+    lines = [t._("**{campaign}** — {label}", campaign=campaign.name, label=worded(label, t))]
     deadline = deadline_text(opened.deadline)
     lines.append(t._("Deadline: {deadline}.", deadline=deadline) if deadline else t._("No deadline set."))
     if opened.step.takes_orders and not opened.step.questions:
@@ -432,7 +436,8 @@ class StepCog(commands.GroupCog, group_name="step", group_description="The open 
             faction, by = who_answers(interaction, chosen, asked)
         receipt = await steps.answer(chosen.id, opened.turn, opened.number, asked.id, choice_value(asked, choice, t),
                                      faction=faction, by=by)
-        await reply(interaction, answered_lines(receipt, asked, t))
+        await reply(interaction, answered_lines(receipt, asked, t, None if by is not None and clan is not None
+                                                or faction is None else faction))
         await announce(self.bot, receipt.outcomes, receipt.opened)
 
     async def answer_component(self, interaction: discord.Interaction, key: PromptKey, pick: int | dict) -> None:

@@ -196,8 +196,14 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="Moderator
         super().__init__()
 
     async def _notice(self, campaign: Campaign, text: str, t: Messages | None = None) -> list[str]:
+        """A public notice of what the moderators did to the turn, unless the step open now (after it)
+        is secret (Step.secret): a deadline moved or a resolution undone would tell that it exists."""
         if campaign.report_channel_id is None:
             return []
+        service = self.poster.service
+        if (await service.open_step_of(await service.campaign(campaign.id))).secret:
+            return [(t or messages())._("Not announced in the report channel: the open step is secret (only the "
+                                        "clans it asks and the moderators know of it).")]
         return [(await self.poster.post(campaign.report_channel_id, text, "notice", t=t))[0]]
 
     @app_commands.command(name="open", description="Open the next turn for orders and publish its dice commitment")

@@ -311,6 +311,8 @@ class TurnPoster:
         campaign = outcome.campaign
         t = public_reader(campaign)  # a clan's own language once clans have one (issue 16 part A)
         values = {"campaign": campaign.name, "turn": outcome.turn}
+        if outcome.secret:  # a secret step's correction: its clans' changes only (Step.secret)
+            return await self.faction_changes(campaign, outcome, diff)
         if not diff.known:
             return [(await self.post(channel_id, t._(
                 "🔁 **{campaign}** — turn {turn} resolved again after a correction, with the same dice. The new "
@@ -319,6 +321,11 @@ class TurnPoster:
             "🔁 **{campaign}** — turn {turn} resolved again after a correction, with the same dice. The new report "
             "follows; what changed in the public report:", **values),
             diff.public, t._("Nothing in the public report changed.")), "public changes"))[0]]
+        return lines + await self.faction_changes(campaign, outcome, diff)
+
+    async def faction_changes(self, campaign: Campaign, outcome: TurnOutcome, diff) -> list[str]:
+        """Each clan's part of a correction (its report's lines and its own units) to its own channel."""
+        t, lines = public_reader(campaign), []
         for faction_id, changes in diff.factions.items():
             faction = campaign.faction(faction_id)
             if faction is None or faction.channel_id is None:
@@ -352,6 +359,8 @@ class TurnPoster:
     async def step_reminder(self, campaign: Campaign, opened, left: timedelta, waiting: list[Faction]) -> None:
         """A prompt step's reminder: its deadline, what it does then, and the clans with questions left
         (``waiting``: the scheduler's, StepService.waiting_factions)."""
+        if opened.step.secret:  # its existence is the asked clans' and the moderators' (Step.secret)
+            return
         t = public_reader(campaign, campaign.ruleset)
         values = {"campaign": campaign.name, "label": opened.label.render(t), "left": duration(left, t),
                   "deadline": deadline_text(opened.deadline)}

@@ -128,6 +128,9 @@ class Step(BaseModel):
     order_kinds: list[str] = Field(default_factory=list)  # empty on an orders step: every kind
     questions: list[Question] = Field(default_factory=list)
     deadline: DeadlinePolicy = Field(default_factory=DeadlinePolicy)
+    # Its existence is its actors' and the moderators' only: no public reminder, report, map or digest
+    # line, and anyone else reads it as "Turn 3" (a capture only some clans saw, a card from a hidden hand).
+    secret: bool = False
 
     def question(self, question_id: str) -> Question | None:
         return next((q for q in self.questions if q.id == question_id), None)

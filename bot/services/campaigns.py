@@ -49,6 +49,7 @@ from bot.services.step_model import (
     opening,
     split_answers,
     step_dice,
+    label_for,
     step_label,
     stored_step,
 )
@@ -90,6 +91,7 @@ class TurnOutcome:
     recovered: bool = False  # posted by another run than the one that resolved it: some may be out already
     step: int = 1  # the step of the turn it resolved (issue 12)
     step_label: Text | None = None  # "Turn 3 · captives' choices" (bot/services/step_model.py step_label)
+    secret: bool = False  # a secret step's (Step.secret): its public report is empty and nothing public is posted
     # Set by TurnLifecycle.resolve / StepService: the steps that then resolved at once (their posts claimed
     # for the caller, who posts them after this one), and the step open now if one opened (its prompts).
     chain: list[TurnOutcome] = field(default_factory=list)
@@ -259,7 +261,7 @@ class CampaignService(CampaignReads):
         An orders step may name the order kinds it accepts and the factions that act in it (an impulse
         is one power's): the rest are refused before anything is read, a moderator's too for the kinds."""
         step = await self.open_step_of(campaign)
-        label = step_label(campaign.turn, campaign.step, step, campaign.ruleset)
+        label = label_for(campaign.turn, campaign.step, step, campaign.ruleset, None if moderator else faction)
         if not step.takes_orders:
             raise UserError(N_("{step} of {campaign} takes no orders, only the answers to its questions "
                                "(/step show)"), step=label, campaign=campaign.name)
@@ -378,7 +380,8 @@ class CampaignService(CampaignReads):
         orders = await self.repo.list_orders(campaign_id, campaign.turn, step=campaign.step)
         data, dice, stored, after = await self._compute(campaign, orders, turn, step)
         # Reports and the record are pure CPU work (a quarter of a second for 1,000 units): off the loop.
-        reports, record = await asyncio.to_thread(_resolution_record, campaign, turn, orders, data, dice, stored)
+        reports, record = await asyncio.to_thread(_resolution_record, campaign, turn, orders, data, dice, stored,
+                                                  step)
         if lease.lost:  # held past its lease, taken over: the other process commits (the store checks too)
             raise UserError(N_("turn {turn} of {campaign} was taken over by another bot process, which resolves it; "
                                "its reports follow once it is done"), turn=campaign.turn, campaign=campaign.name)
@@ -390,7 +393,8 @@ class CampaignService(CampaignReads):
         resolved = await self.campaign(campaign_id)  # the store cleared the deadline with the commit
         return TurnOutcome(resolved, campaign.turn, revealed_label(data), reports, data, stored.created_seq,
                            step=campaign.step, step_label=step_label(campaign.turn, campaign.step, step,
-                                                                      campaign.ruleset), turn_ended=after is None)
+                                                                      campaign.ruleset), turn_ended=after is None,
+                           secret=step.secret)
 
     async def render_maps(self, ruleset_id: str, data: ReportInput,
                           audiences: list[Viewer], *, sheet: str | None = None) -> dict[Viewer, bytes]:
@@ -585,12 +589,19 @@ def plain_name(name: str, what: str) -> None:
 
 
 def _resolution_record(campaign: Campaign, turn: TurnRecord, orders: list[SubmittedOrder], data: ReportInput,
-                       dice: SeededDice | SignedDice, stored: dict[str, Any]) -> tuple[Reports, ResolutionRecord]:
+                       dice: SeededDice | SignedDice, stored: dict[str, Any],
+                       step: Step | None = None) -> tuple[Reports, ResolutionRecord]:
     """The reports and what the store keeps of a resolution: pure CPU work, run in a worker thread.
     ``before_state`` is the state as it was stored, not re-dumped from the model: the commit
     checks it is still the stored one, and a valid state stored in another form (an old import,
-    an edit, a field added with a default since) re-dumps differently and could never commit."""
+    an edit, a field added with a default since) re-dumps differently and could never commit.
+    A secret ``step`` (``Step.secret``) has no public report (stored empty: never posted, no public map) and
+    reports only for the clans it asked or told something: another clan's empty report would tell it exists."""
     reports = presenter(campaign.ruleset).build_reports(data)
+    if step is not None and step.secret:
+        told = set(step.actors) | {f for e in data.events for f in e.audience.factions}
+        reports = reports.model_copy(update={"public": "", "factions": {
+            k: v for k, v in reports.factions.items() if k in told}})
     if defaults := defaults_applied(orders, campaign.language):  # the core's own lines (issue 12)
         reports = reports.model_copy(update={"moderators": f"{reports.moderators.rstrip()}\n\n{defaults}\n"})
     return reports, ResolutionRecord(

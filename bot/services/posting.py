@@ -74,7 +74,8 @@ def nonce_of(outcome_key: tuple[int, int, int], key: str, part: int) -> str:
 
 def planned_posts(campaign: Campaign, reports: Reports, seq: int) -> dict[str, list[Message]]:
     """Post key → its messages, in posting order: the public report to the report channel, each
-    clan's to its linked channel (a clan with none has no post; its report goes to the moderators)."""
+    clan's to its linked channel (a clan with none has no post; its report goes to the moderators).
+    A secret step's public report is empty (``Step.secret``): nothing goes to the report channel."""
     ident = (campaign.id or 0, campaign.turn, seq)
     plan: dict[str, list[Message]] = {}
 
@@ -83,7 +84,7 @@ def planned_posts(campaign: Campaign, reports: Reports, seq: int) -> dict[str, l
         plan[key] = [Message(key, i, channel_id, chunk, nonce_of(ident, key, i), last=i == len(chunks) - 1)
                      for i, chunk in enumerate(chunks)]
 
-    if campaign.report_channel_id is not None:
+    if campaign.report_channel_id is not None and reports.public:
         add(PUBLIC, campaign.report_channel_id, reports.public)
     for faction_id, text in reports.factions.items():
         faction = campaign.faction(faction_id)
@@ -219,8 +220,8 @@ class PostLedger:
         if found is None:
             return True
         record, _ = found
-        if campaign.report_channel_id is None:
-            return True  # nowhere to post it: nothing to wait for
+        if campaign.report_channel_id is None or not record.report.get("public"):
+            return True  # nowhere to post it, or a secret step's: nothing to wait for
         parts = len(post_texts(record.report.get("public", "")))
         delivered = await self.repo.delivered_messages(campaign.id, record.turn, record.created_seq)
         return all((PUBLIC, i) in delivered for i in range(parts))

@@ -116,6 +116,14 @@ def step_label(turn: int, number: int, step: Step, ruleset_id: str) -> Text:
     return Text(N_("Turn {turn} · {step}"), turn=turn, step=worded(step.label, ruleset_id))
 
 
+def label_for(turn: int, number: int, step: Step, ruleset_id: str, faction: str | None) -> Text:
+    """``step_label`` as ``faction`` may read it (None: the moderators): a secret step is only "Turn 3"
+    to anyone it does not ask (``Step.secret``), so a refusal or /step show tells them nothing more."""
+    if step.secret and faction is not None and faction not in step.actors:
+        return Text(N_("Turn {turn}"), turn=turn)
+    return step_label(turn, number, step, ruleset_id)
+
+
 class StepDice:
     """The dice of step ``number`` > 1 of a turn: the turn's own source, every purpose key prefixed
     ``s<number>:``, so each step's dice are fixed by the key committed when the turn opened, before

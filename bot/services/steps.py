@@ -80,6 +80,7 @@ class StepDigest:
     answered: int  # by the clans or the moderators
     standing: int
     defaults: list[tuple[str, str]] = field(default_factory=list)  # (question id, rule) of each default applied
+    secret: bool = False  # a secret step (Step.secret): the moderators' digest only
 
 
 @dataclass
@@ -103,7 +104,8 @@ class TurnDigest:
         answered, by standing orders, by default, says what the clans' own reports keep private (a
         default applied to a clan's question) and how many were asked (e.g. how many characters
         were captured, also in a battle only some clans saw); the moderators read those in their log."""
-        return Joined([Text(N_("Turn {turn} in steps:"), turn=self.turn), *[s.label for s in self.steps]], "\n")
+        return Joined([Text(N_("Turn {turn} in steps:"), turn=self.turn),
+                       *[s.label for s in self.steps if not s.secret]], "\n")
 
 
 class StepService:
@@ -361,7 +363,8 @@ class StepService:
                 step_label(turn, record.step, spec, campaign.ruleset),
                 answered=sum(a.source in (AnswerSource.FACTION, AnswerSource.MODERATOR) for a in answers),
                 standing=sum(a.source is AnswerSource.STANDING for a in answers),
-                defaults=[(a.question, a.rule) for a in answers if a.source is AnswerSource.DEFAULT]))
+                defaults=[(a.question, a.rule) for a in answers if a.source is AnswerSource.DEFAULT],
+                secret=spec.secret))
         return TurnDigest(campaign, turn, lines)
 
 

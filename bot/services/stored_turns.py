@@ -80,7 +80,8 @@ class StoredTurns:
         ended = campaign.turn > record.turn and max(steps, default=1) <= record.step
         return TurnOutcome(campaign, record.turn, revealed_label(data), reports_of(record), data, record.created_seq,
                            recovered=True, step=record.step,
-                           step_label=step_label(record.turn, record.step, spec, campaign.ruleset), turn_ended=ended)
+                           step_label=step_label(record.turn, record.step, spec, campaign.ruleset), turn_ended=ended,
+                           secret=spec.secret)
 
     async def moderator_log(self, campaign_id: int, turn: int | None = None,
                             faction: str | None = None) -> tuple[int, str]:

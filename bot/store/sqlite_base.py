@@ -27,8 +27,11 @@ async def transaction(db: aiosqlite.Connection, immediate: bool) -> AsyncIterato
     and then writes can fail with SQLITE_BUSY half-way when another process
     writes too.
     """
-    await db.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
     try:
+        # Inside the try: a task cancelled while awaiting its BEGIN (a command cut off at shutdown) has
+        # already queued it in aiosqlite's thread, so it runs; the ROLLBACK below is queued after it and
+        # closes it, where an early exit would leave the connection inside a transaction for good.
+        await db.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
         yield
         await db.execute("COMMIT")
     except BaseException:

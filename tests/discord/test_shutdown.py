@@ -16,10 +16,13 @@ from tests.discord.conftest import CHANNELS, CLOCK, PNG, channel_posts
 
 
 async def slow_maps(world) -> asyncio.Event:
-    """Drawing the maps waits for the returned event: a resolution caught mid-way."""
+    """Drawing the maps waits for the returned event: a resolution caught mid-way.  ``gate.drawing`` is
+    set once the maps are wanted, i.e. once the resolution is committed (they are drawn after it)."""
     gate = asyncio.Event()
+    gate.drawing = asyncio.Event()
 
     async def render_maps(ruleset_id, data, audiences):
+        gate.drawing.set()
         await gate.wait()
         return {audience: PNG for audience in audiences}
 
@@ -57,6 +60,8 @@ async def test_a_command_past_the_grace_period_is_cut_off_and_the_next_boot_post
     world = planned
     gate = await slow_maps(world)
     resolving = await under_way(world, "turn resolve")
+    # Cut off while drawing, after the commit: on a loaded machine a fixed 0.2 s could fall before it.
+    await asyncio.wait_for(gate.drawing.wait(), 60)
     await world.bot.shutdown(grace=0.2)
     await asyncio.gather(resolving, return_exceptions=True)
     assert not world.h.sent("channel", CHANNELS["naval-reports"])[1:]  # only the opening announcement

@@ -107,3 +107,16 @@ def test_a_test_may_give_the_rules_other_steps_for_a_while(monkeypatch):
     other = object()
     monkeypatch.setattr(get_ruleset("sengoku"), "steps", other)
     assert steps_of(get_ruleset("sengoku")) is other
+
+
+def test_the_captives_step_is_secret_only_when_no_capture_was_public(state):
+    """OP-49: a capture in a pirate's fight is seen by its two clans only; a captives' step asking about
+    such captures alone must not tell the report channel that it exists (Step.secret).  One public
+    capture makes the step public: everyone knows someone is asked."""
+    _captured(state, "kobayakawa", "hattori")
+    state.captives[0].seen_by = ["blue", "red"]
+    state.captives[1].seen_by = ["blue", "green", "red"]
+    first = STEPS.first(state, SengokuSettings())
+    assert STEPS.after(state, SengokuSettings(), first).secret is True
+    state.captives[1].seen_by = None
+    assert STEPS.after(state, SengokuSettings(), first).secret is False

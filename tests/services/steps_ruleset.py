@@ -38,6 +38,7 @@ class TwoQuestionSteps:
         self.resolved: list[tuple[str, list[Answer]]] = []  # (step kind, answers) of each resolution
         self.loop = False  # every step is followed by another prompt step (a ruleset's bug)
         self.three = False  # the choices are asked twice: a third step ("second thoughts")
+        self.secret = False  # the captains' choices are a secret step (Step.secret): Kōno must not learn of them
 
     def first(self, state, settings) -> Step:
         return orders_step()
@@ -47,7 +48,9 @@ class TwoQuestionSteps:
             return Step(kind="again", label=Wording(msgid="again"))  # no questions: complete at once
         if resolved.kind == "choices" and self.three:
             return choices_step().model_copy(update={"kind": "again", "label": Wording(msgid="second thoughts")})
-        return choices_step() if resolved.kind == ORDERS else None
+        if resolved.kind != ORDERS:
+            return None
+        return choices_step().model_copy(update={"secret": True}) if self.secret else choices_step()
 
     def standing_answer(self, state, step: Step, question: Question) -> Answer | None:
         value = self.standing.get(question.id)

@@ -72,12 +72,16 @@ class SengokuSteps:
 def captives_step(state: SengokuState, settings: SengokuSettings) -> Step | None:
     """One question per character captured this turn and still a captive, asked of its clan;
     None when nobody was captured (the turn is over)."""
-    questions = [_question(state, pending) for pending in _pending(state)]
+    pending = _pending(state)
+    questions = [_question(state, p) for p in pending]
     if not questions:
         return None
+    # Secret when no capture was public (OP-49: a pirate's fight only some clans saw): the step's very
+    # existence would tell the report channel that someone was captured (Step.secret).
     return Step(kind=CAPTIVES, label=Wording(msgid=N_("captives' choices")),
                 actors=sorted({q.faction for q in questions if q.faction}), questions=questions,
-                deadline=DeadlinePolicy(hours=settings.captives_hours, on_deadline=OnDeadline.DEFAULTS))
+                deadline=DeadlinePolicy(hours=settings.captives_hours, on_deadline=OnDeadline.DEFAULTS),
+                secret=all(p.seen_by is not None for p in pending))
 
 
 def _pending(state: SengokuState) -> list[PendingCaptive]:
