@@ -91,7 +91,8 @@ async def test_defaults_answer_the_rest_and_resolve(steps_world, steps):
     assert answers == {"q-mori": ("sail", AnswerSource.FACTION, ""), "q-otomo": ("stay", AnswerSource.DEFAULT, "T-1")}
     assert str((await stepper.digest(cid, 3)).text()).endswith("1 answered, 0 by standing orders, 1 by default (T-1)")
     log = (await turns.repo.resolution(cid, 3, 2)).report["moderators"]
-    assert log.endswith("Defaults applied:\n- q-otomo: nobody answered; the default stay was applied (T-1)\n")
+    assert log.endswith("Defaults applied:\n- Ōtomo — does the fleet sail?: nobody answered; the default stay in port "
+                        "was applied (T-1)\n")  # names and words, not ids
     with pytest.raises(UserError, match="is closed: the step was resolved"):
         await stepper.apply_defaults(cid, 3, 2)
 
