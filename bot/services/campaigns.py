@@ -22,7 +22,7 @@ from bot.domain.text import Phrase, clean, clean_payload, markup_in, quote
 from bot.domain.viewer import Viewer
 from bot.engine.dice import KEY_SCHEME, SEED_SCHEME, SeededDice, SignedDice, load_private_key
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
-from bot.engine.steps import Answer, AnswerSource, Step, answer_slot, steps_of
+from bot.engine.steps import Answer, AnswerSource, Question, Step, answer_slot, steps_of
 from bot.i18n import N_
 from bot.localized import Text, composed
 from bot.report import ReportInput, Reports
@@ -52,6 +52,7 @@ from bot.services.step_model import (
     label_for,
     step_label,
     stored_step,
+    worded,
 )
 from bot.services.transfer_checks import import_problems, rekey_open_turns
 from bot.store import (
@@ -602,7 +603,7 @@ def _resolution_record(campaign: Campaign, turn: TurnRecord, orders: list[Submit
         told = set(step.actors) | {f for e in data.events for f in e.audience.factions}
         reports = reports.model_copy(update={"public": "", "factions": {
             k: v for k, v in reports.factions.items() if k in told}})
-    if defaults := defaults_applied(orders, campaign.language):  # the core's own lines (issue 12)
+    if defaults := defaults_applied(orders, campaign, step):  # the core's own lines (issue 12)
         reports = reports.model_copy(update={"moderators": f"{reports.moderators.rstrip()}\n\n{defaults}\n"})
     return reports, ResolutionRecord(
         campaign_id=campaign.id, turn=campaign.turn, step=campaign.step, seed=data.seed,
@@ -621,15 +622,29 @@ def with_defaults(step: Step, orders: list[SubmittedOrder]) -> list[SubmittedOrd
         Answer(question=q.id, value=q.default, source=AnswerSource.DEFAULT, rule=q.default_rule))) for q in missing]
 
 
-def defaults_applied(orders: list[SubmittedOrder], language: str) -> str:
-    """The moderators' log lines of the answers that were defaults (nobody answered by the deadline)."""
+def defaults_applied(orders: list[SubmittedOrder], campaign: Campaign, step: Step | None = None) -> str:
+    """The moderators' log lines of the answers that were defaults (nobody answered by the deadline):
+    whose question, in its words, and the default as its button reads (ids only for a question the
+    step no longer has)."""
     _, answers = split_answers(orders)
-    lines = [Text(N_("- {question}: nobody answered; the default {value} was applied ({rule})"),
-                  question=a.question, value=a.value if isinstance(a.value, str) else repr(a.value),
-                  rule=a.rule or "-").render(language) for a in answers if a.source == "default"]
+    lines = [_default_line(a, campaign, step.question(a.question) if step else None).render(campaign.language)
+             for a in answers if a.source == "default"]
     if not lines:
         return ""
-    return "\n".join([Text(N_("Defaults applied:")).render(language), *lines])
+    return "\n".join([Text(N_("Defaults applied:")).render(campaign.language), *lines])
+
+
+def _default_line(answer: Answer, campaign: Campaign, question: Question | None) -> Text:
+    value = answer.value if isinstance(answer.value, str) else ", ".join(f"{k} = {v}" for k, v in answer.value.items())
+    if question is None:
+        return Text(N_("- {question}: nobody answered; the default {value} was applied ({rule})"),
+                    question=answer.question, value=value, rule=answer.rule or "-")
+    choice = next((c for c in question.choices if c.value == answer.value), None)
+    faction = campaign.faction(question.faction) if question.faction else None
+    return Text(N_("- {asked} — {question}: nobody answered; the default {value} was applied ({rule})"),
+                asked=faction.name if faction else Text(N_("the moderators")),
+                question=worded(question.text, campaign.ruleset),
+                value=worded(choice.label, campaign.ruleset) if choice else value, rule=answer.rule or "-")
 
 
 def _current_slots(data: Any) -> Any:

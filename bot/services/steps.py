@@ -230,9 +230,9 @@ class StepService:
             raise UserError(N_("{step} takes orders, which have no defaults; it is resolved with /turn resolve"),
                             step=opened.label)
         missing = opened.unanswered()
-        if bare := [q.id for q in missing if q.default is None]:
-            raise UserError(N_("{step}: the questions {questions} have no default; a moderator answers them"),
-                            step=opened.label, questions=", ".join(bare))
+        if bare := [worded(q.text, campaign.ruleset) for q in missing if q.default is None]:  # words, not ids
+            raise UserError(N_("{step}: these questions have no default, so a moderator answers them (/step show): "
+                               "{questions}"), step=opened.label, questions=Joined(bare, "; "))
         for question in missing:
             default = Answer(question=question.id, value=question.default, source=AnswerSource.DEFAULT,
                              rule=question.default_rule)

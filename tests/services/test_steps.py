@@ -91,7 +91,8 @@ async def test_defaults_answer_the_rest_and_resolve(steps_world, steps):
     assert answers == {"q-mori": ("sail", AnswerSource.FACTION, ""), "q-otomo": ("stay", AnswerSource.DEFAULT, "T-1")}
     assert str((await stepper.digest(cid, 3)).text()).endswith("1 answered, 0 by standing orders, 1 by default (T-1)")
     log = (await turns.repo.resolution(cid, 3, 2)).report["moderators"]
-    assert log.endswith("Defaults applied:\n- q-otomo: nobody answered; the default stay was applied (T-1)\n")
+    assert log.endswith("Defaults applied:\n- Ōtomo — does the fleet sail?: nobody answered; the default stay in port "
+                        "was applied (T-1)\n")  # names and words, not ids
     with pytest.raises(UserError, match="is closed: the step was resolved"):
         await stepper.apply_defaults(cid, 3, 2)
 
@@ -263,3 +264,19 @@ async def test_a_step_committed_first_by_another_process_is_reported_as_resolved
     with pytest.raises(UserError, match="^step 2 of turn 3 has already been resolved$"):
         await turns.resolve(cid)
     assert (await turns.service.campaign(cid)).step == 3
+
+
+async def test_defaults_are_refused_in_words_when_a_question_has_none(steps_world, monkeypatch):
+    """A moderators' form without a default (E-OP-13's combat round) cannot be defaulted: the refusal names
+    the question as /step show words it, never its id, and nothing is answered."""
+    import tests.services.steps_ruleset as rules
+    asked = rules.choices_step()
+    bare = asked.questions[1].model_copy(update={"default": None, "text": rules.Wording(msgid="whose harbour?")})
+    monkeypatch.setattr(rules, "choices_step", lambda: asked.model_copy(update={"questions": [asked.questions[0], bare]}))
+    turns, stepper, cid = steps_world
+    await turns.resolve(cid)
+    with pytest.raises(UserError) as refused:
+        await stepper.apply_defaults(cid, 3, 2)
+    assert str(refused.value) == ("Turn 3 · captains' choices: these questions have no default, so a moderator "
+                                  "answers them (/step show): whose harbour?")
+    assert await turns.repo.list_orders(cid, 3, step=2) == []
