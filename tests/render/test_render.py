@@ -237,13 +237,13 @@ async def test_async_render_runs_in_a_worker_thread_and_loop_stays_responsive(sm
 
     tick_task = asyncio.create_task(ticker())
     try:
-        started = time.perf_counter()
         await render_map_async(small_map, busy_overlay())
-        elapsed = time.perf_counter() - started
     finally:
         tick_task.cancel()
     assert threads and threads[0] != threading.get_ident()
-    assert ticks >= max(1, int(elapsed / 0.005 * 0.3))  # the loop kept running during the render
+    # The loop kept running during the render.  Not a share of the elapsed time: that is a speed
+    # asserted by a timed test, which a loaded machine (xdist, CI) breaks; bench/ measures stalls.
+    assert ticks >= 1
 
 
 async def test_concurrent_renders_are_bounded_and_identical(small_map: GameMap, monkeypatch) -> None:
