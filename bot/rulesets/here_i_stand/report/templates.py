@@ -54,7 +54,7 @@ def _moved(e, n):
 
 
 def _cancelled(e, n):
-    return n.t._("Foul Weather ({by}): {power}'s naval action does not take place (H2.6.3).", by=n.powers(e.by),
+    return n.t._("Foul Weather ({by}): the naval action of {power} does not take place (H2.6.3).", by=n.powers(e.by),
                  power=n.power(e.power))
 
 
@@ -149,7 +149,7 @@ def _retreated(e, n):
 
 
 def _fight_cancelled(e, n):
-    return n.t._("The attacker retreated from {space}: {attacker}'s combat there against {defender} does not take "
+    return n.t._("The attacker retreated from {space}: the combat of {attacker} against {defender} there does not take "
                  "place (H-OP-16).", space=n.place(e.space), attacker=n.power(e.attacker),
                  defender=n.power(e.defender))
 
@@ -173,7 +173,7 @@ def _reward(e, n):
     if e.reward == "squadron":
         what = n.t._("{target} gives up {unit}", target=n.power(e.target), unit=n.unit(e.unit) if e.unit else "?")
     elif e.reward == "card":
-        what = n.t._("the Ottomans draw a random card from {target}'s hand", target=n.power(e.target))
+        what = n.t._("the Ottomans draw a random card from the hand of {target}", target=n.power(e.target))
     elif e.reward == "vp":
         what = n.t._("the Ottomans gain 1 piracy VP")
     else:
@@ -205,7 +205,7 @@ def _landing_lost(e, n):
 def _not_carried(e, n):
     reason = n.t._(e.reason, **e.values) if e.values else n.t._(e.reason)
     rule = f" ({e.rule})" if e.rule else ""
-    return n.t._("{power}'s {action} could not be carried out: {reason}{rule}. Give another action or pass.",
+    return n.t._("{power}: {action} could not be carried out: {reason}{rule}. Give another action or pass.",
                  power=n.power(e.power), action=n.t._(ACTION.get(e.action, e.action)), reason=reason, rule=rule)
 
 
@@ -221,12 +221,12 @@ def question_words(question: str, n: Names) -> str:
     if head == "foul_weather" and parts:
         return n.t._("Foul Weather by {power}", power=n.power(parts[0]))
     if head == "intercept" and len(parts) == 3:
-        return n.t._("{power}'s interception from {origin} into {destination}", power=n.power(parts[0]),
+        return n.t._("interception by {power} from {origin} into {destination}", power=n.power(parts[0]),
                      origin=n.place(parts[1]), destination=n.place(parts[2]))
     if head == "avoid" and len(parts) == 2:
         return n.t._("avoid battle in {zone} by {power}", power=n.power(parts[0]), zone=n.place(parts[1]))
     if head == "casualties" and parts:
-        return n.t._("whose units go first in {power}'s losses", power=n.power(parts[0]))
+        return n.t._("whose units {power} loses first", power=n.power(parts[0]))
     if head == "keep" and parts:
         return n.t._("the unit {power} keeps", power=n.power(parts[0]))
     if head == "retreat" and parts:
