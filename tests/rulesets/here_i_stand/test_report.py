@@ -14,6 +14,7 @@ from bot.domain.viewer import MODERATORS, PUBLIC, Viewer
 from bot.rulesets.here_i_stand.report.present import HisPresenter
 from bot.rulesets.here_i_stand.rules import events as ev
 from bot.rulesets.here_i_stand.rules.piracy import piracy
+from bot.rulesets.here_i_stand.rules.ruleset import HereIStandRuleset
 from bot.rulesets.here_i_stand.rules.settings import HisSettings
 from tests.rules.here_i_stand.chain import STEPS
 from tests.rules.here_i_stand.helpers import MAP, cs, leader, scripted, sq, state
@@ -53,7 +54,8 @@ def reports(number: int):
 
 
 def test_every_event_kind_of_the_rules_has_a_template():
-    assert set(ev.event_kinds()) == PRESENTER.template_kinds()
+    # the plug-in's kinds: one impulse's (events.py) and the sequencing's (sequence_events.py)
+    assert set(HereIStandRuleset().event_kinds()) == PRESENTER.template_kinds()
 
 
 def test_H11_2_the_public_report_of_each_step_in_players_words():

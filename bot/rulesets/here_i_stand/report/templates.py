@@ -12,6 +12,7 @@ import re
 
 from bot.domain.text import N_, escape
 from bot.rulesets.here_i_stand.report.names import Names
+from bot.rulesets.here_i_stand.report.sequence_templates import SEQUENCE_TEMPLATES
 from bot.rulesets.here_i_stand.rules.steps import RESPONSE_FIELDS
 
 ACTION = {"naval_move": N_("a naval move"), "naval_transport": N_("a naval transport"),
@@ -264,3 +265,4 @@ TEMPLATES = {
     "his_transported": _transported, "his_answer_applied": _applied, "his_landing_lost": _landing_lost,
     "his_action_not_carried": _not_carried,
 }
+TEMPLATES.update(SEQUENCE_TEMPLATES)  # the impulse sequencing's events (H2's file)
