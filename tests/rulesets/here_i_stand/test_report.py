@@ -240,3 +240,21 @@ def test_cards_sum_up_the_combats_the_audience_may_read():
     assert quiet.description == "Nothing happened at sea."
     [own] = PRESENTER.cards(h11_2_steps()[1].input(2), Viewer.of("england"))
     assert own.description == "Default applied (H-OP-09): Foul Weather by England → no."
+
+
+def test_the_reports_read_in_the_seeds_own_terms():
+    """zh-TW from seed 000 (海軍艦隊 squadron, 海盜船 corsair, 攔截, 回合表), ru from seed 002 (эскадра,
+    корсар, «удар», шкала ходов): the readers' language of each report (ReportInput.language_for)."""
+    three = h11_2_steps()[2].input(3, language="zh-TW", faction_languages={"france": "ru", "ottoman": "ja"})
+    built = PRESENTER.build_reports(three)
+    assert body(built.public)[1] == (
+        "France：以1 個海軍艦隊從Barbary Coast攔截進入Tyrrhenian Sea，2d6 [6, 3] = 9，需 9 — "
+        "成功：該集群垂直放置進入Tyrrhenian Sea（H2.6.4.6）。   (key s3:intercept:france:Z3:Z2)")
+    assert body(built.factions["france"])[0] == (
+        "Ottomans: перехват из Algiers в Tyrrhenian Sea: 2 эскадры и 1 корсар, 2d6 [4, 4] = 8, нужно 9 — неудача "
+        "(H2.6.4.6).   (key s3:intercept:ottoman:P3:Z2)")
+    assert "迎撃" in built.factions["ottoman"]
+    six = PRESENTER.build_reports(h11_2_steps()[5].input(6, language="ru"))
+    assert body(six.public)[1] == "Hapsburgs: потери — 1 эскадра → шкала ходов (ход 2) (H3.3.10)."
+    # every reader is shown the same roll keys whatever its language
+    assert PRESENTER.shown_roll_keys(built.factions["france"]) == PRESENTER.shown_roll_keys(built.public)
