@@ -258,3 +258,28 @@ def test_the_reports_read_in_the_seeds_own_terms():
     assert body(six.public)[1] == "Hapsburgs: потери — 1 эскадра → шкала ходов (ход 2) (H3.3.10)."
     # every reader is shown the same roll keys whatever its language
     assert PRESENTER.shown_roll_keys(built.factions["france"]) == PRESENTER.shown_roll_keys(built.public)
+
+
+def test_the_map_is_drawn_per_audience_on_the_real_board():
+    """render() draws the board through H1's overlay for the reader, in the reader's language."""
+    import asyncio
+
+    from bot.mapfiles import load_shipped_map
+    board = load_shipped_map("here-i-stand")
+    s = state(sq("h1", "hapsburg", "tyrrhenian_sea"), sq("o1", "ottoman", "algiers"), wars=[("hapsburg", "ottoman")],
+              ports={"algiers": "ottoman", "barcelona": "hapsburg"})
+    moved = ev.NavalMoved(audience=ev.public(), power="hapsburg", units=("h1",), origin="gulf_of_lyon",
+                          destination="tyrrhenian_sea", vertical=True)
+    data = Played(s, s, [moved], [], None).input(1)
+    data.gamemap = board
+    png = asyncio.run(PRESENTER.render(data, Viewer.of("ottoman")))
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_describe_order_reads_the_plug_ins_order_models_in_the_readers_language():
+    from bot.rulesets.here_i_stand.rules.orders import parse_order
+    s = state(sq("h1", "hapsburg", "Z1"))
+    move = parse_order({"kind": "naval_move", "groups": [{"units": ["h1"], "to": "Z2"}]})
+    assert PRESENTER.describe_order(move, s, NAMED) == "naval move: 1 squadron to Tyrrhenian Sea."
+    assert PRESENTER.describe_order(move, s, NAMED, "zh-TW") == "海軍移動：1 個海軍艦隊前往Tyrrhenian Sea。"
+    assert PRESENTER.describe_order(parse_order({"kind": "pass"}), s, NAMED, "ru") == "пас."
