@@ -283,3 +283,12 @@ def test_describe_order_reads_the_plug_ins_order_models_in_the_readers_language(
     assert PRESENTER.describe_order(move, s, NAMED) == "naval move: 1 squadron to Tyrrhenian Sea."
     assert PRESENTER.describe_order(move, s, NAMED, "zh-TW") == "海軍移動：1 個海軍艦隊前往Tyrrhenian Sea。"
     assert PRESENTER.describe_order(parse_order({"kind": "pass"}), s, NAMED, "ru") == "пас."
+
+
+def test_H_OP_26_a_leaders_re_entry_default_is_worded_by_the_leader_and_port():
+    s = state(leader("doria", "hapsburg", "turn_track:2"), ports={"P1": "hapsburg"})
+    applied = ev.AnswerApplied(audience=Audience.of("hapsburg"), question="reenter:doria", value="P1",
+                               source="default", rule="H-OP-26")
+    built = PRESENTER.build_reports(Played(s, s, [applied], [], None).input(1))
+    assert body(built.factions["hapsburg"])[0] == "Default applied (H-OP-26): where Doria re-enters → Barcelona."
+    assert "  where Doria re-enters → Barcelona (H-OP-26)" in built.moderators
