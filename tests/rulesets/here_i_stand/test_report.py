@@ -240,3 +240,65 @@ def test_cards_sum_up_the_combats_the_audience_may_read():
     assert quiet.description == "Nothing happened at sea."
     [own] = PRESENTER.cards(h11_2_steps()[1].input(2), Viewer.of("england"))
     assert own.description == "Default applied (H-OP-09): Foul Weather by England → no."
+
+
+def test_the_reports_read_in_the_seeds_own_terms():
+    """zh-TW from seed 000 (海軍艦隊 squadron, 海盜船 corsair, 攔截, 回合表), ru from seed 002 (эскадра,
+    корсар, «удар», шкала ходов): the readers' language of each report (ReportInput.language_for)."""
+    three = h11_2_steps()[2].input(3, language="zh-TW", faction_languages={"france": "ru", "ottoman": "ja"})
+    built = PRESENTER.build_reports(three)
+    assert body(built.public)[1] == (
+        "France：以1 個海軍艦隊從Barbary Coast攔截進入Tyrrhenian Sea，2d6 [6, 3] = 9，需 9 — "
+        "成功：該集群垂直放置進入Tyrrhenian Sea（H2.6.4.6）。   (key s3:intercept:france:Z3:Z2)")
+    assert body(built.factions["france"])[0] == (
+        "Ottomans: перехват из Algiers в Tyrrhenian Sea: 2 эскадры и 1 корсар, 2d6 [4, 4] = 8, нужно 9 — неудача "
+        "(H2.6.4.6).   (key s3:intercept:ottoman:P3:Z2)")
+    assert "迎撃" in built.factions["ottoman"]
+    six = PRESENTER.build_reports(h11_2_steps()[5].input(6, language="ru"))
+    assert body(six.public)[1] == "Hapsburgs: потери — 1 эскадра → шкала ходов (ход 2) (H3.3.10)."
+    # every reader is shown the same roll keys whatever its language
+    assert PRESENTER.shown_roll_keys(built.factions["france"]) == PRESENTER.shown_roll_keys(built.public)
+
+
+def test_the_map_is_drawn_per_audience_on_the_real_board():
+    """render() draws the board through H1's overlay for the reader, in the reader's language."""
+    import asyncio
+
+    from bot.mapfiles import load_shipped_map
+    board = load_shipped_map("here-i-stand")
+    s = state(sq("h1", "hapsburg", "tyrrhenian_sea"), sq("o1", "ottoman", "algiers"), wars=[("hapsburg", "ottoman")],
+              ports={"algiers": "ottoman", "barcelona": "hapsburg"})
+    moved = ev.NavalMoved(audience=ev.public(), power="hapsburg", units=("h1",), origin="gulf_of_lyon",
+                          destination="tyrrhenian_sea", vertical=True)
+    data = Played(s, s, [moved], [], None).input(1)
+    data.gamemap = board
+    png = asyncio.run(PRESENTER.render(data, Viewer.of("ottoman")))
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_describe_order_reads_the_plug_ins_order_models_in_the_readers_language():
+    from bot.rulesets.here_i_stand.rules.orders import parse_order
+    s = state(sq("h1", "hapsburg", "Z1"))
+    move = parse_order({"kind": "naval_move", "groups": [{"units": ["h1"], "to": "Z2"}]})
+    assert PRESENTER.describe_order(move, s, NAMED) == "naval move: 1 squadron to Tyrrhenian Sea."
+    assert PRESENTER.describe_order(move, s, NAMED, "zh-TW") == "海軍移動：1 個海軍艦隊前往Tyrrhenian Sea。"
+    assert PRESENTER.describe_order(parse_order({"kind": "pass"}), s, NAMED, "ru") == "пас."
+
+
+def test_H_OP_26_a_leaders_re_entry_default_is_worded_by_the_leader_and_port():
+    s = state(leader("doria", "hapsburg", "turn_track:2"), ports={"P1": "hapsburg"})
+    applied = ev.AnswerApplied(audience=Audience.of("hapsburg"), question="reenter:doria", value="P1",
+                               source="default", rule="H-OP-26")
+    built = PRESENTER.build_reports(Played(s, s, [applied], [], None).input(1))
+    assert body(built.factions["hapsburg"])[0] == "Default applied (H-OP-26): where Doria re-enters → Barcelona."
+    assert "  where Doria re-enters → Barcelona (H-OP-26)" in built.moderators
+
+
+def test_the_impulse_sequencing_reads_without_a_verb_on_a_plural_power_name():
+    from bot.rulesets.here_i_stand.rules import sequence_events as seq
+    s = h11_2()
+    said = [seq.ImpulsePassed(audience=ev.public(), power="hapsburg", impulse=3),
+            seq.ImpulseOpened(audience=ev.public(), power="ottoman", impulse=4, cp=2)]
+    built = PRESENTER.build_reports(Played(s, s, said, [], None).input(1))
+    assert body(built.public) == ["Hapsburgs: pass — impulse 3 ends with no naval action.",
+                                  "Impulse 4 — Ottomans, with 2 CP."]

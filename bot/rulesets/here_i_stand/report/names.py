@@ -7,14 +7,21 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bot.domain.text import N_, escape
+from bot.domain.text import escape
 from bot.i18n import DEFAULT_LANGUAGE, messages
 from bot.report import ReportInput
 from bot.rulesets.here_i_stand.rules.model import POOL, track_turn
 
 DOMAIN = "here-i-stand"
-UNIT_WORDS = {"squadron": (N_("{n} squadron"), N_("{n} squadrons")),
-              "corsair": (N_("{n} corsair"), N_("{n} corsairs"))}
+
+
+def counted(t, kind: str, n: int) -> str:
+    """'2 squadrons', '1 corsair': each count a plural text of its own (the extractor reads ``n_`` calls)."""
+    if kind == "squadron":
+        return t.n_("{n} squadron", "{n} squadrons", n, n=n)
+    if kind == "corsair":
+        return t.n_("{n} corsair", "{n} corsairs", n, n=n)
+    return t.n_("{n} naval unit", "{n} naval units", n, n=n)
 
 
 class Names:
@@ -65,18 +72,17 @@ class Names:
 
     def units(self, ids, power: str | None = None) -> str:
         """'2 squadrons and 1 corsair', each other nationality's apart: '1 squadron of Genoa'."""
-        counted: Counter = Counter()
+        tally: Counter = Counter()
         unknown = []
         for unit_id in ids:
             unit = self._unit(unit_id)
             if unit is None:
                 unknown.append(escape(unit_id))
             else:
-                counted[(unit.owner if power is not None else None, str(unit.type))] += 1
+                tally[(unit.owner if power is not None else None, str(unit.type))] += 1
         parts = []
-        for (owner, kind), n in counted.items():
-            singular, plural = UNIT_WORDS.get(kind, (N_("{n} naval unit"), N_("{n} naval units")))
-            text = self.t.n_(singular, plural, n, n=n)
+        for (owner, kind), n in tally.items():
+            text = counted(self.t, kind, n)
             parts.append(text if owner == power or power is None else
                          self.t._("{units} of {owner}", units=text, owner=self.power(owner)))
         return self.t._(" and ").join(parts + unknown) or self.t._("no unit")

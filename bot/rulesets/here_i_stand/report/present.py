@@ -12,7 +12,8 @@ from bot.i18n import DEFAULT_LANGUAGE, N_, messages
 from bot.report import ReportInput, Reports
 from bot.report.cards import Card, CardField
 from bot.rulesets.here_i_stand.report.build import build, capitalised, lines
-from bot.rulesets.here_i_stand.report.names import DOMAIN, UNIT_WORDS, Names
+from bot.rulesets.here_i_stand.report.names import DOMAIN, Names
+from bot.rulesets.here_i_stand.report.names import counted as counted_words
 from bot.rulesets.here_i_stand.report.templates import TEMPLATES
 
 _KEY_MARKER = re.compile(r"   \(key ([^\s()]+)\)$", re.MULTILINE)
@@ -102,8 +103,7 @@ def _group_words(t, state, group, place) -> str:
         unit = state.units.get(unit_id) if state is not None else None
         kind = str(unit.type) if unit else "unknown"
         counted[kind] = counted.get(kind, 0) + 1
-    parts = [t.n_(*UNIT_WORDS.get(kind, (N_("{n} naval unit"), N_("{n} naval units"))), n, n=n)
-             for kind, n in counted.items()]
+    parts = [counted_words(t, kind, n) for kind, n in counted.items()]
     leaders = [escape(state.leaders[x].name if state is not None and x in state.leaders else x)
                for x in _field(group, "leaders", ()) or ()]
     who = t._(" and ").join(parts) or t._("no unit")

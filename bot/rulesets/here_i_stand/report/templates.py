@@ -232,6 +232,8 @@ def question_words(question: str, n: Names) -> str:
         return n.t._("the unit {power} keeps", power=n.power(parts[0]))
     if head == "retreat" and parts:
         return n.t._("the retreat of {power}", power=n.power(parts[0]))
+    if head == "reenter" and parts:  # rules/sequence.py: a leader back from the Turn Track (H-OP-26)
+        return n.t._("where {leader} re-enters", leader=n.leader(parts[0]))
     if head == "piracy" and parts:
         return n.t._("the reward of piracy hit {hit}", hit=parts[0])
     fixed = {"foul_weather_effect": N_("Foul Weather's effect"), "combat_cards": N_("the combat cards' extra dice"),

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from pydantic import Field
 
 from bot.domain.gamemap import GameMap
-from bot.domain.gamemap_profile import Coord, Link, NodeEntry
+from bot.domain.gamemap_profile import INLAND, Coord, Link, NodeEntry
 
 __all__ = ["ANCHOR", "BORDER", "PORT", "SEA_ZONE", "TURN_TRACK", "HisGameMap", "Port", "SeaZone", "Track"]
 
@@ -80,6 +80,10 @@ class Track(NodeEntry):
 
     def node_kind(self) -> str:
         return TURN_TRACK
+
+    def node_flags(self) -> frozenset[str]:
+        # Drawn as a small grey place, not a port: the overlay stands what waits there beside it.
+        return frozenset({INLAND})
 
 
 class HisGameMap(GameMap):

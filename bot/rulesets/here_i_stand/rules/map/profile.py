@@ -5,11 +5,11 @@ become nodes and edges, its own checks, its map class, and how the renderer draw
 
 Drawn as the board is read: a sea zone is a named water (its name in the sea, the art paints its
 borders and every port's anchors, art/generate.py); a port is a place, a disc the overlay fills with
-its controller's colour; the Turn Track is a marked point beside its box on the art."""
+its controller's colour; the Turn Track is a small grey place beside its box on the art."""
 
 from __future__ import annotations
 
-from bot.domain.gamemap_profile import MARK, PLACE, WATER, MapDrawing, MapProfile, Section
+from bot.domain.gamemap_profile import PLACE, WATER, MapDrawing, MapProfile, Section
 from bot.domain.text import N_
 from bot.rulesets.here_i_stand.rules.map.checks import CHECKS
 from bot.rulesets.here_i_stand.rules.map.model import (
@@ -42,6 +42,6 @@ PROFILE = MapProfile(
     edge_kinds=frozenset({BORDER, ANCHOR}),
     checks=CHECKS,
     map_class=HisGameMap,
-    looks={SEA_ZONE: WATER, TURN_TRACK: MARK},  # ports: places
+    looks={SEA_ZONE: WATER},  # ports and the Turn Track: places
     drawing=DRAWING,
 )
