@@ -39,7 +39,8 @@ Count = app_commands.Range[int, 0, 50]
 Condition = app_commands.Range[str, 1, 200]
 CLEAR = {"none", "-", "ask"}
 NO_UNITS_THERE = N_("your power has no naval units in {space}; the from option lists where yours are")
-TOO_MANY = N_("{space} holds {n} of your {kind}s, not {wanted}")
+TOO_MANY = {SQUADRON: N_("{space} holds {n} of your squadrons, not {wanted}"),
+            CORSAIR: N_("{space} holds {n} of your corsairs, not {wanted}")}
 NOTHING_MOVES = N_("the group from {space} moves nothing: give squadrons or corsairs above 0, or leave them out "
                    "(all of them go)")
 NO_TO = N_("say where the group from {space} goes (to_{n}:…)")
@@ -54,7 +55,7 @@ def _picked(units: list[UnitView], kind: str, wanted: int | None, space: str) ->
     if wanted is None:
         return [u.id for u in mine]
     if wanted > len(mine):
-        raise UserError(TOO_MANY, domain=DOMAIN, space=space, n=len(mine), kind=kind, wanted=wanted)
+        raise UserError(TOO_MANY[kind], domain=DOMAIN, space=space, n=len(mine), wanted=wanted)
     return [u.id for u in mine[:wanted]]
 
 
