@@ -229,3 +229,13 @@ async def test_a_naval_move_runs_through_interception_avoid_battle_and_the_card_
     assert "Ottomans: 5 dice" in combat.content  # 2 squadrons × 2 + the card's 1 (H3.3.5, H-OP-19)
     (response,) = channel_posts(rolled, CHANNELS["moderators-room"])
     assert response.content.splitlines()[0] == "❓ **Mediterranean 1532** — Turn 1 · response cards at Tyrrhenian Sea"
+
+
+# --- the core's listings on a Here I Stand board ------------------------------------------------------------
+
+async def test_fleet_show_names_a_units_sea_zone_on_a_board_without_areas(his):
+    """The core named a unit's place from a map's "areas" (Sengoku's and the royal fleets' sections); a HIS
+    board has sea zones and ports, so /fleet show crashed and every /his command with it (service.units)."""
+    sent = await his.run("fleet show", his.players["france"], unit="f1")
+    assert sent[-1].ephemeral
+    assert "Lies in: Gulf of Lyon" in sent[-1].content
