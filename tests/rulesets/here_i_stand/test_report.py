@@ -292,3 +292,13 @@ def test_H_OP_26_a_leaders_re_entry_default_is_worded_by_the_leader_and_port():
     built = PRESENTER.build_reports(Played(s, s, [applied], [], None).input(1))
     assert body(built.factions["hapsburg"])[0] == "Default applied (H-OP-26): where Doria re-enters → Barcelona."
     assert "  where Doria re-enters → Barcelona (H-OP-26)" in built.moderators
+
+
+def test_the_impulse_sequencing_reads_without_a_verb_on_a_plural_power_name():
+    from bot.rulesets.here_i_stand.rules import sequence_events as seq
+    s = h11_2()
+    said = [seq.ImpulsePassed(audience=ev.public(), power="hapsburg", impulse=3),
+            seq.ImpulseOpened(audience=ev.public(), power="ottoman", impulse=4, cp=2)]
+    built = PRESENTER.build_reports(Played(s, s, said, [], None).input(1))
+    assert body(built.public) == ["Hapsburgs: pass — impulse 3 ends with no naval action.",
+                                  "Impulse 4 — Ottomans, with 2 CP."]

@@ -1,6 +1,6 @@
 """Templates of the impulse sequencing and leader re-entry events (rules/sequence.py), added by the
-plug-in session (H2) so every event kind has words; H3 owns the report and may reword or fold them
-into ``templates.py``.  Same shape: ``(event, Names) -> str``, every word a message id."""
+plug-in session (H2) so every event kind has words; worded like ``templates.py`` (a power's plural
+English name never takes a verb: "Hapsburgs: pass …").  Same shape: ``(event, Names) -> str``, every word a message id."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from bot.rulesets.here_i_stand.report.names import Names
 
 
 def _passed(e, n: Names) -> str:
-    return n.t._("{power} passes: impulse {impulse} ends with no naval action.", power=n.power(e.power),
+    return n.t._("{power}: pass — impulse {impulse} ends with no naval action.", power=n.power(e.power),
                  impulse=e.impulse)
 
 
 def _opened(e, n: Names) -> str:
-    return n.t._("Impulse {impulse}: {power} takes its impulse with {cp} CP.", impulse=e.impulse,
+    return n.t._("Impulse {impulse} — {power}, with {cp} CP.", impulse=e.impulse,
                  power=n.power(e.power), cp=e.cp)
 
 
