@@ -36,7 +36,7 @@ def _capital(line: str) -> str:
 
 
 def _header(data: ReportInput, names: Names, who: str) -> list[str]:
-    impulse = getattr(data.after, "impulse", None)
+    impulse = getattr(data.before, "impulse", None)  # the impulse the step played, even if it ended in it
     title = names.t._("⚓ {campaign} — turn {turn}, impulse {impulse} ({power}) — {who}",
                       campaign=escape(data.campaign_name), turn=data.turn,
                       impulse=impulse.number if impulse else "?",
