@@ -302,3 +302,36 @@ def test_the_impulse_sequencing_reads_without_a_verb_on_a_plural_power_name():
     built = PRESENTER.build_reports(Played(s, s, said, [], None).input(1))
     assert body(built.public) == ["Hapsburgs: pass — impulse 3 ends with no naval action.",
                                   "Impulse 4 — Ottomans, with 2 CP."]
+
+
+def test_H3_3_6_a_response_cards_extra_dice_show_their_key_and_the_janissaries():
+    """The extra dice's key names the combat and the side, the event only the power: the report finds
+    the recorded roll of that side and shows its key (s<n>: of a later step)."""
+    from tests.rules.here_i_stand.test_action_steps import QUIET
+    s = state(sq("h1", "hapsburg", "Z1"), sq("o1", "ottoman", "Z2"), wars=[("hapsburg", "ottoman")], standing=QUIET)
+    ran = play(s, SETTINGS, STEPS.first(s, SETTINGS),
+               orders=[("hapsburg", {"kind": "naval_move", "groups": [{"units": ["h1"], "to": "Z2"}]})])
+    for number in (2, 3):  # foul weather: standing never; avoid: the Ottomans stay (H-OP-15)
+        ran = play(ran.after, SETTINGS, ran.step, number=number)
+    ran = play(ran.after, SETTINGS, ran.step, {"combat_cards": {"attacker_dice": 1, "defender_dice": 0}},
+               dice={"combat:Z2:hapsburg-ottoman:attacker": "3d6: 1 1 1",
+                     "combat:Z2:hapsburg-ottoman:defender": "2d6: 1 1"}, number=4)
+    ran = play(ran.after, SETTINGS, ran.step, {"response_cards": {"defender_dice": 2, "janissaries": 1}},
+               dice={"combat:Z2:hapsburg-ottoman:defender:extra": "2d6: 5 6"}, number=5)
+    built = PRESENTER.build_reports(ran.input(5))
+    assert body(built.public)[:2] == [
+        "  Ottomans: 2 extra dice of a response card at Tyrrhenian Sea: [5, 6], 2 hits (H3.3.6).   "
+        "(key s5:combat:Z2:hapsburg-ottoman:defender:extra)",
+        "Ottomans: Janissaries is played."]
+    assert PRESENTER.shown_roll_keys(built.public) == {"s5:combat:Z2:hapsburg-ottoman:defender:extra"}
+
+
+def test_the_header_names_the_impulse_the_step_played_not_the_next_one():
+    from bot.rulesets.here_i_stand.rules import sequence_events as seq
+    from bot.rulesets.here_i_stand.rules.model import Impulse
+    before = h11_2().model_copy(update={"impulse": Impulse(number=3, active_power="hapsburg", cp_remaining=1)})
+    after = before.model_copy(update={"impulse": Impulse(number=4, active_power="ottoman", cp_remaining=2)})
+    said = [seq.ImpulsePassed(audience=ev.public(), power="hapsburg", impulse=3)]
+    built = PRESENTER.build_reports(Played(before, after, said, [], None).input(1))
+    assert built.public.split("\n")[0] == "⚓ Test — turn 1, impulse 3 (Hapsburgs) — public report"
+    assert "CP left in your impulse: 2." in built.factions["ottoman"]  # the power whose impulse is next

@@ -36,7 +36,7 @@ def _capital(line: str) -> str:
 
 
 def _header(data: ReportInput, names: Names, who: str) -> list[str]:
-    impulse = getattr(data.after, "impulse", None)
+    impulse = getattr(data.before, "impulse", None)  # the impulse the step played, even if it ended in it
     title = names.t._("⚓ {campaign} — turn {turn}, impulse {impulse} ({power}) — {who}",
                       campaign=escape(data.campaign_name), turn=data.turn,
                       impulse=impulse.number if impulse else "?",
@@ -98,6 +98,7 @@ def build(data: ReportInput) -> Reports:
     moderators = (_header(data, log, log.t._("moderator log")) + (lines(data.events, log)
                                                                    or [log.t._("Nothing happened at sea.")])
                   + ["", log.t._("Defaults applied:")] + defaults_applied(data.events, log)
-                  + ["", log.t._("Dice log:")] + [f"  {r.key}: {r.expr} {list(r.faces)} = {r.total}" for r in data.rolls]
+                  + ["", log.t._("Dice log:")]
+                  + [f"  {r.key}: {r.expr} {list(r.faces)} = {r.total}" for r in data.rolls]
                   + _footer(data, log))
     return Reports(public="\n".join(public), factions=powers, moderators="\n".join(moderators))

@@ -1,6 +1,7 @@
 """Templates of the impulse sequencing and leader re-entry events (rules/sequence.py), added by the
 plug-in session (H2) so every event kind has words; worded like ``templates.py`` (a power's plural
-English name never takes a verb: "Hapsburgs: pass …").  Same shape: ``(event, Names) -> str``, every word a message id."""
+English name never takes a verb: "Hapsburgs: pass …").  Same shape: ``(event, Names) -> str``, every
+word a message id."""
 
 from __future__ import annotations
 

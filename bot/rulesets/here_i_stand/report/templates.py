@@ -48,7 +48,8 @@ def _cp(e, n):
 
 
 def _moved(e, n):
-    text = n.t._("{power}: naval move from {origin} to {destination} with {units}{leaders} (H2.6.2).", power=n.power(e.power),
+    text = n.t._("{power}: naval move from {origin} to {destination} with {units}{leaders} (H2.6.2).",
+                 power=n.power(e.power),
                  units=n.units(e.units, e.power), leaders=n.with_leaders(e.leaders), origin=n.place(e.origin),
                  destination=n.place(e.destination))
     return text + (" " + n.t._("They arrive vertical: no friendly unit was there.") if e.vertical else "")
@@ -144,7 +145,8 @@ def _kept(e, n):
 
 
 def _retreated(e, n):
-    return n.t._("{power}: retreat from {origin} to {destination} with {units}{leaders} (H3.3.9).", power=n.power(e.power),
+    return n.t._("{power}: retreat from {origin} to {destination} with {units}{leaders} (H3.3.9).",
+                 power=n.power(e.power),
                  units=n.units(e.units, e.power), leaders=n.with_leaders(e.leaders), origin=n.place(e.origin),
                  destination=n.place(e.destination))
 
@@ -212,7 +214,8 @@ def _not_carried(e, n):
 
 def _applied(e, n):
     rule = f" ({e.rule})" if e.rule else ""
-    return n.t._(APPLIED.get(e.source, APPLIED["default"]), rule=rule, question=question_words(e.question, n), value=value_words(e.value, n))
+    return n.t._(APPLIED.get(e.source, APPLIED["default"]), rule=rule, question=question_words(e.question, n),
+                 value=value_words(e.value, n))
 
 
 def question_words(question: str, n: Names) -> str:
