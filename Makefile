@@ -23,6 +23,7 @@ $(BENCH_STAMP): pyproject.toml | $(STAMP)
 demo: $(STAMP)
 	$(BIN)/python -m bot demo --ruleset sengoku --out out
 	$(BIN)/python -m bot demo --ruleset royal-fleets --out out/royal-fleets
+	$(BIN)/python -m bot demo --ruleset here-i-stand --out out/here-i-stand
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

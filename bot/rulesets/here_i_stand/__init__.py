@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.plugins import RulesetPlugin
+from bot.domain.text import N_
+from bot.plugins import CommandHelp, RulesetPlugin
 
 _ROOT = Path(__file__).resolve().parents[3]
 _DATA = _ROOT / "data" / "here-i-stand"
+_COMMANDS = "bot.rulesets.here_i_stand.commands"
 
 
 def _rules():
@@ -43,6 +45,21 @@ PLUGIN = RulesetPlugin(
     presenter=_presenter,
     map_profile=_map_profile,
     map_vocabulary=_map_vocabulary,
+    commands=(f"{_COMMANDS}.orders", f"{_COMMANDS}.moderate"),
+    command_groups=("his", "here-i-stand"),  # the moderators' group is named by the id (bot/plugins.py)
+    command_help=CommandHelp(
+        order="/his …",
+        order_examples="/his move, /his transport, /his pass",
+        # Worded for the reader in the here-i-stand domain where /help shows them (cogs/help.py).
+        first_orders=N_("in your impulse, one naval action: /his move|transport|piracy|build, or /his pass; a refused "
+                        "order says which rule it breaks. Reactions (interception, avoid battle, retreat) are asked "
+                        "in your channel when they arise"),
+        player=(N_("/his standing — your answers given in advance: when to intercept, avoid battle or play Foul "
+                   "Weather, where to avoid or retreat to, whose units go first, what to give a pirate (H10.6)"),
+                N_("/step show — the reaction your power is asked now; the buttons in your channel answer it")),
+        relation="/here-i-stand war power_a:… power_b:… at_war:…",
+        relations_note=N_("at war = enemy (H2.4.2); allied powers' units are friendly; /here-i-stand alliance sets "
+                          "alliances")),
     maps_dir=_DATA / "maps",
     scenarios_dir=_DATA / "scenarios",
     default_map="here-i-stand",

@@ -13,7 +13,7 @@ from bot.mapfiles import load_map_file
 from bot.render.mapimage import draw_scene
 from bot.report import ReportInput
 from bot.rulesets.here_i_stand.report.overlay import overlay_for
-from bot.rulesets.here_i_stand.report.overlay_style import POWER_COLOURS, VOCABULARY
+from bot.rulesets.here_i_stand.report.overlay_style import POWER_COLOURS, VOCABULARY, vocabulary_in
 from bot.rulesets.here_i_stand.rules import events as ev
 from bot.rulesets.here_i_stand.rules.map.profile import PROFILE
 from bot.rulesets.here_i_stand.rules.model import (
@@ -158,3 +158,25 @@ def test_a_map_in_another_language_keeps_the_boards_names(language):
     scene = draw_scene(board(), overlay_for(replace(data(), language=language)), width_px=700)
     names = {label.anchor: label.text for label in scene.labels if label.kind in ("area", "sea")}
     assert names["istanbul"] == "Istanbul" and names["black_sea"] == "Black Sea"
+
+
+@pytest.mark.parametrize("language", ["ru", "zh-TW", "ja"])
+def test_the_fonts_draw_every_word_of_the_map_catalogue(language):
+    """A translated map word (of the map catalogue, or of the key) the font subset lacks is drawn as
+    empty boxes: re-run
+    `python tools/make_font_subset.py` (make fonts) after a ja or zh-TW map word changes."""
+    from babel.messages.pofile import read_po
+
+    from bot.plugins import plugin
+    from bot.render.fonts import families_for
+    from bot.render.localnames import missing
+    with (plugin("here-i-stand").locale_dir / language / "LC_MESSAGES" / "here-i-stand-maps.po").open("rb") as fh:
+        words = [s for m in read_po(fh) if m.id for s in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    assert len(words) > 30 and all(words)
+    # the key's words, from whichever catalogue holds them (a report's first: "squadron", "corsair")
+    vocabulary = vocabulary_in(language)
+    words += [w for section in (vocabulary.shapes, vocabulary.highlights, vocabulary.routes)
+              for style in section.values() for w in (style.name, getattr(style, "plural", "")) if w]
+    assert all(not w.isascii() for w in words if language != "en"), words  # translated, not left English
+    gaps = {w: gap for w in words if (gap := missing(w, families_for(language)))}
+    assert gaps == {}, f"{language}: {gaps}: re-run `python tools/make_font_subset.py`"
