@@ -60,9 +60,8 @@ def map_characters(root: Path = ROOT) -> set[str]:
     return found
 
 
-# Texts a map borrows from a report catalogue (Sengoku's season words, build.SEASONS; its overlay's
-# "storm", whose entry is in sengoku.po because the reports used it first).
-BORROWED = frozenset({"spring–summer", "summer–autumn", "autumn–winter", "storm"})
+# Texts a map borrows from a report catalogue (Sengoku's season words, build.SEASONS).
+BORROWED = frozenset({"spring–summer", "summer–autumn", "autumn–winter"})
 
 
 def catalogue_characters(language: str, root: Path = ROOT) -> set[str]:

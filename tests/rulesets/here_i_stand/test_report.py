@@ -215,6 +215,8 @@ def test_every_template_words_its_event_in_every_language(language):
         assert "Standing order applied (H-OP-13): interception by France from Barbary Coast into Tyrrhenian Sea → " \
                "only 1 squadrons and 0 corsairs." in log
         assert "Hapsburgs: 1 squadron; naval leaders Doria lost, to the Turn Track (turn 2) (H3.3.10)." in log
+        assert "Hapsburgs: naval move from Gulf of Lyon to Tyrrhenian Sea with 1 squadron and Doria (H2.6.2)." in log
+        assert "  Piracy roll: 1 die + 1 for the naval leaders [6, 5], 2 hits (H5.2.4)." in log
 
 
 def test_describe_order_says_each_action_in_players_words():
@@ -320,7 +322,7 @@ def test_H3_3_6_a_response_cards_extra_dice_show_their_key_and_the_janissaries()
                dice={"combat:Z2:hapsburg-ottoman:defender:extra": "2d6: 5 6"}, number=5)
     built = PRESENTER.build_reports(ran.input(5))
     assert body(built.public)[:2] == [
-        "  Ottomans: 2 extra dice of a response card at Tyrrhenian Sea: [5, 6], 2 hits (H3.3.6).   "
+        "  Ottomans: a response card's extra 2 dice at Tyrrhenian Sea: [5, 6], 2 hits (H3.3.6).   "
         "(key s5:combat:Z2:hapsburg-ottoman:defender:extra)",
         "Ottomans: Janissaries is played."]
     assert PRESENTER.shown_roll_keys(built.public) == {"s5:combat:Z2:hapsburg-ottoman:defender:extra"}

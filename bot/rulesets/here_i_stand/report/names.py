@@ -107,6 +107,10 @@ class Names:
         """' with Andrea Doria' or nothing."""
         return self.t._(" with {leaders}", leaders=self.leaders(ids)) if ids else ""
 
+    def and_leaders(self, ids) -> str:
+        """' and Andrea Doria' after units a group moves 'with', or nothing."""
+        return self.t._(" and {leaders}", leaders=self.leaders(ids)) if ids else ""
+
     def formation(self, formation_id: str) -> str:
         for state in (self.after, self.before):
             found = state.formations.get(formation_id)

@@ -38,6 +38,10 @@ def _hits(n: Names, hits: int) -> str:
     return n.t.n_("{n} hit", "{n} hits", hits, n=hits)
 
 
+def _dice(n: Names, count: int) -> str:
+    return n.t.n_("{n} die", "{n} dice", count, n=count)
+
+
 def _rating(n: Names, rating: int) -> str:
     return n.t._(" + rating {rating}", rating=rating) if rating else ""
 
@@ -50,7 +54,7 @@ def _cp(e, n):
 def _moved(e, n):
     text = n.t._("{power}: naval move from {origin} to {destination} with {units}{leaders} (H2.6.2).",
                  power=n.power(e.power),
-                 units=n.units(e.units, e.power), leaders=n.with_leaders(e.leaders), origin=n.place(e.origin),
+                 units=n.units(e.units, e.power), leaders=n.and_leaders(e.leaders), origin=n.place(e.origin),
                  destination=n.place(e.destination))
     return text + (" " + n.t._("They arrive vertical: no friendly unit was there.") if e.vertical else "")
 
@@ -98,7 +102,7 @@ def _combat(e, n):
              else n.t._("in {space}", space=n.place(e.space)))
     head = n.t._("⚔ Naval combat {where}: {attacker} against {defender} (H3.3).", where=where,
                  attacker=n.power(e.attacker), defender=n.power(e.defender))
-    sides = [n.t._("  {power}: {dice} dice {faces}, {hits}", power=n.power(power), dice=dice,
+    sides = [n.t._("  {power}: {dice} {faces}, {hits}", power=n.power(power), dice=_dice(n, dice),
                    faces=_faces(faces), hits=_hits(n, hits)) + n.key_marker(f"{base}:{role}")
              for power, dice, faces, hits, role in ((e.attacker, e.attacker_dice, e.attacker_faces, e.attacker_hits,
                                                      "attacker"),
@@ -109,8 +113,8 @@ def _combat(e, n):
 
 def _extra(e, n):
     found = _extra_key(e, n)
-    return n.t._("  {power}: {dice} extra dice of a response card at {space}: {faces}, {hits} (H3.3.6).",
-                 power=n.power(e.power), dice=len(e.faces), space=n.place(e.space), faces=_faces(e.faces),
+    return n.t._("  {power}: a response card's extra {dice} at {space}: {faces}, {hits} (H3.3.6).",
+                 power=n.power(e.power), dice=_dice(n, len(e.faces)), space=n.place(e.space), faces=_faces(e.faces),
                  hits=_hits(n, e.hits)) + (n.t._("   (key {key})", key=found) if found else "")
 
 
@@ -147,7 +151,7 @@ def _kept(e, n):
 def _retreated(e, n):
     return n.t._("{power}: retreat from {origin} to {destination} with {units}{leaders} (H3.3.9).",
                  power=n.power(e.power),
-                 units=n.units(e.units, e.power), leaders=n.with_leaders(e.leaders), origin=n.place(e.origin),
+                 units=n.units(e.units, e.power), leaders=n.and_leaders(e.leaders), origin=n.place(e.origin),
                  destination=n.place(e.destination))
 
 
@@ -159,16 +163,16 @@ def _fight_cancelled(e, n):
 
 def _anti_piracy(e, n):
     head = n.t._("☠ Piracy in {zone} against {target}.", zone=n.place(e.zone), target=n.power(e.target))
-    roll = n.t._("  Anti-piracy: {dice} dice ({in_zone} squadrons in the zone, {adjacent} adjacent, {fortresses} "
-                 "fortresses) {faces}, corsairs sunk: {hits} (H5.2.2–H5.2.3).", dice=len(e.faces),
+    roll = n.t._("  Anti-piracy: {dice} (squadrons in the zone {in_zone}, adjacent {adjacent}, fortresses "
+                 "{fortresses}) {faces}, corsairs sunk: {hits} (H5.2.2–H5.2.3).", dice=_dice(n, len(e.faces)),
                  in_zone=e.squadrons_in_zone, adjacent=e.squadrons_adjacent, fortresses=e.fortresses,
                  faces=_faces(e.faces), hits=e.hits) + n.key_marker(f"piracy:{e.zone}:anti")
     return "\n".join([head, roll])
 
 
 def _piracy(e, n):
-    return n.t._("  Piracy roll: {base} dice + {bonus} for the naval leaders {faces}, {hits} (H5.2.4).",
-                 base=e.base, bonus=e.bonus, faces=_faces(e.faces), hits=_hits(n, e.hits)) \
+    return n.t._("  Piracy roll: {base} + {bonus} for the naval leaders {faces}, {hits} (H5.2.4).",
+                 base=_dice(n, e.base), bonus=e.bonus, faces=_faces(e.faces), hits=_hits(n, e.hits)) \
         + n.key_marker(f"piracy:{e.zone}:pirates")
 
 
