@@ -239,3 +239,14 @@ async def test_fleet_show_names_a_units_sea_zone_on_a_board_without_areas(his):
     sent = await his.run("fleet show", his.players["france"], unit="f1")
     assert sent[-1].ephemeral
     assert "Lies in: Gulf of Lyon" in sent[-1].content
+
+
+async def test_another_powers_formation_is_never_offered_and_reads_like_none(his):
+    france = his.players["france"]
+    assert await his.h.autocomplete("his transport", france, "formation", formation="") == []
+    sent = await his.run("his transport", france, formation="janissary-corps", route="Gulf of Lyon", to="Marseille")
+    missing = await his.run("his transport", france, formation="nosuch", route="Gulf of Lyon", to="Marseille")
+    assert sent[-1].ephemeral
+    assert sent[-1].content == "Your power has no formation “janissary-corps”; the formation option lists yours"
+    assert missing[-1].content == "Your power has no formation “nosuch”; the formation option lists yours"
+    assert await his.service.orders(1, "france") == []
