@@ -32,7 +32,7 @@ _WORD = re.compile(r"(?<![\w-])[a-z0-9][a-z0-9_-]*")
 
 def with_names(text: str, gamemap: GameMap) -> str:
     """Place ids in a ruleset's unit summary ('based mitajiri') → their names on the map.  Any node of
-    the map, whatever its ruleset calls its sections (a Here I Stand board has sea zones, no areas)."""
+    the map, whatever its ruleset calls its sections (a board of sea zones and ports has no areas)."""
     def name(match: re.Match) -> str:
         word = match.group(0)
         return gamemap.nodes[word].name if word in gamemap.nodes else word

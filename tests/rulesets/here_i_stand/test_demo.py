@@ -26,7 +26,7 @@ async def test_the_demo_plays_the_scripted_impulses_and_writes_each_steps_report
     assert "Naval combat in Ionian Sea won by Ottomans against Hapsburgs" in public  # H3.3.7
     assert "Piracy in Ionian Sea against Hapsburgs" in public  # H5.2
     assert "Naples → Tyrrhenian Sea → Barbary Coast → Tunis, for 3 CP" in public  # H4
-    assert "France passes" in public and "Papacy passes" in public
+    assert "impulse 3 ends with no naval action" in public and "impulse 4 ends with no naval action" in public
     # the last step's maps, one per audience; the steps between have reports only
     assert {p.name for p in (tmp_path / "step-13").glob("map*.png")} == {
         "map.png", "map-ottoman.png", "map-hapsburg.png", "map-france.png", "map-papacy.png", "map-moderators.png"}

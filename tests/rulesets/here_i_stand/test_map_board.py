@@ -100,3 +100,11 @@ def test_the_turn_track_is_off_the_sea_lanes(board):
     track = board.turn_track()
     assert track is not None and track.turns == 9
     assert track.id not in board.spaces() and board.gamemap.neighbours(track.id) == ()
+
+
+def test_the_core_names_places_through_areas_and_ports(board):
+    """The core's unit views turn ids into names through ``gamemap.areas`` and ``gamemap.ports``."""
+    from bot.services.campaign_reads import with_names
+    gm = board.gamemap
+    assert set(gm.areas) == set(board.spaces()) and gm.areas["ionian_sea"].name == "Ionian Sea"
+    assert with_names("2 squadrons ionian_sea, 1 in messina", gm) == "2 squadrons Ionian Sea, 1 in Messina"

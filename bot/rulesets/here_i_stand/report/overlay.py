@@ -35,7 +35,7 @@ def overlay_for(data: ReportInput, audience: Viewer | str = PUBLIC) -> Overlay:
     return Overlay(
         title=t._("{campaign} — turn {turn}, impulse {impulse}", campaign=data.campaign_name, turn=state.turn,
                   impulse=state.impulse.number),
-        subtitle=t._("impulse of {power} — what {who} sees",
+        subtitle=t._("{power} to act — map for {who}",
                      power=names.get(state.impulse.active_power, state.impulse.active_power), who=_who(viewer, names, t)),
         markers=_markers(data, names, t),
         highlights=_highlights(data, events, names, t),

@@ -99,6 +99,13 @@ class HisGameMap(GameMap):
         return self.entries("ports")
 
     @property
+    def areas(self) -> dict[str, SeaZone | Port]:
+        """Every space naval units stand in and move through, sea zones then ports, by id: the
+        core's views name a ruleset's places through ``areas`` and ``ports`` (campaign_reads,
+        the autocomplete of a place), and a space of this board is either."""
+        return {**self.sea_zones, **self.ports}
+
+    @property
     def tracks(self) -> dict[str, Track]:
         return self.entries("tracks")
 
