@@ -7,6 +7,8 @@ wrong and changes nothing."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tests.discord.conftest import channel_posts
 from tests.discord.his_world import CHANNELS, his  # noqa: F401  (his: the fixture)
 
@@ -282,3 +284,14 @@ async def test_every_here_i_stand_moderator_command_leaves_one_audit_entry(his):
     assert after["leaders"]["andrea-doria"]["no_atlantic"] is True
     assert after["standing"]["hapsburg"]["avoid_to"] == ["naples"]
     assert [u["id"] for u in after["units"].values() if u["type"] == "corsair"] == ["c1", "ottoman-corsair"]
+
+
+async def test_help_points_a_power_to_its_action_and_its_standing_orders(his):
+    sent = await his.run("help", his.players["ottoman"])
+    text = sent[-1].content
+    assert sent[-1].ephemeral
+    assert "in your impulse, one naval action: /his move|transport|piracy|build, or /his pass" in text
+    assert "/his standing — your answers given in advance" in text
+    russian = await his.run("help", replace(his.players["ottoman"], locale="ru"))
+    assert "в свой импульс — одно морское действие: /his move|transport|piracy|build или /his pass" in \
+        russian[-1].content  # the ruleset's words, in the reader's language (cogs/help.py)
