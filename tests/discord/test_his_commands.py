@@ -295,3 +295,26 @@ async def test_help_points_a_power_to_its_action_and_its_standing_orders(his):
     russian = await his.run("help", replace(his.players["ottoman"], locale="ru"))
     assert "в свой импульс — одно морское действие: /his move|transport|piracy|build или /his pass" in \
         russian[-1].content  # the ruleset's words, in the reader's language (cogs/help.py)
+
+
+async def test_each_reaction_is_asked_in_its_readers_language(his):
+    """The core's prompts word HIS's questions in the asked power's language, the moderators' in the
+    campaign's (cogs/step_prompts.py readers); the board's place names are the map's in every language."""
+    for power, language in (("france", "ru"), ("hapsburg", "zh-TW")):
+        await his.run("faction language", his.admin, clan=power, language=language)
+    await his.run("campaign language", his.admin, language="ja")
+    await his.run("his move", his.players["ottoman"], **move(origin="Barbary Coast", to="Tyrrhenian Sea", corsairs=0))
+    resolved = await his.run("turn resolve", his.mod)
+    (intercept,) = [s for s in channel_posts(resolved, CHANNELS["france-room"]) if s.content.startswith("❓")]
+    assert intercept.content.splitlines()[:2] == [
+        "❓ **Mediterranean 1532** — Ход 1 · перехват",
+        "Перехватить в Tyrrhenian Sea из Gulf of Lyon силами 2 морских подразделений?"]
+    assert list(his.h.buttons(intercept)) == ["Нет", "Да", "Только эскадр: 1, корсаров: 0"]
+    clicked = await his.h.click(intercept, "Да", his.players["france"], in_channel="france-room")
+    (avoid,) = [s for s in channel_posts(clicked, CHANNELS["hapsburg-room"]) if s.content.startswith("❓")]
+    assert avoid.content.splitlines()[1] == "在Tyrrhenian Sea避戰嗎？選擇前往的地點，或留下。"
+    assert list(his.h.buttons(avoid)) == ["留下", "前往Gulf of Lyon", "前往Naples", "前往Palermo"]
+    stayed = await his.h.click(avoid, "留下", his.players["hapsburg"], in_channel="hapsburg-room")
+    (cards,) = channel_posts(stayed, CHANNELS["moderators-room"])
+    assert cards.content.splitlines()[1] == "Tyrrhenian Seaの戦闘カード：攻撃側、次に防御側の追加ダイス数（0：なし）"
+    assert list(his.h.buttons(cards)) == ["入力"]
