@@ -68,6 +68,13 @@ async def test_more_squadrons_than_the_stack_holds_are_refused_and_nothing_is_st
     assert await action(his) is None
 
 
+async def test_a_second_group_without_its_destination_is_refused_naming_its_space_not_its_id(his):
+    sent = await his.run("his move", his.players["ottoman"], **move(origin="barbary_coast", to="tyrrhenian_sea",
+                                                                     origin_2="barbary_coast"))  # ids, as picked
+    assert sent[-1].content == "Say where the group from Barbary Coast goes (to_2:…)"
+    assert await action(his) is None
+
+
 async def test_a_move_from_where_the_power_has_no_units_says_so(his):
     sent = await his.run("his move", his.players["ottoman"], **move(origin="Gulf of Lyon", to="Tyrrhenian Sea"))
     assert sent[-1].content == "Your power has no naval units in Gulf of Lyon; the from option lists where yours are"
