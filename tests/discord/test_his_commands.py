@@ -239,3 +239,46 @@ async def test_fleet_show_names_a_units_sea_zone_on_a_board_without_areas(his):
     sent = await his.run("fleet show", his.players["france"], unit="f1")
     assert sent[-1].ephemeral
     assert "Lies in: Gulf of Lyon" in sent[-1].content
+
+
+async def test_another_powers_formation_is_never_offered_and_reads_like_none(his):
+    france = his.players["france"]
+    assert await his.h.autocomplete("his transport", france, "formation", formation="") == []
+    sent = await his.run("his transport", france, formation="janissary-corps", route="Gulf of Lyon", to="Marseille")
+    missing = await his.run("his transport", france, formation="nosuch", route="Gulf of Lyon", to="Marseille")
+    assert sent[-1].ephemeral
+    assert sent[-1].content == "Your power has no formation “janissary-corps”; the formation option lists yours"
+    assert missing[-1].content == "Your power has no formation “nosuch”; the formation option lists yours"
+    assert await his.service.orders(1, "france") == []
+
+
+HIS_WALK = [
+    ("here-i-stand war", dict(power_a="Hapsburgs", power_b="France", at_war=True)),
+    ("here-i-stand alliance", dict(power_a="Hapsburgs", power_b="France", allied=False)),
+    ("here-i-stand port", dict(port="Naples", besieged=True)),
+    ("here-i-stand power", dict(power="Ottomans", piracy_vp=3)),
+    ("here-i-stand cp", dict(power="France", cp=2)),
+    ("here-i-stand barbary-pirates", dict(happened=True)),
+    ("here-i-stand leader", dict(leader="Barbarossa", piracy_rating=2)),
+    ("here-i-stand leader-add", dict(name="Andrea Doria", power="Hapsburgs", location="Genoa", battle_rating=2,
+                                     no_atlantic=True)),
+    ("here-i-stand unit", dict(unit="f2", location="Marseille")),
+    ("here-i-stand unit-add", dict(type="corsair", owner="Ottomans", location="Algiers")),
+    ("here-i-stand standing", dict(power="Hapsburgs", avoid="always", avoid_to="Naples")),
+]
+
+
+async def test_every_here_i_stand_moderator_command_leaves_one_audit_entry(his):
+    from cogs.audit_trail import READS
+    from tests.discord.test_audit_trail import moderator_paths
+    own = {p for p in moderator_paths(his.bot) - READS if p.startswith("here-i-stand ")}
+    assert own == {path for path, _ in HIS_WALK}  # a new command joins the walk
+    start = len(await his.service.audit_log(1, 200))
+    for index, (path, values) in enumerate(HIS_WALK, start=1):
+        sent = await his.run(path, his.mod, **values)
+        assert not sent[-1].content.startswith("Refused"), (path, sent[-1].content)
+        assert len(await his.service.audit_log(1, 200)) == start + index, (path, sent[-1].content)
+    after = await state(his)
+    assert after["leaders"]["andrea-doria"]["no_atlantic"] is True
+    assert after["standing"]["hapsburg"]["avoid_to"] == ["naples"]
+    assert [u["id"] for u in after["units"].values() if u["type"] == "corsair"] == ["c1", "ottoman-corsair"]

@@ -50,7 +50,7 @@ NOT_YOURS = N_("your power has no formation {formation}; the formation option li
 
 
 def _picked(units: list[UnitView], kind: str, wanted: int | None, space: str) -> list[str]:
-    """The ids of ``wanted`` of the caller's ``kind`` units there (None: all of them), own before loaned."""
+    """The ids of ``wanted`` of the caller's ``kind`` units there (None: all of them), as the board lists them."""
     mine = [u for u in units if u.kind == kind]
     if wanted is None:
         return [u.id for u in mine]
