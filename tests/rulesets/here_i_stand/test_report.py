@@ -96,20 +96,20 @@ def test_H10_6_a_default_reaches_its_power_and_the_moderators_not_the_public():
     assert body(two.public) == ["Nothing happened at sea."]
     assert body(two.factions["france"]) == ["Default applied (H-OP-09): Foul Weather by France → no."]
     assert "France" not in two.factions["england"].split("\n", 1)[1]
-    log = two.moderators.split("\n")
-    listed = log[log.index("Defaults applied:") + 1:log.index("Dice log:") - 1]
-    assert listed == [f"  Foul Weather by {p} → no (H-OP-09)"
-                      for p in ("Ottomans", "England", "France", "Papacy", "Protestants")]
+    assert [line for line in body(two.moderators) if line.startswith("Default applied")] == [
+        f"Default applied (H-OP-09): Foul Weather by {p} → no."
+        for p in ("Ottomans", "England", "France", "Papacy", "Protestants")]
 
 
-def test_the_moderators_log_lists_every_default_with_its_rule_and_the_dice():
+def test_the_moderators_log_says_every_default_with_its_rule_and_the_dice():
     four, six = reports(4).moderators.split("\n"), reports(6).moderators.split("\n")
-    assert four[four.index("Defaults applied:") + 1] == (
-        "  the combat cards' extra dice → Attacker's extra dice: 0, Defender's extra dice: 0 (H-OP-19)")
-    assert six[six.index("Defaults applied:") + 1] == "  the retreat of Hapsburgs → Gulf of Lyon (H-OP-25)"
-    assert "  s4:combat:Z2:hapsburg-france:attacker: 4d6 [6, 2, 3, 1] = 12" in four
-    three = reports(3).moderators.split("\n")
-    assert three[three.index("Defaults applied:") + 1] == "No default was applied."
+    assert four[2] == ("Default applied (H-OP-19): the combat cards' extra dice → Attacker's extra dice: 0, "
+                       "Defender's extra dice: 0.")
+    assert six[2] == "Default applied (H-OP-25): the retreat of Hapsburgs → Gulf of Lyon."
+    assert four[four.index("Dice log:") + 1:four.index("Dice log:") + 3] == [
+        "  s4:combat:Z2:hapsburg-france:attacker: 4d6 [6, 2, 3, 1] = 12",
+        "  s4:combat:Z2:hapsburg-france:defender: 2d6 [5, 6] = 11"]
+    assert "Default applied" not in reports(3).moderators
 
 
 def test_only_major_powers_get_a_report():
@@ -293,7 +293,7 @@ def test_H_OP_26_a_leaders_re_entry_default_is_worded_by_the_leader_and_port():
                                source="default", rule="H-OP-26")
     built = PRESENTER.build_reports(Played(s, s, [applied], [], None).input(1))
     assert body(built.factions["hapsburg"])[0] == "Default applied (H-OP-26): where Doria re-enters → Barcelona."
-    assert "  where Doria re-enters → Barcelona (H-OP-26)" in built.moderators
+    assert "Default applied (H-OP-26): where Doria re-enters → Barcelona." in built.moderators
 
 
 def test_the_impulse_sequencing_reads_without_a_verb_on_a_plural_power_name():

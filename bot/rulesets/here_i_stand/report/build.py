@@ -4,8 +4,9 @@ What an audience reads is decided where each event is emitted (its ``audience``,
 HIS plays with open dice and an open board, so the public report has every action, roll and loss; a
 power's adds what was answered for it privately (a default, a standing order that could tell its
 hand: H-OP-35), an action of its that could not be carried out, and its hand size when it changed
-(piracy's card, H5.2.5 (b)); the moderators' log has everything, then every default applied with its
-rule in one list (H10.6), then the dice log.
+(piracy's card, H5.2.5 (b)); the moderators' log has everything, each default applied in its place
+with its rule (H10.6: "Default applied (H-OP-25): the retreat of …"), then the dice log; the
+services append their own list of the step's defaults (bot/services/campaigns.defaults_applied).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from bot.engine.dice import SEED_SCHEME
 from bot.report import ReportInput, Reports
 from bot.rulesets.here_i_stand.report.names import Names
 from bot.rulesets.here_i_stand.rules.model import PowerKind
-from bot.rulesets.here_i_stand.report.templates import TEMPLATES, question_words, value_words
+from bot.rulesets.here_i_stand.report.templates import TEMPLATES
 
 
 def lines(events: list[Event], names: Names) -> list[str]:
@@ -71,15 +72,6 @@ def _standing(data: ReportInput, names: Names, power: str) -> list[str]:
     return ["", names.t._("CP left in your impulse: {cp}.", cp=impulse.cp_remaining)]
 
 
-def defaults_applied(events: list[Event], names: Names) -> list[str]:
-    """The moderators' list of every default the step applied, each with its rule (H10.6)."""
-    found = [e for e in events if e.kind == "his_answer_applied" and e.source == "default"]
-    if not found:
-        return [names.t._("No default was applied.")]
-    return [names.t._("  {question} → {value} ({rule})", question=question_words(e.question, names),
-                      value=value_words(e.value, names), rule=e.rule or "—") for e in found]
-
-
 def build(data: ReportInput) -> Reports:
     public_names = Names(data, data.language_for(PUBLIC))
     public = (_header(data, public_names, public_names.t._("public report"))
@@ -97,7 +89,6 @@ def build(data: ReportInput) -> Reports:
     log = Names(data, data.language_for(MODERATORS))
     moderators = (_header(data, log, log.t._("moderator log")) + (lines(data.events, log)
                                                                    or [log.t._("Nothing happened at sea.")])
-                  + ["", log.t._("Defaults applied:")] + defaults_applied(data.events, log)
                   + ["", log.t._("Dice log:")]
                   + [f"  {r.key}: {r.expr} {list(r.faces)} = {r.total}" for r in data.rolls]
                   + _footer(data, log))
