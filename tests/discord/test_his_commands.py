@@ -7,6 +7,8 @@ wrong and changes nothing."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tests.discord.conftest import channel_posts
 from tests.discord.his_world import CHANNELS, his  # noqa: F401  (his: the fixture)
 
@@ -63,6 +65,13 @@ async def test_more_squadrons_than_the_stack_holds_are_refused_and_nothing_is_st
                                                                      squadrons=3))
     assert sent[-1].ephemeral
     assert sent[-1].content == "Barbary Coast holds 2 of your squadrons, not 3"
+    assert await action(his) is None
+
+
+async def test_a_second_group_without_its_destination_is_refused_naming_its_space_not_its_id(his):
+    sent = await his.run("his move", his.players["ottoman"], **move(origin="barbary_coast", to="tyrrhenian_sea",
+                                                                     origin_2="barbary_coast"))  # ids, as picked
+    assert sent[-1].content == "Say where the group from Barbary Coast goes (to_2:…)"
     assert await action(his) is None
 
 
@@ -282,3 +291,37 @@ async def test_every_here_i_stand_moderator_command_leaves_one_audit_entry(his):
     assert after["leaders"]["andrea-doria"]["no_atlantic"] is True
     assert after["standing"]["hapsburg"]["avoid_to"] == ["naples"]
     assert [u["id"] for u in after["units"].values() if u["type"] == "corsair"] == ["c1", "ottoman-corsair"]
+
+
+async def test_help_points_a_power_to_its_action_and_its_standing_orders(his):
+    sent = await his.run("help", his.players["ottoman"])
+    text = sent[-1].content
+    assert sent[-1].ephemeral
+    assert "in your impulse, one naval action: /his move|transport|piracy|build, or /his pass" in text
+    assert "/his standing — your answers given in advance" in text
+    russian = await his.run("help", replace(his.players["ottoman"], locale="ru"))
+    assert "в свой импульс — одно морское действие: /his move|transport|piracy|build или /his pass" in \
+        russian[-1].content  # the ruleset's words, in the reader's language (cogs/help.py)
+
+
+async def test_each_reaction_is_asked_in_its_readers_language(his):
+    """The core's prompts word HIS's questions in the asked power's language, the moderators' in the
+    campaign's (cogs/step_prompts.py readers); the board's place names are the map's in every language."""
+    for power, language in (("france", "ru"), ("hapsburg", "zh-TW")):
+        await his.run("faction language", his.admin, clan=power, language=language)
+    await his.run("campaign language", his.admin, language="ja")
+    await his.run("his move", his.players["ottoman"], **move(origin="Barbary Coast", to="Tyrrhenian Sea", corsairs=0))
+    resolved = await his.run("turn resolve", his.mod)
+    (intercept,) = [s for s in channel_posts(resolved, CHANNELS["france-room"]) if s.content.startswith("❓")]
+    assert intercept.content.splitlines()[:2] == [
+        "❓ **Mediterranean 1532** — Ход 1 · перехват",
+        "Перехватить в Tyrrhenian Sea из Gulf of Lyon силами 2 морских подразделений?"]
+    assert list(his.h.buttons(intercept)) == ["Нет", "Да", "Только эскадр: 1, корсаров: 0"]
+    clicked = await his.h.click(intercept, "Да", his.players["france"], in_channel="france-room")
+    (avoid,) = [s for s in channel_posts(clicked, CHANNELS["hapsburg-room"]) if s.content.startswith("❓")]
+    assert avoid.content.splitlines()[1] == "在Tyrrhenian Sea避戰嗎？選擇前往的地點，或留下。"
+    assert list(his.h.buttons(avoid)) == ["留下", "前往Gulf of Lyon", "前往Naples", "前往Palermo"]
+    stayed = await his.h.click(avoid, "留下", his.players["hapsburg"], in_channel="hapsburg-room")
+    (cards,) = channel_posts(stayed, CHANNELS["moderators-room"])
+    assert cards.content.splitlines()[1] == "Tyrrhenian Seaの戦闘カード：攻撃側、次に防御側の追加ダイス数（0：なし）"
+    assert list(his.h.buttons(cards)) == ["入力"]

@@ -65,14 +65,20 @@ async def group(interaction: discord.Interaction, ctx: PlayerContext, origin: st
     names = space_names(ctx.campaign)
     where, dest = match_name(origin, names), match_name(to, names)
     here = [u for u in await own_units(interaction, ctx.campaign, ctx.faction.id) if u.location == where]
-    shown = names.get(where, quote(origin))
+    said = shown(origin, names)
     if not here:
-        raise UserError(NO_UNITS_THERE, domain=DOMAIN, space=shown)
-    units = _picked(here, SQUADRON, squadrons, shown) + _picked(here, CORSAIR, corsairs, shown)
+        raise UserError(NO_UNITS_THERE, domain=DOMAIN, space=said)
+    units = _picked(here, SQUADRON, squadrons, said) + _picked(here, CORSAIR, corsairs, said)
     if not units:
-        raise UserError(NOTHING_MOVES, domain=DOMAIN, space=shown)
+        raise UserError(NOTHING_MOVES, domain=DOMAIN, space=said)
     own = {x["id"]: x["name"] for x in await leaders_of(interaction, ctx.campaign, ctx.faction.id)}
     return {"units": units, "leaders": [match_name(x, own) for x in leaders or ()], "to": dest}
+
+
+def shown(typed: str, names: dict[str, str]) -> str:
+    """A space as the player reads it: its name (autocomplete sends its id), else what was typed, quoted."""
+    found = match_name(typed, names)
+    return names[found] if found in names else quote(typed)
 
 
 async def place(interaction: discord.Interaction, ctx: PlayerContext, payload: dict[str, Any]) -> None:
@@ -123,17 +129,17 @@ class HisOrderCog(MarksActing, commands.GroupCog, group_name="his",
                    fight_first: Spaces | None = None, campaign: int | None = None) -> None:
         await defer(interaction)
         ctx = await PlayerContext.load(interaction, campaign)
+        names = space_names(ctx.campaign)
         groups = [await group(interaction, ctx, origin, to, squadrons, corsairs, leaders)]
         for n, (start, end, sq, co) in enumerate(((origin_2, to_2, squadrons_2, corsairs_2),
                                                   (origin_3, to_3, squadrons_3, corsairs_3)), start=2):
             if start is None and end is None:
                 continue
             if end is None:
-                raise UserError(NO_TO, domain=DOMAIN, space=start, n=n)
+                raise UserError(NO_TO, domain=DOMAIN, space=shown(start, names), n=n)
             if start is None:
-                raise UserError(NO_FROM, domain=DOMAIN, space=end, n=n)
+                raise UserError(NO_FROM, domain=DOMAIN, space=shown(end, names), n=n)
             groups.append(await group(interaction, ctx, start, end, sq, co))
-        names = space_names(ctx.campaign)
         order = [{"space": match_name(s, names)} for s in fight_first or ()]
         await place(interaction, ctx, {"kind": "naval_move", "groups": groups, "combat_order": order})
 
