@@ -134,3 +134,14 @@ def test_edit_subjects_name_the_powers_and_the_unit_s_controller():
 def test_faction_add_edit_adds_a_power():
     s, _ = edit(state(), RULES.faction_add_edit("scotland", "Scotland", "#123456"))
     assert ("scotland", "Scotland", "#123456") in RULES.factions(s)
+
+
+def test_an_edit_after_a_lost_landing_is_not_refused_for_the_formation_off_the_board():
+    """H4.2.4: a formation lost on landing is in the pool; the check after every edit accepts it."""
+    from bot.rulesets.here_i_stand.rules.model import Formation
+    from bot.rulesets.here_i_stand.rules.transport import landing_lost
+    s = state().model_copy(update={"formations": {"army": Formation(id="army", power="hapsburg", land_units=4,
+                                                                     location="PB")}})
+    s, _ = landing_lost(s, "army")
+    s, note = edit(s, {"kind": "barbary_pirates"})
+    assert s.barbary_pirates and s.formations["army"].location == "pool"

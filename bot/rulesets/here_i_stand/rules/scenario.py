@@ -79,6 +79,8 @@ def state_problems(state: HisState, gamemap: HisMap) -> list[str]:
     for fid, formation in sorted(state.formations.items()):
         if formation.power not in powers:
             problems.append(f"formations.{fid}: {formation.power} is not a power of this state")
+        if formation.location == POOL:
+            continue  # eliminated on landing (H4.2.4, transport.landing_lost): off the board
         if not gamemap.is_port(formation.location) and formation.location in gamemap.spaces():
             problems.append(f"formations.{fid}: {formation.location} is a sea zone; a formation is in a port")
         elif formation.location not in gamemap.spaces():
