@@ -1,6 +1,9 @@
 """The offline demo: a shipped scenario (by default its ruleset plug-in's ``demo_scenario``) stored
 in SQLite, its planned orders submitted through the services, the turn resolved with the
-scenario's fixed seed, and the reports and map written to a folder."""
+scenario's fixed seed, and the reports and map written to a folder.  A turn made of steps plays
+the steps its demo section scripts (``demo.steps``: orders, answers, the rest left to their
+defaults), through the same services as Discord; each later step's reports go to ``step-<nn>/``,
+with the maps of the last one."""
 
 from __future__ import annotations
 
@@ -17,10 +20,13 @@ from bot.i18n import DEFAULT_LANGUAGE
 from bot.report import ReportInput, build_reports
 from bot.plugins import UnknownRuleset, get_ruleset, plugin, plugins
 from bot.scenarios import load_shipped_scenario
-from bot.services.campaigns import CampaignService
+from bot.domain.campaign import Phase
+from bot.services.audit import COMMAND_LINE
+from bot.services.campaigns import CampaignService, TurnOutcome
 from bot.services.errors import UserError
 from bot.services.queries import turn_proofs
 from bot.services.sheet_maps import SheetMap, sheet_file_name
+from bot.services.steps import StepService
 from bot.store import open_repository
 
 DEMO_CLOCK = datetime(1560, 6, 1, tzinfo=timezone.utc)
@@ -66,17 +72,73 @@ async def run_demo(out: Path, scenario_id: str | None = None, echo=print,
                 receipt = await service.submit_order(campaign.id, faction, payload)
                 echo(f"  [{faction}] {receipt.description}")
         outcome = await service.resolve_turn(campaign.id)
+        later = await _play_steps(service, campaign.id, scenario.file.demo.steps, echo) \
+            if scenario.file.demo.steps else []
         if language != DEFAULT_LANGUAGE:
             outcome = _in_language(outcome, campaign.ruleset, language)
+            later = [_in_language(o, campaign.ruleset, language) for o in later]
         # The public map, one per clan (its own units in full) and the moderators' (everything).
         maps = await service.render_sheet_maps(campaign.ruleset, outcome.data,
                                          [PUBLIC, *map(Viewer.of, outcome.reports.factions), MODERATORS])
+        last_maps = await service.render_sheet_maps(campaign.ruleset, later[-1].data, [
+            PUBLIC, *map(Viewer.of, later[-1].reports.factions), MODERATORS]) if later else {}
         # What /dice verify gives each clan: to try `python -m bot dice verify --proofs FILE` offline.
         proofs = {faction: await turn_proofs(service, campaign.id, outcome.turn, reader=faction)
                   for faction in outcome.reports.factions}
     finally:
         await repo.close()
-    return _write(out, outcome, maps) + _write_proofs(out, proofs)
+    written = _write(out, outcome, maps)
+    for number, step in enumerate(later):
+        folder = out / f"step-{step.step:02d}"
+        folder.mkdir(exist_ok=True)
+        written += _write(folder, step, last_maps if number == len(later) - 1 else {})
+    return written + _write_proofs(out, proofs)
+
+
+async def _play_steps(service: CampaignService, campaign_id: int, entries, echo) -> list[TurnOutcome]:
+    """The scripted steps after the first, each checked against the step open: an orders step's
+    orders submitted and resolved; a prompt step's answers given (a moderators' question as the
+    command line's moderator), the rest left to their defaults; steps standing orders answer whole
+    resolve on their own, as in the bot."""
+    steps = StepService(service)
+    outcomes = await steps.continue_chain(campaign_id)
+    for number, entry in enumerate(entries, start=2):
+        campaign = await service.campaign(campaign_id)
+        if campaign.phase is not Phase.PLANNING:
+            raise UserError(f"demo step {number}: the turn is over; the scenario lists {len(entries) - number + 2} "
+                            "more step(s)")
+        opened = await steps.open_step(campaign_id)
+        if entry.kind not in (None, opened.step.kind):
+            raise UserError(f"demo step {number}: the open step is {opened.step.kind} (step {campaign.step}), "
+                            f"the scenario expects {entry.kind}")
+        if opened.step.takes_orders:
+            for faction, payloads in entry.orders.items():
+                for payload in payloads:
+                    receipt = await service.submit_order(campaign_id, faction, payload)
+                    echo(f"  [{faction}] {receipt.description}")
+            outcomes.append(await service.resolve_turn(campaign_id))
+        else:
+            outcomes += await _answer(service, steps, campaign, opened, entry, number)
+        outcomes += await steps.continue_chain(campaign_id)
+    for done in outcomes:
+        echo(f"  step {done.step} resolved")
+    return outcomes
+
+
+async def _answer(service: CampaignService, steps: StepService, campaign, opened, entry, number: int) -> list:
+    outcomes = []
+    for question_id, value in entry.answers.items():
+        question = opened.step.question(question_id)
+        if question is None:
+            raise UserError(f"demo step {number}: {opened.step.kind} asks no {question_id}; it asks "
+                            f"{', '.join(q.id for q in opened.step.questions)}")
+        receipt = await steps.answer(campaign.id, campaign.turn, campaign.step, question_id, value,
+                                     faction=question.faction, by=None if question.faction else COMMAND_LINE)
+        outcomes += receipt.outcomes
+    now = await service.campaign(campaign.id)
+    if now.phase is Phase.PLANNING and (now.turn, now.step) == (campaign.turn, campaign.step):
+        outcomes += await steps.apply_defaults(campaign.id, campaign.turn, campaign.step)
+    return outcomes
 
 
 def _in_language(outcome, ruleset_id: str, language: str):
