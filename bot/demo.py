@@ -8,7 +8,9 @@ import json
 from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
+from bot.domain.campaign import Phase
 from bot.domain.viewer import MODERATORS, PUBLIC, Viewer
 from bot.engine.dice import SeededDice
 from bot.engine.ruleset import SubmittedOrder
@@ -18,12 +20,16 @@ from bot.report import ReportInput, build_reports
 from bot.plugins import UnknownRuleset, get_ruleset, plugin, plugins
 from bot.scenarios import load_shipped_scenario
 from bot.services.campaigns import CampaignService
+from bot.services.audit import Moderator
 from bot.services.errors import UserError
 from bot.services.queries import turn_proofs
 from bot.services.sheet_maps import SheetMap, sheet_file_name
+from bot.services.step_model import CHAIN_LIMIT
+from bot.services.steps import StepService
 from bot.store import open_repository
 
 DEMO_CLOCK = datetime(1560, 6, 1, tzinfo=timezone.utc)
+DEMO_MODERATOR = Moderator(None, "demo")  # who answers the demo's questions (the audit log's actor)
 
 
 def demo_scenario(ruleset_id: str | None = None) -> str:
@@ -65,9 +71,11 @@ async def run_demo(out: Path, scenario_id: str | None = None, echo=print,
             for payload in payloads:
                 receipt = await service.submit_order(campaign.id, faction, payload)
                 echo(f"  [{faction}] {receipt.description}")
-        outcome = await service.resolve_turn(campaign.id)
+        outcomes = [await service.resolve_turn(campaign.id)]
+        outcomes += await _through_the_steps(service, campaign.id, turn.turn, scenario.file.demo.answers, echo)
         if language != DEFAULT_LANGUAGE:
-            outcome = _in_language(outcome, campaign.ruleset, language)
+            outcomes = [_in_language(o, campaign.ruleset, language) for o in outcomes]
+        outcome = outcomes[-1]
         # The public map, one per clan (its own units in full) and the moderators' (everything).
         maps = await service.render_sheet_maps(campaign.ruleset, outcome.data,
                                          [PUBLIC, *map(Viewer.of, outcome.reports.factions), MODERATORS])
@@ -76,7 +84,33 @@ async def run_demo(out: Path, scenario_id: str | None = None, echo=print,
                   for faction in outcome.reports.factions}
     finally:
         await repo.close()
-    return _write(out, outcome, maps) + _write_proofs(out, proofs)
+    return _write(out, outcomes, maps) + _write_proofs(out, proofs)
+
+
+async def _through_the_steps(service: CampaignService, campaign_id: int, turn: int, answers: dict[str, Any],
+                             echo) -> list:
+    """The rest of a turn of steps, after its first (orders) step: each question the scenario's demo
+    answers is answered as a moderator would, every other takes its default, until the turn is over."""
+    steps, outcomes = StepService(service), []
+    for _ in range(CHAIN_LIMIT):
+        outcomes += await steps.continue_chain(campaign_id)  # steps that standing orders answered
+        campaign = await service.campaign(campaign_id)
+        if campaign.phase is not Phase.PLANNING or campaign.turn != turn:
+            return outcomes
+        opened = await steps.open_step(campaign_id)
+        if opened.step.takes_orders:  # an orders step within the turn: the demo has no orders for it
+            outcomes.append(await service.resolve_turn(campaign_id))
+            continue
+        scripted = [q for q in opened.unanswered() if q.id in answers]
+        for question in scripted:
+            receipt = await steps.answer(campaign_id, opened.turn, opened.number, question.id, answers[question.id],
+                                         faction=None, by=DEMO_MODERATOR)
+            echo(f"  {opened.label}: {question.id} = {receipt.answer.value}")
+            outcomes += receipt.outcomes
+        if not scripted:
+            echo(f"  {opened.label}: defaults for {', '.join(q.id for q in opened.unanswered())}")
+            outcomes += await steps.apply_defaults(campaign_id, opened.turn, opened.number)
+    raise UserError(f"the turn's steps did not end within {CHAIN_LIMIT} steps")
 
 
 def _in_language(outcome, ruleset_id: str, language: str):
@@ -86,6 +120,10 @@ def _in_language(outcome, ruleset_id: str, language: str):
     data = replace(outcome.data, language=language,
                    faction_languages={clan: language for clan in outcome.reports.factions})
     return replace(outcome, data=data, reports=build_reports(ruleset_id, data))
+
+
+def _joined(texts) -> str:
+    return "\n\n---\n\n".join(texts)
 
 
 def _write_proofs(out: Path, proofs: dict) -> list[Path]:
@@ -98,10 +136,13 @@ def _write_proofs(out: Path, proofs: dict) -> list[Path]:
     return written
 
 
-def _write(out: Path, outcome, maps: dict[Viewer, list[SheetMap]]) -> list[Path]:
-    files = {"report-public.md": outcome.reports.public, "moderator-log.md": outcome.reports.moderators}
-    files.update({f"report-{Viewer.of(faction).file_stem}.md": text
-                  for faction, text in outcome.reports.factions.items()})
+def _write(out: Path, outcomes: list, maps: dict[Viewer, list[SheetMap]]) -> list[Path]:
+    """Each audience's reports of the turn, step after step (one step: its report), and the last step's maps."""
+    files = {"report-public.md": _joined(o.reports.public for o in outcomes),
+             "moderator-log.md": _joined(o.reports.moderators for o in outcomes)}
+    for faction in dict.fromkeys(f for o in outcomes for f in o.reports.factions):
+        files[f"report-{Viewer.of(faction).file_stem}.md"] = _joined(o.reports.factions[faction] for o in outcomes
+                                                                     if faction in o.reports.factions)
     written = []
     for name, text in files.items():
         path = out / name

@@ -26,6 +26,9 @@ class ScenarioDemo(BaseModel):
 
     seed: str
     campaign_name: str
+    # A turn of steps (a ruleset's ``steps``): the demo's answers to its questions by question id, entered
+    # as a moderator would (a form's answer: its fields' values); a question not named takes its default.
+    answers: dict[str, Any] = Field(default_factory=dict)
 
 
 class ScenarioFile(BaseModel):
