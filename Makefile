@@ -23,6 +23,7 @@ $(BENCH_STAMP): pyproject.toml | $(STAMP)
 demo: $(STAMP)
 	$(BIN)/python -m bot demo --ruleset sengoku --out out
 	$(BIN)/python -m bot demo --ruleset royal-fleets --out out/royal-fleets
+	$(BIN)/python -m bot demo --ruleset empires-in-arms --out out/empires-in-arms
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
