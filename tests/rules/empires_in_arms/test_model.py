@@ -7,17 +7,16 @@ import pytest
 from bot.engine.ruleset import OrderRejected
 from bot.rulesets.empires_in_arms.rules.orders import MoveFleet, order_slot, parse_order
 from bot.rulesets.empires_in_arms.rules.scenario import build_state
-from tests.rules.empires_in_arms.conftest import BOARD, NATIONS, state_of
+from tests.rules.empires_in_arms.conftest import NATIONS, state_of, tiny
 
 
 def test_a_fleet_is_a_major_power_with_its_minor_allies_in_one_place():
     """E2.1: a minor's squadrons join its major's fleet."""
-    nations = {**NATIONS, "denmark": {"name": "Denmark", "kind": "minor", "major_ally": "france",
-                                      "nationality": "danish"}}
+    nations = {**NATIONS, "denmark": {"name": "Denmark", "kind": "minor", "major_ally": "france"}}
     state = build_state({"nations": nations, "impulse_order": ["france"], "impulse": {"active": "france"},
                          "squadrons": {"f1": {"nation": "france", "location": "z1"},
                                        "d1": {"nation": "denmark", "location": "z1"},
-                                       "b1": {"nation": "britain", "location": "z1"}}}, BOARD, "t")
+                                       "b1": {"nation": "britain", "location": "z1"}}}, tiny(), "t")
     assert sorted(s.id for s in state.fleet("france", "z1")) == ["d1", "f1"]
     assert state.stacks_at("z1") == [("france",), ("britain",)]
     assert state.enemies("denmark", "britain")

@@ -32,7 +32,7 @@ class SquadronStatus(StrEnum):
 
 class Nation(BaseModel):
     """A major power or a minor country (E16).  ``nationality`` keys E8.4's dice and E7's
-    modifiers ("british", "french" …); a minor's ``major_ally`` is the power whose fleet its
+    modifiers (the nation's id unless given: "britain", "france" …); a minor's ``major_ally`` is the power whose fleet its
     squadrons join (E2.1).  War and alliance are read both ways (``EiaState.at_war``)."""
 
     model_config = ConfigDict(frozen=True)

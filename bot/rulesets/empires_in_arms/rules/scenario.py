@@ -13,7 +13,7 @@ Format (docs/scenarios.md; ``data/empires-in-arms/scenarios/eia-demo.yaml``)::
         gb1: {nation: britain, location: english_channel, name: Channel Fleet}
       armadas: {}                                    # id → location, powers, commander
       zone_control: {english_channel: britain}       # E-OP-12
-      port_control: {brest: france}                  # omitted ports: the board's 1805 controllers
+      port_control: {brest: france}                  # the 1805 controllers (the map's comments say who)
       land: {fr_corps1: {nation: france, location: brest}}   # what convoys carry (E11)
       standing: {britain: {intercept: always}}       # E-OP-09
 """
@@ -36,10 +36,6 @@ def build_state(raw: dict[str, Any], board: Board, source: str) -> EiaState:
         table = raw.get(section) or {}
         if isinstance(table, dict):
             raw[section] = {i: {"id": i, **(v or {})} for i, v in table.items()}
-    initial = getattr(board, "initial_controllers", None)
-    if callable(initial):  # E1: the board's 1805 controllers, for the nations the scenario has
-        known = set(raw["nations"]) if isinstance(raw["nations"], dict) else set()
-        raw["port_control"] = {**{p: n for p, n in initial().items() if n in known}, **(raw.get("port_control") or {})}
     try:
         state = EiaState.model_validate(raw)
     except ValidationError as exc:
@@ -52,7 +48,7 @@ def build_state(raw: dict[str, Any], board: Board, source: str) -> EiaState:
 
 
 def problems_of(state: EiaState, board: Board) -> list[str]:
-    places = set(board.zones()) | set(board.ports())
+    places = set(board.zones) | set(board.ports)
     nations = set(state.nations)
     problems: list[str] = []
     for nid, nation in sorted(state.nations.items()):
@@ -81,7 +77,7 @@ def problems_of(state: EiaState, board: Board) -> list[str]:
                 if a < b and not state.allied(a, b):
                     problems.append(f"armada {aid}: {a} and {b} are not allied (E3.1.1)")
     for zone, nation in sorted(state.zone_control.items()):
-        if zone not in set(board.zones()) or nation not in nations:
+        if not board.is_zone(zone) or nation not in nations:
             problems.append(f"zone control {zone}: {nation}: need a zone of the map and a nation")
     for port, nation in sorted(state.port_control.items()):
         if not is_port(board, port) or nation not in nations:

@@ -44,11 +44,12 @@ class SecondTie(StrEnum):
     ATTACKER = "attacker"
 
 
-# E8.4 [L37–L41]: combat dice per squadron by nationality.  Unlisted nationalities (Austrian,
+# E8.4 [L37–L41]: combat dice per squadron by nationality, keyed by the nation's ``nationality``
+# (its id unless the scenario says otherwise: a minor flying another's flag).  Unlisted nationalities (Austrian,
 # Prussian, Portuguese, Dutch …) are absent on purpose: a moderator must set them (E-OP-15).
-SEED_DICE = {"british": 3, "french": 2, "danish": 2, "swedish": 2, "russian": 1, "turkish": 1, "spanish": 1}
+SEED_DICE = {"britain": 3, "france": 2, "denmark": 2, "sweden": 2, "russia": 1, "turkey": 1, "spain": 1}
 # E7.1 [L25–L27]: interception/evasion modifier of a fleet more than 50 % of one nationality.
-SEED_MODIFIERS = {"british": 2, "french": 1}
+SEED_MODIFIERS = {"britain": 2, "france": 1}
 
 
 class EiaSettings(BaseModel):
