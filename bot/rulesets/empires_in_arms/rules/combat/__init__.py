@@ -32,5 +32,6 @@ __all__ = [
     "ACTIVE", "INACTIVE", "TIE", "DICE_COMMAND", "Battery", "Battle", "BattleKind", "BattleOutcome", "BattleSide",
     "BattleState", "CombatError", "CombatModule", "CombatSettings", "CombatSquadron", "ModeratorEnteredCombat",
     "Placement", "RoundDice", "RoundRecord", "RoundResult", "ScriptedCombat", "advance", "enter_round",
-    "nation_dice", "nearest_port_question", "nearest_ports", "open_battle", "read_form", "roll_round", "round_question", "side_dice", "squadron_dice",
+    "nation_dice", "nearest_port_question", "nearest_ports", "open_battle", "read_form", "roll_round",
+    "round_question", "side_dice", "squadron_dice",
 ]

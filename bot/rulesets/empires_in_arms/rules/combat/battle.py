@@ -151,7 +151,8 @@ def _round_winner(battle: Battle, round_no: int, result: RoundResult, active_tot
     if round_no == 0:
         return None, ""  # a battery's fire decides nothing
     if battle.kind == BattleKind.PORT:
-        by_totals: Winner = ACTIVE if active_total > inactive_total else INACTIVE if inactive_total > active_total else TIE
+        by_totals: Winner = (ACTIVE if active_total > inactive_total
+                             else INACTIVE if inactive_total > active_total else TIE)
         if result.winner is not None and result.winner != by_totals:
             raise CombatError(Phrase("In a port battle the totals decide the round (E10.3): {active} {a} against "
                                      "{inactive} {i}; leave the winner out.", active=_side_name(battle, ACTIVE),
