@@ -29,12 +29,8 @@ NAMES = {"britain": "Great Britain", "france": "France", "spain": "Spain", "russ
          "austria": "Austria"}
 
 
-NATIONALITY = {"britain": "british", "france": "french", "spain": "spanish", "russia": "russian",
-               "turkey": "turkish", "austria": "austrian"}
-
-
 def sq(sid, nation, status="ready"):
-    return CombatSquadron(id=sid, nation=nation, nationality=NATIONALITY[nation], status=status)
+    return CombatSquadron(id=sid, nation=nation, status=status)
 
 
 def side(nation, *squadrons, **kw):
@@ -119,9 +115,9 @@ def test_E4_2_armada_cap_per_squadron():
     # EX4's armada under a Spanish commander: every squadron at most Spain's 1 die; under a British one, own dice
     armada = (sq("b1", "britain"), sq("b2", "britain"), sq("s1", "spain"))
     spanish = BattleSide(nations=("spain", "britain"), squadrons=armada, commander_nation="spain",
-                         commander_nationality="spanish")
+                         commander_nationality="spain")
     british = BattleSide(nations=("britain", "spain"), squadrons=armada, commander_nation="britain",
-                         commander_nationality="british")
+                         commander_nationality="britain")
     other = side("france", sq("f1", "france"))
     assert side_dice(battle(spanish, other), "active", 1, (), (), SETTINGS) == 3
     assert side_dice(battle(british, other), "active", 1, (), (), SETTINGS) == 7

@@ -29,7 +29,7 @@ NAMES = {"britain": "Great Britain", "france": "France", "p": "Toulon", "z": "Gu
 
 
 def sq(sid, name, nation):
-    return CombatSquadron(id=sid, name=name, nation=nation, nationality={"britain": "british", "france": "french"}[nation])
+    return CombatSquadron(id=sid, name=name, nation=nation, nationality=nation)
 
 
 def awaiting(kind=BattleKind.INTERCEPTION, script=None):
@@ -107,11 +107,11 @@ def test_E9_4_the_attacked_port_is_never_the_retreat():
 
 def test_settings_read_from_the_games_settings_by_name():
     class Game:  # a game's settings object (E2's EiaSettings) as combat reads it, by attribute names
-        naval_dice_per_squadron = {"british": 3, "austrian": 1}
+        naval_dice_per_squadron = {"britain": 3, "austria": 1}
         second_tie_winner = "attacker"
         fortress_battery_dice = 5
         prompt_hours = 24  # not combat's
     read = CombatSettings.of(Game())
     assert (read.naval_dice_per_squadron, read.second_tie_winner, read.fortress_battery_dice) == (
-        {"british": 3, "austrian": 1}, "active", 5)
+        {"britain": 3, "austria": 1}, "active", 5)
     assert CombatSettings.of(object()) == CombatSettings()

@@ -45,8 +45,8 @@ class _Frozen(BaseModel):
 
 
 class CombatSquadron(_Frozen):
-    """A squadron as combat sees it: its nation, its nationality (E8.4's table is per nationality:
-    "british", "french" …; "" → the nation id) and its status."""
+    """A squadron as combat sees it: its nation, its nationality (the key of E8.4's table, as the model's
+    ``Nation.nationality_key``: "" → the nation id, "britain", "france" …) and its status."""
 
     id: str
     name: str = ""  # what users read; the id when empty
@@ -211,7 +211,7 @@ class CombatSettings(_Frozen):
     nation ids of the game (E8.4's table; E-OP-15: an unlisted nation is refused, never guessed)."""
 
     naval_dice_per_squadron: dict[str, int] = Field(default_factory=lambda: {
-        "british": 3, "french": 2, "danish": 2, "swedish": 2, "russian": 1, "turkish": 1, "spanish": 1})
+        "britain": 3, "france": 2, "denmark": 2, "sweden": 2, "russia": 1, "turkey": 1, "spain": 1})
     outfitting_penalty: int = 1  # E8.6
     loss_of_port_penalty_stacks: bool = False  # E-OP-25: E14.3's −1 is E8.6's restated
     under_construction_dice: int = 0  # E-OP-17/E-OP-19 placeholder (EX5): no dice
