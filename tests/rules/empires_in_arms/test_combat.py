@@ -22,7 +22,7 @@ from bot.rulesets.empires_in_arms.rules.combat import (
     open_battle,
     side_dice,
 )
-from bot.rulesets.empires_in_arms.rules.combat.events import BattleEnded, RoundDecided, RoundRolled, SquadronsLost
+from bot.rulesets.empires_in_arms.rules.combat.events import BattleDecided, RoundDecided, RoundRolled, SquadronsLost
 
 SETTINGS = CombatSettings()
 NAMES = {"britain": "Great Britain", "france": "France", "spain": "Spain", "russia": "Russia", "turkey": "Turkey",
@@ -284,4 +284,4 @@ def test_moderators_enter_a_round_then_the_next_is_rolled():
     dice.assert_all_used()
     assert rolled(more)[2].active_count == 2  # f1, f2: 4 dice − 2 fives
     state, events = enter_round(state, RoundResult(winner="inactive"), SETTINGS)
-    assert isinstance(events[-1], BattleEnded) and state.outcome.destroyed == ("f3",)
+    assert isinstance(events[-1], BattleDecided) and state.outcome.destroyed == ("f3",)
