@@ -22,7 +22,7 @@ from bot.rulesets.empires_in_arms.rules.combat import (
     open_battle,
     side_dice,
 )
-from bot.rulesets.empires_in_arms.rules.combat.events import BattleEnded, RoundDecided, RoundRolled, SquadronsLost
+from bot.rulesets.empires_in_arms.rules.combat.events import BattleDecided, RoundDecided, RoundRolled, SquadronsLost
 
 SETTINGS = CombatSettings()
 NAMES = {"britain": "Great Britain", "france": "France", "spain": "Spain", "russia": "Russia", "turkey": "Turkey",
@@ -114,8 +114,10 @@ def test_E8_5_floor_0_and_no_roll_for_no_dice():
 def test_E4_2_armada_cap_per_squadron():
     # EX4's armada under a Spanish commander: every squadron at most Spain's 1 die; under a British one, own dice
     armada = (sq("b1", "britain"), sq("b2", "britain"), sq("s1", "spain"))
-    spanish = BattleSide(nations=("spain", "britain"), squadrons=armada, commander_nation="spain")
-    british = BattleSide(nations=("britain", "spain"), squadrons=armada, commander_nation="britain")
+    spanish = BattleSide(nations=("spain", "britain"), squadrons=armada, commander_nation="spain",
+                         commander_nationality="spain")
+    british = BattleSide(nations=("britain", "spain"), squadrons=armada, commander_nation="britain",
+                         commander_nationality="britain")
     other = side("france", sq("f1", "france"))
     assert side_dice(battle(spanish, other), "active", 1, (), (), SETTINGS) == 3
     assert side_dice(battle(british, other), "active", 1, (), (), SETTINGS) == 7
@@ -282,4 +284,4 @@ def test_moderators_enter_a_round_then_the_next_is_rolled():
     dice.assert_all_used()
     assert rolled(more)[2].active_count == 2  # f1, f2: 4 dice − 2 fives
     state, events = enter_round(state, RoundResult(winner="inactive"), SETTINGS)
-    assert isinstance(events[-1], BattleEnded) and state.outcome.destroyed == ("f3",)
+    assert isinstance(events[-1], BattleDecided) and state.outcome.destroyed == ("f3",)

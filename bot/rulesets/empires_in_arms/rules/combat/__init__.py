@@ -6,6 +6,7 @@ from .battle import advance, enter_round, open_battle
 from .consequences import nearest_port_question, nearest_ports
 from .dice import DICE_COMMAND, nation_dice, roll_round, side_dice, squadron_dice
 from .form import read_form, round_question
+from .events import EVENT_TYPES
 from .types import (
     ACTIVE,
     INACTIVE,
@@ -29,8 +30,10 @@ from .types import (
 )
 
 __all__ = [
-    "ACTIVE", "INACTIVE", "TIE", "DICE_COMMAND", "Battery", "Battle", "BattleKind", "BattleOutcome", "BattleSide",
-    "BattleState", "CombatError", "CombatModule", "CombatSettings", "CombatSquadron", "ModeratorEnteredCombat",
+    "ACTIVE", "INACTIVE", "TIE", "DICE_COMMAND", "EVENT_TYPES", "Battery", "Battle", "BattleKind", "BattleOutcome",
+    "BattleSide", "BattleState", "CombatError", "CombatModule", "CombatSettings", "CombatSquadron",
+    "ModeratorEnteredCombat",
     "Placement", "RoundDice", "RoundRecord", "RoundResult", "ScriptedCombat", "advance", "enter_round",
-    "nation_dice", "nearest_port_question", "nearest_ports", "open_battle", "read_form", "roll_round", "round_question", "side_dice", "squadron_dice",
+    "nation_dice", "nearest_port_question", "nearest_ports", "open_battle", "read_form", "roll_round",
+    "round_question", "side_dice", "squadron_dice",
 ]

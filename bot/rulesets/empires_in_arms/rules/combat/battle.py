@@ -83,10 +83,14 @@ def enter_round(state: BattleState, result: RoundResult,
     return _apply(state, result, "moderators", settings)
 
 
+def _sides(battle: Battle) -> dict[str, tuple[str, ...]]:
+    return {"active": battle.active.nations, "inactive": battle.inactive.nations}
+
+
 def _rolled_event(battle: Battle, rolled: RoundDice) -> ev.RoundRolled:
     bonus = next((r for r in ROLES if rolled.round_no == 1 and battle.side(r).evasion_failed_bonus), None)
     return ev.RoundRolled(
-        place=battle.place, round=rolled.round_no, active_count=rolled.active_count,
+        **_sides(battle), place=battle.place, round=rolled.round_no, active_count=rolled.active_count,
         inactive_count=rolled.inactive_count, battery_count=rolled.battery_count, active_dice=rolled.active,
         inactive_dice=rolled.inactive, battery_dice=rolled.battery, fives_to_active=rolled.fives_to_active,
         fives_to_inactive=rolled.fives_to_inactive, evasion_bonus=bonus)
@@ -104,7 +108,7 @@ def _apply(state: BattleState, result: RoundResult, entered_by: str,
     lost = state.lost + result.active_losses + result.inactive_losses
     state = state.model_copy(update={"rounds": state.rounds + (record,), "awaiting": None, "lost": lost})
     out: list[Event] = [ev.RoundDecided(
-        place=battle.place, round=rolled.round_no, active_result=result.active_result,
+        **_sides(battle), place=battle.place, round=rolled.round_no, active_result=result.active_result,
         inactive_result=result.inactive_result, battery_result=result.battery_result, active_total=active_total,
         inactive_total=inactive_total, winner=winner, entered_by=entered_by, rule=rule)]
     out += _loss_events(battle, rolled.round_no, result)
@@ -151,7 +155,8 @@ def _round_winner(battle: Battle, round_no: int, result: RoundResult, active_tot
     if round_no == 0:
         return None, ""  # a battery's fire decides nothing
     if battle.kind == BattleKind.PORT:
-        by_totals: Winner = ACTIVE if active_total > inactive_total else INACTIVE if inactive_total > active_total else TIE
+        by_totals: Winner = (ACTIVE if active_total > inactive_total
+                             else INACTIVE if inactive_total > active_total else TIE)
         if result.winner is not None and result.winner != by_totals:
             raise CombatError(Phrase("In a port battle the totals decide the round (E10.3): {active} {a} against "
                                      "{inactive} {i}; leave the winner out.", active=_side_name(battle, ACTIVE),
@@ -179,8 +184,8 @@ def _loss_events(battle: Battle, round_no: int, result: RoundResult) -> list[Eve
         if losses:
             # E12.5: a landing's battery losses count as losses of the first round of the land combat
             booked = 1 if battle.kind == BattleKind.LANDING else round_no
-            out.append(ev.SquadronsLost(place=battle.place, side=role, squadrons=losses, round=booked,
-                                        rule="E12.5" if battle.kind == BattleKind.LANDING else ""))
+            out.append(ev.SquadronsLost(place=battle.place, side=role, nations=battle.side(role).nations,
+                                        squadrons=losses, round=booked, rule="E12.5" if battle.kind == BattleKind.LANDING else ""))
     return out
 
 
@@ -232,6 +237,7 @@ def _ending_events(battle: Battle, outcome: BattleOutcome, by_outcome: tuple[str
     if by_outcome and outcome.winner is not None:
         loser = INACTIVE if outcome.winner == ACTIVE else ACTIVE
         rule = "E10.5" if battle.kind == BattleKind.PORT and outcome.winner == ACTIVE else "E14.3"
-        out.append(ev.SquadronsLost(place=battle.place, side=loser, squadrons=by_outcome, rule=rule))
-    return out + [ev.BattleEnded(place=battle.place, winner=outcome.winner, rounds=outcome.rounds,
+        out.append(ev.SquadronsLost(place=battle.place, side=loser, nations=battle.side(loser).nations,
+                                    squadrons=by_outcome, rule=rule))
+    return out + [ev.BattleDecided(**_sides(battle), place=battle.place, winner=outcome.winner, rounds=outcome.rounds,
                                  placements={p.side: p.how for p in outcome.placements}, rule=outcome.winner_rule)]
