@@ -1,11 +1,11 @@
-"""Empires in Arms' pure rules (spec shared/rules/empires-in-arms.md): no Discord, no
-database, no clock.
+"""Empires in Arms naval rules (pure; spec shared/rules/empires-in-arms.md, seed 004).
 
-``LAYERS`` lists the sub-packages lowest first (tests/rules/test_rules_layers.py): a module
-imports from its own sub-package and those listed before it. ``map`` (E1's, the board: E2.2,
-E13, E16) is the lowest; the rules' branch (E2) adds its own above it.
+Flat modules (``model``, ``settings``, ``orders``, ``movement``, ``steps`` …, README.md) sit above
+the two sub-packages: ``map`` (the board, E-OP-24) and ``combat`` (naval combat E8–E10, E13's
+battery).  Neither imports a flat module: the rules adapt to their types, not the other way.
 """
 
 LAYERS = (
     "map",
+    "combat",
 )
