@@ -216,6 +216,8 @@ def _destroyed_by_outcome(state: BattleState, winner: SideRole | None) -> tuple[
 def _placement(battle: Battle, role: SideRole, winner: SideRole | None, gone: set[str]) -> Placement:
     side = battle.side(role)
     left = tuple(s.id for s in side.squadrons if s.id not in gone)
+    if not side.squadrons:  # nothing there to go anywhere (a strait's or an empty port's defenders)
+        return Placement(side=role, how="stay")
     if not left:
         return Placement(side=role, how="destroyed")
     if winner is None:  # a battery's fire alone: the survivors go on (E12.3 placed in the port; E13.2 next)
