@@ -183,9 +183,10 @@ def _loss_events(battle: Battle, round_no: int, result: RoundResult) -> list[Eve
     for role, losses in ((ACTIVE, result.active_losses), (INACTIVE, result.inactive_losses)):
         if losses:
             # E12.5: a landing's battery losses count as losses of the first round of the land combat
-            booked = 1 if battle.kind == BattleKind.LANDING else round_no
+            landing = battle.kind == BattleKind.LANDING
             out.append(ev.SquadronsLost(place=battle.place, side=role, nations=battle.side(role).nations,
-                                        squadrons=losses, round=booked, rule="E12.5" if battle.kind == BattleKind.LANDING else ""))
+                                        squadrons=losses, round=1 if landing else round_no,
+                                        rule="E12.5" if landing else ""))
     return out
 
 
