@@ -33,7 +33,8 @@ def sq(sid, name, nation):
 
 
 def awaiting(kind=BattleKind.INTERCEPTION, script=None):
-    british = BattleSide(nations=("britain",), squadrons=(sq("b1", "Victory", "britain"), sq("b2", "Temeraire", "britain")))
+    british = BattleSide(nations=("britain",),
+                         squadrons=(sq("b1", "Victory", "britain"), sq("b2", "Temeraire", "britain")))
     french = BattleSide(nations=("france",), squadrons=(sq("f1", "Bucentaure", "france"),))
     battery = Battery(place="p", owner="france", fortress=True, dice=4) if kind == BattleKind.PORT else None
     fight = Battle(impulse="3", kind=kind, place="p" if battery else "z", zone="z", active=british, inactive=french,
@@ -88,6 +89,19 @@ def test_read_form_refuses_a_stranger_by_listing_the_sides_names():
     with pytest.raises(CombatError, match="1 for Great Britain, 2 for France, or 0"):
         read_form(state, {"active_result": 0, "inactive_result": 0, "winner": 3})
     assert state.awaiting is not None and state.rounds == ()  # nothing changed
+
+
+def test_a_refused_entry_asks_the_same_round_again_saying_why():
+    state = awaiting()
+    with pytest.raises(CombatError) as refused:
+        read_form(state, {"active_result": 0, "inactive_result": 0, "active_losses": "Bucentaure", "winner": 0})
+    refused = refused.value
+    again = round_question(state, str(refused))
+    assert again.id == round_question(state).id == "combat_r1"
+    assert again.text.english().endswith("Your last entry was refused: " + str(refused))
+    assert "Gulf of Lion" in again.text.english() and again.form == round_question(state).form
+    with pytest.raises(CombatError, match="Result of Great Britain is 'x'"):
+        read_form(state, {"active_result": "x", "inactive_result": 0, "winner": 0})
 
 
 def test_E9_2_nearest_friendly_ports_and_the_losers_choice():

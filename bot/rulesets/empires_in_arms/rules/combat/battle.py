@@ -183,9 +183,10 @@ def _loss_events(battle: Battle, round_no: int, result: RoundResult) -> list[Eve
     for role, losses in ((ACTIVE, result.active_losses), (INACTIVE, result.inactive_losses)):
         if losses:
             # E12.5: a landing's battery losses count as losses of the first round of the land combat
-            booked = 1 if battle.kind == BattleKind.LANDING else round_no
+            landing = battle.kind == BattleKind.LANDING
             out.append(ev.SquadronsLost(place=battle.place, side=role, nations=battle.side(role).nations,
-                                        squadrons=losses, round=booked, rule="E12.5" if battle.kind == BattleKind.LANDING else ""))
+                                        squadrons=losses, round=1 if landing else round_no,
+                                        rule="E12.5" if landing else ""))
     return out
 
 
@@ -216,6 +217,8 @@ def _destroyed_by_outcome(state: BattleState, winner: SideRole | None) -> tuple[
 def _placement(battle: Battle, role: SideRole, winner: SideRole | None, gone: set[str]) -> Placement:
     side = battle.side(role)
     left = tuple(s.id for s in side.squadrons if s.id not in gone)
+    if not side.squadrons:  # nothing there to go anywhere (a strait's or an empty port's defenders)
+        return Placement(side=role, how="stay")
     if not left:
         return Placement(side=role, how="destroyed")
     if winner is None:  # a battery's fire alone: the survivors go on (E12.3 placed in the port; E13.2 next)
