@@ -32,11 +32,9 @@ _WORD = re.compile(r"(?<![\w-])[a-z0-9][a-z0-9_-]*")
 
 def with_names(text: str, gamemap: GameMap) -> str:
     """Port and area ids in a ruleset's unit summary ('based mitajiri') → their names on the map."""
-    def name(match: re.Match) -> str:
+    def name(match: re.Match) -> str:  # any node of the map: not every map has areas and ports (gamemap.py)
         word = match.group(0)
-        if word in gamemap.ports:
-            return gamemap.ports[word].name
-        return gamemap.areas[word].name if word in gamemap.areas else word
+        return gamemap.node_name(word) if word in gamemap.nodes else word
     return _WORD.sub(name, text)
 
 

@@ -76,6 +76,8 @@ def new_id(name: str, taken: set[str]) -> str:
     return found
 
 
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)  # hidden from players; a server admin may grant the moderators
 class EiaModerateCog(commands.GroupCog, group_name="empires-in-arms",
                      group_description="Moderators: Empires in Arms diplomacy, zones, ports, squadrons, dice, KO"):
     def __init__(self, bot: commands.Bot) -> None:
@@ -214,7 +216,9 @@ class EiaModerateCog(commands.GroupCog, group_name="empires-in-arms",
         service, t = service_of(interaction), reader(interaction, DOMAIN)
         key = pick(nation, clans(chosen))
         await service.set_setting(chosen.id, f"naval_dice_per_squadron.{key}", json.dumps(dice))
-        table = (await service.settings(chosen.id)).get("naval_dice_per_squadron") or {}
+        prefix = "naval_dice_per_squadron."
+        table = {k.removeprefix(prefix): v for k, v in (await service.settings(chosen.id)).items()
+                 if k.startswith(prefix)}
         named = clans(chosen)
         await reply(interaction, t._("Combat dice per squadron (E8.4): {table}. A nation not listed cannot fight "
                                      "until it is set (E-OP-15).", table=", ".join(

@@ -115,6 +115,11 @@ def _dice(e, n):
     return "\n".join(lines)
 
 
+def _ended(e, n):
+    return n.t._("The battle in {place} is over after {rounds} rounds: {winner} beat {loser}.", place=n.place(e.place),
+                 rounds=e.rounds, winner=n.nations(e.winner), loser=n.nations(e.loser))
+
+
 def _round_entered(e, n):
     winner = n.t._("a tie") if e.winner == "tie" else n.t._(SIDE.get(e.winner, e.winner))
     return n.t._("  Round {round}: results {a} to {d}; {winner} (E-OP-13).", round=e.round, a=e.attacker_result,
@@ -221,10 +226,13 @@ def _began(e, n):
     return text
 
 
-def _side(n: Names, place: str, side: str) -> str:
+def _side(n: Names, place: str, side: str, event=None) -> str:
+    """A side by its nations: the event's own (combat's events name both sides), else the battle's start."""
     active, inactive = n.sides.get(place, ((), ()))
+    if event is not None and getattr(event, "active", None) is not None:
+        active, inactive = event.active, event.inactive
     nations = active if side == "active" else inactive
-    return n.nations(nations) if nations else n.t._(SIDE[side])
+    return n.nations(nations) if nations else n.t._(SIDE.get(side, side))
 
 
 def _round_rolled(e, n):
@@ -234,7 +242,7 @@ def _round_rolled(e, n):
         if count or faces:
             extra = " " + n.t._("(+1 die: the other side failed to evade, E6.5)") if e.evasion_bonus == side else ""
             lines.append(n.t._("  Round {round}, {side}: {count} dice {faces}, {fives} fives against the other "
-                               "side{extra}", round=e.round, side=_side(n, e.place, side), count=count,
+                               "side{extra}", round=e.round, side=_side(n, e.place, side, e), count=count,
                                faces=_faces(faces), fives=fives, extra=extra)
                          + _key(n, "battle", e.place, f"r{e.round}", side, faces=faces))
     if e.battery_count or e.battery_dice:
@@ -249,12 +257,12 @@ def _round_decided(e, n):
     if e.winner is None:
         return n.t._("  The batteries' result: {result} ({by}).", result=e.battery_result, by=_entered(e, n))
     winner = n.t._("a tie: another round") if e.winner == "tie" else n.t._("{side} wins the round",
-                                                                           side=_side(n, e.place, e.winner))
+                                                                           side=_side(n, e.place, e.winner, e))
     battery = n.t._(" (batteries {battery})", battery=e.battery_result) if e.battery_result else ""
     rule = f" ({e.rule})" if e.rule else ""
     return n.t._("  Round {round}: {active} {a_total} against {inactive} {i_total}{battery}; {winner}{rule} ({by}).",
-                 round=e.round, active=_side(n, e.place, "active"), a_total=e.active_total,
-                 inactive=_side(n, e.place, "inactive"), i_total=e.inactive_total, battery=battery, winner=winner,
+                 round=e.round, active=_side(n, e.place, "active", e), a_total=e.active_total,
+                 inactive=_side(n, e.place, "inactive", e), i_total=e.inactive_total, battery=battery, winner=winner,
                  rule=rule, by=_entered(e, n))
 
 
@@ -265,17 +273,18 @@ def _entered(e, n) -> str:
 def _lost(e, n):
     when = n.t._(" in round {round}", round=e.round) if e.round is not None else ""
     rule = f" ({e.rule})" if e.rule else ""
-    return n.t._("  {side} lost {squadrons}{when}{rule}.", side=_side(n, e.place, e.side),
+    side = n.nations(e.nations) if e.nations else _side(n, e.place, e.side)
+    return n.t._("  {side} lost {squadrons}{when}{rule}.", side=side,
                  squadrons=n.squadrons(e.squadrons), when=when, rule=rule)
 
 
-def _ended(e, n):
+def _decided(e, n):
     if e.winner is None:
         head = n.t._("The battery fire at {place} is over.", place=n.place(e.place))
     else:
         head = n.t._("The battle in {place} is over after {rounds} rounds: {winner} won.", place=n.place(e.place),
-                     rounds=e.rounds, winner=_side(n, e.place, e.winner))
-    fates = [n.t._("{side} {fate}", side=_side(n, e.place, side), fate=n.t._(PLACEMENT.get(how, how)))
+                     rounds=e.rounds, winner=_side(n, e.place, e.winner, e))
+    fates = [n.t._("{side} {fate}", side=_side(n, e.place, side, e), fate=n.t._(PLACEMENT.get(how, how)))
              for side, how in sorted(e.placements.items())]
     rule = f" ({e.rule})" if e.rule else ""
     return head + rule + ("" if not fates else " " + "; ".join(fates) + ".")
@@ -286,11 +295,11 @@ TEMPLATES = {
     "eia_squadrons_picked_up": _picked, "eia_interception_rolled": _rolled, "eia_interception_declined": _declined,
     "eia_automatic_interception": _automatic, "eia_evaded": _evaded, "eia_battery_fired": _battery,
     "eia_combat_dice": _dice, "eia_combat_round": _round_entered, "eia_squadrons_destroyed": _destroyed,
-    "eia_fleet_placed": _placed, "eia_no_port_for_loser": _no_port, "eia_convoy_sailed": _convoy,
+    "eia_battle_ended": _ended, "eia_fleet_placed": _placed, "eia_no_port_for_loser": _no_port, "eia_convoy_sailed": _convoy,
     "eia_convoy_cargo": _cargo, "eia_landing": _landing, "eia_armada_command": _command,
     "eia_armada_left": _left_armada, "eia_zone_control": _zone, "eia_port_lost": _port_lost,
     "eia_plan_not_carried": _not_carried, "eia_plan_stopped": _stopped, "eia_answer_applied": _answer,
     "eia_impulse_ended": _impulse_ended,
     "eia_battle_began": _began, "eia_round_rolled": _round_rolled, "eia_round_decided": _round_decided,
-    "eia_squadrons_lost": _lost, "eia_battle_ended": _ended,
+    "eia_squadrons_lost": _lost, "eia_battle_decided": _decided,
 }
