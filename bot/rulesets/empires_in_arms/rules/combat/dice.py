@@ -29,7 +29,7 @@ from .types import (
 )
 
 # The moderators' command that sets a nation's dice (E4's /empires-in-arms group); named in E-OP-15's refusal.
-DICE_COMMAND = "/empires-in-arms nation-dice"
+DICE_COMMAND = "/empires-in-arms dice"
 
 # Kinds whose batteries fire before the battle (round 0): E10.2, E12.2, E13.1.
 BATTERY_FIRST = (BattleKind.PORT, BattleKind.STRAIT, BattleKind.LANDING)
