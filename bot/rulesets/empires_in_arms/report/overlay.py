@@ -50,17 +50,21 @@ def overlay_for(data: ReportInput, audience: Viewer | str = PUBLIC) -> Overlay:
     state: EiaState = data.after  # type: ignore[assignment]
     board: EiaBoard = data.gamemap  # type: ignore[assignment]
     events = [e for e in data.events if viewer.is_moderators or e.audience.sees(viewer.faction)]
+    markers = _markers(state, board, viewer, t)
+    highlights = _highlights(state, board, events, t)
+    owners = _owners(state, board, markers, highlights)
+    shown = {m.faction for m in markers} | set(owners.values())
     return Overlay(
         title=t._("{campaign} — impulse {impulse} of {nation}", campaign=data.campaign_name,
                   impulse=state.impulse.number, nation=_name(state, state.impulse.active)),
         subtitle=t._("what {who} knows at the end of the impulse", who=_who(state, viewer, t)),
-        markers=_markers(state, board, viewer, t),
-        highlights=_highlights(state, board, events, t),
+        markers=markers,
+        highlights=highlights,
         routes=_routes(state, board, events),
-        area_owner={**{p: n for p, n in sorted(state.port_control.items()) if p in board.nodes},
-                    **{z: n for z, n in sorted(state.zone_control.items()) if z in board.nodes}},
-        faction_colours={nid: n.colour for nid, n in state.nations.items()},
-        faction_names={nid: n.name for nid, n in state.nations.items()},
+        area_owner=owners,
+        # the key lists the nations the map shows, not every minor country of the scenario
+        faction_colours={nid: n.colour for nid, n in state.nations.items() if nid in shown},
+        faction_names={nid: n.name for nid, n in state.nations.items() if nid in shown},
         vocabulary=vocabulary_in(language),
         # Cards: a nation reads its own stacks (squadrons, status) as the moderators read every one,
         # another's as a row of its nation and squadron count only.
@@ -80,6 +84,16 @@ def _who(state: EiaState, viewer: Viewer, t) -> str:
     if viewer.faction in state.nations:
         return _name(state, viewer.faction)
     return t._("the public")
+
+
+def _owners(state: EiaState, board: EiaBoard, markers: list[Marker], highlights: list[Highlight]) -> dict[str, str]:
+    """Who controls what, tinted in the controller's colour: every controlled zone (E-OP-12), and the
+    ports the map has something on (a stack, a ring: a blockade, a battery, a port lost, E14). The
+    other ports' holders are on the open board too, but eighty tints would bury the turn."""
+    marked = {m.area for m in markers} | {h.area for h in highlights}
+    owners = {p: n for p, n in sorted(state.port_control.items()) if p in board.ports and p in marked}
+    owners.update({z: n for z, n in sorted(state.zone_control.items()) if z in board.zones})
+    return owners
 
 
 # --- stacks ----------------------------------------------------------------------------
