@@ -211,4 +211,4 @@ def test_e_op_15_an_unlisted_nation_waits_for_the_moderators():
                                                     "evade": "no"})], dice, answers=[{"intercept:prussia": "yes"}])
     assert asked[-1].kind == "dice_missing" and asked[-1].questions[0].default is None
     assert "Prussia" in of_kind(events, "eia_plan_not_carried")[-1].reason
-    assert "/empires-in-arms nation-dice" in of_kind(events, "eia_plan_not_carried")[-1].reason
+    assert "/empires-in-arms dice" in of_kind(events, "eia_plan_not_carried")[-1].reason

@@ -336,13 +336,15 @@ def _battle_begins(state: EiaState, ctx: Context, kind, place: str, zone: str, a
     p = _p(state)
     active_side = nv.battle_side(state, active, _mover_top(state), left_port=p.breakout, fives_before=fives_before,
                                  lost_port=p.lost_port)
-    inactive_side = nv.battle_side(state, inactive, inactive_top or (inactive[0].nation if inactive else None))
-    if not inactive and battery is not None:
-        inactive_side = inactive_side.model_copy(update={"nations": (battery.owner,)})
+    owner = (battery.owner,) if battery is not None else ()
+    inactive_side = nv.battle_side(state, inactive, inactive_top or (inactive[0].nation if inactive else None),
+                                   nations=owner)
     count = p.rolled.get(f"battle:{place}", 0) + 1
-    battle = combat.Battle(impulse=_impulse(state) if count == 1 else f"{_impulse(state)}#{count}", kind=kind,
-                           place=place, zone=zone or place, active=active_side, inactive=inactive_side,
-                           battery=battery, names=nv.names_of(state, ctx.board))
+    battle = combat.battle_from(state, ctx.board, nv.combat_settings(state, ctx.settings), impulse=_impulse(state),
+                                kind=kind, place=place, active=active_side, inactive=inactive_side, zone=zone,
+                                battery_port=battery.place if battery is not None else None, number=count)
+    if battery is not None and battle.battery != battery:
+        battle = battle.model_copy(update={"battery": battery})
     state = _go(state, "evade" if evaders else "cards", battle=combat.BattleState(battle=battle), battle_then=then,
                 evaders=tuple(evaders), rolled={**p.rolled, f"battle:{place}": count},
                 found=tuple(interceptors))

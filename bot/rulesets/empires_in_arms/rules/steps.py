@@ -42,8 +42,7 @@ def orders_step_of(state: EiaState) -> Step:
 
 def combat_event_types() -> tuple[type[Event], ...]:
     """The combat module's event kinds (E3), declared with the rules'."""
-    return (combat_events.BattleBegan, combat_events.RoundRolled, combat_events.RoundDecided,
-            combat_events.SquadronsLost, combat_events.BattleEnded)
+    return combat_events.EVENT_TYPES
 
 
 class EiaSteps:
