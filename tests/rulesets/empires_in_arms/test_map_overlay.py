@@ -21,9 +21,8 @@ from bot.render.localnames import missing
 from bot.report import ReportInput
 from bot.rulesets.empires_in_arms.report.overlay import overlay_for
 from bot.rulesets.empires_in_arms.report.overlay_style import VOCABULARY, vocabulary_in
+from bot.rulesets.empires_in_arms.rules.combat.events import BattleBegan, RoundRolled
 from bot.rulesets.empires_in_arms.rules.events import (
-    BatteryFired,
-    CombatDiceRolled,
     ConvoyCargo,
     ConvoySailed,
     FleetMoved,
@@ -55,12 +54,14 @@ def impulse() -> ReportInput:
         InterceptionRolled(purpose="interception", nation="britain", squadrons=("gb_victory",), target=("france",),
                            zone="portuguese_coast", faces=(4, 4), modifiers={"british": 2, "blockading": 1},
                            total=11, success=True, audience=EVERYONE),
-        CombatDiceRolled(place="portuguese_coast", round=1, attacker=("britain",), defender=("france", "spain"),
-                         attacker_dice=10, defender_dice=8, attacker_faces=(5,) * 10, defender_faces=(1,) * 8,
-                         attacker_fives=10, defender_fives=0, audience=EVERYONE),
+        RoundRolled(place="portuguese_coast", round=1, active=("france", "spain"), inactive=("britain",), active_count=8, inactive_count=10, battery_count=0,
+                    active_dice=(1,) * 8, inactive_dice=(5,) * 10, battery_dice=(), fives_to_active=10,
+                    fives_to_inactive=0, audience=EVERYONE),
         FleetPlaced(nation="france", squadrons=COMBINED, origin="portuguese_coast", destination="cadiz",
                     rule="E9.3", audience=EVERYONE),
-        BatteryFired(place="gibraltar_strait", round=0, faces=(5, 2, 3, 6), fives=1, audience=EVERYONE),
+        BattleBegan(battle="strait", place="gibraltar", zone="portuguese_coast", active_nations=("spain",),
+                    inactive_nations=("britain",), active_squadrons=("sp_principe",), inactive_squadrons=(),
+                    battery_dice=4, fortress=True, audience=EVERYONE),
         ConvoySailed(nation="france", path=("marseille", "gulf_of_lyon", "ajaccio"), ko=2,
                      audience=Audience.of("france")),
         ConvoyCargo(nation="france", items=("fr_corsica_detachment",), destination="ajaccio",

@@ -32,10 +32,11 @@ __all__ = ["overlay_for"]
 GREY = "#808080"
 # event kind -> the highlight it draws where it happened (its ``place``, ``zone`` or ``port``)
 EVENT_RINGS = {
-    "eia_battle_began": "battle", "eia_battle_ended": "battle", "eia_combat_dice": "battle",
+    "eia_battle_began": "battle", "eia_battle_decided": "battle", "eia_round_rolled": "battle",
     "eia_evaded": "evasion", "eia_landing": "landing", "eia_port_lost": "port_lost",
-    "eia_battery_fired": "battery", "eia_automatic_interception": "interception",
+    "eia_automatic_interception": "interception",
 }
+BATTERY_ALONE = ("strait", "landing")  # E3's battles that are a battery's fire alone (E13.1, E12.2)
 
 
 def _viewer(audience) -> Viewer:
@@ -50,17 +51,21 @@ def overlay_for(data: ReportInput, audience: Viewer | str = PUBLIC) -> Overlay:
     state: EiaState = data.after  # type: ignore[assignment]
     board: EiaBoard = data.gamemap  # type: ignore[assignment]
     events = [e for e in data.events if viewer.is_moderators or e.audience.sees(viewer.faction)]
+    markers = _markers(state, board, viewer, t)
+    highlights = _highlights(state, board, events, t)
+    owners = _owners(state, board, markers, highlights)
+    shown = {m.faction for m in markers} | set(owners.values())
     return Overlay(
         title=t._("{campaign} — impulse {impulse} of {nation}", campaign=data.campaign_name,
                   impulse=state.impulse.number, nation=_name(state, state.impulse.active)),
         subtitle=t._("what {who} knows at the end of the impulse", who=_who(state, viewer, t)),
-        markers=_markers(state, board, viewer, t),
-        highlights=_highlights(state, board, events, t),
+        markers=markers,
+        highlights=highlights,
         routes=_routes(state, board, events),
-        area_owner={**{p: n for p, n in sorted(state.port_control.items()) if p in board.nodes},
-                    **{z: n for z, n in sorted(state.zone_control.items()) if z in board.nodes}},
-        faction_colours={nid: n.colour for nid, n in state.nations.items()},
-        faction_names={nid: n.name for nid, n in state.nations.items()},
+        area_owner=owners,
+        # the key lists the nations the map shows, not every minor country of the scenario
+        faction_colours={nid: n.colour for nid, n in state.nations.items() if nid in shown},
+        faction_names={nid: n.name for nid, n in state.nations.items() if nid in shown},
         vocabulary=vocabulary_in(language),
         # Cards: a nation reads its own stacks (squadrons, status) as the moderators read every one,
         # another's as a row of its nation and squadron count only.
@@ -80,6 +85,16 @@ def _who(state: EiaState, viewer: Viewer, t) -> str:
     if viewer.faction in state.nations:
         return _name(state, viewer.faction)
     return t._("the public")
+
+
+def _owners(state: EiaState, board: EiaBoard, markers: list[Marker], highlights: list[Highlight]) -> dict[str, str]:
+    """Who controls what, tinted in the controller's colour: every controlled zone (E-OP-12), and the
+    ports the map has something on (a stack, a ring: a blockade, a battery, a port lost, E14). The
+    other ports' holders are on the open board too, but eighty tints would bury the turn."""
+    marked = {m.area for m in markers} | {h.area for h in highlights}
+    owners = {p: n for p, n in sorted(state.port_control.items()) if p in board.ports and p in marked}
+    owners.update({z: n for z, n in sorted(state.zone_control.items()) if z in board.zones})
+    return owners
 
 
 # --- stacks ----------------------------------------------------------------------------
@@ -158,6 +173,8 @@ def _highlights(state: EiaState, board: EiaBoard, events, t) -> list[Highlight]:
     found: dict[tuple[str, str], tuple[str, str | None]] = {}
     for e in events:
         kind = EVENT_RINGS.get(e.kind)
+        if e.kind == "eia_battle_began" and e.battle in BATTERY_ALONE:
+            kind = "battery"
         if e.kind == "eia_interception_rolled" and e.success and e.purpose in ("interception", "patrol"):
             kind = "interception"
         for place in _place_of(e, board) if kind else ():

@@ -113,6 +113,8 @@ def _apply(state: BattleState, result: RoundResult, entered_by: str,
         inactive_total=inactive_total, winner=winner, entered_by=entered_by, rule=rule)]
     out += _loss_events(battle, rolled.round_no, result)
     decided = _decided(battle, rolled.round_no, winner)
+    if decided is False:
+        decided = _nobody_left(state)
     if decided is not False:
         by_outcome = _destroyed_by_outcome(state, decided)
         outcome = _outcome(state, decided, by_outcome, rule)
@@ -176,6 +178,21 @@ def _decided(battle: Battle, round_no: int, winner: Winner | None) -> SideRole |
     if round_no == 0:
         return None if battle.kind in (BattleKind.STRAIT, BattleKind.LANDING) else False
     return False if winner == TIE or winner is None else winner
+
+
+def _nobody_left(state: BattleState) -> SideRole | bool:
+    """A round that leaves one side nothing afloat ends the battle, whatever the round's own result: the
+    other side wins (no round can be fought against nobody).  A port's defender fights on with its
+    batteries alone (E-OP-19's empty port), so only the active side's wiping out ends a port battle."""
+    def wiped(role: SideRole) -> bool:
+        squadrons = state.battle.side(role).squadrons
+        return bool(squadrons) and all(s.id in state.lost for s in squadrons)
+
+    if wiped(ACTIVE):
+        return INACTIVE
+    if state.battle.kind != BattleKind.PORT and wiped(INACTIVE):
+        return ACTIVE
+    return False
 
 
 def _loss_events(battle: Battle, round_no: int, result: RoundResult) -> list[Event]:

@@ -29,7 +29,7 @@ from .types import (
 )
 
 # The moderators' command that sets a nation's dice (E4's /empires-in-arms group); named in E-OP-15's refusal.
-DICE_COMMAND = "/empires-in-arms nation-dice"
+DICE_COMMAND = "/empires-in-arms dice"
 
 # Kinds whose batteries fire before the battle (round 0): E10.2, E12.2, E13.1.
 BATTERY_FIRST = (BattleKind.PORT, BattleKind.STRAIT, BattleKind.LANDING)
@@ -94,8 +94,8 @@ def battery_fires(battle: Battle, round_no: int) -> bool:
 def dice_key(battle: Battle, round_no: int, who: str) -> str:
     """The plan's stable keys: ``eia:<impulse>:battle:<place>:r<n>:<side>``, ``eia:<impulse>:battery:<place>:r<n>``."""
     if who == "battery":
-        return f"eia:{battle.impulse}:battery:{battle.place}:r{round_no}"
-    return f"eia:{battle.impulse}:battle:{battle.place}:r{round_no}:{who}"
+        return f"eia:{battle.impulse}:battery:{battle.dice_place}:r{round_no}"
+    return f"eia:{battle.impulse}:battle:{battle.dice_place}:r{round_no}:{who}"
 
 
 def roll_round(battle: Battle, round_no: int, rounds: tuple[RoundRecord, ...], lost: Iterable[str],

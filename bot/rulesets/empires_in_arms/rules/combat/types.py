@@ -98,11 +98,18 @@ class Battle(_Frozen):
     impulse: str  # the impulse's key, e.g. "3" or "1805-1-france"
     kind: BattleKind
     place: str
+    number: int = Field(default=1, ge=1)  # the n-th battle here this impulse (a patrol after an interception)
     zone: str  # the zone the battle is in (the port's zone for a port battle, E-OP-20)
     active: BattleSide  # the active nation's side (E9.1); in E10, the fleet entering the port
     inactive: BattleSide
     battery: Battery | None = None  # E10, E12.2, E13.1 only
     names: dict[str, str] = Field(default_factory=dict)  # nation, squadron and place ids → what users read
+
+    @property
+    def dice_place(self) -> str:
+        """The place as the dice keys name it: ``<place>``, then ``<place>-2``, ``<place>-3`` for later battles
+        there in the same impulse (every roll needs its own key)."""
+        return self.place if self.number == 1 else f"{self.place}-{self.number}"
 
     def side(self, role: SideRole) -> BattleSide:
         return self.active if role == ACTIVE else self.inactive
