@@ -41,3 +41,83 @@ def state_of(squadrons: dict, active: str = "france", **more):
 @pytest.fixture
 def board():
     return tiny()
+
+
+def play(state, orders: list[tuple[str, dict]], dice: dict, answers: list[dict] | None = None,
+         settings=None, module=None, strict: bool = True):
+    """One impulse through its steps: the orders step, then each step asked, answered by standing
+    orders, then ``answers`` (one dict per step, question id → value), then the defaults.
+    Returns (state, events, steps asked); with ``strict`` every scripted roll must be used."""
+    from bot.engine.dice import ScriptedDice
+    from bot.engine.ruleset import SubmittedOrder
+    from bot.engine.steps import Answer, AnswerSource
+    from bot.rulesets.empires_in_arms.rules.orders import order_slot, parse_order
+    from bot.rulesets.empires_in_arms.rules.settings import EiaSettings
+    from bot.rulesets.empires_in_arms.rules.steps import EiaSteps
+
+    settings = settings or EiaSettings()
+    steps, board, rolls = EiaSteps(module), tiny(), ScriptedDice(script=dict(dice))
+    submitted = [SubmittedOrder(faction=n, unit=order_slot(parse_order(p)), seq=i, payload=p)
+                 for i, (n, p) in enumerate(orders)]
+    step = steps.first(state, settings)
+    result = steps.resolve_step(state, board, settings, step, submitted, [], rolls)
+    state, events, asked = result.state, list(result.events), []
+    pending = list(answers or [])
+    while (step := steps.after(state, settings, step)) is not None:
+        asked.append(step)
+        given = pending.pop(0) if pending else {}
+        replies = []
+        if any(q.default is None and q.id not in given for q in step.questions):
+            break  # the step waits for an answer nobody gave (the moderators' combat form)
+        for q in step.questions:
+            standing = steps.standing_answer(state, step, q)
+            if standing is not None:
+                replies.append(standing)
+            elif q.id in given:
+                source = AnswerSource.MODERATOR if q.faction is None else AnswerSource.FACTION
+                replies.append(Answer(question=q.id, value=given[q.id], source=source))
+            else:
+                replies.append(Answer(question=q.id, value=q.default, source=AnswerSource.DEFAULT,
+                                      rule=q.default_rule))
+        result = steps.resolve_step(state, board, settings, step, [], replies, rolls)
+        state, events = result.state, events + list(result.events)
+    if strict:
+        rolls.assert_all_used()
+    return state, events, asked
+
+
+def kinds(events) -> list[str]:
+    return [e.kind for e in events]
+
+
+def of_kind(events, kind: str) -> list:
+    return [e for e in events if e.kind == kind]
+
+
+def play_from(state, dice: dict, answers: list[dict] | None = None, settings=None, module=None):
+    """Steps already open in the state (a moderator's edit opened them: E14): answer each, as ``play``."""
+    from bot.engine.dice import ScriptedDice
+    from bot.engine.steps import Answer, AnswerSource
+    from bot.rulesets.empires_in_arms.rules.settings import EiaSettings
+    from bot.rulesets.empires_in_arms.rules.steps import EiaSteps
+
+    settings = settings or EiaSettings()
+    steps, board, rolls = EiaSteps(module), tiny(), ScriptedDice(script=dict(dice))
+    events, asked, pending = [], [], list(answers or [])
+    step = steps.first(state, settings)
+    while step is not None:
+        asked.append(step)
+        if step.kind == "orders":
+            break
+        given = pending.pop(0) if pending else {}
+        if any(q.default is None and q.id not in given for q in step.questions):
+            break
+        replies = [steps.standing_answer(state, step, q) or
+                   (Answer(question=q.id, value=given[q.id], source=AnswerSource.FACTION) if q.id in given else
+                    Answer(question=q.id, value=q.default, source=AnswerSource.DEFAULT, rule=q.default_rule))
+                   for q in step.questions]
+        result = steps.resolve_step(state, board, settings, step, [], replies, rolls)
+        state, events = result.state, events + list(result.events)
+        step = steps.after(state, settings, step)
+    rolls.assert_all_used()
+    return state, events, asked

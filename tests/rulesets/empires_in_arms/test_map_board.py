@@ -76,3 +76,22 @@ def test_distances_in_maneuvers():
     assert gm.distance("sevastopol", "constantinople") == 3
     # E9.2: from a battle off Cape Trafalgar, the nearest of the allies' ports
     assert gm.nearest_ports("portuguese_coast", ["cadiz", "cartagena", "toulon"]) == ("cadiz",)
+
+
+def test_the_art_holds_every_node_at_its_projected_point():
+    from PIL import Image
+
+    from bot.rulesets.empires_in_arms.art.generate import project
+    gm = board()
+    art = gm.art
+    assert art is not None
+    with Image.open(art.image) as image:
+        assert image.size == (art.width, art.height)
+        rgb = image.convert("RGB")
+        # every zone's disc stands at sea (blue), never ashore (the generator keeps it so)
+        for zone in gm.zones:
+            r, _, b = rgb.getpixel(tuple(int(v) for v in art.points[zone]))
+            assert b > r + 20, zone
+    assert set(art.points) == set(gm.nodes)
+    points, height, _ = project(gm)
+    assert points == {k: tuple(v) for k, v in art.points.items()} and height == art.height

@@ -11,7 +11,9 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from bot.domain.text import N_
 from bot.engine.ruleset import OrderRejected
+from bot.rulesets.empires_in_arms.rules import phases
 from bot.rulesets.empires_in_arms.rules.board import Board, is_port, is_zone
+from bot.rulesets.empires_in_arms.rules.loss_of_port import lose_port
 from bot.rulesets.empires_in_arms.rules.model import (
     DESTROYED,
     Armada,
@@ -22,6 +24,7 @@ from bot.rulesets.empires_in_arms.rules.model import (
     SquadronStatus,
 )
 from bot.rulesets.empires_in_arms.rules.records import StandingOrders
+from bot.rulesets.empires_in_arms.rules.settings import EiaSettings
 
 
 class _Edit(BaseModel):
@@ -253,11 +256,21 @@ def _standing(s: EiaState, board, e: StandingSet):
 
 
 def _lose_port(s: EiaState, board, e: LosePort):
-    from bot.rulesets.empires_in_arms.rules.loss_of_port import lose_port  # E14, its own module
     if not is_port(board, e.port):
         raise OrderRejected(N_("{place} is not a port of this map."), place=e.port)
     _nation(s, e.nation)
-    return lose_port(s, board, e.port, e.nation)
+    if s.pending is not None:
+        raise OrderRejected(N_("A plan is under way (its steps are open): confirm the loss of the port when this "
+                               "impulse's steps are done (E14, E-OP-25)."))
+    if s.port_control.get(e.port) == e.nation:
+        raise OrderRejected(N_("{place} is already {nation}'s."), place=board.name_of(e.port), nation=e.nation)
+    state, note, events = lose_port(s, board, e.port, e.nation)
+    carried = s.carried_events + tuple(ev.model_dump(mode="json") for ev in events)
+    state = state.model_copy(update={"carried_events": carried})
+    if state.pending is not None:  # the blockaders' interception opens next (E14.1)
+        context = phases.Context(board=board, settings=EiaSettings(), dice=None)
+        state = state.model_copy(update={"next_step": phases.ask(state, context)})
+    return state, note
 
 
 _APPLY = {"nation_add": _nation_add, "relation": _relation, "zone_control": _zone_control,

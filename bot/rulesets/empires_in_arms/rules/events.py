@@ -97,53 +97,6 @@ class Evaded(Event):
     breakout: bool = False  # E6.3: back into the port it tried to leave
 
 
-class BatteryFired(Event):
-    """E10 step 2–4, E12.2, E13.1: coastal batteries' dice and their 5s (E-OP-16)."""
-
-    kind: Literal["eia_battery_fired"] = "eia_battery_fired"
-    place: str
-    round: int  # 0: before the battle
-    faces: tuple[int, ...]
-    fives: int
-
-
-class CombatDiceRolled(Event):
-    """E8.4–E8.6: one round's dice per side, with their breakdown and the 5s each side received."""
-
-    kind: Literal["eia_combat_dice"] = "eia_combat_dice"
-    place: str
-    round: int
-    attacker: tuple[str, ...]  # powers
-    defender: tuple[str, ...]
-    attacker_dice: int
-    defender_dice: int
-    attacker_faces: tuple[int, ...]
-    defender_faces: tuple[int, ...]
-    attacker_fives: int  # 5s the attacker rolled (received by the defender)
-    defender_fives: int
-
-
-class CombatRoundEntered(Event):
-    """E-OP-13: a round's results as the combat module or the moderators gave them."""
-
-    kind: Literal["eia_combat_round"] = "eia_combat_round"
-    place: str
-    round: int
-    attacker_result: int
-    defender_result: int
-    winner: str  # attacker | defender | tie
-
-
-class BattleEnded(Event):
-    """E9, E10.5: who won; the loser's fate follows as its own events."""
-
-    kind: Literal["eia_battle_ended"] = "eia_battle_ended"
-    place: str
-    winner: tuple[str, ...]
-    loser: tuple[str, ...]
-    rounds: int
-
-
 class SquadronsDestroyed(Event):
     """Every squadron that leaves play: combat losses, E10.5, E14.2, E14.3."""
 
@@ -237,6 +190,14 @@ class PortLost(Event):
     put_to_sea: tuple[str, ...]
 
 
+class CombatCardPlayed(Event):
+    """E8.3 / E-OP-14: a side played a naval combat card; the moderators apply its effect."""
+
+    kind: Literal["eia_combat_card"] = "eia_combat_card"
+    nation: str
+    place: str
+
+
 class PlanNotCarried(Event):
     """An order that no longer holds at resolution: its nation is told why; nothing is spent."""
 
@@ -277,9 +238,9 @@ class ImpulseEnded(Event):
 
 EVENTS: tuple[type[Event], ...] = (
     ManeuversSpent, FleetMoved, SquadronsDropped, SquadronsPickedUp, InterceptionRolled, InterceptionDeclined,
-    AutomaticInterception, Evaded, BatteryFired, CombatDiceRolled, CombatRoundEntered, BattleEnded,
+    AutomaticInterception, Evaded,
     SquadronsDestroyed, FleetPlaced, NoPortForLoser, ConvoySailed, ConvoyCargo, LandingMade, ArmadaCommandSet,
-    ArmadaLeft, ZoneControlChanged, PortLost, PlanNotCarried, PlanStopped, AnswerApplied, ImpulseEnded,
+    ArmadaLeft, ZoneControlChanged, PortLost, CombatCardPlayed, PlanNotCarried, PlanStopped, AnswerApplied, ImpulseEnded,
 )
 
 

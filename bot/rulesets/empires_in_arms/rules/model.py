@@ -102,8 +102,9 @@ class Impulse(BaseModel):
     active: str
     ko: dict[str, int] = Field(default_factory=dict)  # KO left per nation (absent: not limited)
     convoy_used: tuple[str, ...] = ()
-    moved: tuple[str, ...] = ()  # squadrons that moved this impulse (E9.2 "stays there": those placed)
+    moved: tuple[str, ...] = ()  # squadrons that moved this impulse
     placed: tuple[str, ...] = ()  # squadrons placed in a port after losing: they stay (E9.2)
+    landing_retreat: str | None = None  # E12.6: the port the landing nation named
 
 
 class EiaState(BaseModel):
@@ -121,6 +122,7 @@ class EiaState(BaseModel):
     standing: dict[str, StandingOrders] = Field(default_factory=dict)
     pending: Pending | None = None  # the plan under way between steps
     next_step: Step | None = None  # what ``TurnSteps.after`` returns (computed where the map is)
+    carried_events: tuple[dict, ...] = ()  # events of a moderator's edit (E14), told with the next resolution
 
     # -- relations ---------------------------------------------------------------------------
     def major_of(self, nation: str) -> str:

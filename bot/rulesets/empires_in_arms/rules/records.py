@@ -8,47 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-ATTACKER, DEFENDER = "attacker", "defender"
-
-
-class RoundRecord(BaseModel):
-    """One round as fought: each side's dice count and faces, the battery's, the entered result."""
-
-    model_config = ConfigDict(frozen=True)
-
-    number: int
-    dice: dict[str, int] = Field(default_factory=dict)  # side → dice rolled
-    faces: dict[str, tuple[int, ...]] = Field(default_factory=dict)
-    battery_faces: tuple[int, ...] = ()
-    results: dict[str, int] = Field(default_factory=dict)  # side → result (combat module / moderators)
-    losses: dict[str, tuple[str, ...]] = Field(default_factory=dict)  # side → squadrons lost
-    winner: str | None = None  # ATTACKER / DEFENDER / None (a tie)
-
-
-class BattleRecord(BaseModel):
-    """A battle under way (E8–E14).  The attacker is the side that intercepted, patrolled,
-    entered the port or holds the strait's battery; ``active_side`` the active nation's."""
-
-    model_config = ConfigDict(frozen=True)
-
-    place: str
-    zone: str  # where it is fought (a port's zone for a port battle's placement, E9.2)
-    kind: str  # interception | patrol | port | strait | loss_of_port
-    attacker: tuple[str, ...]  # squadron ids
-    defender: tuple[str, ...]
-    attacker_powers: tuple[str, ...]
-    defender_powers: tuple[str, ...]
-    active_side: str = DEFENDER
-    commander: dict[str, str] = Field(default_factory=dict)  # side → commanding nation (E4.2 caps)
-    failed_evasion_bonus: str | None = None  # the side with E6.5's extra die in round 1
-    fortress: bool = False
-    battery_dice: int = 0  # port battles (E10): per battery round
-    pre_battle_result: int = 0  # E10 step 2: added in round 1 only
-    rounds: tuple[RoundRecord, ...] = ()
-    entering_port: bool = False  # the active side tried to enter a port (E9.4)
-    leaving_port: str | None = None  # the port the active side broke out of (E9.3)
-    cards: dict[str, str] = Field(default_factory=dict)  # side → the naval card played (E-OP-14), "" none
-
+from bot.rulesets.empires_in_arms.rules.combat import BattleState
 
 class Pending(BaseModel):
     """The active nation's plan under way between steps; ``phase`` names what is decided next.
@@ -68,10 +28,22 @@ class Pending(BaseModel):
     origin: str = ""  # where it was before the last entry (E9.3 back to port, E6.3)
     patrols_done: dict[str, int] = Field(default_factory=dict)
     interceptors: tuple[tuple[str, ...], ...] = ()  # stacks still to be asked at this entry (E-OP-08)
-    intercepted_by: tuple[str, ...] = ()  # the powers whose stack intercepted
     found: tuple[tuple[str, ...], ...] = ()  # stacks a patrol found (E4.5)
     no_reinterception: tuple[str, ...] = ()  # E-OP-11: stacks that may not intercept again here
-    battle: BattleRecord | None = None
+    battle: BattleState | None = None  # E3's, kept between the rounds' steps
+    battle_then: str = ""  # the phase after the battle (the strait's interception after its battery)
+    breakout: str | None = None  # E6.3 / E9.3: the port the fleet is breaking out of
+    port_fought: bool = False  # E10 at the current place is done
+    strait_done: bool = False  # E13 on the current entry is done
+    evaders: tuple[tuple[str, ...], ...] = ()  # stacks to be asked whether they evade (the mover: ("<mover>",))
+    maneuvers: int = 0  # spent by this plan (E1.2: its KO at the end)
+    rolled: dict[str, int] = Field(default_factory=dict)  # rolls made per key (a repeated key gets #n)
+    cards: dict[str, str] = Field(default_factory=dict)  # E-OP-14: side → card played
+    placing: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()  # (nation, squadrons, equally near ports)
+    fives: int = 0  # E-OP-16: 5s a strait's battery rolled at the fleet, for the interception after it
+    lost_port: bool = False  # E14: the fleet put to sea from a port the enemy took
+    resume: tuple[dict[str, Any], ...] = ()  # the active nation's plans, after a loss of port's chain
+    then_orders: bool = False  # E14's chain opened before the active nation's orders: they follow it
     stopped: bool = False  # the plan ends at the current place (lost, or "stop if we win")
     queue: tuple[dict[str, Any], ...] = ()
 
