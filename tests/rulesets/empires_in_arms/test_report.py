@@ -52,15 +52,6 @@ SAMPLES = {
                                                            strait="gibraltar_strait", port="gibraltar",
                                                            audience=PUBLIC),
     "eia_evaded": ev.Evaded(nation="france", squadrons=("fr1",), place="english_channel", audience=PUBLIC),
-    "eia_battery_fired": ev.BatteryFired(place="portsmouth", round=0, faces=(5, 2), fives=1, audience=PUBLIC),
-    "eia_combat_dice": ev.CombatDiceRolled(place="english_channel", round=1, attacker=("britain",),
-                                           defender=("france",), attacker_dice=7, defender_dice=2,
-                                           attacker_faces=(5, 5, 6, 1, 2, 3, 4), defender_faces=(2, 3),
-                                           attacker_fives=2, defender_fives=0, audience=PUBLIC),
-    "eia_combat_round": ev.CombatRoundEntered(place="english_channel", round=1, attacker_result=3, defender_result=1,
-                                              winner="attacker", audience=PUBLIC),
-    "eia_battle_ended": ev.BattleEnded(place="english_channel", winner=("britain",), loser=("france",), rounds=2,
-                                       audience=PUBLIC),
     "eia_squadrons_destroyed": ev.SquadronsDestroyed(nation="france", squadrons=("fr1",), place="brest",
                                                      rule="E14.2", audience=PUBLIC),
     "eia_fleet_placed": ev.FleetPlaced(nation="france", squadrons=("fr1",), origin="english_channel",
@@ -79,11 +70,12 @@ SAMPLES = {
     "eia_zone_control": ev.ZoneControlChanged(zone="english_channel", nation="britain", audience=PUBLIC),
     "eia_port_lost": ev.PortLost(port="cadiz", nation="france", previous="spain", put_to_sea=("fr1",),
                                  audience=PUBLIC),
+    "eia_combat_card": ev.CombatCardPlayed(nation="britain", place="english_channel", audience=PUBLIC),
     "eia_plan_not_carried": ev.PlanNotCarried(nation="france", order="convoy", reason="a second convoy",
                                               rule="E11.4", audience=FRANCE),
     "eia_plan_stopped": ev.PlanStopped(nation="france", place="english_channel", reason="no_maneuvers",
                                        audience=PUBLIC),
-    "eia_answer_applied": ev.AnswerApplied(question="evade", value="no", source="default", rule="E-OP-09",
+    "eia_answer_applied": ev.AnswerApplied(question="evade:mover", value="no", source="default", rule="E-OP-09",
                                            audience=FRANCE),
     "eia_impulse_ended": ev.ImpulseEnded(nation="france", impulse=3, next_nation="britain", audience=PUBLIC),
     "eia_battle_began": combat.BattleBegan(battle="interception", place="english_channel", zone="english_channel",
@@ -159,7 +151,7 @@ def test_each_audience_reads_what_its_events_allow():
     reports = EiaPresenter().build_reports(data(SAMPLES.values()))
     assert "The convoy carried" not in reports.public and "default" not in reports.public  # France's alone
     assert "The convoy carried I Corps to Rochefort." in reports.factions["france"]
-    assert "Answered by default at the deadline (E-OP-09): evade → no." in reports.factions["france"]
+    assert "Answered by default at the deadline (E-OP-09): whether to evade → no." in reports.factions["france"]
     assert "I Corps to Rochefort" not in reports.factions["britain"]
     assert "KO left this impulse: 7; no convoy yet (E11.4)." in reports.factions["france"]
     log = reports.moderators

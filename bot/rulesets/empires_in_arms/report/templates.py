@@ -25,6 +25,10 @@ PLACEMENT = {"continue": N_("may continue its move (E9.1)"), "stay": N_("stays w
              "other_port": N_("retreats to another port (E9.4)"), "destroyed": N_("is destroyed")}
 SOURCE = {"standing": N_("by a standing order"), "default": N_("by default at the deadline"),
           "faction": N_("by the nation"), "moderator": N_("by a moderator")}
+QUESTION = {"intercept": N_("whether to intercept"), "evade": N_("whether to evade"),
+            "cards": N_("a combat card"), "nearest_port": N_("the nearest port"), "commander": N_("the armada's commander"),
+            "round": N_("the round's results"), "dice_missing": N_("the missing combat dice")}
+ANSWER = {"yes": N_("yes"), "no": N_("no"), "none": N_("none")}
 STOPPED = {"no_maneuvers": N_("no maneuvers left"), "lost": N_("it lost a battle"),
            "stop_on_win": N_("its plan stops after a battle"), "placed": N_("it was placed in a port"),
            "destroyed": N_("nothing of it is left"), "evaded": N_("it evaded and stays")}
@@ -98,34 +102,6 @@ def _evaded(e, n):
                  nation=n.nation(e.nation), place=n.place(e.place))
 
 
-def _battery(e, n):
-    when = n.t._("before the battle") if e.round == 0 else n.t._("in round {round}", round=e.round)
-    return n.t._("  The batteries of {place} fired {when}: {faces}, {fives} fives (E10, E-OP-16).",
-                 place=n.place(e.place), when=when, faces=_faces(e.faces), fives=e.fives) + _key(
-        n, "battery", e.place, f"r{e.round}", faces=e.faces)
-
-
-def _dice(e, n):
-    lines = [n.t._("  Round {round}, {nations}: {count} dice {faces}, {fives} fives.", round=e.round,
-                   nations=n.nations(e.attacker), count=e.attacker_dice, faces=_faces(e.attacker_faces),
-                   fives=e.attacker_fives),
-             n.t._("  Round {round}, {nations}: {count} dice {faces}, {fives} fives.", round=e.round,
-                   nations=n.nations(e.defender), count=e.defender_dice, faces=_faces(e.defender_faces),
-                   fives=e.defender_fives)]
-    return "\n".join(lines)
-
-
-def _ended(e, n):
-    return n.t._("The battle in {place} is over after {rounds} rounds: {winner} beat {loser}.", place=n.place(e.place),
-                 rounds=e.rounds, winner=n.nations(e.winner), loser=n.nations(e.loser))
-
-
-def _round_entered(e, n):
-    winner = n.t._("a tie") if e.winner == "tie" else n.t._(SIDE.get(e.winner, e.winner))
-    return n.t._("  Round {round}: results {a} to {d}; {winner} (E-OP-13).", round=e.round, a=e.attacker_result,
-                 d=e.defender_result, winner=winner)
-
-
 def _destroyed(e, n):
     return n.t._("{squadrons} ({nation}) destroyed in {place} ({rule}).", squadrons=n.squadrons(e.squadrons),
                  nation=n.nation(e.nation), place=n.place(e.place), rule=e.rule)
@@ -186,6 +162,11 @@ def _port_lost(e, n):
     return text
 
 
+def _card(e, n):
+    return n.t._("{nation} played a naval combat card in the battle at {place}; the moderators apply its effect "
+                 "(E8.3, E-OP-14).", nation=n.nation(e.nation), place=n.place(e.place))
+
+
 def _not_carried(e, n):
     reason = n.t._(e.reason, **e.values) if e.values else n.t._(e.reason)
     rule = f" ({e.rule})" if e.rule else ""
@@ -200,10 +181,14 @@ def _stopped(e, n):
 
 
 def _answer(e, n):
+    """A question by what it decides (its id's first part: intercept:britain, evade:mover …), the answer worded."""
     source = n.t._(SOURCE.get(e.source, e.source))
     rule = f" ({e.rule})" if e.rule else ""
-    return n.t._("Answered {source}{rule}: {question} → {value}.", source=source, rule=rule, question=e.question,
-                 value=e.value)
+    what = e.question.split(":", 1)[0]
+    question = n.t._(QUESTION[what]) if what in QUESTION else e.question
+    value = n.t._(ANSWER[e.value]) if e.value in ANSWER else n.place(e.value) if e.value in n.map.nodes else e.value
+    return n.t._("Answered {source}{rule}: {question} → {value}.", source=source, rule=rule, question=question,
+                 value=value)
 
 
 def _impulse_ended(e, n):
@@ -293,9 +278,8 @@ def _decided(e, n):
 TEMPLATES = {
     "eia_maneuvers_spent": _spent, "eia_fleet_moved": _moved, "eia_squadrons_dropped": _dropped,
     "eia_squadrons_picked_up": _picked, "eia_interception_rolled": _rolled, "eia_interception_declined": _declined,
-    "eia_automatic_interception": _automatic, "eia_evaded": _evaded, "eia_battery_fired": _battery,
-    "eia_combat_dice": _dice, "eia_combat_round": _round_entered, "eia_squadrons_destroyed": _destroyed,
-    "eia_battle_ended": _ended, "eia_fleet_placed": _placed, "eia_no_port_for_loser": _no_port, "eia_convoy_sailed": _convoy,
+    "eia_automatic_interception": _automatic, "eia_evaded": _evaded, "eia_squadrons_destroyed": _destroyed,
+    "eia_combat_card": _card, "eia_fleet_placed": _placed, "eia_no_port_for_loser": _no_port, "eia_convoy_sailed": _convoy,
     "eia_convoy_cargo": _cargo, "eia_landing": _landing, "eia_armada_command": _command,
     "eia_armada_left": _left_armada, "eia_zone_control": _zone, "eia_port_lost": _port_lost,
     "eia_plan_not_carried": _not_carried, "eia_plan_stopped": _stopped, "eia_answer_applied": _answer,
