@@ -158,7 +158,8 @@ def settle_start(state: EiaState, ctx: Context, answers) -> tuple[EiaState, list
         chosen, at = plan_movers(state, ctx, p.nation, order)
     except OrderRejected as refused:
         return _go(state, "start", queue=rest), [_not_carried(p.nation, str(plan.get("kind")), refused)]
-    fresh = Pending(nation=p.nation, phase="enter" if isinstance(order, MoveFleet) else "arrive", plan=plan,
+    # "arrive" at the start: patrols of the zone it is in first (E5.5), then the path
+    fresh = Pending(nation=p.nation, phase="arrive", plan=plan,
                     squadrons=tuple(s.id for s in chosen), location=at, origin=at, queue=rest)
     return state.model_copy(update={"pending": fresh}), []
 
