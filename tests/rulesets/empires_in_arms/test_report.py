@@ -46,7 +46,8 @@ SAMPLES = {
                                                     audience=PUBLIC),
     "eia_interception_rolled": ev.InterceptionRolled(
         purpose="interception", nation="britain", squadrons=("gb1", "gb2"), target=("france",),
-        zone="english_channel", faces=(4, 4), modifiers={"british": 2}, total=10, success=True, audience=PUBLIC),
+        zone="english_channel", faces=(4, 3), modifiers={"britain": 2, "blockading": 1}, total=10, success=True,
+        audience=PUBLIC),
     "eia_interception_declined": ev.InterceptionDeclined(nation="britain", zone="english_channel", audience=PUBLIC),
     "eia_automatic_interception": ev.AutomaticInterception(nation="britain", squadrons=("gb1",),
                                                            strait="gibraltar_strait", port="gibraltar",
@@ -96,7 +97,7 @@ SAMPLES = {
                                                winner="inactive", rounds=1,
                                                placements={"active": "nearest_port", "inactive": "stay"}),
 }
-ROLLS = [Roll(key="eia:3:intercept:english_channel:britain", expr="2d6", faces=(4, 4), total=8),
+ROLLS = [Roll(key="s2:eia:3:intercept:english_channel:britain", expr="2d6", faces=(4, 3), total=7),
          Roll(key="eia:3:battle:english_channel:r1:inactive", expr="7d6", faces=(5, 5, 6, 1, 2, 3, 4), total=26)]
 
 
@@ -126,9 +127,9 @@ def test_each_template_names_what_players_call_things(kind):
 
 def test_the_interception_roll_reads_with_its_dice_modifier_and_key():
     public = EiaPresenter().build_reports(data([SAMPLES["eia_interception_rolled"]])).public
-    assert ("Interception by Great Britain in English Channel against France: [4, 4] +2 British = 10, more than 9 "
-            "needed: success (E7).   (key eia:3:intercept:english_channel:britain)") in public
-    assert EiaPresenter().shown_roll_keys(public) == {"eia:3:intercept:english_channel:britain"}
+    assert ("Interception by Great Britain in English Channel against France: [4, 3] +2 Great Britain +1 blockading "
+            "= 10, more than 9 needed: success (E7).   (key s2:eia:3:intercept:english_channel:britain)") in public
+    assert EiaPresenter().shown_roll_keys(public) == {"s2:eia:3:intercept:english_channel:britain"}
 
 
 def test_a_round_shows_each_sides_dice_and_the_fives_and_the_entered_result():
@@ -143,7 +144,7 @@ def test_a_round_shows_each_sides_dice_and_the_fives_and_the_entered_result():
     assert "  Round 1: France 1 against Great Britain 3; Great Britain wins the round (entered by the moderators)." \
         in public
     assert "  France lost Escadre de Brest in round 1." in public
-    assert ("The battle in English Channel is over after 1 rounds: Great Britain won. France is placed in the nearest "
+    assert ("The battle in English Channel is over after 1 round: Great Britain won. France is placed in the nearest "
             "friendly port (E9.2); Great Britain stays where it is.") in public
 
 
@@ -156,7 +157,7 @@ def test_each_audience_reads_what_its_events_allow():
     assert "KO left this impulse: 7; no convoy yet (E11.4)." in reports.factions["france"]
     log = reports.moderators
     assert "Answered by default at the deadline (E-OP-09)" in log and "Dice log:" in log
-    assert "  eia:3:intercept:english_channel:britain: 2d6 [4, 4] = 8" in log
+    assert "  s2:eia:3:intercept:english_channel:britain: 2d6 [4, 3] = 7" in log
     assert reports.public.startswith("⚓ Trafalgar — impulse 3 of France — public report")
 
 

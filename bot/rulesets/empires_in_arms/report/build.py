@@ -50,6 +50,8 @@ def _footer(data: ReportInput, names: Names) -> list[str]:
 def _standing(data: ReportInput, names: Names, nation: str) -> list[str]:
     """The nation's KO left this impulse (E1, E-OP-01) and whether it ran its convoy (E11.4)."""
     impulse = data.after.impulse
+    if (impulse.number, impulse.active) != (data.before.impulse.number, data.before.impulse.active):
+        return []  # the impulse ended with this step: its last line says so, the next one's ledger is not this one's
     if nation not in impulse.ko and nation not in impulse.convoy_used:
         return []
     ko = impulse.ko.get(nation)

@@ -48,8 +48,9 @@ def _faces(faces) -> str:
 
 
 def _spent(e, n):
-    text = n.t._("{nation} spent {maneuvers} maneuvers ({ko} KO) with {squadrons} (E1.2).", nation=n.nation(e.nation),
-                 maneuvers=e.maneuvers, ko=e.ko, squadrons=n.squadrons(e.squadrons))
+    text = n.t.n_("{nation} spent {n} maneuver ({ko} KO) with {squadrons} (E1.2).",
+                  "{nation} spent {n} maneuvers ({ko} KO) with {squadrons} (E1.2).", e.maneuvers,
+                  nation=n.nation(e.nation), ko=e.ko, squadrons=n.squadrons(e.squadrons))
     return text + (" " + n.t._("{ko} KO left.", ko=e.ko_left) if e.ko_left is not None else "")
 
 
@@ -69,7 +70,8 @@ def _picked(e, n):
 
 
 def _modifiers(e, n) -> str:
-    parts = [f"{'+' if v >= 0 else '−'}{abs(v)} {n.t._(MODIFIER[k]) if k in MODIFIER else k}"
+    """Each modifier by what gives it: a nation (E7.1 by nationality, keyed by its id), blockading, a cap."""
+    parts = [f"{'+' if v >= 0 else '−'}{abs(v)} {n.t._(MODIFIER[k]) if k in MODIFIER else n.nation(k)}"
              for k, v in e.modifiers.items() if v]
     return (" " + " ".join(parts)) if parts else ""
 
@@ -226,9 +228,9 @@ def _round_rolled(e, n):
                                       ("inactive", e.inactive_count, e.inactive_dice, e.fives_to_active)):
         if count or faces:
             extra = " " + n.t._("(+1 die: the other side failed to evade, E6.5)") if e.evasion_bonus == side else ""
-            lines.append(n.t._("  Round {round}, {side}: {count} dice {faces}, {fives} fives against the other "
-                               "side{extra}", round=e.round, side=_side(n, e.place, side, e), count=count,
-                               faces=_faces(faces), fives=fives, extra=extra)
+            lines.append(n.t._("  Round {round}, {side}: {count} dice {faces}, {fives} against the other side{extra}",
+                               round=e.round, side=_side(n, e.place, side, e), count=count, faces=_faces(faces),
+                               fives=n.t.n_("{n} five", "{n} fives", fives), extra=extra)
                          + _key(n, "battle", e.place, f"r{e.round}", side, faces=faces))
     if e.battery_count or e.battery_dice:
         when = n.t._("before the battle") if e.round == 0 else n.t._("round {round}", round=e.round)
@@ -267,8 +269,9 @@ def _decided(e, n):
     if e.winner is None:
         head = n.t._("The battery fire at {place} is over.", place=n.place(e.place))
     else:
-        head = n.t._("The battle in {place} is over after {rounds} rounds: {winner} won.", place=n.place(e.place),
-                     rounds=e.rounds, winner=_side(n, e.place, e.winner, e))
+        head = n.t.n_("The battle in {place} is over after {n} round: {winner} won.",
+                      "The battle in {place} is over after {n} rounds: {winner} won.", e.rounds,
+                      place=n.place(e.place), winner=_side(n, e.place, e.winner, e))
     fates = [n.t._("{side} {fate}", side=_side(n, e.place, side, e), fate=n.t._(PLACEMENT.get(how, how)))
              for side, how in sorted(e.placements.items())]
     rule = f" ({e.rule})" if e.rule else ""
