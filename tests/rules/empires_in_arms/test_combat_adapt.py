@@ -61,3 +61,9 @@ def test_an_unknown_squadron_or_flag_is_refused_clearly():
         side_from(s, ["x1"])
     with pytest.raises(CombatError, match="unknown side flags evaded"):
         side_from(s, ["b1"], evaded=True)
+
+
+def test_per_squadron_commanders_for_a_side_of_several_stacks():
+    s = state()
+    mixed = side_from(s, ["f1", "b1"], commanders={"b1": "denmark"})
+    assert [q.commander_nationality for q in mixed.squadrons] == [None, "denmark"]
