@@ -21,9 +21,8 @@ from bot.render.localnames import missing
 from bot.report import ReportInput
 from bot.rulesets.empires_in_arms.report.overlay import overlay_for
 from bot.rulesets.empires_in_arms.report.overlay_style import VOCABULARY, vocabulary_in
+from bot.rulesets.empires_in_arms.rules.combat.events import BattleBegan, RoundRolled
 from bot.rulesets.empires_in_arms.rules.events import (
-    BatteryFired,
-    CombatDiceRolled,
     ConvoyCargo,
     ConvoySailed,
     FleetMoved,
@@ -55,12 +54,17 @@ def impulse() -> ReportInput:
         InterceptionRolled(purpose="interception", nation="britain", squadrons=("gb_victory",), target=("france",),
                            zone="portuguese_coast", faces=(4, 4), modifiers={"british": 2, "blockading": 1},
                            total=11, success=True, audience=EVERYONE),
-        CombatDiceRolled(place="portuguese_coast", round=1, attacker=("britain",), defender=("france", "spain"),
-                         attacker_dice=10, defender_dice=8, attacker_faces=(5,) * 10, defender_faces=(1,) * 8,
-                         attacker_fives=10, defender_fives=0, audience=EVERYONE),
+        BattleBegan(battle="interception", place="portuguese_coast", zone="portuguese_coast",
+                    active_nations=("france", "spain"), inactive_nations=("britain",), active_squadrons=COMBINED,
+                    inactive_squadrons=("gb_victory",)),
         FleetPlaced(nation="france", squadrons=COMBINED, origin="portuguese_coast", destination="cadiz",
                     rule="E9.3", audience=EVERYONE),
-        BatteryFired(place="gibraltar_strait", round=0, faces=(5, 2, 3, 6), fives=1, audience=EVERYONE),
+        # E13.1: the Strait of Gibraltar's battery fires from its fortress port (place: the port)
+        BattleBegan(battle="strait", place="gibraltar", zone="western_mediterranean", active_nations=("spain",),
+                    inactive_nations=("britain",), active_squadrons=("sp_cartagena",), inactive_squadrons=(),
+                    battery_dice=4, fortress=True),
+        RoundRolled(place="gibraltar", round=0, active_count=0, inactive_count=0, battery_count=4, active_dice=(),
+                    inactive_dice=(), battery_dice=(5, 2, 3, 6), fives_to_active=1, fives_to_inactive=0),
         ConvoySailed(nation="france", path=("marseille", "gulf_of_lyon", "ajaccio"), ko=2,
                      audience=Audience.of("france")),
         ConvoyCargo(nation="france", items=("fr_corsica_detachment",), destination="ajaccio",
@@ -126,6 +130,7 @@ def test_rings_zone_control_blockades_and_the_straits_fortresses():
     rings = {(h.area, h.kind): h.label for h in ov.highlights}
     assert rings[("portuguese_coast", "battle")] == "" and ("portuguese_coast", "interception") in rings
     assert ("gibraltar", "battery") in rings  # the strait's battery at its controlling fortress (E13.1)
+    assert ("gibraltar", "battle") not in rings  # a battery's fire alone is no naval battle
     assert rings[("portuguese_coast", "zone_control")] == "Great Britain"
     # E7 footnote: the zone's controller blockades its enemies' ports there, not a neutral's or its own
     blockaded = sorted(a for a, k in rings if k == "blockade")

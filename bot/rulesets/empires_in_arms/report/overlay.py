@@ -32,10 +32,10 @@ __all__ = ["overlay_for"]
 GREY = "#808080"
 # event kind -> the highlight it draws where it happened (its ``place``, ``zone`` or ``port``)
 EVENT_RINGS = {
-    "eia_battle_began": "battle", "eia_battle_ended": "battle", "eia_combat_dice": "battle",
     "eia_evaded": "evasion", "eia_landing": "landing", "eia_port_lost": "port_lost",
-    "eia_battery_fired": "battery", "eia_automatic_interception": "interception",
+    "eia_automatic_interception": "interception",
 }
+BATTERY_ONLY = ("strait", "landing")  # combat BattleKind: a battery's fire alone (E13.1, E12.2)
 
 
 def _viewer(audience) -> Viewer:
@@ -168,13 +168,21 @@ def _place_of(event, board: EiaBoard) -> list[str]:
     return [place] if place in board.nodes else []
 
 
+def _ring(event) -> str | None:
+    """The ring an event draws, if any."""
+    if event.kind == "eia_interception_rolled":
+        return "interception" if event.success and event.purpose in ("interception", "patrol") else None
+    if event.kind == "eia_battle_began":
+        return "battery" if event.battle in BATTERY_ONLY else "battle"
+    if event.kind == "eia_round_rolled":
+        return "battery" if event.battery_count else None
+    return EVENT_RINGS.get(event.kind)
+
+
 def _highlights(state: EiaState, board: EiaBoard, events, t) -> list[Highlight]:
     found: dict[tuple[str, str], tuple[str, str | None]] = {}
     for e in events:
-        kind = EVENT_RINGS.get(e.kind)
-        if e.kind == "eia_interception_rolled" and e.success and e.purpose in ("interception", "patrol"):
-            kind = "interception"
-        for place in _place_of(e, board) if kind else ():
+        for place in _place_of(e, board) if (kind := _ring(e)) else ():
             found.setdefault((place, kind), ("", None))
     for zone, nation in sorted(state.zone_control.items()):
         if zone not in board.zones:
