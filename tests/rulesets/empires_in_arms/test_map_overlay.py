@@ -102,6 +102,12 @@ def test_a_nation_sees_its_own_stacks_in_full_and_the_others_by_count():
     assert britain[("cadiz", "armada of France, Spain")] == ("armada", "×5")
     # Spain is in the armada: it reads it in full too
     assert markers(Viewer.of("spain"))[("cadiz", "Combined Fleet")] == ("armada", "5 squadrons")
+    # a minor country reads its own squadrons in full, not its major ally's stacks (E2.1)
+    sweden = markers(Viewer.of("sweden"))
+    assert sweden[("karlskrona", "Sweden")] == ("in_port", "1 squadron")
+    assert sweden[("portuguese_coast", "Great Britain")] == ("fleet", "×3")
+    # and its major reads the minor's squadrons, part of its fleet, in full
+    assert britain[("karlskrona", "Sweden")] == ("in_port", "1 squadron")
 
 
 def test_the_moderators_see_every_stack_in_full():

@@ -99,12 +99,13 @@ def _owners(state: EiaState, board: EiaBoard, markers: list[Marker], highlights:
 # --- stacks ----------------------------------------------------------------------------
 
 
-def _sees_in_full(state: EiaState, viewer: Viewer, powers: Iterable[str]) -> bool:
-    """The moderators, and a nation in a stack (or whose minor's squadrons are in it, E2.1)."""
+def _sees_in_full(viewer: Viewer, powers: Iterable[str], squadrons: list[Squadron]) -> bool:
+    """The moderators; a major power whose fleet (its minors' squadrons included, E2.1) is in the
+    stack; a minor country only where its own squadrons are, never its major's stacks elsewhere."""
     if viewer.is_moderators:
         return True
-    return viewer.faction is not None and any(viewer.faction == p or state.major_of(viewer.faction) == p
-                                              for p in powers)
+    return viewer.faction is not None and (viewer.faction in powers or any(s.nation == viewer.faction
+                                                                            for s in squadrons))
 
 
 def _markers(state: EiaState, board: EiaBoard, viewer: Viewer, t) -> list[Marker]:
@@ -128,7 +129,7 @@ def _stack_marker(state: EiaState, viewer: Viewer, t, place: str, powers: tuple[
     commander = flags[0] if len(flags) == 1 else _commander(state, armada, powers)
     colour = state.nations[commander].colour if commander in state.nations else GREY
     names = ", ".join(_name(state, n) for n in flags)
-    full = _sees_in_full(state, viewer, powers)
+    full = _sees_in_full(viewer, powers, squadrons)
     label = names
     if armada is not None:  # an armada's own name is its powers' business; others read whose it is
         shape, label = "armada", (armada.name if full and armada.name else t._("armada of {powers}", powers=names))
