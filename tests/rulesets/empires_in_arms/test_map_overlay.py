@@ -54,14 +54,17 @@ def impulse() -> ReportInput:
         InterceptionRolled(purpose="interception", nation="britain", squadrons=("gb_victory",), target=("france",),
                            zone="portuguese_coast", faces=(4, 4), modifiers={"british": 2, "blockading": 1},
                            total=11, success=True, audience=EVERYONE),
-        RoundRolled(place="portuguese_coast", round=1, active=("france", "spain"), inactive=("britain",), active_count=8, inactive_count=10, battery_count=0,
-                    active_dice=(1,) * 8, inactive_dice=(5,) * 10, battery_dice=(), fives_to_active=10,
-                    fives_to_inactive=0, audience=EVERYONE),
+        BattleBegan(battle="interception", place="portuguese_coast", zone="portuguese_coast",
+                    active_nations=("france", "spain"), inactive_nations=("britain",), active_squadrons=COMBINED,
+                    inactive_squadrons=("gb_victory",)),
         FleetPlaced(nation="france", squadrons=COMBINED, origin="portuguese_coast", destination="cadiz",
                     rule="E9.3", audience=EVERYONE),
-        BattleBegan(battle="strait", place="gibraltar", zone="portuguese_coast", active_nations=("spain",),
-                    inactive_nations=("britain",), active_squadrons=("sp_principe",), inactive_squadrons=(),
-                    battery_dice=4, fortress=True, audience=EVERYONE),
+        # E13.1: the Strait of Gibraltar's battery fires from its fortress port (place: the port)
+        BattleBegan(battle="strait", place="gibraltar", zone="western_mediterranean", active_nations=("spain",),
+                    inactive_nations=("britain",), active_squadrons=("sp_cartagena",), inactive_squadrons=(),
+                    battery_dice=4, fortress=True),
+        RoundRolled(place="gibraltar", round=0, active_count=0, inactive_count=0, battery_count=4, active_dice=(),
+                    inactive_dice=(), battery_dice=(5, 2, 3, 6), fives_to_active=1, fives_to_inactive=0),
         ConvoySailed(nation="france", path=("marseille", "gulf_of_lyon", "ajaccio"), ko=2,
                      audience=Audience.of("france")),
         ConvoyCargo(nation="france", items=("fr_corsica_detachment",), destination="ajaccio",
@@ -99,6 +102,12 @@ def test_a_nation_sees_its_own_stacks_in_full_and_the_others_by_count():
     assert britain[("cadiz", "armada of France, Spain")] == ("armada", "×5")
     # Spain is in the armada: it reads it in full too
     assert markers(Viewer.of("spain"))[("cadiz", "Combined Fleet")] == ("armada", "5 squadrons")
+    # a minor country reads its own squadrons in full, not its major ally's stacks (E2.1)
+    sweden = markers(Viewer.of("sweden"))
+    assert sweden[("karlskrona", "Sweden")] == ("in_port", "1 squadron")
+    assert sweden[("portuguese_coast", "Great Britain")] == ("fleet", "×3")
+    # and its major reads the minor's squadrons, part of its fleet, in full
+    assert britain[("karlskrona", "Sweden")] == ("in_port", "1 squadron")
 
 
 def test_the_moderators_see_every_stack_in_full():
@@ -127,6 +136,7 @@ def test_rings_zone_control_blockades_and_the_straits_fortresses():
     rings = {(h.area, h.kind): h.label for h in ov.highlights}
     assert rings[("portuguese_coast", "battle")] == "" and ("portuguese_coast", "interception") in rings
     assert ("gibraltar", "battery") in rings  # the strait's battery at its controlling fortress (E13.1)
+    assert ("gibraltar", "battle") not in rings  # a battery's fire alone is no naval battle
     assert rings[("portuguese_coast", "zone_control")] == "Great Britain"
     # E7 footnote: the zone's controller blockades its enemies' ports there, not a neutral's or its own
     blockaded = sorted(a for a, k in rings if k == "blockade")
