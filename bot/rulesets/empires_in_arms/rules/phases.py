@@ -83,11 +83,16 @@ def movers(state: EiaState) -> list[Squadron]:
             and state.squadrons[s].location == p.location]
 
 
+def _count(state: EiaState, base: str) -> tuple[EiaState, int]:
+    """How many times this purpose has come up in the impulse, this one included (every plan's)."""
+    count = state.impulse.rolled.get(base, 0) + 1
+    impulse = state.impulse.model_copy(update={"rolled": {**state.impulse.rolled, base: count}})
+    return state.model_copy(update={"impulse": impulse}), count
+
+
 def _key(state: EiaState, base: str) -> tuple[EiaState, str]:
-    """A roll's key; the same purpose rolled again in this plan gets ``#<n>`` (dice are keyed)."""
-    p = _p(state)
-    count = p.rolled.get(base, 0) + 1
-    state = _go(state, p.phase, rolled={**p.rolled, base: count})
+    """A roll's key; the same purpose rolled again in this impulse gets ``#<n>`` (dice are keyed)."""
+    state, count = _count(state, base)
     return state, base if count == 1 else f"{base}#{count}"
 
 
@@ -378,15 +383,14 @@ def _battle_begins(state: EiaState, ctx: Context, kind, place: str, zone: str, a
     owner = (battery.owner,) if battery is not None else ()
     inactive_side = nv.battle_side(state, inactive, inactive_top or (inactive[0].nation if inactive else None),
                                    nations=owner)
-    count = p.rolled.get(f"battle:{place}", 0) + 1
+    state, count = _count(state, f"battle:{place}")
     battle = combat.battle_from(state, ctx.board, nv.combat_settings(state, ctx.settings), impulse=_impulse(state),
                                 kind=kind, place=place, active=active_side, inactive=inactive_side, zone=zone,
                                 battery_port=battery.place if battery is not None else None, number=count)
     if battery is not None and battle.battery != battery:
         battle = battle.model_copy(update={"battery": battery})
     state = _go(state, "evade" if evaders else "cards", battle=combat.BattleState(battle=battle), battle_then=then,
-                evaders=tuple(evaders), rolled={**p.rolled, f"battle:{place}": count},
-                found=tuple(interceptors))
+                evaders=tuple(evaders), found=tuple(interceptors))
     return state, []
 
 
