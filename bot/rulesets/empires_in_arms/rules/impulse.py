@@ -40,8 +40,10 @@ def open_orders(state: EiaState, context: Context, orders: list[SubmittedOrder])
                 state, more = armada.apply(state, context, active, parse_order(order.payload))
                 events += more
             elif kind == "convoy":
-                state, more = convoy.run(state, context, active, parse_order(order.payload))
+                state, more, landing = convoy.run(state, context, active, parse_order(order.payload))
                 events += more
+                if landing is not None:
+                    commands.append(landing)
             elif kind == "landing_retreat":
                 impulse = state.impulse.model_copy(update={"landing_retreat": order.payload.get("port")})
                 state = state.model_copy(update={"impulse": impulse})

@@ -160,6 +160,10 @@ def settle_start(state: EiaState, ctx: Context, answers) -> tuple[EiaState, list
     plan, rest = p.queue[0], p.queue[1:]
     if plan.get("kind") == "armada_command":  # E3.1.3 / E-OP-03: the other powers are asked
         return state.model_copy(update={"pending": Pending(nation=p.nation, phase="armada", plan=plan, queue=rest)}), []
+    if plan.get("kind") == "landing":  # E12.2: the batteries fire on the convoy before it lands
+        state = state.model_copy(update={"pending": Pending(nation=p.nation, phase="battle", plan=plan, queue=rest,
+                                                            location=plan["port"])})
+        return _landing_battle(state, ctx, plan)
     try:
         order = parse_order(plan)
         chosen, at = plan_movers(state, ctx, p.nation, order)
@@ -207,6 +211,34 @@ def plan_movers(state: EiaState, ctx: Context, nation: str, order) -> tuple[list
     if isinstance(order, Patrol) and not ctx.board.is_zone(at):
         raise OrderRejected(N_("a fleet patrols a zone, not a port (E5.6)"), rule="E5.6")
     return chosen, at
+
+
+# -- a landing's battery (E12.2) ------------------------------------------------------------------
+
+def _landing_battle(state: EiaState, ctx: Context, plan: dict) -> tuple[EiaState, list[Event]]:
+    """Combat's round 0 of kind landing: the convoy's items stand as the active side's "squadrons"."""
+    p = _p(state)
+    port = plan["port"]
+    items = tuple(combat.CombatSquadron(id=i, name=state.land[i].name, nation=state.land[i].nation)
+                  for i in plan["items"] if i in state.land)
+    holder = state.port_control.get(port, "")
+    active = combat.BattleSide(nations=(state.major_of(p.nation),), squadrons=items)
+    inactive = combat.BattleSide(nations=(holder,) if holder else (), squadrons=())
+    state, count = _count(state, f"battle:{port}")
+    battle = combat.battle_from(state, ctx.board, nv.combat_settings(state, ctx.settings), impulse=_impulse(state),
+                                kind=combat.BattleKind.LANDING, place=port, active=active, inactive=inactive,
+                                number=count)
+    battle = battle.model_copy(update={"names": {**battle.names, **{s.id: s.label for s in items}}})
+    _, began = combat.open_battle(battle)
+    return _go(state, "battle", battle=combat.BattleState(battle=battle)), began
+
+
+def _landing_done(state: EiaState) -> tuple[EiaState, list[Event]]:
+    from bot.rulesets.empires_in_arms.rules.convoy import landed
+    p = _p(state)
+    lost = tuple(i for i in p.battle.outcome.destroyed if i in state.land)
+    state, events = landed(state, p.nation, p.plan["port"], tuple(p.plan["items"]), lost)
+    return _go(state, "finish", battle=None, stopped=True), events
 
 
 # -- armada command (E3.1.1–E3.1.3, E-OP-03) ------------------------------------------------------
@@ -591,6 +623,8 @@ def settle_after_battle(state: EiaState, ctx: Context, answers) -> tuple[EiaStat
     p = _p(state)
     bstate = p.battle
     outcome, battle = bstate.outcome, bstate.battle
+    if battle.kind == combat.BattleKind.LANDING:
+        return _landing_done(state)
     events: list[Event] = []
     state, more = _destroy(state, outcome.destroyed, battle)
     events += more
