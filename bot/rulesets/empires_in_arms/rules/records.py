@@ -35,7 +35,9 @@ class Pending(BaseModel):
     breakout: str | None = None  # E6.3 / E9.3: the port the fleet is breaking out of
     port_fought: bool = False  # E10 at the current place is done
     strait_done: bool = False  # E13 on the current entry is done
-    evaders: tuple[tuple[str, ...], ...] = ()  # stacks to be asked whether they evade (the mover: ("<mover>",))
+    # stacks to be asked whether they evade; the moving fleet is phases.MOVER, a plain string: the state goes
+    # through JSON between steps, so the type must take it back as it was written
+    evaders: tuple[str | tuple[str, ...], ...] = ()
     maneuvers: int = 0  # spent by this plan (E1.2: its KO at the end)
     cards: dict[str, str] = Field(default_factory=dict)  # E-OP-14: side → card played
     placing: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()  # (nation, squadrons, equally near ports)
