@@ -607,8 +607,8 @@ def settle_round(state: EiaState, ctx: Context, answers) -> tuple[EiaState, list
 def ask_dice_missing(state: EiaState, ctx: Context) -> Step:
     question = Question(id="dice_missing", faction=None,
                         text=Wording(msgid=N_("A nation in this battle has no combat dice per squadron (E8.4, "
-                                              "E-OP-15): set them with /campaign settings set "
-                                              "naval_dice_per_squadron, then go on.")),
+                                              "E-OP-15): set them with {command}, then go on."),
+                                     values={"command": combat.DICE_COMMAND}),
                         choices=[Choice(value="go_on", label=Wording(msgid=N_("Set: go on")))])
     return _prompt("dice_missing", Wording(msgid=N_("combat dice missing")), [question], None)
 
