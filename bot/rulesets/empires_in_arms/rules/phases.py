@@ -831,8 +831,7 @@ def settle_patrol(state: EiaState, ctx: Context, answers) -> tuple[EiaState, lis
             PlanStopped(audience=public(), nation=p.nation, place=here, reason=problem)]
     state = state.with_squadrons(*(s.model_copy(update={"maneuvers_spent": s.maneuvers_spent + 1}) for s in fleet))
     state = _go(state, "patrol", patrols_done=done, maneuvers=p.maneuvers + 1)
-    events: list[Event] = [ManeuversSpent(audience=public(), nation=p.nation, squadrons=tuple(s.id for s in fleet),
-                                          maneuvers=1, ko=0)]
+    events: list[Event] = []  # the maneuver is counted with the plan's (its KO at the end, E1.2)
     found: list[nv.Stack] = []
     mover_stack = _mover_stack(state)
     for target in nv.enemy_stacks_in_zone(state, here, state.major_of(p.nation)):
