@@ -210,8 +210,10 @@ def test_e_op_15_an_unlisted_nation_waits_for_the_moderators():
     state, events, asked = play(state, [("france", {"kind": "move_fleet", "at": "p1", "path": ["z1"],
                                                     "evade": "no"})], dice, answers=[{"intercept:prussia": "yes"}])
     assert asked[-1].kind == "dice_missing" and asked[-1].questions[0].default is None
-    assert "Prussia" in of_kind(events, "eia_plan_not_carried")[-1].reason
-    assert "/empires-in-arms dice" in of_kind(events, "eia_plan_not_carried")[-1].reason
+    notice = of_kind(events, "eia_moderators_notice")[-1]
+    assert notice.rule == "E-OP-15" and notice.audience.public is False and notice.audience.factions == ()
+    worded = notice.reason.format(**notice.values)
+    assert "Prussia" in worded and "/empires-in-arms dice" in worded
 
 
 def test_e12_a_landing_takes_the_batterys_fire_then_the_survivors_are_placed():

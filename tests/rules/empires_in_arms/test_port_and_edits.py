@@ -145,3 +145,20 @@ def test_losing_a_port_with_no_blockader_puts_to_sea_at_once():
     assert state.squadrons["C"].location == DESTROYED and "1 destroyed" in note
     state, events, _ = play(state, [], {})
     assert [e.kind for e in events][:2] == ["eia_port_lost", "eia_squadrons_destroyed"]
+
+
+def test_a_refused_combat_form_asks_the_same_round_again_saying_why():
+    """E-OP-13: the moderators name a squadron that is not on the side: nothing changes, the round is
+    asked again with the reason; the second entry is applied."""
+    state = state_of(SEAS, standing={"britain": {"intercept": "always"}})
+    dice = {"eia:1:intercept:z1:britain": [6, 6], "eia:1:battle:z1:r1:active": [1, 2],
+            "eia:1:battle:z1:r1:inactive": [1, 2, 3]}
+    wrong = {"active_result": 0, "inactive_result": 1, "active_losses": "b1", "winner": 2}
+    right = {**wrong, "active_losses": "f1"}
+    state, events, asked = play(state, [("france", {"kind": "move_fleet", "at": "p1", "path": ["z1"],
+                                                    "evade": "no"})], dice,
+                                answers=[{}, {"combat_r1": wrong}, {"combat_r1": right}], settings=NO_CARDS)
+    assert [s.kind for s in asked] == ["intercept", "round", "round"]
+    assert "refused" in asked[2].questions[0].text.english()
+    assert of_kind(events, "eia_moderators_notice")[0].rule == "E-OP-13"
+    assert state.squadrons["f1"].location == DESTROYED

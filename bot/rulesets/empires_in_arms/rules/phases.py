@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.domain.events import Audience, Event
-from bot.domain.text import N_
+from bot.domain.text import N_, Phrase
 from bot.engine.dice import Dice
 from bot.engine.ruleset import OrderRejected
 from bot.engine.steps import Answer, Choice, DeadlinePolicy, OnDeadline, Question, Step, Wording
@@ -28,6 +28,7 @@ from bot.rulesets.empires_in_arms.rules.events import (
     InterceptionDeclined,
     InterceptionRolled,
     ManeuversSpent,
+    ModeratorsNotice,
     NoPortForLoser,
     PlanNotCarried,
     PlanStopped,
@@ -572,21 +573,24 @@ def settle_battle(state: EiaState, ctx: Context, answers) -> tuple[EiaState, lis
     try:
         bstate, events = combat.advance(bstate, module, ctx.dice, nv.combat_settings(state, ctx.settings))
     except combat.CombatError as missing:  # E-OP-15: an unlisted nation's dice; the moderators set them
-        return _go(state, "dice_missing", battle=bstate), [_refused(missing)]
+        return _go(state, "dice_missing", battle=bstate), [_refused(missing, "E-OP-15")]
     if bstate.over:
         return _go(state, "after_battle", battle=bstate), events
     return _go(state, "round", battle=bstate), events
 
 
-def _refused(error: Exception) -> PlanNotCarried:
-    text = str(error)
-    return PlanNotCarried(audience=Audience.moderators(), nation="", order="battle", reason=text, rule="E-OP-13")
+def _refused(error: Exception, rule: str) -> ModeratorsNotice:
+    """Combat's refusal, kept as its message id and values (a Phrase) so the log words it for the reader."""
+    said = error.args[0] if error.args else str(error)
+    msgid, values = (said.msgid, said.values) if isinstance(said, Phrase) else (str(said), {})
+    values = {k: v if isinstance(v, int) else str(v) for k, v in values.items()}
+    return ModeratorsNotice(audience=Audience.moderators(), reason=msgid, values=values, rule=rule)
 
 
 def ask_round(state: EiaState, ctx: Context) -> Step:
     """E-OP-13: the moderators enter the round; no default (the step waits for them)."""
     bstate = _p(state).battle
-    question = combat.round_question(bstate)
+    question = combat.round_question(bstate, _p(state).form_problem or None)
     return _prompt("round", Wording(msgid=N_("battle at {place}, round {round}"),
                                     values={"place": ctx.board.name_of(bstate.battle.place),
                                             "round": bstate.awaiting.round_no}), [question], None)
@@ -600,8 +604,8 @@ def settle_round(state: EiaState, ctx: Context, answers) -> tuple[EiaState, list
         result = combat.read_form(bstate, values if isinstance(values, dict) else {})
         bstate, events = combat.enter_round(bstate, result, nv.combat_settings(state, ctx.settings))
     except combat.CombatError as wrong:  # asked again, the reason told to the moderators
-        return _go(state, "round"), [_refused(wrong)]
-    return _go(state, "after_battle" if bstate.over else "battle", battle=bstate), events
+        return _go(state, "round", form_problem=str(wrong)), [_refused(wrong, "E-OP-13")]
+    return _go(state, "after_battle" if bstate.over else "battle", battle=bstate, form_problem=""), events
 
 
 def ask_dice_missing(state: EiaState, ctx: Context) -> Step:

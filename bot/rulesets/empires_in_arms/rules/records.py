@@ -44,6 +44,7 @@ class Pending(BaseModel):
     fives: int = 0  # E-OP-16: 5s a strait's battery rolled at the fleet, for the interception after it
     lost_port: bool = False  # E14: the fleet put to sea from a port the enemy took
     resume: tuple[dict[str, Any], ...] = ()  # the active nation's plans, after a loss of port's chain
+    form_problem: str = ""  # why the moderators' last entry of this round was refused (asked again, saying so)
     then_orders: bool = False  # E14's chain opened before the active nation's orders: they follow it
     stopped: bool = False  # the plan ends at the current place (lost, or "stop if we win")
     queue: tuple[dict[str, Any], ...] = ()
