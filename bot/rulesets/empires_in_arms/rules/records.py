@@ -29,7 +29,7 @@ class Pending(BaseModel):
     patrols_done: dict[str, int] = Field(default_factory=dict)
     interceptors: tuple[tuple[str, ...], ...] = ()  # stacks still to be asked at this entry (E-OP-08)
     found: tuple[tuple[str, ...], ...] = ()  # stacks a patrol found (E4.5)
-    no_reinterception: tuple[str, ...] = ()  # E-OP-11: stacks that may not intercept again here
+    no_reinterception: tuple[tuple[str, ...], ...] = ()  # E-OP-11: stacks that may not intercept again here
     battle: BattleState | None = None  # E3's, kept between the rounds' steps
     battle_then: str = ""  # the phase after the battle (the strait's interception after its battery)
     breakout: str | None = None  # E6.3 / E9.3: the port the fleet is breaking out of
