@@ -92,3 +92,32 @@ def kinds(events) -> list[str]:
 
 def of_kind(events, kind: str) -> list:
     return [e for e in events if e.kind == kind]
+
+
+def play_from(state, dice: dict, answers: list[dict] | None = None, settings=None, module=None):
+    """Steps already open in the state (a moderator's edit opened them: E14): answer each, as ``play``."""
+    from bot.engine.dice import ScriptedDice
+    from bot.engine.steps import Answer, AnswerSource
+    from bot.rulesets.empires_in_arms.rules.settings import EiaSettings
+    from bot.rulesets.empires_in_arms.rules.steps import EiaSteps
+
+    settings = settings or EiaSettings()
+    steps, board, rolls = EiaSteps(module), tiny(), ScriptedDice(script=dict(dice))
+    events, asked, pending = [], [], list(answers or [])
+    step = steps.first(state, settings)
+    while step is not None:
+        asked.append(step)
+        if step.kind == "orders":
+            break
+        given = pending.pop(0) if pending else {}
+        if any(q.default is None and q.id not in given for q in step.questions):
+            break
+        replies = [steps.standing_answer(state, step, q) or
+                   (Answer(question=q.id, value=given[q.id], source=AnswerSource.FACTION) if q.id in given else
+                    Answer(question=q.id, value=q.default, source=AnswerSource.DEFAULT, rule=q.default_rule))
+                   for q in step.questions]
+        result = steps.resolve_step(state, board, settings, step, [], replies, rolls)
+        state, events = result.state, events + list(result.events)
+        step = steps.after(state, settings, step)
+    rolls.assert_all_used()
+    return state, events, asked

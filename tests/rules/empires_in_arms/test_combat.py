@@ -22,7 +22,7 @@ from bot.rulesets.empires_in_arms.rules.combat import (
     open_battle,
     side_dice,
 )
-from bot.rulesets.empires_in_arms.rules.combat.events import BattleEnded, RoundDecided, RoundRolled, SquadronsLost
+from bot.rulesets.empires_in_arms.rules.combat.events import BattleDecided, RoundDecided, RoundRolled, SquadronsLost
 
 SETTINGS = CombatSettings()
 NAMES = {"britain": "Great Britain", "france": "France", "spain": "Spain", "russia": "Russia", "turkey": "Turkey",
@@ -114,8 +114,10 @@ def test_E8_5_floor_0_and_no_roll_for_no_dice():
 def test_E4_2_armada_cap_per_squadron():
     # EX4's armada under a Spanish commander: every squadron at most Spain's 1 die; under a British one, own dice
     armada = (sq("b1", "britain"), sq("b2", "britain"), sq("s1", "spain"))
-    spanish = BattleSide(nations=("spain", "britain"), squadrons=armada, commander_nation="spain")
-    british = BattleSide(nations=("britain", "spain"), squadrons=armada, commander_nation="britain")
+    spanish = BattleSide(nations=("spain", "britain"), squadrons=armada, commander_nation="spain",
+                         commander_nationality="spain")
+    british = BattleSide(nations=("britain", "spain"), squadrons=armada, commander_nation="britain",
+                         commander_nationality="britain")
     other = side("france", sq("f1", "france"))
     assert side_dice(battle(spanish, other), "active", 1, (), (), SETTINGS) == 3
     assert side_dice(battle(british, other), "active", 1, (), (), SETTINGS) == 7
@@ -282,4 +284,19 @@ def test_moderators_enter_a_round_then_the_next_is_rolled():
     dice.assert_all_used()
     assert rolled(more)[2].active_count == 2  # f1, f2: 4 dice − 2 fives
     state, events = enter_round(state, RoundResult(winner="inactive"), SETTINGS)
-    assert isinstance(events[-1], BattleEnded) and state.outcome.destroyed == ("f3",)
+    assert isinstance(events[-1], BattleDecided) and state.outcome.destroyed == ("f3",)
+
+
+def test_a_side_sunk_to_the_last_squadron_ends_the_battle():
+    # the battery of EX5's fortress sinks both British squadrons before round 1: the port wins, nothing is rolled
+    fight = battle(side("britain", sq("b1", "britain"), sq("b2", "britain")), side("france", sq("f1", "france")),
+                   kind=BattleKind.PORT, place="p", battery=Battery(place="p", owner="france", fortress=True, dice=4))
+    state, _ = run(fight, {"eia:7:battery:p:r0": "4d6: 6 6 6 6"},
+                   {0: RoundResult(battery_result=2, active_losses=("b1", "b2"))})
+    assert (state.outcome.winner, state.outcome.rounds) == ("inactive", 0)
+    assert [p.how for p in state.outcome.placements] == ["destroyed", "stay"]
+    # at sea, a round entered as a tie that sinks the last enemy squadron is a win
+    fight = battle(side("britain", sq("b1", "britain")), side("spain", sq("s1", "spain")))
+    state, _ = run(fight, {key(1, "active"): "3d6: 1 1 1", key(1, "inactive"): "1d6: 1"},
+                   {1: RoundResult(winner="tie", inactive_losses=("s1",))})
+    assert state.outcome.winner == "active" and state.outcome.destroyed == ("s1",)

@@ -13,6 +13,7 @@ from bot.rulesets.empires_in_arms.rules.combat import (
     CombatSettings,
     CombatSquadron,
     ModeratorEnteredCombat,
+    Placement,
     RoundResult,
     advance,
     enter_round,
@@ -27,10 +28,14 @@ SETTINGS = CombatSettings()
 NAMES = {"britain": "Great Britain", "france": "France", "p": "Toulon", "z": "Gulf of Lion"}
 
 
+def sq(sid, name, nation):
+    return CombatSquadron(id=sid, name=name, nation=nation, nationality=nation)
+
+
 def awaiting(kind=BattleKind.INTERCEPTION, script=None):
-    british = BattleSide(nations=("britain",), squadrons=(CombatSquadron(id="b1", name="Victory", nation="britain"),
-                                                          CombatSquadron(id="b2", name="Temeraire", nation="britain")))
-    french = BattleSide(nations=("france",), squadrons=(CombatSquadron(id="f1", name="Bucentaure", nation="france"),))
+    british = BattleSide(nations=("britain",),
+                         squadrons=(sq("b1", "Victory", "britain"), sq("b2", "Temeraire", "britain")))
+    french = BattleSide(nations=("france",), squadrons=(sq("f1", "Bucentaure", "france"),))
     battery = Battery(place="p", owner="france", fortress=True, dice=4) if kind == BattleKind.PORT else None
     fight = Battle(impulse="3", kind=kind, place="p" if battery else "z", zone="z", active=british, inactive=french,
                    battery=battery, names=NAMES)
@@ -86,6 +91,19 @@ def test_read_form_refuses_a_stranger_by_listing_the_sides_names():
     assert state.awaiting is not None and state.rounds == ()  # nothing changed
 
 
+def test_a_refused_entry_asks_the_same_round_again_saying_why():
+    state = awaiting()
+    with pytest.raises(CombatError) as refused:
+        read_form(state, {"active_result": 0, "inactive_result": 0, "active_losses": "Bucentaure", "winner": 0})
+    refused = refused.value
+    again = round_question(state, str(refused))
+    assert again.id == round_question(state).id == "combat_r1"
+    assert again.text.english().endswith("Your last entry was refused: " + str(refused))
+    assert "Gulf of Lion" in again.text.english() and again.form == round_question(state).form
+    with pytest.raises(CombatError, match="Result of Great Britain is 'x'"):
+        read_form(state, {"active_result": "x", "inactive_result": 0, "winner": 0})
+
+
 def test_E9_2_nearest_friendly_ports_and_the_losers_choice():
     dist = {"a": 2, "b": 1, "c": 1, "d": None}
     assert nearest_ports("z", ["a", "b", "c", "d"], lambda z, p: dist[p]) == ("b", "c")
@@ -94,3 +112,20 @@ def test_E9_2_nearest_friendly_ports_and_the_losers_choice():
     assert [c.label.english() for c in question.choices] == ["Port Brest", "Port Cadiz"]
     assert nearest_port_question("nearest_port", "france", ("b",), {}) is None
     assert nearest_ports("z", ["d"], lambda z, p: dist[p]) == ()  # none: the moderators place it
+
+
+def test_E9_4_the_attacked_port_is_never_the_retreat():
+    placement = Placement(side="active", how="other_port", excluded_port="p")
+    assert nearest_ports("z", ["p", "q", "r"], lambda z, p: {"p": 1, "q": 2, "r": 3}[p], placement) == ("q",)
+
+
+def test_settings_read_from_the_games_settings_by_name():
+    class Game:  # a game's settings object (E2's EiaSettings) as combat reads it, by attribute names
+        naval_dice_per_squadron = {"britain": 3, "austria": 1}
+        second_tie_winner = "attacker"
+        fortress_battery_dice = 5
+        prompt_hours = 24  # not combat's
+    read = CombatSettings.of(Game())
+    assert (read.naval_dice_per_squadron, read.second_tie_winner, read.fortress_battery_dice) == (
+        {"britain": 3, "austria": 1}, "active", 5)
+    assert CombatSettings.of(object()) == CombatSettings()

@@ -63,7 +63,7 @@ def impulse() -> ReportInput:
         BattleBegan(battle="strait", place="gibraltar", zone="western_mediterranean", active_nations=("spain",),
                     inactive_nations=("britain",), active_squadrons=("sp_cartagena",), inactive_squadrons=(),
                     battery_dice=4, fortress=True),
-        RoundRolled(place="gibraltar", round=0, active_count=0, inactive_count=0, battery_count=4, active_dice=(),
+        RoundRolled(place="gibraltar", round=0, active=("spain",), inactive=("britain",), active_count=0, inactive_count=0, battery_count=4, active_dice=(),
                     inactive_dice=(), battery_dice=(5, 2, 3, 6), fives_to_active=1, fives_to_inactive=0),
         ConvoySailed(nation="france", path=("marseille", "gulf_of_lyon", "ajaccio"), ko=2,
                      audience=Audience.of("france")),

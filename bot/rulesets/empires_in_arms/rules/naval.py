@@ -8,7 +8,7 @@ from math import ceil, floor
 
 from bot.engine.dice import Dice
 from bot.rulesets.empires_in_arms.rules.board import Board, zone_here
-from bot.rulesets.empires_in_arms.rules.combat import BattleSide, CombatSettings, CombatSquadron
+from bot.rulesets.empires_in_arms.rules.combat import BattleSide, CombatSettings, side_from
 from bot.rulesets.empires_in_arms.rules.model import EiaState, Squadron, SquadronStatus
 from bot.rulesets.empires_in_arms.rules.settings import EiaSettings, KoRounding, ShareBasis
 
@@ -142,22 +142,19 @@ def enemy_port(state: EiaState, port: str, nation: str) -> bool:
 
 
 def combat_settings(state: EiaState, settings: EiaSettings) -> CombatSettings:
-    """E3's settings from ours (its dice table keyed by nation id: ours translated through nationality)."""
-    table = {nid: settings.naval_dice_per_squadron[n.nationality_key] for nid, n in state.nations.items()
-             if n.nationality_key in settings.naval_dice_per_squadron}
-    return CombatSettings(naval_dice_per_squadron=table, loss_of_port_penalty_stacks=settings.loss_of_port_penalty_stacks,
+    """E3's settings from ours (both key E8.4's table by nationality)."""
+    return CombatSettings(naval_dice_per_squadron=dict(settings.naval_dice_per_squadron),
+                          loss_of_port_penalty_stacks=settings.loss_of_port_penalty_stacks,
                           port_battery_dice=settings.port_battery_dice, fortress_battery_dice=settings.fortress_battery_dice,
                           strait_battery_dice=settings.strait_battery_dice,
                           second_tie_winner="inactive" if settings.second_tie_winner == "defender" else "active")
 
 
-def battle_side(state: EiaState, squadrons: list[Squadron], commander: str | None, **more) -> BattleSide:
-    nations = tuple(dict.fromkeys([*(state.major_of(s.nation) for s in squadrons), *(s.nation for s in squadrons)]))
+def battle_side(state: EiaState, squadrons: list[Squadron], commander: str | None, nations=(), **flags) -> BattleSide:
+    """E3's side; E4.2's commander cap only for a side of more than one nation."""
     mixed = len({s.nation for s in squadrons}) > 1
-    return BattleSide(nations=nations or ((commander,) if commander else ()),
-                      squadrons=tuple(CombatSquadron(id=s.id, name=s.name, nation=s.nation, status=s.status.value)
-                                      for s in squadrons),
-                      commander_nation=commander if mixed else None, **more)
+    return side_from(state, [s.id for s in squadrons], commander=commander if mixed else None, nations=nations,
+                     **flags)
 
 
 def names_of(state: EiaState, board: Board) -> dict[str, str]:

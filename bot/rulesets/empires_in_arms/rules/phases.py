@@ -83,11 +83,16 @@ def movers(state: EiaState) -> list[Squadron]:
             and state.squadrons[s].location == p.location]
 
 
+def _count(state: EiaState, base: str) -> tuple[EiaState, int]:
+    """How many times this purpose has come up in the impulse, this one included (every plan's)."""
+    count = state.impulse.rolled.get(base, 0) + 1
+    impulse = state.impulse.model_copy(update={"rolled": {**state.impulse.rolled, base: count}})
+    return state.model_copy(update={"impulse": impulse}), count
+
+
 def _key(state: EiaState, base: str) -> tuple[EiaState, str]:
-    """A roll's key; the same purpose rolled again in this plan gets ``#<n>`` (dice are keyed)."""
-    p = _p(state)
-    count = p.rolled.get(base, 0) + 1
-    state = _go(state, p.phase, rolled={**p.rolled, base: count})
+    """A roll's key; the same purpose rolled again in this impulse gets ``#<n>`` (dice are keyed)."""
+    state, count = _count(state, base)
     return state, base if count == 1 else f"{base}#{count}"
 
 
@@ -153,12 +158,19 @@ def settle_start(state: EiaState, ctx: Context, answers) -> tuple[EiaState, list
     if not p.queue:
         return state.model_copy(update={"pending": None}), []
     plan, rest = p.queue[0], p.queue[1:]
+    if plan.get("kind") == "armada_command":  # E3.1.3 / E-OP-03: the other powers are asked
+        return state.model_copy(update={"pending": Pending(nation=p.nation, phase="armada", plan=plan, queue=rest)}), []
+    if plan.get("kind") == "landing":  # E12.2: the batteries fire on the convoy before it lands
+        state = state.model_copy(update={"pending": Pending(nation=p.nation, phase="battle", plan=plan, queue=rest,
+                                                            location=plan["port"])})
+        return _landing_battle(state, ctx, plan)
     try:
         order = parse_order(plan)
         chosen, at = plan_movers(state, ctx, p.nation, order)
     except OrderRejected as refused:
         return _go(state, "start", queue=rest), [_not_carried(p.nation, str(plan.get("kind")), refused)]
-    fresh = Pending(nation=p.nation, phase="enter" if isinstance(order, MoveFleet) else "arrive", plan=plan,
+    # "arrive" at the start: patrols of the zone it is in first (E5.5), then the path
+    fresh = Pending(nation=p.nation, phase="arrive", plan=plan,
                     squadrons=tuple(s.id for s in chosen), location=at, origin=at, queue=rest)
     return state.model_copy(update={"pending": fresh}), []
 
@@ -199,6 +211,70 @@ def plan_movers(state: EiaState, ctx: Context, nation: str, order) -> tuple[list
     if isinstance(order, Patrol) and not ctx.board.is_zone(at):
         raise OrderRejected(N_("a fleet patrols a zone, not a port (E5.6)"), rule="E5.6")
     return chosen, at
+
+
+# -- a landing's battery (E12.2) ------------------------------------------------------------------
+
+def _landing_battle(state: EiaState, ctx: Context, plan: dict) -> tuple[EiaState, list[Event]]:
+    """Combat's round 0 of kind landing: the convoy's items stand as the active side's "squadrons"."""
+    p = _p(state)
+    port = plan["port"]
+    items = tuple(combat.CombatSquadron(id=i, name=state.land[i].name, nation=state.land[i].nation)
+                  for i in plan["items"] if i in state.land)
+    holder = state.port_control.get(port, "")
+    active = combat.BattleSide(nations=(state.major_of(p.nation),), squadrons=items)
+    inactive = combat.BattleSide(nations=(holder,) if holder else (), squadrons=())
+    state, count = _count(state, f"battle:{port}")
+    battle = combat.battle_from(state, ctx.board, nv.combat_settings(state, ctx.settings), impulse=_impulse(state),
+                                kind=combat.BattleKind.LANDING, place=port, active=active, inactive=inactive,
+                                number=count)
+    battle = battle.model_copy(update={"names": {**battle.names, **{s.id: s.label for s in items}}})
+    _, began = combat.open_battle(battle)
+    return _go(state, "battle", battle=combat.BattleState(battle=battle)), began
+
+
+def _landing_done(state: EiaState) -> tuple[EiaState, list[Event]]:
+    from bot.rulesets.empires_in_arms.rules.convoy import landed
+    p = _p(state)
+    lost = tuple(i for i in p.battle.outcome.destroyed if i in state.land)
+    state, events = landed(state, p.nation, p.plan["port"], tuple(p.plan["items"]), lost)
+    return _go(state, "finish", battle=None, stopped=True), events
+
+
+# -- armada command (E3.1.1–E3.1.3, E-OP-03) ------------------------------------------------------
+
+def _armada_others(state: EiaState) -> list[str]:
+    order = parse_order(_p(state).plan)
+    found = state.armadas.get(order.armada)
+    powers = found.powers if found else (state.major_of(_p(state).nation), *order.powers)
+    return [q for q in state.ordered(powers) if q != state.major_of(_p(state).nation) and q in state.nations]
+
+
+def ask_armada(state: EiaState, ctx: Context) -> Step | None:
+    order = parse_order(_p(state).plan)
+    squadron = state.squadrons.get(order.squadron)
+    questions = [Question(id=f"armada:{other}", faction=other,
+                          text=Wording(msgid=N_("{nation} wants its squadron {squadron} on top of the armada "
+                                                "{armada}: do you agree? Without agreement the power with the "
+                                                "most combat dice commands (E3.1.2)."),
+                                       values={"nation": state.nations[_p(state).nation].name,
+                                               "squadron": squadron.label if squadron else order.squadron,
+                                               "armada": order.armada}),
+                          choices=YES_NO, default=NO, default_rule="E-OP-03")
+                 for other in _armada_others(state)]
+    return _prompt("armada", Wording(msgid=N_("armada command")), questions,
+                   ctx.settings.prompt_hours) if questions else None
+
+
+def settle_armada(state: EiaState, ctx: Context, answers) -> tuple[EiaState, list[Event]]:
+    from bot.rulesets.empires_in_arms.rules.armada import take_command
+    p = _p(state)
+    agreed = all(_value(answers, f"armada:{other}", NO) == YES for other in _armada_others(state))
+    try:
+        state, events = take_command(state, ctx, p.nation, parse_order(p.plan), agreed=agreed)
+    except OrderRejected as refused:
+        events = [_not_carried(p.nation, "armada_command", refused)]
+    return _go(state, "finish"), events
 
 
 # -- enter: one step of the path ---------------------------------------------------------------
@@ -336,16 +412,17 @@ def _battle_begins(state: EiaState, ctx: Context, kind, place: str, zone: str, a
     p = _p(state)
     active_side = nv.battle_side(state, active, _mover_top(state), left_port=p.breakout, fives_before=fives_before,
                                  lost_port=p.lost_port)
-    inactive_side = nv.battle_side(state, inactive, inactive_top or (inactive[0].nation if inactive else None))
-    if not inactive and battery is not None:
-        inactive_side = inactive_side.model_copy(update={"nations": (battery.owner,)})
-    count = p.rolled.get(f"battle:{place}", 0) + 1
-    battle = combat.Battle(impulse=_impulse(state) if count == 1 else f"{_impulse(state)}#{count}", kind=kind,
-                           place=place, zone=zone or place, active=active_side, inactive=inactive_side,
-                           battery=battery, names=nv.names_of(state, ctx.board))
+    owner = (battery.owner,) if battery is not None else ()
+    inactive_side = nv.battle_side(state, inactive, inactive_top or (inactive[0].nation if inactive else None),
+                                   nations=owner)
+    state, count = _count(state, f"battle:{place}")
+    battle = combat.battle_from(state, ctx.board, nv.combat_settings(state, ctx.settings), impulse=_impulse(state),
+                                kind=kind, place=place, active=active_side, inactive=inactive_side, zone=zone,
+                                battery_port=battery.place if battery is not None else None, number=count)
+    if battery is not None and battle.battery != battery:
+        battle = battle.model_copy(update={"battery": battery})
     state = _go(state, "evade" if evaders else "cards", battle=combat.BattleState(battle=battle), battle_then=then,
-                evaders=tuple(evaders), rolled={**p.rolled, f"battle:{place}": count},
-                found=tuple(interceptors))
+                evaders=tuple(evaders), found=tuple(interceptors))
     return state, []
 
 
@@ -546,6 +623,8 @@ def settle_after_battle(state: EiaState, ctx: Context, answers) -> tuple[EiaStat
     p = _p(state)
     bstate = p.battle
     outcome, battle = bstate.outcome, bstate.battle
+    if battle.kind == combat.BattleKind.LANDING:
+        return _landing_done(state)
     events: list[Event] = []
     state, more = _destroy(state, outcome.destroyed, battle)
     events += more
@@ -854,6 +933,7 @@ class Phase:
 
 PHASES: dict[str, Phase] = {
     "start": Phase(_nothing, settle_start),
+    "armada": Phase(ask_armada, settle_armada),
     "enter": Phase(_nothing, settle_enter),
     "intercept": Phase(ask_intercept, settle_intercept),
     "evade": Phase(ask_evade, settle_evade),

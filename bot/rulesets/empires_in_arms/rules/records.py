@@ -37,7 +37,6 @@ class Pending(BaseModel):
     strait_done: bool = False  # E13 on the current entry is done
     evaders: tuple[tuple[str, ...], ...] = ()  # stacks to be asked whether they evade (the mover: ("<mover>",))
     maneuvers: int = 0  # spent by this plan (E1.2: its KO at the end)
-    rolled: dict[str, int] = Field(default_factory=dict)  # rolls made per key (a repeated key gets #n)
     cards: dict[str, str] = Field(default_factory=dict)  # E-OP-14: side → card played
     placing: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()  # (nation, squadrons, equally near ports)
     fives: int = 0  # E-OP-16: 5s a strait's battery rolled at the fleet, for the interception after it

@@ -83,10 +83,14 @@ def enter_round(state: BattleState, result: RoundResult,
     return _apply(state, result, "moderators", settings)
 
 
+def _sides(battle: Battle) -> dict[str, tuple[str, ...]]:
+    return {"active": battle.active.nations, "inactive": battle.inactive.nations}
+
+
 def _rolled_event(battle: Battle, rolled: RoundDice) -> ev.RoundRolled:
     bonus = next((r for r in ROLES if rolled.round_no == 1 and battle.side(r).evasion_failed_bonus), None)
     return ev.RoundRolled(
-        place=battle.place, round=rolled.round_no, active_count=rolled.active_count,
+        **_sides(battle), place=battle.place, round=rolled.round_no, active_count=rolled.active_count,
         inactive_count=rolled.inactive_count, battery_count=rolled.battery_count, active_dice=rolled.active,
         inactive_dice=rolled.inactive, battery_dice=rolled.battery, fives_to_active=rolled.fives_to_active,
         fives_to_inactive=rolled.fives_to_inactive, evasion_bonus=bonus)
@@ -104,11 +108,13 @@ def _apply(state: BattleState, result: RoundResult, entered_by: str,
     lost = state.lost + result.active_losses + result.inactive_losses
     state = state.model_copy(update={"rounds": state.rounds + (record,), "awaiting": None, "lost": lost})
     out: list[Event] = [ev.RoundDecided(
-        place=battle.place, round=rolled.round_no, active_result=result.active_result,
+        **_sides(battle), place=battle.place, round=rolled.round_no, active_result=result.active_result,
         inactive_result=result.inactive_result, battery_result=result.battery_result, active_total=active_total,
         inactive_total=inactive_total, winner=winner, entered_by=entered_by, rule=rule)]
     out += _loss_events(battle, rolled.round_no, result)
     decided = _decided(battle, rolled.round_no, winner)
+    if decided is False:
+        decided = _nobody_left(state)
     if decided is not False:
         by_outcome = _destroyed_by_outcome(state, decided)
         outcome = _outcome(state, decided, by_outcome, rule)
@@ -151,7 +157,8 @@ def _round_winner(battle: Battle, round_no: int, result: RoundResult, active_tot
     if round_no == 0:
         return None, ""  # a battery's fire decides nothing
     if battle.kind == BattleKind.PORT:
-        by_totals: Winner = ACTIVE if active_total > inactive_total else INACTIVE if inactive_total > active_total else TIE
+        by_totals: Winner = (ACTIVE if active_total > inactive_total
+                             else INACTIVE if inactive_total > active_total else TIE)
         if result.winner is not None and result.winner != by_totals:
             raise CombatError(Phrase("In a port battle the totals decide the round (E10.3): {active} {a} against "
                                      "{inactive} {i}; leave the winner out.", active=_side_name(battle, ACTIVE),
@@ -173,14 +180,30 @@ def _decided(battle: Battle, round_no: int, winner: Winner | None) -> SideRole |
     return False if winner == TIE or winner is None else winner
 
 
+def _nobody_left(state: BattleState) -> SideRole | bool:
+    """A round that leaves one side nothing afloat ends the battle, whatever the round's own result: the
+    other side wins (no round can be fought against nobody).  A port's defender fights on with its
+    batteries alone (E-OP-19's empty port), so only the active side's wiping out ends a port battle."""
+    def wiped(role: SideRole) -> bool:
+        squadrons = state.battle.side(role).squadrons
+        return bool(squadrons) and all(s.id in state.lost for s in squadrons)
+
+    if wiped(ACTIVE):
+        return INACTIVE
+    if state.battle.kind != BattleKind.PORT and wiped(INACTIVE):
+        return ACTIVE
+    return False
+
+
 def _loss_events(battle: Battle, round_no: int, result: RoundResult) -> list[Event]:
     out: list[Event] = []
     for role, losses in ((ACTIVE, result.active_losses), (INACTIVE, result.inactive_losses)):
         if losses:
             # E12.5: a landing's battery losses count as losses of the first round of the land combat
-            booked = 1 if battle.kind == BattleKind.LANDING else round_no
-            out.append(ev.SquadronsLost(place=battle.place, side=role, squadrons=losses, round=booked,
-                                        rule="E12.5" if battle.kind == BattleKind.LANDING else ""))
+            landing = battle.kind == BattleKind.LANDING
+            out.append(ev.SquadronsLost(place=battle.place, side=role, nations=battle.side(role).nations,
+                                        squadrons=losses, round=1 if landing else round_no,
+                                        rule="E12.5" if landing else ""))
     return out
 
 
@@ -211,6 +234,8 @@ def _destroyed_by_outcome(state: BattleState, winner: SideRole | None) -> tuple[
 def _placement(battle: Battle, role: SideRole, winner: SideRole | None, gone: set[str]) -> Placement:
     side = battle.side(role)
     left = tuple(s.id for s in side.squadrons if s.id not in gone)
+    if not side.squadrons:  # nothing there to go anywhere (a strait's or an empty port's defenders)
+        return Placement(side=role, how="stay")
     if not left:
         return Placement(side=role, how="destroyed")
     if winner is None:  # a battery's fire alone: the survivors go on (E12.3 placed in the port; E13.2 next)
@@ -232,6 +257,7 @@ def _ending_events(battle: Battle, outcome: BattleOutcome, by_outcome: tuple[str
     if by_outcome and outcome.winner is not None:
         loser = INACTIVE if outcome.winner == ACTIVE else ACTIVE
         rule = "E10.5" if battle.kind == BattleKind.PORT and outcome.winner == ACTIVE else "E14.3"
-        out.append(ev.SquadronsLost(place=battle.place, side=loser, squadrons=by_outcome, rule=rule))
-    return out + [ev.BattleEnded(place=battle.place, winner=outcome.winner, rounds=outcome.rounds,
+        out.append(ev.SquadronsLost(place=battle.place, side=loser, nations=battle.side(loser).nations,
+                                    squadrons=by_outcome, rule=rule))
+    return out + [ev.BattleDecided(**_sides(battle), place=battle.place, winner=outcome.winner, rounds=outcome.rounds,
                                  placements={p.side: p.how for p in outcome.placements}, rule=outcome.winner_rule)]

@@ -35,5 +35,6 @@ def nearest_port_question(question_id: str, nation: str, ports: Sequence[str],
         id=question_id, faction=nation,
         text=Wording(msgid=N_("Your fleet lost the battle and retreats to the nearest port (E9.2); these are "
                               "equally near: which one?")),
-        choices=[Choice(value=p, label=Wording(msgid=N_("Port {port}"), values={"port": names.get(p, p)})) for p in ports],
+        choices=[Choice(value=p, label=Wording(msgid=N_("Port {port}"), values={"port": names.get(p, p)}))
+                 for p in ports],
         default=ports[0], default_rule=RULE, facts={"ports": list(ports)})

@@ -29,21 +29,23 @@ from .types import (
 )
 
 # The moderators' command that sets a nation's dice (E4's /empires-in-arms group); named in E-OP-15's refusal.
-DICE_COMMAND = "/empires-in-arms nation-dice"
+DICE_COMMAND = "/empires-in-arms dice"
 
 # Kinds whose batteries fire before the battle (round 0): E10.2, E12.2, E13.1.
 BATTERY_FIRST = (BattleKind.PORT, BattleKind.STRAIT, BattleKind.LANDING)
 
 
-def nation_dice(nation: str, settings: CombatSettings, names: dict[str, str] | None = None) -> int:
-    """E8.4's dice per squadron of ``nation``; E-OP-15: an unlisted nation is refused, never guessed."""
+def nation_dice(nationality: str, settings: CombatSettings, names: dict[str, str] | None = None,
+                nation: str = "") -> int:
+    """E8.4's dice per squadron of ``nationality``; E-OP-15: an unlisted one is refused, never guessed
+    (the refusal names the nation, ``nation``'s name, and the moderators' command)."""
     table = settings.naval_dice_per_squadron
-    if nation not in table:
+    if nationality not in table:
+        who = (names or {}).get(nation or nationality, nation or nationality)
         raise CombatError(Phrase(
-            "No combat dice per squadron are set for {nation} (E8.4, E-OP-15): a moderator sets them with "
-            "{command} before this battle can be fought.", nation=(names or {}).get(nation, nation),
-            command=DICE_COMMAND))
-    return table[nation]
+            "No combat dice per squadron are set for {nation}'s squadrons (E8.4, E-OP-15): a moderator sets "
+            "them with {command} before this battle can be fought.", nation=who, command=DICE_COMMAND))
+    return table[nationality]
 
 
 def squadron_dice(squadron: CombatSquadron, side: BattleSide, settings: CombatSettings,
@@ -51,9 +53,10 @@ def squadron_dice(squadron: CombatSquadron, side: BattleSide, settings: CombatSe
     """One squadron's dice: E8.4 capped by the armada commander's (E4.2), less E8.6's outfitting."""
     if squadron.status == UNDER_CONSTRUCTION:
         return settings.under_construction_dice  # E-OP-17 / E-OP-19 placeholder (EX5)
-    base = nation_dice(squadron.nation, settings, names)
-    if side.commander_nation is not None:
-        base = min(base, nation_dice(side.commander_nation, settings, names))
+    base = nation_dice(squadron.dice_key, settings, names, squadron.nation)
+    commander = side.commander_nationality or side.commander_nation
+    if commander:
+        base = min(base, nation_dice(commander, settings, names, side.commander_nation or commander))
     penalty = 0
     if squadron.status == REQUIRES_OUTFITTING:
         penalty = settings.outfitting_penalty
@@ -91,8 +94,8 @@ def battery_fires(battle: Battle, round_no: int) -> bool:
 def dice_key(battle: Battle, round_no: int, who: str) -> str:
     """The plan's stable keys: ``eia:<impulse>:battle:<place>:r<n>:<side>``, ``eia:<impulse>:battery:<place>:r<n>``."""
     if who == "battery":
-        return f"eia:{battle.impulse}:battery:{battle.place}:r{round_no}"
-    return f"eia:{battle.impulse}:battle:{battle.place}:r{round_no}:{who}"
+        return f"eia:{battle.impulse}:battery:{battle.dice_place}:r{round_no}"
+    return f"eia:{battle.impulse}:battle:{battle.dice_place}:r{round_no}:{who}"
 
 
 def roll_round(battle: Battle, round_no: int, rounds: tuple[RoundRecord, ...], lost: Iterable[str],

@@ -22,6 +22,13 @@ class _Public(Event):
     audience: Audience = Field(default_factory=public)
 
 
+class _Sides(_Public):
+    """Who fought: each side's nations, lead nation first, so that one event reads on its own."""
+
+    active: tuple[str, ...]
+    inactive: tuple[str, ...]
+
+
 class BattleBegan(_Public):
     """E8.1 / E10.1 / E13.1 / E12.2 / E14.1: a battle (or a battery's fire) begins at ``place``."""
 
@@ -37,7 +44,7 @@ class BattleBegan(_Public):
     fortress: bool = False
 
 
-class RoundRolled(_Public):
+class RoundRolled(_Sides):
     """E8.4–E8.6: a round's dice, each side's count and faces, and the 5s each side received (E8.5).
     Round 0: the battery's fire before the battle (E10.2, E12.2, E13.1)."""
 
@@ -56,7 +63,7 @@ class RoundRolled(_Public):
 
 
 
-class RoundDecided(_Public):
+class RoundDecided(_Sides):
     """A round's results (E-OP-13: entered by the moderators or given by the combat module), the totals
     compared (E10.3 adds the battery to the defender) and the round's winner ("tie": another round)."""
 
@@ -80,17 +87,22 @@ class SquadronsLost(_Public):
     kind: Literal["eia_squadrons_lost"] = "eia_squadrons_lost"
     place: str
     side: str  # active | inactive
+    nations: tuple[str, ...]  # that side's
     squadrons: tuple[str, ...]
     round: int | None = None
     rule: str = ""  # E10.5, E14.3, E12.5 (landing losses booked as round-1 losses)
 
 
-class BattleEnded(_Public):
+class BattleDecided(_Sides):
     """E9: the winner and where each side goes (``placements``: side → how, see types.Placement)."""
 
-    kind: Literal["eia_battle_ended"] = "eia_battle_ended"
+    kind: Literal["eia_battle_decided"] = "eia_battle_decided"
     place: str
     winner: str | None  # active | inactive; None for a battery's fire alone
     rounds: int
     placements: dict[str, str]
     rule: str = ""
+
+
+# Every event kind of combat, for the ruleset's event registry (rules/steps.py ``combat_event_types``).
+EVENT_TYPES: tuple[type[Event], ...] = (BattleBegan, RoundRolled, RoundDecided, SquadronsLost, BattleDecided)

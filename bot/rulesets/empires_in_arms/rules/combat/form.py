@@ -51,12 +51,19 @@ def form_fields(state: BattleState, rolled: RoundDice) -> list[FormField]:
     return results + losses + [winner]
 
 
-def round_question(state: BattleState) -> Question:
-    """The moderators' question for the awaited round, showing its dice and 5s."""
+def round_question(state: BattleState, problem: str | None = None) -> Question:
+    """The moderators' question for the awaited round, showing its dice and 5s.  ``problem``: why their
+    last entry for it was refused (``read_form``'s ``CombatError``): the core checks a form's numbers when
+    it is sent, but only the rules know the squadrons, so a wrong name is found at resolution; the step
+    then asks the same round again, saying what was wrong, and nothing else changes."""
     rolled = state.awaiting
     if rolled is None:
         raise CombatError("No round of this battle is waiting for results.")
-    return Question(id=question_id(rolled.round_no), faction=None, text=_text(state, rolled),
+    text = _text(state, rolled)
+    if problem:
+        text = Wording(msgid=N_("{question} Your last entry was refused: {problem}"),
+                       values={"question": text.english(), "problem": str(problem)})
+    return Question(id=question_id(rolled.round_no), faction=None, text=text,
                     form=form_fields(state, rolled), default=None, default_rule=RULE)
 
 
@@ -99,14 +106,15 @@ def read_form(state: BattleState, values: dict[str, Any]) -> RoundResult:
     rolled = state.awaiting
     if rolled is None:
         raise CombatError("No round of this battle is waiting for results.")
-    wanted = {f.id for f in form_fields(state, rolled)}
-    number = {k: _whole(values, k) for k in ("active_result", "inactive_result", "battery_result") if k in wanted}
+    wanted = {f.id: f for f in form_fields(state, rolled)}
+    number = {k: _whole(values, k, wanted) for k in ("active_result", "inactive_result", "battery_result")
+              if k in wanted}
     result: dict[str, Any] = dict(number)
     for role, key in ((ACTIVE, "active_losses"), (INACTIVE, "inactive_losses")):
         if key in wanted:
             result[key] = _losses(state, role, values.get(key))
     if "winner" in wanted:
-        code = _whole(values, "winner")
+        code = _whole(values, "winner", wanted)
         if code not in WINNER_CODES:
             raise CombatError(Phrase("The winner is {code}: enter 1 for {active}, 2 for {inactive}, or 0 for a tie.",
                                      code=code, active=_side_name(state, ACTIVE), inactive=_side_name(state, INACTIVE)))
@@ -114,11 +122,13 @@ def read_form(state: BattleState, values: dict[str, Any]) -> RoundResult:
     return RoundResult(**result)
 
 
-def _whole(values: dict[str, Any], key: str) -> int:
+def _whole(values: dict[str, Any], key: str, fields: dict[str, FormField]) -> int:
     raw = values.get(key, 0)
     text = str(raw).strip() if raw is not None else "0"
     if not re.fullmatch(r"[0-9]+", text or "0"):
-        raise CombatError(Phrase("{field} is {value}: enter a whole number, 0 or more.", field=key, value=repr(raw)))
+        label = fields[key].label.english() if key in fields else key
+        raise CombatError(Phrase("{field} is {value}: enter a whole number, 0 or more.", field=label,
+                                 value=repr(raw)[:40]))
     return int(text or 0)
 
 

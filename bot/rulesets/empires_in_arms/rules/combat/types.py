@@ -45,12 +45,18 @@ class _Frozen(BaseModel):
 
 
 class CombatSquadron(_Frozen):
-    """A squadron as combat sees it: its nation (E8.4's table is per nationality) and status."""
+    """A squadron as combat sees it: its nation, its nationality (the key of E8.4's table, as the model's
+    ``Nation.nationality_key``: "" → the nation id, "britain", "france" …) and its status."""
 
     id: str
     name: str = ""  # what users read; the id when empty
     nation: str
+    nationality: str = ""
     status: SquadronStatus = READY
+
+    @property
+    def dice_key(self) -> str:
+        return self.nationality or self.nation
 
     @property
     def label(self) -> str:
@@ -60,13 +66,15 @@ class CombatSquadron(_Frozen):
 class BattleSide(_Frozen):
     """One side of a battle: the stacks (fleets, armadas) fighting together (E4.5: a patrol that finds
     two stacks fights both in one battle).  ``commander_nation``: the armada's commanding nation when
-    E4.2 caps every squadron at its dice (None: no cap, an independent fleet).  ``evasion_failed_bonus``:
+    E4.2 caps every squadron at its dice (``commander_nationality``: E8.4's key; None: no cap, an
+    independent fleet).  ``evasion_failed_bonus``:
     the other side failed to evade this side's interception (E6.5, +1 die in round 1).  ``fives_before``:
     5s received before round 1 outside this battle (a strait's battery fire, E13.1 then E13.2; E-OP-16)."""
 
     nations: tuple[str, ...]  # the major powers and minors of the side, lead nation first (names for reports)
     squadrons: tuple[CombatSquadron, ...]
     commander_nation: str | None = None
+    commander_nationality: str | None = None  # None with a commander: the commander nation's id is the key
     evasion_failed_bonus: bool = False
     fives_before: int = 0
     left_port: str | None = None  # E9.3: it was leaving this port (a breakout) when the battle began
@@ -83,17 +91,25 @@ class Battery(_Frozen):
 
 
 class Battle(_Frozen):
-    """One battle (in a landing, E12.2, the active side's "squadrons" are the convoy's items), as the impulse's steps hand it to combat.  ``place``: the zone, or the port of a port
+    """One battle, as the impulse's steps hand it to combat (in a landing, E12.2, the active side's
+    "squadrons" are the convoy's items).  ``place``: the zone, or the port of a port
     battle, strait or landing; it names the dice (``eia:<impulse>:battle:<place>:r<n>:<side>``)."""
 
     impulse: str  # the impulse's key, e.g. "3" or "1805-1-france"
     kind: BattleKind
     place: str
+    number: int = Field(default=1, ge=1)  # the n-th battle here this impulse (a patrol after an interception)
     zone: str  # the zone the battle is in (the port's zone for a port battle, E-OP-20)
     active: BattleSide  # the active nation's side (E9.1); in E10, the fleet entering the port
     inactive: BattleSide
     battery: Battery | None = None  # E10, E12.2, E13.1 only
     names: dict[str, str] = Field(default_factory=dict)  # nation, squadron and place ids → what users read
+
+    @property
+    def dice_place(self) -> str:
+        """The place as the dice keys name it: ``<place>``, then ``<place>-2``, ``<place>-3`` for later battles
+        there in the same impulse (every roll needs its own key)."""
+        return self.place if self.number == 1 else f"{self.place}-{self.number}"
 
     def side(self, role: SideRole) -> BattleSide:
         return self.active if role == ACTIVE else self.inactive
@@ -211,6 +227,15 @@ class CombatSettings(_Frozen):
     strait_battery_dice: int = 4  # E-OP-24
     second_tie_winner: SideRole = INACTIVE  # E-OP-19: "defender wins" after a second tie in port
     demoralisation_floor: int = 0  # E-OP-16
+
+    @classmethod
+    def of(cls, settings: object) -> CombatSettings:
+        """Combat's settings read from a game's settings object by name (duck-typed: combat imports no model);
+        ``second_tie_winner`` may say "defender"/"attacker" (the port's side is the inactive one, E10)."""
+        values = {name: getattr(settings, name) for name in cls.model_fields if hasattr(settings, name)}
+        tie = str(values.get("second_tie_winner", INACTIVE))
+        values["second_tie_winner"] = {"defender": INACTIVE, "attacker": ACTIVE}.get(tie, tie)
+        return cls(**values)
 
 
 class CombatModule(Protocol):
