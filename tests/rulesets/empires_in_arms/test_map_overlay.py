@@ -150,6 +150,15 @@ def test_rings_zone_control_blockades_and_the_straits_fortresses():
     assert ov.title == "Autumn 1805 — impulse 1 of France"
 
 
+def test_the_title_names_the_impulse_played_not_the_one_its_end_opened():
+    data = impulse()
+    after = data.after.model_copy(update={"impulse": data.after.impulse.model_copy(update={"number": 2,
+                                                                                          "active": "spain"})})
+    data = ReportInput(campaign_name=data.campaign_name, turn=1, seed="s", commitment="c", gamemap=data.gamemap,
+                       before=data.before, after=after, events=data.events)
+    assert overlay_for(data, PUBLIC).title == "Autumn 1805 — impulse 1 of France"
+
+
 @pytest.mark.parametrize("language", list(LANGUAGES))
 def test_the_vocabulary_draws_with_the_maps_fonts_in_every_language(language):
     for style in VOCABULARY.highlights.values():
