@@ -54,14 +54,18 @@ def impulse() -> ReportInput:
         InterceptionRolled(purpose="interception", nation="britain", squadrons=("gb_victory",), target=("france",),
                            zone="portuguese_coast", faces=(4, 4), modifiers={"british": 2, "blockading": 1},
                            total=11, success=True, audience=EVERYONE),
-        RoundRolled(place="portuguese_coast", round=1, active=("france", "spain"), inactive=("britain",), active_count=8, inactive_count=10, battery_count=0,
-                    active_dice=(1,) * 8, inactive_dice=(5,) * 10, battery_dice=(), fives_to_active=10,
-                    fives_to_inactive=0, audience=EVERYONE),
+        BattleBegan(battle="interception", place="portuguese_coast", zone="portuguese_coast",
+                    active_nations=("france", "spain"), inactive_nations=("britain",), active_squadrons=COMBINED,
+                    inactive_squadrons=("gb_victory",)),
         FleetPlaced(nation="france", squadrons=COMBINED, origin="portuguese_coast", destination="cadiz",
                     rule="E9.3", audience=EVERYONE),
-        BattleBegan(battle="strait", place="gibraltar", zone="portuguese_coast", active_nations=("spain",),
-                    inactive_nations=("britain",), active_squadrons=("sp_principe",), inactive_squadrons=(),
-                    battery_dice=4, fortress=True, audience=EVERYONE),
+        # E13.1: the Strait of Gibraltar's battery fires from its fortress port (place: the port)
+        BattleBegan(battle="strait", place="gibraltar", zone="western_mediterranean", active_nations=("spain",),
+                    inactive_nations=("britain",), active_squadrons=("sp_cartagena",), inactive_squadrons=(),
+                    battery_dice=4, fortress=True),
+        RoundRolled(place="gibraltar", round=0, active=("spain",), inactive=("britain",), active_count=0,
+                    inactive_count=0, battery_count=4, active_dice=(), inactive_dice=(), battery_dice=(5, 2, 3, 6),
+                    fives_to_active=1, fives_to_inactive=0),
         ConvoySailed(nation="france", path=("marseille", "gulf_of_lyon", "ajaccio"), ko=2,
                      audience=Audience.of("france")),
         ConvoyCargo(nation="france", items=("fr_corsica_detachment",), destination="ajaccio",
@@ -99,6 +103,12 @@ def test_a_nation_sees_its_own_stacks_in_full_and_the_others_by_count():
     assert britain[("cadiz", "armada of France, Spain")] == ("armada", "×5")
     # Spain is in the armada: it reads it in full too
     assert markers(Viewer.of("spain"))[("cadiz", "Combined Fleet")] == ("armada", "5 squadrons")
+    # a minor country reads its own squadrons in full, not its major ally's stacks (E2.1)
+    sweden = markers(Viewer.of("sweden"))
+    assert sweden[("karlskrona", "Sweden")] == ("in_port", "1 squadron")
+    assert sweden[("portuguese_coast", "Great Britain")] == ("fleet", "×3")
+    # and its major reads the minor's squadrons, part of its fleet, in full
+    assert britain[("karlskrona", "Sweden")] == ("in_port", "1 squadron")
 
 
 def test_the_moderators_see_every_stack_in_full():
@@ -127,6 +137,7 @@ def test_rings_zone_control_blockades_and_the_straits_fortresses():
     rings = {(h.area, h.kind): h.label for h in ov.highlights}
     assert rings[("portuguese_coast", "battle")] == "" and ("portuguese_coast", "interception") in rings
     assert ("gibraltar", "battery") in rings  # the strait's battery at its controlling fortress (E13.1)
+    assert ("gibraltar", "battle") not in rings  # a battery's fire alone is no naval battle
     assert rings[("portuguese_coast", "zone_control")] == "Great Britain"
     # E7 footnote: the zone's controller blockades its enemies' ports there, not a neutral's or its own
     blockaded = sorted(a for a, k in rings if k == "blockade")
@@ -137,6 +148,15 @@ def test_rings_zone_control_blockades_and_the_straits_fortresses():
                        "messina": "Strait of Messina: Kingdom of Naples"}
     assert ov.area_owner["cadiz"] == "spain" and ov.area_owner["portuguese_coast"] == "britain"
     assert ov.title == "Autumn 1805 — impulse 1 of France"
+
+
+def test_the_title_names_the_impulse_played_not_the_one_its_end_opened():
+    data = impulse()
+    after = data.after.model_copy(update={"impulse": data.after.impulse.model_copy(update={"number": 2,
+                                                                                          "active": "spain"})})
+    data = ReportInput(campaign_name=data.campaign_name, turn=1, seed="s", commitment="c", gamemap=data.gamemap,
+                       before=data.before, after=after, events=data.events)
+    assert overlay_for(data, PUBLIC).title == "Autumn 1805 — impulse 1 of France"
 
 
 @pytest.mark.parametrize("language", list(LANGUAGES))

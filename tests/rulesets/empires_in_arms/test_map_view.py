@@ -65,6 +65,7 @@ def board() -> EiaBoard:
 
 def test_zones_ports_and_the_zone_of_a_port(board):
     assert sorted(board.zones) == ["atlantic", "biscay", "lyon", "west_med"]
+    assert board.areas == board.zones  # the name the core's vocabulary test reads
     assert board.zone_of("cadiz") == "atlantic" and board.zone_of("toulon") == "lyon"
     assert board.zone_of("lyon") == "lyon"  # a zone is its own zone: a fleet's location is either
     assert board.zone_of("atlantis") is None

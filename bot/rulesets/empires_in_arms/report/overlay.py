@@ -32,11 +32,10 @@ __all__ = ["overlay_for"]
 GREY = "#808080"
 # event kind -> the highlight it draws where it happened (its ``place``, ``zone`` or ``port``)
 EVENT_RINGS = {
-    "eia_battle_began": "battle", "eia_battle_decided": "battle", "eia_round_rolled": "battle",
     "eia_evaded": "evasion", "eia_landing": "landing", "eia_port_lost": "port_lost",
     "eia_automatic_interception": "interception",
 }
-BATTERY_ALONE = ("strait", "landing")  # E3's battles that are a battery's fire alone (E13.1, E12.2)
+BATTERY_ONLY = ("strait", "landing")  # combat BattleKind: a battery's fire alone (E13.1, E12.2)
 
 
 def _viewer(audience) -> Viewer:
@@ -51,13 +50,15 @@ def overlay_for(data: ReportInput, audience: Viewer | str = PUBLIC) -> Overlay:
     state: EiaState = data.after  # type: ignore[assignment]
     board: EiaBoard = data.gamemap  # type: ignore[assignment]
     events = [e for e in data.events if viewer.is_moderators or e.audience.sees(viewer.faction)]
+    # The impulse reported is the one played: the state after its last step has opened the next one.
+    played = getattr(data.before, "impulse", state.impulse)
     markers = _markers(state, board, viewer, t)
     highlights = _highlights(state, board, events, t)
     owners = _owners(state, board, markers, highlights)
     shown = {m.faction for m in markers} | set(owners.values())
     return Overlay(
         title=t._("{campaign} — impulse {impulse} of {nation}", campaign=data.campaign_name,
-                  impulse=state.impulse.number, nation=_name(state, state.impulse.active)),
+                  impulse=played.number, nation=_name(state, played.active)),
         subtitle=t._("what {who} knows at the end of the impulse", who=_who(state, viewer, t)),
         markers=markers,
         highlights=highlights,
@@ -100,12 +101,13 @@ def _owners(state: EiaState, board: EiaBoard, markers: list[Marker], highlights:
 # --- stacks ----------------------------------------------------------------------------
 
 
-def _sees_in_full(state: EiaState, viewer: Viewer, powers: Iterable[str]) -> bool:
-    """The moderators, and a nation in a stack (or whose minor's squadrons are in it, E2.1)."""
+def _sees_in_full(viewer: Viewer, powers: Iterable[str], squadrons: list[Squadron]) -> bool:
+    """The moderators; a major power whose fleet (its minors' squadrons included, E2.1) is in the
+    stack; a minor country only where its own squadrons are, never its major's stacks elsewhere."""
     if viewer.is_moderators:
         return True
-    return viewer.faction is not None and any(viewer.faction == p or state.major_of(viewer.faction) == p
-                                              for p in powers)
+    return viewer.faction is not None and (viewer.faction in powers or any(s.nation == viewer.faction
+                                                                            for s in squadrons))
 
 
 def _markers(state: EiaState, board: EiaBoard, viewer: Viewer, t) -> list[Marker]:
@@ -129,7 +131,7 @@ def _stack_marker(state: EiaState, viewer: Viewer, t, place: str, powers: tuple[
     commander = flags[0] if len(flags) == 1 else _commander(state, armada, powers)
     colour = state.nations[commander].colour if commander in state.nations else GREY
     names = ", ".join(_name(state, n) for n in flags)
-    full = _sees_in_full(state, viewer, powers)
+    full = _sees_in_full(viewer, powers, squadrons)
     label = names
     if armada is not None:  # an armada's own name is its powers' business; others read whose it is
         shape, label = "armada", (armada.name if full and armada.name else t._("armada of {powers}", powers=names))
@@ -169,15 +171,21 @@ def _place_of(event, board: EiaBoard) -> list[str]:
     return [place] if place in board.nodes else []
 
 
+def _ring(event) -> str | None:
+    """The ring an event draws, if any."""
+    if event.kind == "eia_interception_rolled":
+        return "interception" if event.success and event.purpose in ("interception", "patrol") else None
+    if event.kind == "eia_battle_began":
+        return "battery" if event.battle in BATTERY_ONLY else "battle"
+    if event.kind == "eia_round_rolled":
+        return "battery" if event.battery_count else None
+    return EVENT_RINGS.get(event.kind)
+
+
 def _highlights(state: EiaState, board: EiaBoard, events, t) -> list[Highlight]:
     found: dict[tuple[str, str], tuple[str, str | None]] = {}
     for e in events:
-        kind = EVENT_RINGS.get(e.kind)
-        if e.kind == "eia_battle_began" and e.battle in BATTERY_ALONE:
-            kind = "battery"
-        if e.kind == "eia_interception_rolled" and e.success and e.purpose in ("interception", "patrol"):
-            kind = "interception"
-        for place in _place_of(e, board) if kind else ():
+        for place in _place_of(e, board) if (kind := _ring(e)) else ():
             found.setdefault((place, kind), ("", None))
     for zone, nation in sorted(state.zone_control.items()):
         if zone not in board.zones:

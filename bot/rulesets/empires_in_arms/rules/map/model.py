@@ -99,6 +99,12 @@ class EiaBoard(GameMap):
         return self.entries("zones")
 
     @property
+    def areas(self) -> dict[str, SeaZone]:
+        """The zones, under the name every ruleset's map gives the places its units stand in (the
+        core's tests draw a vocabulary on them)."""
+        return self.zones
+
+    @property
     def ports(self) -> dict[str, Port]:
         return self.entries("ports")
 
