@@ -36,6 +36,16 @@ def _map_profile():
     return PROFILE
 
 
+def _lose_port(*args):
+    from bot.rulesets.empires_in_arms.cases import lose_port
+    return lose_port(*args)
+
+
+def _naval_battle(*args):
+    from bot.rulesets.empires_in_arms.rules.combat.cases import naval_battle
+    return naval_battle(*args)
+
+
 def _map_vocabulary():
     from bot.rulesets.empires_in_arms.report.overlay_style import VOCABULARY
     return VOCABULARY
@@ -66,6 +76,8 @@ DESCRIPTOR = RulesetPlugin(
     default_map="empires-in-arms",
     demo_scenario="eia-demo",
     cases_dir=_ROOT / "tests" / "scenarios" / "cases" / "empires_in_arms",
+    # E14 (a moderator's edit and the steps it opens) and one battle of E3's combat (EX5)
+    case_procedures={"lose_port": _lose_port, "naval_battle": _naval_battle},
     locale_dir=_HERE / "locale",
     # Its own words, which no core module may contain (the conformance suite).  Not "fleet", "port",
     # "squadron", "blockade" or "convoy": other rule systems share them.

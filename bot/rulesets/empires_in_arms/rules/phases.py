@@ -153,12 +153,15 @@ def settle_start(state: EiaState, ctx: Context, answers) -> tuple[EiaState, list
     if not p.queue:
         return state.model_copy(update={"pending": None}), []
     plan, rest = p.queue[0], p.queue[1:]
+    if plan.get("kind") == "armada_command":  # E3.1.3 / E-OP-03: the other powers are asked
+        return state.model_copy(update={"pending": Pending(nation=p.nation, phase="armada", plan=plan, queue=rest)}), []
     try:
         order = parse_order(plan)
         chosen, at = plan_movers(state, ctx, p.nation, order)
     except OrderRejected as refused:
         return _go(state, "start", queue=rest), [_not_carried(p.nation, str(plan.get("kind")), refused)]
-    fresh = Pending(nation=p.nation, phase="enter" if isinstance(order, MoveFleet) else "arrive", plan=plan,
+    # "arrive" at the start: patrols of the zone it is in first (E5.5), then the path
+    fresh = Pending(nation=p.nation, phase="arrive", plan=plan,
                     squadrons=tuple(s.id for s in chosen), location=at, origin=at, queue=rest)
     return state.model_copy(update={"pending": fresh}), []
 
@@ -199,6 +202,42 @@ def plan_movers(state: EiaState, ctx: Context, nation: str, order) -> tuple[list
     if isinstance(order, Patrol) and not ctx.board.is_zone(at):
         raise OrderRejected(N_("a fleet patrols a zone, not a port (E5.6)"), rule="E5.6")
     return chosen, at
+
+
+# -- armada command (E3.1.1–E3.1.3, E-OP-03) ------------------------------------------------------
+
+def _armada_others(state: EiaState) -> list[str]:
+    order = parse_order(_p(state).plan)
+    found = state.armadas.get(order.armada)
+    powers = found.powers if found else (state.major_of(_p(state).nation), *order.powers)
+    return [q for q in state.ordered(powers) if q != state.major_of(_p(state).nation) and q in state.nations]
+
+
+def ask_armada(state: EiaState, ctx: Context) -> Step | None:
+    order = parse_order(_p(state).plan)
+    squadron = state.squadrons.get(order.squadron)
+    questions = [Question(id=f"armada:{other}", faction=other,
+                          text=Wording(msgid=N_("{nation} wants its squadron {squadron} on top of the armada "
+                                                "{armada}: do you agree? Without agreement the power with the "
+                                                "most combat dice commands (E3.1.2)."),
+                                       values={"nation": state.nations[_p(state).nation].name,
+                                               "squadron": squadron.label if squadron else order.squadron,
+                                               "armada": order.armada}),
+                          choices=YES_NO, default=NO, default_rule="E-OP-03")
+                 for other in _armada_others(state)]
+    return _prompt("armada", Wording(msgid=N_("armada command")), questions,
+                   ctx.settings.prompt_hours) if questions else None
+
+
+def settle_armada(state: EiaState, ctx: Context, answers) -> tuple[EiaState, list[Event]]:
+    from bot.rulesets.empires_in_arms.rules.armada import take_command
+    p = _p(state)
+    agreed = all(_value(answers, f"armada:{other}", NO) == YES for other in _armada_others(state))
+    try:
+        state, events = take_command(state, ctx, p.nation, parse_order(p.plan), agreed=agreed)
+    except OrderRejected as refused:
+        events = [_not_carried(p.nation, "armada_command", refused)]
+    return _go(state, "finish"), events
 
 
 # -- enter: one step of the path ---------------------------------------------------------------
@@ -856,6 +895,7 @@ class Phase:
 
 PHASES: dict[str, Phase] = {
     "start": Phase(_nothing, settle_start),
+    "armada": Phase(ask_armada, settle_armada),
     "enter": Phase(_nothing, settle_enter),
     "intercept": Phase(ask_intercept, settle_intercept),
     "evade": Phase(ask_evade, settle_evade),
