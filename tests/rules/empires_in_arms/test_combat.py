@@ -300,3 +300,12 @@ def test_a_side_sunk_to_the_last_squadron_ends_the_battle():
     state, _ = run(fight, {key(1, "active"): "3d6: 1 1 1", key(1, "inactive"): "1d6: 1"},
                    {1: RoundResult(winner="tie", inactive_losses=("s1",))})
     assert state.outcome.winner == "active" and state.outcome.destroyed == ("s1",)
+
+
+def test_E4_5_two_stacks_in_one_side_each_capped_by_its_own_commander():
+    # a patrol found a Spanish-commanded armada (2 British + 1 Spanish) and an independent British fleet:
+    # the armada's squadrons roll 1 each (E4.2), the independent British squadron its own 3
+    armada = [CombatSquadron(id=i, nation=n, commander_nationality="spain")
+              for i, n in (("b1", "britain"), ("b2", "britain"), ("s1", "spain"))]
+    both = BattleSide(nations=("spain", "britain"), squadrons=(*armada, sq("b3", "britain")))
+    assert side_dice(battle(side("france", sq("f1", "france")), both), "inactive", 1, (), (), SETTINGS) == 3 + 3

@@ -61,3 +61,19 @@ def test_an_unknown_squadron_or_flag_is_refused_clearly():
         side_from(s, ["x1"])
     with pytest.raises(CombatError, match="unknown side flags evaded"):
         side_from(s, ["b1"], evaded=True)
+
+
+def test_per_squadron_commanders_for_a_side_of_several_stacks():
+    s = state()
+    mixed = side_from(s, ["f1", "b1"], commanders={"b1": "denmark"})
+    assert [q.commander_nationality for q in mixed.squadrons] == [None, "denmark"]
+
+
+def test_combat_settings_read_from_the_games_settings():
+    from bot.rulesets.empires_in_arms.rules.settings import EiaSettings
+
+    game = EiaSettings().model_copy(update={"fortress_battery_dice": 5, "loss_of_port_penalty_stacks": True})
+    read = CombatSettings.of(game)
+    assert read.naval_dice_per_squadron == dict(game.naval_dice_per_squadron)
+    assert (read.fortress_battery_dice, read.loss_of_port_penalty_stacks, read.second_tie_winner) == (5, True,
+                                                                                                      "inactive")

@@ -14,10 +14,14 @@ SIDE_FLAGS = ("evasion_failed_bonus", "left_port", "lost_port", "fives_before")
 
 
 def side_from(state: Any, squadron_ids: Iterable[str], *, commander: str | None = None,
-              nations: Iterable[str] = (), **flags: Any) -> BattleSide:
+              nations: Iterable[str] = (), commanders: dict[str, str] | None = None, **flags: Any) -> BattleSide:
     """One side: its squadrons, its nations (their majors, E2.1, in order of appearance; ``nations``
-    when it has none, e.g. a strait's or an empty port's defender), E4.2's commander and the flags."""
-    squadrons = tuple(_squadron(state, sid) for sid in squadron_ids)
+    when it has none, e.g. a strait's or an empty port's defender), E4.2's commander nation for the whole
+    side (``commander``) or per squadron (``commanders``: squadron id → the commander nation of its stack,
+    when a side holds several stacks, E4.5), and the flags."""
+    per = {sid: _nationality(state, nation) for sid, nation in (commanders or {}).items()}
+    squadrons = tuple(_squadron(state, sid).model_copy(update={"commander_nationality": per.get(sid)})
+                      for sid in squadron_ids)
     majors = tuple(dict.fromkeys(_major(state, s.nation) for s in squadrons)) or tuple(nations)
     unknown = set(flags) - set(SIDE_FLAGS)
     if unknown:

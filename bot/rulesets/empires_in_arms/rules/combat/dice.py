@@ -54,9 +54,9 @@ def squadron_dice(squadron: CombatSquadron, side: BattleSide, settings: CombatSe
     if squadron.status == UNDER_CONSTRUCTION:
         return settings.under_construction_dice  # E-OP-17 / E-OP-19 placeholder (EX5)
     base = nation_dice(squadron.dice_key, settings, names, squadron.nation)
-    commander = side.commander_nationality or side.commander_nation
+    commander = squadron.commander_nationality or side.commander_nationality or side.commander_nation
     if commander:
-        base = min(base, nation_dice(commander, settings, names, side.commander_nation or commander))
+        base = min(base, nation_dice(commander, settings, names, commander))
     penalty = 0
     if squadron.status == REQUIRES_OUTFITTING:
         penalty = settings.outfitting_penalty

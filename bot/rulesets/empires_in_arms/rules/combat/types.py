@@ -53,6 +53,9 @@ class CombatSquadron(_Frozen):
     nation: str
     nationality: str = ""
     status: SquadronStatus = READY
+    # E4.2 for this squadron's own stack when a side holds several (E4.5: a patrol that found an armada and
+    # another stack fights both): its armada commander's nationality; None: the side's commander, if any
+    commander_nationality: str | None = None
 
     @property
     def dice_key(self) -> str:
