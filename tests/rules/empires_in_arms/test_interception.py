@@ -152,3 +152,15 @@ def test_two_plans_intercepted_by_the_same_stack_roll_under_two_keys():
     state, events, _ = play(state, plans, dice)
     assert [r.faces for r in of_kind(events, "eia_interception_rolled")] == [(1, 1), (1, 2)]
     assert state.squadrons["f1"].location == state.squadrons["f2"].location == "z1"
+
+
+def test_a_plan_that_no_longer_holds_is_told_to_its_nation_and_the_next_runs():
+    """E17: the second plan names the fleet at P1, which the first has just moved away: it is not
+    carried out (its nation is told why, privately), nothing is spent, and the impulse goes on."""
+    state = state_of({"f1": {"nation": "france", "location": "p1"}})
+    plans = [("france", {"kind": "move_fleet", "at": "p1", "path": ["z1"]}),
+             ("france", {"kind": "move_fleet", "at": "p1", "squadrons": ["f1"], "path": ["z1", "z2"]})]
+    state, events, _ = play(state, plans, {})
+    refused = of_kind(events, "eia_plan_not_carried")[0]
+    assert refused.audience.factions == ("france",) and refused.rule == "E2.1"
+    assert state.squadrons["f1"].location == "z1" and state.impulse.active == "britain"
