@@ -162,3 +162,33 @@ def test_a_refused_combat_form_asks_the_same_round_again_saying_why():
     assert "refused" in asked[2].questions[0].text.english()
     assert of_kind(events, "eia_moderators_notice")[0].rule == "E-OP-13"
     assert state.squadrons["f1"].location == DESTROYED
+
+
+def test_e9_3_a_fleet_beaten_breaking_out_returns_to_its_port():
+    """E9.3 / EX8: Britain controls Z1; France leaves P1 (a breakout), is intercepted and beaten: back to P1."""
+    state = state_of({"f1": {"nation": "france", "location": "p1"}, "b1": {"nation": "britain", "location": "z1"}},
+                     zone_control={"z1": "britain"}, standing={"britain": {"intercept": "always"}})
+    dice = {"eia:1:intercept:z1:britain": [6, 6], "eia:1:battle:z1:r1:active": [1, 2],
+            "eia:1:battle:z1:r1:inactive": [1, 2, 3]}
+    form = {"active_result": 0, "inactive_result": 1, "winner": 2}
+    state, events, _ = play(state, [("france", {"kind": "move_fleet", "at": "p1", "path": ["z1", "z2"],
+                                                "evade": "no"})], dice, answers=[{}, {"combat_r1": form}],
+                            settings=NO_CARDS)
+    assert state.squadrons["f1"].location == "p1"
+    assert of_kind(events, "eia_fleet_placed")[0].rule == "E9.3"
+
+
+def test_e9_4_a_fleet_beaten_entering_a_port_retreats_to_another():
+    """E9.4: Britain attacks Turkish R (in Z3); the port's battle is lost: Britain retreats to a
+    friendly port other than R (P2, its ally's... here its own P2 in Z2)."""
+    squadrons = {"b1": {"nation": "britain", "location": "z3"}, "t1": {"nation": "turkey", "location": "r"}}
+    state = state_of(squadrons, nations=WAR, active="britain",
+                     port_control={"p2": "britain", "r": "turkey", "f": "turkey"})
+    module = ScriptedCombat({0: RoundResult(battery_result=2),
+                             1: RoundResult(active_result=1, inactive_result=1, battery_result=1)})
+    dice = {"eia:1:battery:r:r0": [1, 2], "eia:1:battle:r:r1:active": [1, 2, 3], "eia:1:battle:r:r1:inactive": [1],
+            "eia:1:battery:r:r1": [1, 2]}
+    state, events, asked = play(state, [("britain", {"kind": "move_fleet", "at": "z3", "path": ["r"]})], dice,
+                                settings=NO_CARDS, module=module)
+    assert state.squadrons["b1"].location == "p2"
+    assert of_kind(events, "eia_fleet_placed")[0].rule == "E9.4"
