@@ -61,7 +61,7 @@ def play(state, orders: list[tuple[str, dict]], dice: dict, answers: list[dict] 
                  for i, (n, p) in enumerate(orders)]
     step = steps.first(state, settings)
     result = steps.resolve_step(state, board, settings, step, submitted, [], rolls)
-    state, events, asked = result.state, list(result.events), []
+    state, events, asked = stored(result.state), list(result.events), []
     pending = list(answers or [])
     while (step := steps.after(state, settings, step)) is not None:
         asked.append(step)
@@ -80,10 +80,15 @@ def play(state, orders: list[tuple[str, dict]], dice: dict, answers: list[dict] 
                 replies.append(Answer(question=q.id, value=q.default, source=AnswerSource.DEFAULT,
                                       rule=q.default_rule))
         result = steps.resolve_step(state, board, settings, step, [], replies, rolls)
-        state, events = result.state, events + list(result.events)
+        state, events = stored(result.state), events + list(result.events)
     if strict:
         rolls.assert_all_used()
     return state, events, asked
+
+
+def stored(state):
+    """The state as the store gives it back between steps: through JSON (as the core keeps it)."""
+    return type(state).model_validate_json(state.model_dump_json())
 
 
 def kinds(events) -> list[str]:
@@ -117,7 +122,7 @@ def play_from(state, dice: dict, answers: list[dict] | None = None, settings=Non
                     Answer(question=q.id, value=q.default, source=AnswerSource.DEFAULT, rule=q.default_rule))
                    for q in step.questions]
         result = steps.resolve_step(state, board, settings, step, [], replies, rolls)
-        state, events = result.state, events + list(result.events)
+        state, events = stored(result.state), events + list(result.events)
         step = steps.after(state, settings, step)
     rolls.assert_all_used()
     return state, events, asked

@@ -210,5 +210,27 @@ def test_e_op_15_an_unlisted_nation_waits_for_the_moderators():
     state, events, asked = play(state, [("france", {"kind": "move_fleet", "at": "p1", "path": ["z1"],
                                                     "evade": "no"})], dice, answers=[{"intercept:prussia": "yes"}])
     assert asked[-1].kind == "dice_missing" and asked[-1].questions[0].default is None
-    assert "Prussia" in of_kind(events, "eia_plan_not_carried")[-1].reason
-    assert "/empires-in-arms dice" in of_kind(events, "eia_plan_not_carried")[-1].reason
+    notice = of_kind(events, "eia_moderators_notice")[-1]
+    assert notice.rule == "E-OP-15" and notice.audience.public is False and notice.audience.factions == ()
+    worded = notice.reason.format(**notice.values)
+    assert "Prussia" in worded and "/empires-in-arms dice" in worded
+
+
+def test_e12_a_landing_takes_the_batterys_fire_then_the_survivors_are_placed():
+    """E12.1–E12.3 (EX6): France controls Z2 and lands two units in British C (not a fortress): the
+    battery fires 2 dice (E12.2), the moderators enter one unit lost (combat's round 0, booked as a
+    round-1 loss, E12.5); the survivor is placed in C (E12.3)."""
+    state = state_of({}, land={"u1": {"nation": "france", "location": "p1"},
+                               "u2": {"nation": "france", "location": "p1", "name": "Guard"}},
+                     zone_control={"z2": "france"},
+                     port_control={"p1": "france", "p2": "france", "c": "britain", "f": "turkey"})
+    order = {"kind": "convoy", "items": ["u1", "u2"], "path": ["p1", "z1", "z2", "c"]}
+    state, events, asked = play(state, [("france", order)], {"eia:1:battery:c:r0": [5, 1]},
+                                answers=[{"combat_r0": {"battery_result": 1, "active_losses": "Guard"}}])
+    assert [s.kind for s in asked] == ["round"]
+    assert of_kind(events, "eia_battle_began")[0].battery_dice == 2
+    lost = of_kind(events, "eia_squadrons_lost")[0]
+    assert (lost.squadrons, lost.round, lost.rule) == (("u2",), 1, "E12.5")
+    landing = of_kind(events, "eia_landing")[0]
+    assert (landing.port, landing.items, landing.enemy_present) == ("c", ("u1",), False)
+    assert state.land["u1"].location == "c" and state.land["u2"].location == "lost"

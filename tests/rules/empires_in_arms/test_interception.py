@@ -137,3 +137,30 @@ def test_ex7_one_patrol_maneuver_rolls_once_per_stack():
     assert began.inactive_squadrons == ("sp",)  # the French stack is ignored
     assert of_kind(events, "eia_round_rolled")[0].active_count == 4  # 3 + 1 (E6.5)
     assert state.squadrons["sp"].location == "c"  # the nearest Spanish port
+
+
+def test_two_plans_intercepted_by_the_same_stack_roll_under_two_keys():
+    """Found by the property tests: two French fleets (from P1 and S) enter Z1, and the British stack
+    there tries each time; the impulse, not the plan, counts the rolls (``#2``), since every roll
+    needs its own key."""
+    state = state_of({"f1": {"nation": "france", "location": "p1"}, "f2": {"nation": "france", "location": "s"},
+                      "b1": {"nation": "britain", "location": "z1"}},
+                     standing={"britain": {"intercept": "always"}}, port_control={"p1": "france", "s": "france"})
+    plans = [("france", {"kind": "move_fleet", "at": "p1", "path": ["z1"]}),
+             ("france", {"kind": "move_fleet", "at": "s", "path": ["z1"]})]
+    dice = {"eia:1:intercept:z1:britain": [1, 1], "eia:1:intercept:z1:britain#2": [1, 2]}
+    state, events, _ = play(state, plans, dice)
+    assert [r.faces for r in of_kind(events, "eia_interception_rolled")] == [(1, 1), (1, 2)]
+    assert state.squadrons["f1"].location == state.squadrons["f2"].location == "z1"
+
+
+def test_a_plan_that_no_longer_holds_is_told_to_its_nation_and_the_next_runs():
+    """E17: the second plan names the fleet at P1, which the first has just moved away: it is not
+    carried out (its nation is told why, privately), nothing is spent, and the impulse goes on."""
+    state = state_of({"f1": {"nation": "france", "location": "p1"}})
+    plans = [("france", {"kind": "move_fleet", "at": "p1", "path": ["z1"]}),
+             ("france", {"kind": "move_fleet", "at": "p1", "squadrons": ["f1"], "path": ["z1", "z2"]})]
+    state, events, _ = play(state, plans, {})
+    refused = of_kind(events, "eia_plan_not_carried")[0]
+    assert refused.audience.factions == ("france",) and refused.rule == "E2.1"
+    assert state.squadrons["f1"].location == "z1" and state.impulse.active == "britain"

@@ -20,7 +20,7 @@ from bot.rulesets.empires_in_arms.rules.orders import order_slot, parse_order
 from bot.rulesets.empires_in_arms.rules.settings import EiaSettings
 from bot.rulesets.empires_in_arms.rules.steps import EiaSteps
 from bot.rulesets.empires_in_arms.rules.validate import validate
-from tests.rules.empires_in_arms.conftest import state_of, tiny
+from tests.rules.empires_in_arms.conftest import state_of, stored, tiny
 
 NATIONS = ("france", "britain", "spain", "russia", "turkey")
 STATUSES = ("ready", "requires_outfitting", "under_construction")
@@ -101,7 +101,7 @@ def impulse(state, seed: int):
                    Answer(question=q.id, value=answer(state, q, rng, rounds), source=AnswerSource.FACTION)
                    for q in step.questions]
         result = steps.resolve_step(state, board, settings, step, [], replies, dice)
-        state, events = result.state, events + list(result.events)
+        state, events = stored(result.state), events + list(result.events)
         check(state)
     else:
         raise AssertionError("an impulse did not end")

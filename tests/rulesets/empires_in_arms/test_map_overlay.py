@@ -63,8 +63,9 @@ def impulse() -> ReportInput:
         BattleBegan(battle="strait", place="gibraltar", zone="western_mediterranean", active_nations=("spain",),
                     inactive_nations=("britain",), active_squadrons=("sp_cartagena",), inactive_squadrons=(),
                     battery_dice=4, fortress=True),
-        RoundRolled(place="gibraltar", round=0, active=("spain",), inactive=("britain",), active_count=0, inactive_count=0, battery_count=4, active_dice=(),
-                    inactive_dice=(), battery_dice=(5, 2, 3, 6), fives_to_active=1, fives_to_inactive=0),
+        RoundRolled(place="gibraltar", round=0, active=("spain",), inactive=("britain",), active_count=0,
+                    inactive_count=0, battery_count=4, active_dice=(), inactive_dice=(), battery_dice=(5, 2, 3, 6),
+                    fives_to_active=1, fives_to_inactive=0),
         ConvoySailed(nation="france", path=("marseille", "gulf_of_lyon", "ajaccio"), ko=2,
                      audience=Audience.of("france")),
         ConvoyCargo(nation="france", items=("fr_corsica_detachment",), destination="ajaccio",
@@ -147,6 +148,15 @@ def test_rings_zone_control_blockades_and_the_straits_fortresses():
                        "messina": "Strait of Messina: Kingdom of Naples"}
     assert ov.area_owner["cadiz"] == "spain" and ov.area_owner["portuguese_coast"] == "britain"
     assert ov.title == "Autumn 1805 — impulse 1 of France"
+
+
+def test_the_title_names_the_impulse_played_not_the_one_its_end_opened():
+    data = impulse()
+    after = data.after.model_copy(update={"impulse": data.after.impulse.model_copy(update={"number": 2,
+                                                                                          "active": "spain"})})
+    data = ReportInput(campaign_name=data.campaign_name, turn=1, seed="s", commitment="c", gamemap=data.gamemap,
+                       before=data.before, after=after, events=data.events)
+    assert overlay_for(data, PUBLIC).title == "Autumn 1805 — impulse 1 of France"
 
 
 @pytest.mark.parametrize("language", list(LANGUAGES))

@@ -50,13 +50,15 @@ def overlay_for(data: ReportInput, audience: Viewer | str = PUBLIC) -> Overlay:
     state: EiaState = data.after  # type: ignore[assignment]
     board: EiaBoard = data.gamemap  # type: ignore[assignment]
     events = [e for e in data.events if viewer.is_moderators or e.audience.sees(viewer.faction)]
+    # The impulse reported is the one played: the state after its last step has opened the next one.
+    played = getattr(data.before, "impulse", state.impulse)
     markers = _markers(state, board, viewer, t)
     highlights = _highlights(state, board, events, t)
     owners = _owners(state, board, markers, highlights)
     shown = {m.faction for m in markers} | set(owners.values())
     return Overlay(
         title=t._("{campaign} — impulse {impulse} of {nation}", campaign=data.campaign_name,
-                  impulse=state.impulse.number, nation=_name(state, state.impulse.active)),
+                  impulse=played.number, nation=_name(state, played.active)),
         subtitle=t._("what {who} knows at the end of the impulse", who=_who(state, viewer, t)),
         markers=markers,
         highlights=highlights,

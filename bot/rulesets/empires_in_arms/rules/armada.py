@@ -1,8 +1,8 @@
 """Armadas (E3): taking command in one's own impulse (E3.1.3), forming one (E3.1.1), and leaving
-one (E3.2.2, E4.3).  The other powers' agreement (E-OP-03) is the nation's to get before it orders:
-when the order names a commander, the others' standing ``armada_agree`` is read; without their
-agreement the armada goes to the power with the most combat dice (E3.1.2, E-OP-04 net dice), a tie
-drawn by lot with the turn's dice (``eia:<impulse>:armada:<id>:lot``)."""
+one (E3.2.2, E4.3).  The other powers are asked whether they agree (E-OP-03: a step, answered by
+their standing ``armada_agree`` or at the deadline "no"); without every one's agreement the armada
+goes to the power with the most combat dice (E3.1.2, E-OP-04 net dice), a tie drawn by lot with the
+turn's dice (``eia:<impulse>:armada:<id>:lot``)."""
 
 from __future__ import annotations
 
@@ -13,16 +13,16 @@ from bot.rulesets.empires_in_arms.rules import naval as nv
 from bot.rulesets.empires_in_arms.rules.events import ArmadaCommandSet, ArmadaLeft, public
 from bot.rulesets.empires_in_arms.rules.model import Armada, EiaState
 from bot.rulesets.empires_in_arms.rules.orders import LeaveArmada, SetArmadaCommand
-from bot.rulesets.empires_in_arms.rules.standing import condition_holds
 
 
 def apply(state: EiaState, context, nation: str, order) -> tuple[EiaState, list[Event]]:
     if isinstance(order, LeaveArmada):
         return leave(state, nation, order)
-    return take_command(state, context, nation, order)
+    return take_command(state, context, nation, order, agreed=False)
 
 
-def take_command(state: EiaState, context, nation: str, order: SetArmadaCommand) -> tuple[EiaState, list[Event]]:
+def take_command(state: EiaState, context, nation: str, order: SetArmadaCommand,
+                 agreed: bool) -> tuple[EiaState, list[Event]]:
     armada = state.armadas.get(order.armada)
     if armada is None:
         if not order.at or not order.powers:
@@ -39,9 +39,6 @@ def take_command(state: EiaState, context, nation: str, order: SetArmadaCommand)
     if squadron is None or squadron.location != armada.location or squadron.nation != nation:
         raise OrderRejected(N_("{squadron} is not one of your squadrons with the armada (E3.1.3)"), rule="E3.1.3",
                             squadron=order.squadron)
-    others = [p for p in armada.powers if p != state.major_of(nation)]
-    agreed = all(condition_holds(state.standing[p].armada_agree, "armada", {}) is True
-                 if p in state.standing else False for p in others)
     if agreed:
         chosen, rule = squadron.id, "E3.1.1"
     else:

@@ -64,7 +64,8 @@ def check(state: EiaState, board: Board, settings: EiaSettings, nation: str, ord
     return len(path) - 1  # E11.5: every zone and port entered (the destination too, not the start)
 
 
-def run(state: EiaState, context, nation: str, order: Convoy) -> tuple[EiaState, list[Event]]:
+def run(state: EiaState, context, nation: str, order: Convoy) -> tuple[EiaState, list[Event], dict | None]:
+    """The convoy sails (E11); a landing (E12) comes back as a plan for the steps: its battery's fire."""
     board, settings = context.board, context.settings
     ko = check(state, board, settings, nation, order)
     ledger = dict(state.impulse.ko)
@@ -81,11 +82,19 @@ def run(state: EiaState, context, nation: str, order: Convoy) -> tuple[EiaState,
     events: list[Event] = [ConvoySailed(audience=public(), nation=nation, path=tuple(order.path), ko=ko),
                            ConvoyCargo(audience=Audience.of(nation), nation=nation, items=tuple(order.items),
                                        destination=end)]
-    if landing:
-        enemy = any(state.enemies(i.nation, nation) for i in state.land.values() if i.location == end)
-        events.append(LandingMade(audience=public(), nation=nation, port=end, items=tuple(order.items),
-                                  enemy_present=enemy))
-    return state, events
+    if landing:  # E12.2: the port's batteries fire first (a step of the moderators': combat's round 0)
+        return state, events, {"kind": "landing", "port": end, "items": list(order.items)}
+    return state, events, None
+
+
+def landed(state: EiaState, nation: str, port: str, items: tuple[str, ...], lost: tuple[str, ...]):
+    """E12.3: the survivors are placed in the port (they are there already); the lost leave play.
+    E12.4: an enemy formation there means land evasion or combat: the land rules' (E-OP-23)."""
+    gone = {i: state.land[i].model_copy(update={"location": "lost"}) for i in lost if i in state.land}
+    state = state.model_copy(update={"land": {**state.land, **gone}})
+    survivors = tuple(i for i in items if i not in gone)
+    enemy = any(state.enemies(i.nation, nation) for i in state.land.values() if i.location == port)
+    return state, [LandingMade(audience=public(), nation=nation, port=port, items=survivors, enemy_present=enemy)]
 
 
 def landing_battery(state: EiaState, board: Board, settings: EiaSettings, port: str) -> int:

@@ -209,6 +209,16 @@ class PlanNotCarried(Event):
     rule: str = ""
 
 
+class ModeratorsNotice(Event):
+    """For the moderators' log: a battle that cannot go on until they act (E-OP-15's missing dice), or a
+    combat form refused (and asked again) with the reason — a message id and its values."""
+
+    kind: Literal["eia_moderators_notice"] = "eia_moderators_notice"
+    reason: str
+    values: dict[str, str | int] = {}
+    rule: str = ""
+
+
 class PlanStopped(Event):
     """A plan ended before its path's end: lost, intercepted with "stop", no maneuvers left."""
 
@@ -240,7 +250,7 @@ EVENTS: tuple[type[Event], ...] = (
     ManeuversSpent, FleetMoved, SquadronsDropped, SquadronsPickedUp, InterceptionRolled, InterceptionDeclined,
     AutomaticInterception, Evaded,
     SquadronsDestroyed, FleetPlaced, NoPortForLoser, ConvoySailed, ConvoyCargo, LandingMade, ArmadaCommandSet,
-    ArmadaLeft, ZoneControlChanged, PortLost, CombatCardPlayed, PlanNotCarried, PlanStopped, AnswerApplied, ImpulseEnded,
+    ArmadaLeft, ZoneControlChanged, PortLost, CombatCardPlayed, ModeratorsNotice, PlanNotCarried, PlanStopped, AnswerApplied, ImpulseEnded,
 )
 
 

@@ -14,6 +14,7 @@ from bot.rulesets.empires_in_arms.rules.phases import Context
 from bot.rulesets.empires_in_arms.rules.records import Pending, StandingOrders
 
 PLANS = ("move_fleet", "patrol")
+COMMANDS = ("armada_command",)  # asked of the other powers first (E-OP-03), so queued before the moves
 
 
 def open_orders(state: EiaState, context: Context, orders: list[SubmittedOrder]) -> tuple[EiaState, list[Event]]:
@@ -27,22 +28,28 @@ def open_orders(state: EiaState, context: Context, orders: list[SubmittedOrder])
     active = state.impulse.active
     mine = [o for o in ordered if o.faction == active and o.payload.get("kind") != "standing"]
     plans: list[dict] = []
+    commands: list[dict] = []
     for order in mine:
         kind = order.payload.get("kind")
         try:
             if kind in PLANS:
                 plans.append(dict(order.payload))
-            elif kind in ("armada_command", "leave_armada", "separate_stack"):
+            elif kind in COMMANDS:
+                commands.append(dict(order.payload))
+            elif kind in ("leave_armada", "separate_stack"):
                 state, more = armada.apply(state, context, active, parse_order(order.payload))
                 events += more
             elif kind == "convoy":
-                state, more = convoy.run(state, context, active, parse_order(order.payload))
+                state, more, landing = convoy.run(state, context, active, parse_order(order.payload))
                 events += more
+                if landing is not None:
+                    commands.append(landing)
             elif kind == "landing_retreat":
                 impulse = state.impulse.model_copy(update={"landing_retreat": order.payload.get("port")})
                 state = state.model_copy(update={"impulse": impulse})
         except OrderRejected as refused:
             events.append(not_carried(active, str(kind), refused))
+    plans = commands + plans
     if state.pending is not None:  # a loss of port's chain (E14) opened by a moderator goes first
         pending = state.pending.model_copy(update={"then_orders": False, "resume": tuple(plans)})
         state = state.model_copy(update={"pending": pending})

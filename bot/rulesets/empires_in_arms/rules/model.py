@@ -105,6 +105,7 @@ class Impulse(BaseModel):
     moved: tuple[str, ...] = ()  # squadrons that moved this impulse
     placed: tuple[str, ...] = ()  # squadrons placed in a port after losing: they stay (E9.2)
     landing_retreat: str | None = None  # E12.6: the port the landing nation named
+    rolled: dict[str, int] = Field(default_factory=dict)  # rolls (and battles) per purpose: a repeat gets #n
 
 
 class EiaState(BaseModel):

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.domain.events import Audience, Event
-from bot.domain.text import N_
+from bot.domain.text import N_, Phrase
 from bot.engine.dice import Dice
 from bot.engine.ruleset import OrderRejected
 from bot.engine.steps import Answer, Choice, DeadlinePolicy, OnDeadline, Question, Step, Wording
@@ -28,6 +28,7 @@ from bot.rulesets.empires_in_arms.rules.events import (
     InterceptionDeclined,
     InterceptionRolled,
     ManeuversSpent,
+    ModeratorsNotice,
     NoPortForLoser,
     PlanNotCarried,
     PlanStopped,
@@ -83,11 +84,16 @@ def movers(state: EiaState) -> list[Squadron]:
             and state.squadrons[s].location == p.location]
 
 
+def _count(state: EiaState, base: str) -> tuple[EiaState, int]:
+    """How many times this purpose has come up in the impulse, this one included (every plan's)."""
+    count = state.impulse.rolled.get(base, 0) + 1
+    impulse = state.impulse.model_copy(update={"rolled": {**state.impulse.rolled, base: count}})
+    return state.model_copy(update={"impulse": impulse}), count
+
+
 def _key(state: EiaState, base: str) -> tuple[EiaState, str]:
-    """A roll's key; the same purpose rolled again in this plan gets ``#<n>`` (dice are keyed)."""
-    p = _p(state)
-    count = p.rolled.get(base, 0) + 1
-    state = _go(state, p.phase, rolled={**p.rolled, base: count})
+    """A roll's key; the same purpose rolled again in this impulse gets ``#<n>`` (dice are keyed)."""
+    state, count = _count(state, base)
     return state, base if count == 1 else f"{base}#{count}"
 
 
@@ -153,6 +159,12 @@ def settle_start(state: EiaState, ctx: Context, answers) -> tuple[EiaState, list
     if not p.queue:
         return state.model_copy(update={"pending": None}), []
     plan, rest = p.queue[0], p.queue[1:]
+    if plan.get("kind") == "armada_command":  # E3.1.3 / E-OP-03: the other powers are asked
+        return state.model_copy(update={"pending": Pending(nation=p.nation, phase="armada", plan=plan, queue=rest)}), []
+    if plan.get("kind") == "landing":  # E12.2: the batteries fire on the convoy before it lands
+        state = state.model_copy(update={"pending": Pending(nation=p.nation, phase="battle", plan=plan, queue=rest,
+                                                            location=plan["port"])})
+        return _landing_battle(state, ctx, plan)
     try:
         order = parse_order(plan)
         chosen, at = plan_movers(state, ctx, p.nation, order)
@@ -200,6 +212,70 @@ def plan_movers(state: EiaState, ctx: Context, nation: str, order) -> tuple[list
     if isinstance(order, Patrol) and not ctx.board.is_zone(at):
         raise OrderRejected(N_("a fleet patrols a zone, not a port (E5.6)"), rule="E5.6")
     return chosen, at
+
+
+# -- a landing's battery (E12.2) ------------------------------------------------------------------
+
+def _landing_battle(state: EiaState, ctx: Context, plan: dict) -> tuple[EiaState, list[Event]]:
+    """Combat's round 0 of kind landing: the convoy's items stand as the active side's "squadrons"."""
+    p = _p(state)
+    port = plan["port"]
+    items = tuple(combat.CombatSquadron(id=i, name=state.land[i].name, nation=state.land[i].nation)
+                  for i in plan["items"] if i in state.land)
+    holder = state.port_control.get(port, "")
+    active = combat.BattleSide(nations=(state.major_of(p.nation),), squadrons=items)
+    inactive = combat.BattleSide(nations=(holder,) if holder else (), squadrons=())
+    state, count = _count(state, f"battle:{port}")
+    battle = combat.battle_from(state, ctx.board, nv.combat_settings(state, ctx.settings), impulse=_impulse(state),
+                                kind=combat.BattleKind.LANDING, place=port, active=active, inactive=inactive,
+                                number=count)
+    battle = battle.model_copy(update={"names": {**battle.names, **{s.id: s.label for s in items}}})
+    _, began = combat.open_battle(battle)
+    return _go(state, "battle", battle=combat.BattleState(battle=battle)), began
+
+
+def _landing_done(state: EiaState) -> tuple[EiaState, list[Event]]:
+    from bot.rulesets.empires_in_arms.rules.convoy import landed
+    p = _p(state)
+    lost = tuple(i for i in p.battle.outcome.destroyed if i in state.land)
+    state, events = landed(state, p.nation, p.plan["port"], tuple(p.plan["items"]), lost)
+    return _go(state, "finish", battle=None, stopped=True), events
+
+
+# -- armada command (E3.1.1–E3.1.3, E-OP-03) ------------------------------------------------------
+
+def _armada_others(state: EiaState) -> list[str]:
+    order = parse_order(_p(state).plan)
+    found = state.armadas.get(order.armada)
+    powers = found.powers if found else (state.major_of(_p(state).nation), *order.powers)
+    return [q for q in state.ordered(powers) if q != state.major_of(_p(state).nation) and q in state.nations]
+
+
+def ask_armada(state: EiaState, ctx: Context) -> Step | None:
+    order = parse_order(_p(state).plan)
+    squadron = state.squadrons.get(order.squadron)
+    questions = [Question(id=f"armada:{other}", faction=other,
+                          text=Wording(msgid=N_("{nation} wants its squadron {squadron} on top of the armada "
+                                                "{armada}: do you agree? Without agreement the power with the "
+                                                "most combat dice commands (E3.1.2)."),
+                                       values={"nation": state.nations[_p(state).nation].name,
+                                               "squadron": squadron.label if squadron else order.squadron,
+                                               "armada": order.armada}),
+                          choices=YES_NO, default=NO, default_rule="E-OP-03")
+                 for other in _armada_others(state)]
+    return _prompt("armada", Wording(msgid=N_("armada command")), questions,
+                   ctx.settings.prompt_hours) if questions else None
+
+
+def settle_armada(state: EiaState, ctx: Context, answers) -> tuple[EiaState, list[Event]]:
+    from bot.rulesets.empires_in_arms.rules.armada import take_command
+    p = _p(state)
+    agreed = all(_value(answers, f"armada:{other}", NO) == YES for other in _armada_others(state))
+    try:
+        state, events = take_command(state, ctx, p.nation, parse_order(p.plan), agreed=agreed)
+    except OrderRejected as refused:
+        events = [_not_carried(p.nation, "armada_command", refused)]
+    return _go(state, "finish"), events
 
 
 # -- enter: one step of the path ---------------------------------------------------------------
@@ -340,15 +416,14 @@ def _battle_begins(state: EiaState, ctx: Context, kind, place: str, zone: str, a
     owner = (battery.owner,) if battery is not None else ()
     inactive_side = nv.battle_side(state, inactive, inactive_top or (inactive[0].nation if inactive else None),
                                    nations=owner)
-    count = p.rolled.get(f"battle:{place}", 0) + 1
+    state, count = _count(state, f"battle:{place}")
     battle = combat.battle_from(state, ctx.board, nv.combat_settings(state, ctx.settings), impulse=_impulse(state),
                                 kind=kind, place=place, active=active_side, inactive=inactive_side, zone=zone,
                                 battery_port=battery.place if battery is not None else None, number=count)
     if battery is not None and battle.battery != battery:
         battle = battle.model_copy(update={"battery": battery})
     state = _go(state, "evade" if evaders else "cards", battle=combat.BattleState(battle=battle), battle_then=then,
-                evaders=tuple(evaders), rolled={**p.rolled, f"battle:{place}": count},
-                found=tuple(interceptors))
+                evaders=tuple(evaders), found=tuple(interceptors))
     return state, []
 
 
@@ -498,21 +573,24 @@ def settle_battle(state: EiaState, ctx: Context, answers) -> tuple[EiaState, lis
     try:
         bstate, events = combat.advance(bstate, module, ctx.dice, nv.combat_settings(state, ctx.settings))
     except combat.CombatError as missing:  # E-OP-15: an unlisted nation's dice; the moderators set them
-        return _go(state, "dice_missing", battle=bstate), [_refused(missing)]
+        return _go(state, "dice_missing", battle=bstate), [_refused(missing, "E-OP-15")]
     if bstate.over:
         return _go(state, "after_battle", battle=bstate), events
     return _go(state, "round", battle=bstate), events
 
 
-def _refused(error: Exception) -> PlanNotCarried:
-    text = str(error)
-    return PlanNotCarried(audience=Audience.moderators(), nation="", order="battle", reason=text, rule="E-OP-13")
+def _refused(error: Exception, rule: str) -> ModeratorsNotice:
+    """Combat's refusal, kept as its message id and values (a Phrase) so the log words it for the reader."""
+    said = error.args[0] if error.args else str(error)
+    msgid, values = (said.msgid, said.values) if isinstance(said, Phrase) else (str(said), {})
+    values = {k: v if isinstance(v, int) else str(v) for k, v in values.items()}
+    return ModeratorsNotice(audience=Audience.moderators(), reason=msgid, values=values, rule=rule)
 
 
 def ask_round(state: EiaState, ctx: Context) -> Step:
     """E-OP-13: the moderators enter the round; no default (the step waits for them)."""
     bstate = _p(state).battle
-    question = combat.round_question(bstate)
+    question = combat.round_question(bstate, _p(state).form_problem or None)
     return _prompt("round", Wording(msgid=N_("battle at {place}, round {round}"),
                                     values={"place": ctx.board.name_of(bstate.battle.place),
                                             "round": bstate.awaiting.round_no}), [question], None)
@@ -526,15 +604,15 @@ def settle_round(state: EiaState, ctx: Context, answers) -> tuple[EiaState, list
         result = combat.read_form(bstate, values if isinstance(values, dict) else {})
         bstate, events = combat.enter_round(bstate, result, nv.combat_settings(state, ctx.settings))
     except combat.CombatError as wrong:  # asked again, the reason told to the moderators
-        return _go(state, "round"), [_refused(wrong)]
-    return _go(state, "after_battle" if bstate.over else "battle", battle=bstate), events
+        return _go(state, "round", form_problem=str(wrong)), [_refused(wrong, "E-OP-13")]
+    return _go(state, "after_battle" if bstate.over else "battle", battle=bstate, form_problem=""), events
 
 
 def ask_dice_missing(state: EiaState, ctx: Context) -> Step:
     question = Question(id="dice_missing", faction=None,
                         text=Wording(msgid=N_("A nation in this battle has no combat dice per squadron (E8.4, "
-                                              "E-OP-15): set them with /campaign settings set "
-                                              "naval_dice_per_squadron, then go on.")),
+                                              "E-OP-15): set them with {command}, then go on."),
+                                     values={"command": combat.DICE_COMMAND}),
                         choices=[Choice(value="go_on", label=Wording(msgid=N_("Set: go on")))])
     return _prompt("dice_missing", Wording(msgid=N_("combat dice missing")), [question], None)
 
@@ -549,6 +627,8 @@ def settle_after_battle(state: EiaState, ctx: Context, answers) -> tuple[EiaStat
     p = _p(state)
     bstate = p.battle
     outcome, battle = bstate.outcome, bstate.battle
+    if battle.kind == combat.BattleKind.LANDING:
+        return _landing_done(state)
     events: list[Event] = []
     state, more = _destroy(state, outcome.destroyed, battle)
     events += more
@@ -755,8 +835,7 @@ def settle_patrol(state: EiaState, ctx: Context, answers) -> tuple[EiaState, lis
             PlanStopped(audience=public(), nation=p.nation, place=here, reason=problem)]
     state = state.with_squadrons(*(s.model_copy(update={"maneuvers_spent": s.maneuvers_spent + 1}) for s in fleet))
     state = _go(state, "patrol", patrols_done=done, maneuvers=p.maneuvers + 1)
-    events: list[Event] = [ManeuversSpent(audience=public(), nation=p.nation, squadrons=tuple(s.id for s in fleet),
-                                          maneuvers=1, ko=0)]
+    events: list[Event] = []  # the maneuver is counted with the plan's (its KO at the end, E1.2)
     found: list[nv.Stack] = []
     mover_stack = _mover_stack(state)
     for target in nv.enemy_stacks_in_zone(state, here, state.major_of(p.nation)):
@@ -857,6 +936,7 @@ class Phase:
 
 PHASES: dict[str, Phase] = {
     "start": Phase(_nothing, settle_start),
+    "armada": Phase(ask_armada, settle_armada),
     "enter": Phase(_nothing, settle_enter),
     "intercept": Phase(ask_intercept, settle_intercept),
     "evade": Phase(ask_evade, settle_evade),

@@ -29,7 +29,7 @@ class Pending(BaseModel):
     patrols_done: dict[str, int] = Field(default_factory=dict)
     interceptors: tuple[tuple[str, ...], ...] = ()  # stacks still to be asked at this entry (E-OP-08)
     found: tuple[tuple[str, ...], ...] = ()  # stacks a patrol found (E4.5)
-    no_reinterception: tuple[str, ...] = ()  # E-OP-11: stacks that may not intercept again here
+    no_reinterception: tuple[tuple[str, ...], ...] = ()  # E-OP-11: stacks that may not intercept again here
     battle: BattleState | None = None  # E3's, kept between the rounds' steps
     battle_then: str = ""  # the phase after the battle (the strait's interception after its battery)
     breakout: str | None = None  # E6.3 / E9.3: the port the fleet is breaking out of
@@ -39,12 +39,12 @@ class Pending(BaseModel):
     # through JSON between steps, so the type must take it back as it was written
     evaders: tuple[str | tuple[str, ...], ...] = ()
     maneuvers: int = 0  # spent by this plan (E1.2: its KO at the end)
-    rolled: dict[str, int] = Field(default_factory=dict)  # rolls made per key (a repeated key gets #n)
     cards: dict[str, str] = Field(default_factory=dict)  # E-OP-14: side → card played
     placing: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()  # (nation, squadrons, equally near ports)
     fives: int = 0  # E-OP-16: 5s a strait's battery rolled at the fleet, for the interception after it
     lost_port: bool = False  # E14: the fleet put to sea from a port the enemy took
     resume: tuple[dict[str, Any], ...] = ()  # the active nation's plans, after a loss of port's chain
+    form_problem: str = ""  # why the moderators' last entry of this round was refused (asked again, saying so)
     then_orders: bool = False  # E14's chain opened before the active nation's orders: they follow it
     stopped: bool = False  # the plan ends at the current place (lost, or "stop if we win")
     queue: tuple[dict[str, Any], ...] = ()

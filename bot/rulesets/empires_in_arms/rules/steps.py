@@ -123,7 +123,7 @@ def end_impulse(state: EiaState) -> tuple[EiaState, list[Event]]:
     current = state.impulse.active
     following = order[(order.index(current) + 1) % len(order)] if current in order else order[0]
     impulse = state.impulse.model_copy(update={"number": state.impulse.number + 1, "active": following,
-                                               "convoy_used": (), "moved": (), "placed": ()})
+                                               "convoy_used": (), "moved": (), "placed": (), "rolled": {}})
     squadrons = {k: s.model_copy(update={"maneuvers_spent": 0}) if s.maneuvers_spent else s
                  for k, s in state.squadrons.items()}
     event = ImpulseEnded(audience=public(), nation=current, impulse=state.impulse.number, next_nation=following)

@@ -105,5 +105,6 @@ def _move(state: EiaState, context: Context, nation: str, order: MoveFleet) -> l
     warnings = []
     patrols = sum(order.patrols.values())
     if ko is not None and patrols and nv.ko_for(cost + patrols, settings) > ko:
-        warnings.append("the KO left may not pay for every patrol the plan allows; the last ones will not be made")
+        warnings.append(N_("the KO left may not pay for every patrol the plan allows; the last ones will not be "
+                           "made (E1.2)"))
     return warnings
