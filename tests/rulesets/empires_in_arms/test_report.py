@@ -74,6 +74,8 @@ SAMPLES = {
     "eia_combat_card": ev.CombatCardPlayed(nation="britain", place="english_channel", audience=PUBLIC),
     "eia_plan_not_carried": ev.PlanNotCarried(nation="france", order="convoy", reason="a second convoy",
                                               rule="E11.4", audience=FRANCE),
+    "eia_moderators_notice": ev.ModeratorsNotice(reason="{nation} has no combat dice per squadron yet",
+                                                 values={"nation": "Batavian Republic"}, rule="E-OP-15"),
     "eia_plan_stopped": ev.PlanStopped(nation="france", place="english_channel", reason="no_maneuvers",
                                        audience=PUBLIC),
     "eia_answer_applied": ev.AnswerApplied(question="evade:mover", value="no", source="default", rule="E-OP-09",
@@ -144,8 +146,8 @@ def test_a_round_shows_each_sides_dice_and_the_fives_and_the_entered_result():
     assert "  Round 1: France 1 against Great Britain 3; Great Britain wins the round (entered by the moderators)." \
         in public
     assert "  France lost Escadre de Brest in round 1." in public
-    assert ("The battle in English Channel is over after 1 round: Great Britain won. France is placed in the nearest "
-            "friendly port (E9.2); Great Britain stays where it is.") in public
+    assert ("The battle in English Channel is over after 1 round: Great Britain won. France: to the nearest "
+            "friendly port (E9.2); Great Britain: stays where it is.") in public
 
 
 def test_each_audience_reads_what_its_events_allow():

@@ -19,10 +19,10 @@ SIDE = {"active": N_("the active side"), "inactive": N_("the inactive side"), "a
 BATTLE = {"interception": N_("Battle"), "patrol": N_("Battle"), "port": N_("Battle in port"),
           "strait": N_("Battery fire at the strait"), "landing": N_("Battery fire on the landing"),
           "loss_of_port": N_("Battle after the loss of a port")}
-PLACEMENT = {"continue": N_("may continue its move (E9.1)"), "stay": N_("stays where it is"),
-             "nearest_port": N_("is placed in the nearest friendly port (E9.2)"),
-             "return_to_port": N_("returns to the port it left (E9.3)"),
-             "other_port": N_("retreats to another port (E9.4)"), "destroyed": N_("is destroyed")}
+PLACEMENT = {"continue": N_("free to continue the move (E9.1)"), "stay": N_("stays where it is"),
+             "nearest_port": N_("to the nearest friendly port (E9.2)"),
+             "return_to_port": N_("back to the port it left (E9.3)"),
+             "other_port": N_("to another port (E9.4)"), "destroyed": N_("destroyed")}
 SOURCE = {"standing": N_("by a standing order"), "default": N_("by default at the deadline"),
           "faction": N_("by the nation"), "moderator": N_("by a moderator")}
 QUESTION = {"intercept": N_("whether to intercept"), "evade": N_("whether to evade"),
@@ -176,6 +176,13 @@ def _not_carried(e, n):
                  nation=n.nation(e.nation), reason=reason, rule=rule)
 
 
+def _notice(e, n):
+    """For the moderators: a battle waits for them (E-OP-15's dice) or their form was refused, and why."""
+    reason = n.t._(e.reason, **e.values) if e.values else n.t._(e.reason)
+    rule = f" ({e.rule})" if e.rule else ""
+    return n.t._("⚠️ For the moderators{rule}: {reason}", rule=rule, reason=reason)
+
+
 def _stopped(e, n):
     reason = n.t._(STOPPED[e.reason]) if e.reason in STOPPED else n.t._(e.reason)
     return n.t._("The move of {nation} ended in {place}: {reason}.", nation=n.nation(e.nation), place=n.place(e.place),
@@ -202,11 +209,15 @@ def _impulse_ended(e, n):
 
 def _began(e, n):
     n.sides[e.place] = (tuple(e.active_nations), tuple(e.inactive_nations))
+    if not e.inactive_squadrons and e.battery_dice:  # a battery's fire alone: a strait (E13.1) or a landing (E12.2)
+        rule = "E13.1" if e.battle == "strait" else "E12.2" if e.battle == "landing" else "E10.2"
+        return n.t._("⚔ The batteries of {place} fire {dice} dice at {active} ({a}, {rule}).", place=n.place(e.place),
+                     dice=e.battery_dice, active=n.nations(e.active_nations), a=n.squadrons(e.active_squadrons),
+                     rule=rule)
     text = n.t._("⚔ {battle} in {place}: {active} ({a}) against {inactive} ({i}).",
                  battle=n.t._(BATTLE.get(e.battle, BATTLE["interception"])), place=n.place(e.place),
                  active=n.nations(e.active_nations), a=n.squadrons(e.active_squadrons),
-                 inactive=n.nations(e.inactive_nations) if e.inactive_nations else n.t._("the batteries"),
-                 i=n.squadrons(e.inactive_squadrons) if e.inactive_squadrons else e.battery_dice)
+                 inactive=n.nations(e.inactive_nations), i=n.squadrons(e.inactive_squadrons))
     if e.battery_dice:
         text += " " + (n.t._("The fortress fires {dice} dice (E10.2).", dice=e.battery_dice) if e.fortress
                        else n.t._("The batteries fire {dice} dice (E10.2).", dice=e.battery_dice))
@@ -272,7 +283,7 @@ def _decided(e, n):
         head = n.t.n_("The battle in {place} is over after {n} round: {winner} won.",
                       "The battle in {place} is over after {n} rounds: {winner} won.", e.rounds,
                       place=n.place(e.place), winner=_side(n, e.place, e.winner, e))
-    fates = [n.t._("{side} {fate}", side=_side(n, e.place, side, e), fate=n.t._(PLACEMENT.get(how, how)))
+    fates = [n.t._("{side}: {fate}", side=_side(n, e.place, side, e), fate=n.t._(PLACEMENT.get(how, how)))
              for side, how in sorted(e.placements.items())]
     rule = f" ({e.rule})" if e.rule else ""
     return head + rule + ("" if not fates else " " + "; ".join(fates) + ".")
@@ -285,7 +296,7 @@ TEMPLATES = {
     "eia_combat_card": _card, "eia_fleet_placed": _placed, "eia_no_port_for_loser": _no_port, "eia_convoy_sailed": _convoy,
     "eia_convoy_cargo": _cargo, "eia_landing": _landing, "eia_armada_command": _command,
     "eia_armada_left": _left_armada, "eia_zone_control": _zone, "eia_port_lost": _port_lost,
-    "eia_plan_not_carried": _not_carried, "eia_plan_stopped": _stopped, "eia_answer_applied": _answer,
+    "eia_plan_not_carried": _not_carried, "eia_plan_stopped": _stopped, "eia_moderators_notice": _notice, "eia_answer_applied": _answer,
     "eia_impulse_ended": _impulse_ended,
     "eia_battle_began": _began, "eia_round_rolled": _round_rolled, "eia_round_decided": _round_decided,
     "eia_squadrons_lost": _lost, "eia_battle_decided": _decided,
