@@ -177,3 +177,12 @@ def test_a_quiet_step_says_so_and_the_card_of_a_battle_names_the_winner():
     from bot.domain.viewer import PUBLIC as EVERYONE
     (card,) = presenter.cards(data([SAMPLES["eia_battle_began"], SAMPLES["eia_battle_decided"]]), EVERYONE)
     assert card.title == "Impulse 3: battles" and card.fields[0].name == "English Channel"
+
+
+@pytest.mark.parametrize("language, words", [("ru", "нужно больше 9: успех (E7)."), ("zh-TW", "需大於 9：成功（E7）。"),
+                                             ("ja", "9 を超える必要：成功（E7）。")])
+def test_the_reports_read_in_each_language_with_the_roll_keys_intact(language, words):
+    from dataclasses import replace
+    reports = EiaPresenter().build_reports(replace(data([SAMPLES["eia_interception_rolled"]]), language=language))
+    assert words in reports.public
+    assert EiaPresenter().shown_roll_keys(reports.public) == {"s2:eia:3:intercept:english_channel:britain"}
