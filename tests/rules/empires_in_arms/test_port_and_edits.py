@@ -192,3 +192,23 @@ def test_e9_4_a_fleet_beaten_entering_a_port_retreats_to_another():
                                 settings=NO_CARDS, module=module)
     assert state.squadrons["b1"].location == "p2"
     assert of_kind(events, "eia_fleet_placed")[0].rule == "E9.4"
+
+
+@pytest.mark.parametrize("friendly_only", [True, False])
+def test_e_op_18_no_friendly_port_goes_to_the_moderators_unless_any_port_will_do(friendly_only):
+    """E-OP-18: a beaten French fleet in Z1 with no French or allied port: the moderators place it
+    (it stays); flipped (nearest_port_friendly_only false): P1 and S, neither an enemy's, are equally
+    near and the loser chooses (default P1, the first in map order)."""
+    state = state_of({"f1": {"nation": "france", "location": "z1"}, "b1": {"nation": "britain", "location": "z2"}},
+                     active="britain", port_control={})
+    dice = {"eia:1:patrol:z1:britain:france": [6, 6], "eia:1:battle:z1:r1:active": [1, 2, 3],
+            "eia:1:battle:z1:r1:inactive": [1, 2]}
+    form = {"active_result": 2, "inactive_result": 0, "winner": 1}
+    settings = EiaSettings(nearest_port_friendly_only=friendly_only, ask_combat_cards=False)
+    state, events, asked = play(state, [("britain", {"kind": "move_fleet", "at": "z2", "path": ["z1"],
+                                                     "patrols": {"z1": 1}})], dice,
+                                answers=[{}, {}, {"combat_r1": form}], settings=settings)
+    if friendly_only:
+        assert state.squadrons["f1"].location == "z1" and of_kind(events, "eia_no_port_for_loser")
+    else:
+        assert asked[-1].kind == "nearest_port" and state.squadrons["f1"].location == "p1"

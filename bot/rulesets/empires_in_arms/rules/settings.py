@@ -67,7 +67,7 @@ class EiaSettings(BaseModel):
     commander_dice: CommanderDice = CommanderDice.NET
     # E4.2, E-OP-06
     cap_mode: CapMode = CapMode.PER_SQUADRON
-    # E4.5, E-OP-07: one patrol roll per enemy stack for each maneuver (the only reading offered)
+    # E4.5, E-OP-07: one patrol roll per enemy stack for each maneuver; False: one roll for them all
     patrol_roll_per_stack: bool = True
     # E5, E-OP-08
     multi_interceptor_mode: InterceptorMode = InterceptorMode.FIRST_SUCCESS
@@ -81,7 +81,8 @@ class EiaSettings(BaseModel):
     # E8.5, E-OP-16: a "5" rolled by the opponent (battery dice included), cumulative, floor 0
     demoralisation_source: str = "opponent_fives"
     ask_combat_cards: bool = True  # E-OP-14: a prompt to both sides before each battle (default: none)
-    # E9.2, E-OP-18: nearest friendly port by maneuvers; ties → the loser (default first in map order)
+    # E9.2, E-OP-18: nearest friendly port by maneuvers; ties → the loser (default first in map order);
+    # False: any port not the enemy's
     nearest_port_friendly_only: bool = True
     # E10, E-OP-19
     port_battery_dice: int = Field(default=2, ge=0)
