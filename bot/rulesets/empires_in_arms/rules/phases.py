@@ -415,7 +415,8 @@ def _battle_begins(state: EiaState, ctx: Context, kind, place: str, zone: str, a
                                  lost_port=p.lost_port)
     owner = (battery.owner,) if battery is not None else ()
     inactive_side = nv.battle_side(state, inactive, inactive_top or (inactive[0].nation if inactive else None),
-                                   nations=owner)
+                                   nations=owner, stacks=[tuple(s) for s in (interceptors or evaders)
+                                                          if s != MOVER], place=zone or place)
     state, count = _count(state, f"battle:{place}")
     battle = combat.battle_from(state, ctx.board, nv.combat_settings(state, ctx.settings), impulse=_impulse(state),
                                 kind=kind, place=place, active=active_side, inactive=inactive_side, zone=zone,
