@@ -192,3 +192,42 @@ def test_e9_4_a_fleet_beaten_entering_a_port_retreats_to_another():
                                 settings=NO_CARDS, module=module)
     assert state.squadrons["b1"].location == "p2"
     assert of_kind(events, "eia_fleet_placed")[0].rule == "E9.4"
+
+
+@pytest.mark.parametrize("friendly_only", [True, False])
+def test_e_op_18_no_friendly_port_goes_to_the_moderators_unless_any_port_will_do(friendly_only):
+    """E-OP-18: a beaten French fleet in Z1 with no French or allied port: the moderators place it
+    (it stays); flipped (nearest_port_friendly_only false): P1 and S, neither an enemy's, are equally
+    near and the loser chooses (default P1, the first in map order)."""
+    state = state_of({"f1": {"nation": "france", "location": "z1"}, "b1": {"nation": "britain", "location": "z2"}},
+                     active="britain", port_control={})
+    dice = {"eia:1:patrol:z1:britain:france": [6, 6], "eia:1:battle:z1:r1:active": [1, 2, 3],
+            "eia:1:battle:z1:r1:inactive": [1, 2]}
+    form = {"active_result": 2, "inactive_result": 0, "winner": 1}
+    settings = EiaSettings(nearest_port_friendly_only=friendly_only, ask_combat_cards=False)
+    state, events, asked = play(state, [("britain", {"kind": "move_fleet", "at": "z2", "path": ["z1"],
+                                                     "patrols": {"z1": 1}})], dice,
+                                answers=[{}, {}, {"combat_r1": form}], settings=settings)
+    if friendly_only:
+        assert state.squadrons["f1"].location == "z1" and of_kind(events, "eia_no_port_for_loser")
+    else:
+        assert asked[-1].kind == "nearest_port" and state.squadrons["f1"].location == "p1"
+
+
+def test_e4_2_caps_each_found_stack_by_its_own_commander():
+    """E4.2 with E4.5: Britain's patrol finds a Franco-Spanish armada under a Spanish commander and a
+    separate Danish stack.  Each stack is capped by its own commander: the French squadron rolls 1
+    (Spain's), the Spaniard 1, the Dane its own 2: 4 dice (not 3, as one commander for all would give)."""
+    nations = {"britain": {"name": "Great Britain", "at_war_with": ["france", "spain", "denmark"]},
+               "france": {"name": "France", "allied_with": ["spain", "denmark"]},
+               "spain": {"name": "Spain", "allied_with": ["denmark"]}, "denmark": {"name": "Denmark"}}
+    squadrons = {"b1": {"nation": "britain", "location": "z2"}, "f1": {"nation": "france", "location": "z2"},
+                 "s1": {"nation": "spain", "location": "z2"}, "d1": {"nation": "denmark", "location": "z2"}}
+    state = state_of(squadrons, nations=nations, active="britain", impulse_order=["britain", "france", "spain",
+                                                                                    "denmark"],
+                     armadas={"a": {"location": "z2", "powers": ["france", "spain"], "commander": "s1"}},
+                     port_control={})
+    dice = {"eia:1:patrol:z2:britain:france+spain": [6, 6], "eia:1:patrol:z2:britain:denmark": [6, 6],
+            "eia:1:battle:z2:r1:active": [1, 2, 3], "eia:1:battle:z2:r1:inactive": [1, 2, 3, 4]}
+    _, events, _ = play(state, [("britain", {"kind": "patrol", "zone": "z2"})], dice, settings=NO_CARDS)
+    assert of_kind(events, "eia_round_rolled")[0].inactive_count == 4

@@ -150,8 +150,18 @@ def combat_settings(state: EiaState, settings: EiaSettings) -> CombatSettings:
                           second_tie_winner="inactive" if settings.second_tie_winner == "defender" else "active")
 
 
-def battle_side(state: EiaState, squadrons: list[Squadron], commander: str | None, nations=(), **flags) -> BattleSide:
-    """E3's side; E4.2's commander cap only for a side of more than one nation."""
+def battle_side(state: EiaState, squadrons: list[Squadron], commander: str | None, nations=(),
+                stacks: list[Stack] | None = None, place: str = "", **flags) -> BattleSide:
+    """E3's side; E4.2's commander cap only for a stack of more than one nation.  A side of several
+    stacks (E4.5: a patrol that found two; E-OP-08 ``all``) caps each squadron by its own stack's."""
+    if stacks and len(stacks) > 1:
+        commanders = {}
+        for stack in stacks:
+            members = stack_squadrons(state, stack, place)
+            if len({s.nation for s in members}) > 1:
+                top = commander_nation(state, stack, place)
+                commanders.update({s.id: top for s in members})
+        return side_from(state, [s.id for s in squadrons], nations=nations, commanders=commanders, **flags)
     mixed = len({s.nation for s in squadrons}) > 1
     return side_from(state, [s.id for s in squadrons], commander=commander if mixed else None, nations=nations,
                      **flags)

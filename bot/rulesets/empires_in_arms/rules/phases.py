@@ -415,7 +415,8 @@ def _battle_begins(state: EiaState, ctx: Context, kind, place: str, zone: str, a
                                  lost_port=p.lost_port)
     owner = (battery.owner,) if battery is not None else ()
     inactive_side = nv.battle_side(state, inactive, inactive_top or (inactive[0].nation if inactive else None),
-                                   nations=owner)
+                                   nations=owner, stacks=[tuple(s) for s in (interceptors or evaders)
+                                                          if s != MOVER], place=zone or place)
     state, count = _count(state, f"battle:{place}")
     battle = combat.battle_from(state, ctx.board, nv.combat_settings(state, ctx.settings), impulse=_impulse(state),
                                 kind=kind, place=place, active=active_side, inactive=inactive_side, zone=zone,
@@ -678,7 +679,8 @@ def _placed(state, ctx, battle, placement, squadrons):
         return _put(state, squadrons, placement.port, "E9.3"), [
             FleetPlaced(audience=public(), nation=nation, squadrons=tuple(s.id for s in squadrons),
                         origin=squadrons[0].location, destination=placement.port, rule="E9.3")], None
-    candidates = nv.friendly_ports(state, ctx.board, nation, ctx.settings)
+    candidates = (nv.friendly_ports(state, ctx.board, nation, ctx.settings) if ctx.settings.nearest_port_friendly_only
+                  else [q for q in sorted(ctx.board.ports) if not nv.enemy_port(state, q, nation)])  # E-OP-18
     ports = combat.nearest_ports(battle.zone, candidates, ctx.board.distance, placement)
     rule = "E9.4" if how == "other_port" else "E9.2"
     if not ports:  # E-OP-18: none — the moderators place it; it stays meanwhile
@@ -838,13 +840,17 @@ def settle_patrol(state: EiaState, ctx: Context, answers) -> tuple[EiaState, lis
     events: list[Event] = []  # the maneuver is counted with the plan's (its KO at the end, E1.2)
     found: list[nv.Stack] = []
     mover_stack = _mover_stack(state)
-    for target in nv.enemy_stacks_in_zone(state, here, state.major_of(p.nation)):
+    targets = nv.enemy_stacks_in_zone(state, here, state.major_of(p.nation))
+    if not ctx.settings.patrol_roll_per_stack:  # E-OP-07 flipped: one roll finds every stack or none
+        targets = [tuple(power for stack in targets for power in stack)]
+    for target in targets:
         base = f"eia:{_impulse(state)}:patrol:{here}:{nv.stack_key(mover_stack)}:{nv.stack_key(target)}"
         state, key = _key(state, base)
         state, success, event = _roll(state, ctx, key, "patrol", _mover_top(state), movers(state), target, here)
         events.append(event)
         if success:
-            found.append(target)
+            found += [s for s in nv.enemy_stacks_in_zone(state, here, state.major_of(p.nation))
+                      if set(s) <= set(target)]
     if not found:
         return _go(state, "arrive"), events  # E5.5: another patrol, or on
     theirs = [s for stack in found for s in nv.stack_squadrons(state, stack, here)]

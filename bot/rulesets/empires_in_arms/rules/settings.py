@@ -5,6 +5,7 @@ modifiers, "> 9") that number is the default; a moderator may change it for a ho
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -67,7 +68,7 @@ class EiaSettings(BaseModel):
     commander_dice: CommanderDice = CommanderDice.NET
     # E4.2, E-OP-06
     cap_mode: CapMode = CapMode.PER_SQUADRON
-    # E4.5, E-OP-07: one patrol roll per enemy stack for each maneuver (the only reading offered)
+    # E4.5, E-OP-07: one patrol roll per enemy stack for each maneuver; False: one roll for them all
     patrol_roll_per_stack: bool = True
     # E5, E-OP-08
     multi_interceptor_mode: InterceptorMode = InterceptorMode.FIRST_SUCCESS
@@ -78,10 +79,12 @@ class EiaSettings(BaseModel):
     blockade_modifier: int = 1  # E7.1 footnote
     # E8.4, E-OP-15
     naval_dice_per_squadron: dict[str, int] = Field(default_factory=lambda: dict(SEED_DICE))
-    # E8.5, E-OP-16: a "5" rolled by the opponent (battery dice included), cumulative, floor 0
-    demoralisation_source: str = "opponent_fives"
+    # E8.5, E-OP-16: a "5" rolled by the opponent (battery dice included), cumulative, floor 0 — the one
+    # reading combat implements, so the only value accepted
+    demoralisation_source: Literal["opponent_fives"] = "opponent_fives"
     ask_combat_cards: bool = True  # E-OP-14: a prompt to both sides before each battle (default: none)
-    # E9.2, E-OP-18: nearest friendly port by maneuvers; ties → the loser (default first in map order)
+    # E9.2, E-OP-18: nearest friendly port by maneuvers; ties → the loser (default first in map order);
+    # False: any port not the enemy's
     nearest_port_friendly_only: bool = True
     # E10, E-OP-19
     port_battery_dice: int = Field(default=2, ge=0)
