@@ -133,3 +133,29 @@ async def test_a_nations_combat_dice_are_set_in_the_campaigns_table(eia):
     settings = await eia.service.settings(1)
     assert settings["naval_dice_per_squadron.netherlands"] == 2
     assert settings["naval_dice_per_squadron.britain"] == 3  # the seed's rows stay (E8.4)
+
+
+# One successful use of each /empires-in-arms command, in an order that works.
+EIA_WALK = [
+    ("empires-in-arms relation", dict(a="Prussia", b="France", relation="war")),
+    ("empires-in-arms zone", dict(zone="Bay of Biscay", nation="France")),
+    ("empires-in-arms port", dict(port="Bilbao", nation="France", reason="a correction")),
+    ("empires-in-arms squadron-add", dict(nation="France", location="Brest", name="Escadre légère")),
+    ("empires-in-arms squadron", dict(squadron="Escadre légère", status="requires_outfitting")),
+    ("empires-in-arms ko", dict(nation="France", ko=10)),
+    ("empires-in-arms armada", dict(armada="combined_fleet", commander="Santa Ana's squadron")),
+    ("empires-in-arms dice", dict(nation="Batavian Republic", dice=2)),
+    ("empires-in-arms lose-port", dict(port="Ferrol", nation="France")),
+]
+
+
+async def test_every_eia_moderator_command_leaves_one_audit_entry(eia):
+    from cogs.audit_trail import READS
+    from tests.discord.test_audit_trail import moderator_paths
+    own = {p for p in moderator_paths(eia.bot) - READS if p.startswith("empires-in-arms ")}
+    assert own == {path for path, _ in EIA_WALK}  # a new command joins the walk
+    start = len(await eia.service.audit_log(1, 200))
+    for index, (path, values) in enumerate(EIA_WALK, start=1):
+        sent = await eia.run(path, eia.mod, **values)
+        assert not sent[-1].content.startswith("Refused"), (path, sent[-1].content)
+        assert len(await eia.service.audit_log(1, 200)) == start + index, (path, sent[-1].content)
