@@ -40,6 +40,9 @@ class ScenarioDemo(BaseModel):
     seed: str
     campaign_name: str
     steps: list[DemoStep] = Field(default_factory=list)  # the turn's steps after the first (bot/demo.py)
+    # A turn of steps (a ruleset's ``steps``): the demo's answers to its questions by question id, entered
+    # as a moderator would (a form's answer: its fields' values); a question not named takes its default.
+    answers: dict[str, Any] = Field(default_factory=dict)
 
 
 class ScenarioFile(BaseModel):

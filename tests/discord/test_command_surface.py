@@ -105,6 +105,9 @@ def test_the_surface_is_the_documented_one(export):
         "campaign": ["channel", "create", "export", "language", "moderators", "settings set"],
         "clan": ["leaders", "policy", "redeem"],
         "dice": ["verify"],
+        "eia": ["command", "convoy", "landing-retreat", "leave", "move", "patrol", "standing"],
+        "empires-in-arms": ["armada", "dice", "ko", "lose-port", "port", "relation", "squadron", "squadron-add",
+                            "zone"],
         "faction": ["add", "language", "link"],
         "fleet": ["list", "show"],
         "game": ["clans", "info", "relations", "settings", "status"],
@@ -130,7 +133,8 @@ def test_the_surface_is_the_documented_one(export):
     assert all(c.get("contexts") == [0] for c in export), "every command is for servers only"
 
 
-MODERATOR_GROUPS = {"campaign", "faction", "turn", "mod", "sengoku", "royal-fleets", "here-i-stand"}
+MODERATOR_GROUPS = {"campaign", "faction", "turn", "mod", "sengoku", "royal-fleets", "here-i-stand",
+                    "empires-in-arms"}
 
 
 def test_moderator_groups_are_hidden_from_players_and_never_mixed(world):
