@@ -112,10 +112,20 @@ class Placer:
         b = self._near(cand)
         if not len(b):
             return np.zeros(len(cand), dtype=bool)
+        return self._touch_matrix(cand, b).any(axis=1)
+
+    def _touch_matrix(self, cand: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """(candidates, boxes): whether the overlap's width and height are both > 0. A difference
+        of floats is > 0 iff the first is larger, so ``min(a, b) - max(c, d) > 0`` is four
+        comparisons, done here without the float arrays of the difference."""
         g = self.gap
-        w = np.minimum(cand[:, None, 2] + g, b[None, :, 2]) - np.maximum(cand[:, None, 0] - g, b[None, :, 0])
-        h = np.minimum(cand[:, None, 3] + g, b[None, :, 3]) - np.maximum(cand[:, None, 1] - g, b[None, :, 1])
-        return ((w > 0) & (h > 0)).any(axis=1)
+        right, left = cand[:, 2] + g, cand[:, 0] - g
+        top, bottom = cand[:, 3] + g, cand[:, 1] - g
+        across = (right[:, None] > b[None, :, 0]) & (b[None, :, 2] > left[:, None])
+        across &= ((right > left)[:, None] & (b[:, 2] > b[:, 0])[None, :])
+        up = (top[:, None] > b[None, :, 1]) & (b[None, :, 3] > bottom[:, None])
+        up &= ((top > bottom)[:, None] & (b[:, 3] > b[:, 1])[None, :])
+        return across & up
 
     CHUNK = 24
 
@@ -131,18 +141,19 @@ class Placer:
 
     def _overlap(self, cand: np.ndarray) -> np.ndarray:
         """Per candidate, the area it shares with the placed boxes (grown by the gap), summed
-        over every placed box. The boxes out of reach give exact zeros, so only the near ones
-        are computed; the sum still runs over the whole row in box order (same float sum)."""
+        over every placed box. Pairs that do not touch give exact zeros, so only the touching
+        ones are computed; the sum still runs over the whole row in box order (same float sum)."""
         b = self._boxes
         if not len(b):
             return np.zeros(len(cand))
         near = np.flatnonzero(self._near_mask(cand))
         areas = np.zeros((len(cand), len(b)))
         if len(near):
-            g, nb = self.gap, b[near]
-            w = np.minimum(cand[:, None, 2] + g, nb[None, :, 2]) - np.maximum(cand[:, None, 0] - g, nb[None, :, 0])
-            h = np.minimum(cand[:, None, 3] + g, nb[None, :, 3]) - np.maximum(cand[:, None, 1] - g, nb[None, :, 1])
-            areas[:, near] = np.clip(w, 0, None) * np.clip(h, 0, None)
+            ci, ni = np.nonzero(self._touch_matrix(cand, b[near]))
+            bi, g = near[ni], self.gap
+            w = np.minimum(cand[ci, 2] + g, b[bi, 2]) - np.maximum(cand[ci, 0] - g, b[bi, 0])
+            h = np.minimum(cand[ci, 3] + g, b[bi, 3]) - np.maximum(cand[ci, 1] - g, b[bi, 1])
+            areas[ci, bi] = np.clip(w, 0, None) * np.clip(h, 0, None)
         return areas.sum(axis=1)
 
     def _ambiguity(self, cand: np.ndarray, anchor: tuple[float, float]) -> np.ndarray:
