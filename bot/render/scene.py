@@ -142,6 +142,10 @@ class Scene:
         fig.set_size_inches((width_px + 0.5) / dpi, (height * width_px / NOMINAL_W + 0.5) / dpi)
         ax = fig.add_axes((0, 0, 1, 1))
         ax.set_axis_off()
+        # Every artist added is clipped to the axes' patch, which builds that patch's transform
+        # anew each time (a third of adding a text or patch); it never changes, so build it once.
+        clip_transform = ax.patch.get_transform()
+        ax.patch.get_transform = lambda: clip_transform
         ax.set_xlim(0, NOMINAL_W)
         ax.set_ylim(0, height)
         placer = Placer(Box(SIDE + 4, legend_h + 4, SIDE + frame.width - 4, legend_h + frame.height - 4))
