@@ -24,6 +24,7 @@ import pytest
 
 import bot.render
 import bot.services.campaigns as campaigns
+import bot.store.sqlite_resolutions as sqlite_resolutions
 from bot.runtime import SWITCH_INTERVAL_S
 from bot.rulesets.sengoku.report import present
 
@@ -92,15 +93,24 @@ async def test_a_whole_turn_does_its_heavy_work_off_the_event_loop(planned, loop
     _spy(monkeypatch, present, "overlay_for", threads)  # the map's overlay (~26 ms per audience at L)
     _spy(monkeypatch, bot.render, "render_map", threads)  # the drawing
     _spy(monkeypatch, present.SengokuPresenter, "build_reports", threads)  # every audience's report
-    _spy(monkeypatch, campaigns, "_resolution_record", threads)  # the record's JSON dumps of the states
+    _spy(monkeypatch, campaigns, "_resolution_record", threads)  # the record: the states dumped as JSON values
+    real_dumps = sqlite_resolutions.dumps
+
+    def dumps(value, what: str) -> str:  # the record as JSON text, in the store (~80 ms at L)
+        threads[f"dumps {what}"].add(threading.get_ident())
+        return real_dumps(value, what)
+
+    monkeypatch.setattr(sqlite_resolutions, "dumps", dumps)
     loop_thread = threading.get_ident()
 
     sent = await planned.run("turn resolve", planned.mod)
     sent += await planned.captives_defaults()
 
     assert any(s.files for s in sent), "the turn posted its maps"
-    assert set(threads) == {"overlay_for", "render_map", "build_reports", "_resolution_record"}
-    on_loop = sorted(name for name, seen in threads.items() if loop_thread in seen)
+    heavy = {"overlay_for", "render_map", "build_reports", "_resolution_record", "dumps after-state",
+             "dumps orders", "dumps dice log", "dumps events", "dumps report"}
+    assert heavy <= set(threads)
+    on_loop = sorted(name for name in heavy if loop_thread in threads[name])
     assert on_loop == [], f"ran on the event loop: {on_loop}"
     assert busy == [], "callbacks busy on the loop's thread:\n" + "\n".join(f"{s * 1000:.0f} ms CPU: {h}"
                                                                               for s, h in busy)
