@@ -80,7 +80,8 @@ async def test_an_empty_campaign_plays_the_ruleset_its_map_is_drawn_for(houses, 
 @pytest.mark.parametrize(("map_id", "ruleset_id", "message"), [
     ("seto", "houses", "the map seto is drawn for the Sengoku clan naval rules, not the Houses of the channel; "
                        "its maps: channel"),
-    ("seto", "chess", "there is no ruleset 'chess'; rulesets: Here I Stand naval rules (here-i-stand), "
+    ("seto", "chess", "there is no ruleset 'chess'; rulesets: Empires in Arms naval rules (empires-in-arms), "
+                      "Here I Stand naval rules (here-i-stand), "
                       "Houses of the channel (houses), Royal fleets naval rules (royal-fleets), "
                       "Sengoku clan naval rules (sengoku)"),
 ])
