@@ -23,6 +23,8 @@ $(BENCH_STAMP): pyproject.toml | $(STAMP)
 demo: $(STAMP)
 	$(BIN)/python -m bot demo --ruleset sengoku --out out
 	$(BIN)/python -m bot demo --ruleset royal-fleets --out out/royal-fleets
+	$(BIN)/python -m bot demo --ruleset here-i-stand --out out/here-i-stand
+	$(BIN)/python -m bot demo --ruleset empires-in-arms --out out/empires-in-arms
 
 # One worker per core, at most four (each starts a PostgreSQL server of its own); TEST_WORKERS=0
 # runs the suite in this process, which a debugger or `-x` is easier with.

@@ -21,11 +21,28 @@ class ScenarioFileError(ValueError):
     """Every problem of one scenario file, one per line, each naming the file."""
 
 
+class DemoStep(BaseModel):
+    """One step of the demo's turn after the first (a turn made of steps, bot/engine/steps.py): the
+    step that must be open (``kind``), an orders step's orders by faction, or a prompt step's answers
+    by question id (a faction's question is answered as that faction, a moderators' as a moderator);
+    the questions it leaves unanswered get their rules' defaults, as at a deadline."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: str | None = None
+    orders: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)
+    answers: dict[str, Any] = Field(default_factory=dict)
+
+
 class ScenarioDemo(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     seed: str
     campaign_name: str
+    steps: list[DemoStep] = Field(default_factory=list)  # the turn's steps after the first (bot/demo.py)
+    # A turn of steps (a ruleset's ``steps``): the demo's answers to its questions by question id, entered
+    # as a moderator would (a form's answer: its fields' values); a question not named takes its default.
+    answers: dict[str, Any] = Field(default_factory=dict)
 
 
 class ScenarioFile(BaseModel):

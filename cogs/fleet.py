@@ -58,7 +58,8 @@ def unit_details(unit: UnitView, campaign: Campaign, clan: str, lines: list[Orde
                  t: Messages | None = None) -> str:
     t = t or messages()
     gamemap = game_map(campaign.map_id)
-    where = gamemap.areas[unit.location].name if unit.location in gamemap.areas else t._("nowhere on the map")
+    # Any node of the map (not only "areas": a board may have only sea zones and ports)
+    where = gamemap.nodes[unit.location].name if unit.location in gamemap.nodes else t._("nowhere on the map")
     # The kind's word is the ruleset's: its catalogue marks it (the ruleset's unit-kind words).
     kind = messages(t.language, campaign.ruleset)._(unit.kind.replace("_", " "))
     parts = [f"**{escape(unit.name)}** — {escape(clan)}, {kind}",

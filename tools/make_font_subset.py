@@ -29,6 +29,7 @@ from fontTools import subset
 from fontTools.ttLib import TTCollection
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # the map vocabularies of this checkout's rulesets, not an installed copy's
 OUT = ROOT / "data" / "fonts"
 FONTS = "usr/share/fonts/opentype/noto"
 WEIGHTS = ("Regular", "Bold")  # area names and titles are bold
@@ -78,9 +79,28 @@ def catalogue_characters(language: str, root: Path = ROOT) -> set[str]:
     return found
 
 
+def vocabulary_characters(language: str) -> set[str]:
+    """Every character of a map key's word (each installed ruleset's map vocabulary) in ``language``,
+    from whichever of its catalogues holds it: a word the reports used first is in the report
+    catalogue, not in the map's (Sengoku's "storm", Here I Stand's "squadron")."""
+    from bot.i18n import messages
+    from bot.plugins import plugins
+    found: set[str] = set()
+    for plugin in plugins().values():
+        if plugin.map_vocabulary is None:
+            continue
+        vocabulary, t = plugin.map_vocabulary(), messages(language, plugin.id)
+        for section in (vocabulary.shapes, vocabulary.highlights, vocabulary.routes, vocabulary.lines):
+            for style in section.values():
+                for word in (style.name, getattr(style, "plural", "")):
+                    found.update(t._(word) if word else "")
+    return found
+
+
 def wanted(language: str, root: Path = ROOT) -> set[str]:
     """The characters a map in ``language`` may need from the CJK face (DejaVu draws the rest)."""
-    chars = {c for c in map_characters(root) | catalogue_characters(language, root) if ord(c) >= 0x2E80}
+    chars = map_characters(root) | catalogue_characters(language, root) | vocabulary_characters(language)
+    chars = {c for c in chars if ord(c) >= 0x2E80}
     for low, high in EXTRA_RANGES:
         chars.update(chr(c) for c in range(low, high + 1))
     return chars

@@ -81,7 +81,7 @@ class Question(BaseModel):
     """One decision of a step.  ``faction`` answers it (None: the moderators).  Either ``choices``
     (buttons / a select menu) or ``form`` (a moderators' form) — never both.  ``default`` is the
     answer applied at the deadline (a choice's value, or a form's values), always one the rules
-    name: ``default_rule`` cites it ("OP-46c", "H-OP-12" …) and the report says it was applied.
+    name: ``default_rule`` cites it (the ruleset's rule id) and the report says it was applied.
     ``facts``: what the answering faction may see at the moment of decision — the only names a
     standing order's condition may use (bot/engine/conditions.py)."""
 

@@ -9,12 +9,16 @@ and reused (``bot.render.static``); a turn draws only what changes. From
 async code use ``render_map_async``: a render is CPU-bound (about 0.35 s at
 1400 px) and runs in a bounded thread pool with a timeout, never on the
 Discord event loop (threads, not processes: measured, see docs/decisions.md).
+``render_in_worker`` runs a presenter's whole render there, the building of its
+overlay included (about 26 ms per audience at 1,000 units: too long for the loop).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import weakref
+from collections.abc import Awaitable, Callable
 
 from bot.domain.gamemap import GameMap
 from bot.render.mapimage import MAX_WIDTH_PX, MIN_WIDTH_PX, check_overlay, render_map
@@ -39,6 +43,7 @@ __all__ = [
     "Vocabulary",
     "check_overlay",
     "render_map",
+    "render_in_worker",
     "render_map_async",
 ]
 
@@ -71,6 +76,11 @@ def _finish(slots: asyncio.Semaphore, task: asyncio.Future) -> None:
         task.exception()  # mark it retrieved: after a timeout nobody awaits it
 
 
+# Set in a render slot's worker thread while ``render_in_worker`` runs a presenter's render there:
+# its ``render_map_async`` then draws in that thread, in the slot already held.
+_in_worker: contextvars.ContextVar[bool] = contextvars.ContextVar("fleetwright_render_worker", default=False)
+
+
 async def render_map_async(gamemap: GameMap, overlay: Overlay, *, timeout: float = RENDER_TIMEOUT_S,
                            **kw) -> bytes:
     """``render_map`` in a worker thread, at most MAX_CONCURRENT_RENDERS at once.
@@ -79,9 +89,34 @@ async def render_map_async(gamemap: GameMap, overlay: Overlay, *, timeout: float
     RenderTimeout after ``timeout`` seconds (waiting for a free slot
     included). A thread cannot be stopped, so a timed-out render keeps its
     slot until it really ends: the bound on concurrent renders holds even
-    when renders hang.
+    when renders hang.  Inside ``render_in_worker`` it draws at once, in
+    that worker's thread and slot.
     """
     check_overlay(gamemap, overlay)
+    if _in_worker.get():
+        return render_map(gamemap, overlay, **kw)
+    return await _in_slot(lambda: render_map(gamemap, overlay, **kw), timeout)
+
+
+async def render_in_worker(draw: Callable[[], Awaitable[bytes]], *, timeout: float = RENDER_TIMEOUT_S) -> bytes:
+    """``draw()`` (a presenter's ``render``: it builds the overlay, then awaits ``render_map_async``)
+    run whole in a render slot's worker thread, on a loop of that thread's own: building the
+    overlay is CPU work too, and the Discord event loop only waits.  Slots and timeout as
+    ``render_map_async``; the PNG is the same bytes."""
+    return await _in_slot(lambda: _run_here(draw), timeout)
+
+
+def _run_here(draw: Callable[[], Awaitable[bytes]]) -> bytes:
+    _in_worker.set(True)  # in this worker's copy of the context only (asyncio.to_thread copies it)
+    loop = asyncio.new_event_loop()
+    try:
+        return loop.run_until_complete(draw())
+    finally:
+        loop.close()
+
+
+async def _in_slot(work: Callable[[], bytes], timeout: float) -> bytes:
+    """``work()`` in a worker thread once a render slot is free, within ``timeout`` seconds."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     slots = _render_slots()
@@ -93,7 +128,7 @@ async def render_map_async(gamemap: GameMap, overlay: Overlay, *, timeout: float
     except TimeoutError:
         raise RenderTimeout(f"no free render slot within {timeout:g} s") from None
     try:
-        task = asyncio.ensure_future(asyncio.to_thread(render_map, gamemap, overlay, **kw))
+        task = asyncio.ensure_future(asyncio.to_thread(work))
     except BaseException:
         slots.release()
         raise

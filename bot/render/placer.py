@@ -74,18 +74,19 @@ class Placer:
         if not candidates:
             return None
         cand = np.array([[b.x0, b.y0, b.x1, b.y1] for b in candidates])
-        pref = np.zeros(len(cand))
-        if anchor is not None:
-            pref = self._ambiguity(cand, anchor)
-            if unambiguous_from is not None:
-                pref[unambiguous_from:] = 0.0
         # In chunks, in order: the first free candidate that is not ambiguous at all ends
-        # the search, so the far rings of a busy map are measured only when needed.
+        # the search, so the far rings of a busy map are measured only when needed (their
+        # ambiguity too: it is row by row, so a chunk's values are the whole array's).
         free = np.zeros(len(cand), dtype=bool)
+        pref = np.full(len(cand), np.inf)  # never read where free is False
         for lo in range(0, len(cand), self.CHUNK):
-            part = cand[lo:lo + self.CHUNK]
-            free[lo:lo + self.CHUNK] = (self._overlap(part, self._near(part)) + self._outside(part)) <= 0.0
-            if (free[lo:lo + self.CHUNK] & (pref[lo:lo + self.CHUNK] == 0.0)).any():
+            hi = min(lo + self.CHUNK, len(cand))
+            part = cand[lo:hi]
+            free[lo:hi] = ~self._touches(part) & (self._outside(part) <= 0.0)
+            if not free[lo:hi].any():
+                continue  # nothing free here: its ambiguity would never be read
+            pref[lo:hi] = self._pref(part, lo, anchor, unambiguous_from)
+            if (free[lo:hi] & (pref[lo:hi] == 0.0)).any():
                 break
         if not free.any():
             return None
@@ -94,23 +95,66 @@ class Placer:
             self.block(candidates[best])
         return best
 
+    def _pref(self, part: np.ndarray, lo: int, anchor: tuple[float, float] | None,
+              unambiguous_from: int | None) -> np.ndarray:
+        """The ambiguity of candidates ``lo`` to ``lo + len(part)`` (0 without an anchor or from
+        ``unambiguous_from`` on)."""
+        if anchor is None:
+            return np.zeros(len(part))
+        pref = self._ambiguity(part, anchor)
+        if unambiguous_from is not None:
+            pref[max(0, unambiguous_from - lo):] = 0.0
+        return pref
+
+    def _touches(self, cand: np.ndarray) -> np.ndarray:
+        """Whether each candidate overlaps a placed box (within the gap): ``_overlap > 0``
+        without summing areas (a sum of areas >= 0 is positive iff one of them is)."""
+        b = self._near(cand)
+        if not len(b):
+            return np.zeros(len(cand), dtype=bool)
+        return self._touch_matrix(cand, b).any(axis=1)
+
+    def _touch_matrix(self, cand: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """(candidates, boxes): whether the overlap's width and height are both > 0. A difference
+        of floats is > 0 iff the first is larger, so ``min(a, b) - max(c, d) > 0`` is four
+        comparisons, done here without the float arrays of the difference."""
+        g = self.gap
+        right, left = cand[:, 2] + g, cand[:, 0] - g
+        top, bottom = cand[:, 3] + g, cand[:, 1] - g
+        across = (right[:, None] > b[None, :, 0]) & (b[None, :, 2] > left[:, None])
+        across &= ((right > left)[:, None] & (b[:, 2] > b[:, 0])[None, :])
+        up = (top[:, None] > b[None, :, 1]) & (b[None, :, 3] > bottom[:, None])
+        up &= ((top > bottom)[:, None] & (b[:, 3] > b[:, 1])[None, :])
+        return across & up
+
     CHUNK = 24
 
     def _near(self, cand: np.ndarray) -> np.ndarray:
         """The placed boxes that can touch any of these candidates (within the gap)."""
+        return self._boxes[self._near_mask(cand)]
+
+    def _near_mask(self, cand: np.ndarray) -> np.ndarray:
         g, b = self.gap, self._boxes
         x0, y0 = cand[:, 0].min() - g, cand[:, 1].min() - g
         x1, y1 = cand[:, 2].max() + g, cand[:, 3].max() + g
-        return b[(b[:, 2] > x0) & (b[:, 0] < x1) & (b[:, 3] > y0) & (b[:, 1] < y1)]
+        return (b[:, 2] > x0) & (b[:, 0] < x1) & (b[:, 3] > y0) & (b[:, 1] < y1)
 
-    def _overlap(self, cand: np.ndarray, boxes: np.ndarray | None = None) -> np.ndarray:
-        b = self._boxes if boxes is None else boxes
+    def _overlap(self, cand: np.ndarray) -> np.ndarray:
+        """Per candidate, the area it shares with the placed boxes (grown by the gap), summed
+        over every placed box. Pairs that do not touch give exact zeros, so only the touching
+        ones are computed; the sum still runs over the whole row in box order (same float sum)."""
+        b = self._boxes
         if not len(b):
             return np.zeros(len(cand))
-        g = self.gap
-        w = np.minimum(cand[:, None, 2] + g, b[None, :, 2]) - np.maximum(cand[:, None, 0] - g, b[None, :, 0])
-        h = np.minimum(cand[:, None, 3] + g, b[None, :, 3]) - np.maximum(cand[:, None, 1] - g, b[None, :, 1])
-        return (np.clip(w, 0, None) * np.clip(h, 0, None)).sum(axis=1)
+        near = np.flatnonzero(self._near_mask(cand))
+        areas = np.zeros((len(cand), len(b)))
+        if len(near):
+            ci, ni = np.nonzero(self._touch_matrix(cand, b[near]))
+            bi, g = near[ni], self.gap
+            w = np.minimum(cand[ci, 2] + g, b[bi, 2]) - np.maximum(cand[ci, 0] - g, b[bi, 0])
+            h = np.minimum(cand[ci, 3] + g, b[bi, 3]) - np.maximum(cand[ci, 1] - g, b[bi, 1])
+            areas[ci, bi] = np.clip(w, 0, None) * np.clip(h, 0, None)
+        return areas.sum(axis=1)
 
     def _ambiguity(self, cand: np.ndarray, anchor: tuple[float, float]) -> np.ndarray:
         """AMBIGUITY_COST for each other anchor that is about as near to the

@@ -16,7 +16,7 @@ from dataclasses import replace
 import numpy as np
 from matplotlib import patheffects
 from matplotlib.axes import Axes
-from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg
 from matplotlib.figure import Figure
 from PIL import Image
 
@@ -29,8 +29,50 @@ from bot.render.placer import Placer
 from bot.render.style import MUTED, NOMINAL_W, PAPER, SIDE, TITLE_H, Font
 
 
+MAX_METRICS = 100_000  # cached text extents; a busy L map measures a few thousand strings
+
+# Text extents in pixels per (text, font properties, dpi), for every render in the process:
+# matplotlib caches them per renderer, and each render has a fresh one, so a warm render
+# measured every string again (FreeType's layout, about a third of a render's time). The
+# extents depend on nothing else, so the pictures stay the same to the byte.
+_metrics: dict[tuple, tuple[float, float, float]] = {}
+
+
+def _prop_key(prop) -> tuple:
+    """A FontProperties' state as a key (the object is mutable, its hash follows its state)."""
+    return tuple(tuple(v) if isinstance(v, list) else v for v in vars(prop).values())
+
+
+class _Renderer(RendererAgg):
+    """The Agg renderer with the process-wide text extents (``_metrics``)."""
+
+    def get_text_width_height_descent(self, s, prop, ismath):
+        if ismath is not False:
+            return super().get_text_width_height_descent(s, prop, ismath)
+        key = (s, _prop_key(prop), self.dpi)
+        extents = _metrics.get(key)
+        if extents is None:
+            extents = super().get_text_width_height_descent(s, prop, ismath)
+            if len(_metrics) >= MAX_METRICS:
+                _metrics.clear()
+            _metrics[key] = extents
+        return extents
+
+
+class _Canvas(FigureCanvasAgg):
+    """FigureCanvasAgg drawing with ``_Renderer`` (its get_renderer, with that class)."""
+
+    def get_renderer(self):
+        w, h = self.get_width_height(physical=True)
+        key = w, h, self.figure.dpi
+        if self._lastKey != key:
+            self.renderer = _Renderer(w, h, self.figure.dpi)
+            self._lastKey = key
+        return self.renderer
+
+
 class Measure:
-    """Text extents in layout units, measured once per (text, font)."""
+    """Text extents in layout units (the renderer caches them for the process)."""
 
     def __init__(self, fig: Figure, width_px: int, families: tuple[str, ...] = (BASE_FAMILY,)) -> None:
         self._fig = fig
@@ -88,7 +130,7 @@ class Scene:
         art = gm.sheets[sheet].art
         dpi = 100.0 * width_px / NOMINAL_W
         fig = Figure(figsize=(NOMINAL_W / 100, 8), dpi=dpi, facecolor=facecolor)
-        FigureCanvasAgg(fig)
+        _Canvas(fig)
         measure = Measure(fig, width_px, families_for(ov.language))
         # Bottom to top: legend band, map region, title band.
         rows = legend_rows(measure, legend) if bands else []
@@ -100,6 +142,10 @@ class Scene:
         fig.set_size_inches((width_px + 0.5) / dpi, (height * width_px / NOMINAL_W + 0.5) / dpi)
         ax = fig.add_axes((0, 0, 1, 1))
         ax.set_axis_off()
+        # Every artist added is clipped to the axes' patch, which builds that patch's transform
+        # anew each time (a third of adding a text or patch); it never changes, so build it once.
+        clip_transform = ax.patch.get_transform()
+        ax.patch.get_transform = lambda: clip_transform
         ax.set_xlim(0, NOMINAL_W)
         ax.set_ylim(0, height)
         placer = Placer(Box(SIDE + 4, legend_h + 4, SIDE + frame.width - 4, legend_h + frame.height - 4))

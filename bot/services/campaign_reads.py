@@ -31,12 +31,11 @@ _WORD = re.compile(r"(?<![\w-])[a-z0-9][a-z0-9_-]*")
 
 
 def with_names(text: str, gamemap: GameMap) -> str:
-    """Port and area ids in a ruleset's unit summary ('based mitajiri') → their names on the map."""
+    """Place ids in a ruleset's unit summary ('based mitajiri') → their names on the map.  Any node of
+    the map, whatever its ruleset calls its sections (a board of sea zones and ports has no areas)."""
     def name(match: re.Match) -> str:
         word = match.group(0)
-        if word in gamemap.ports:
-            return gamemap.ports[word].name
-        return gamemap.areas[word].name if word in gamemap.areas else word
+        return gamemap.nodes[word].name if word in gamemap.nodes else word
     return _WORD.sub(name, text)
 
 

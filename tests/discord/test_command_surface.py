@@ -105,10 +105,16 @@ def test_the_surface_is_the_documented_one(export):
         "campaign": ["channel", "create", "export", "language", "moderators", "settings set"],
         "clan": ["leaders", "policy", "redeem"],
         "dice": ["verify"],
+        "eia": ["command", "convoy", "landing-retreat", "leave", "move", "patrol", "standing"],
+        "empires-in-arms": ["armada", "dice", "ko", "lose-port", "port", "relation", "squadron", "squadron-add",
+                            "zone"],
         "faction": ["add", "language", "link"],
         "fleet": ["list", "show"],
         "game": ["clans", "info", "relations", "settings", "status"],
         "help": [""],
+        "here-i-stand": ["alliance", "barbary-pirates", "cp", "leader", "leader-add", "port", "power", "standing",
+                         "unit", "unit-add", "war"],
+        "his": ["build", "move", "pass", "piracy", "standing", "transport"],
         "map": [""],
         "mod": ["act-as", "audit"],
         "order": ["attack-port", "base", "cruise", "fleet-idle", "idle", "landing", "piracy",
@@ -127,7 +133,8 @@ def test_the_surface_is_the_documented_one(export):
     assert all(c.get("contexts") == [0] for c in export), "every command is for servers only"
 
 
-MODERATOR_GROUPS = {"campaign", "faction", "turn", "mod", "sengoku", "royal-fleets"}
+MODERATOR_GROUPS = {"campaign", "faction", "turn", "mod", "sengoku", "royal-fleets", "here-i-stand",
+                    "empires-in-arms"}
 
 
 def test_moderator_groups_are_hidden_from_players_and_never_mixed(world):

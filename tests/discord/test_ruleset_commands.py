@@ -58,7 +58,9 @@ async def test_the_whole_tree_passes_the_check_over_every_plug_in(world):
     assert world.bot.command_problems() == []
     assert names(world.bot.tree.get_commands()) == sorted(CORE)  # the core's alone are global
     assert {r: names(own) for r, own in world.bot.ruleset_commands.items()} == {
-        "royal-fleets": ["royal", "royal-fleets"], "sengoku": ["clan", "order", "sengoku", "unit"]}
+        "empires-in-arms": ["eia", "empires-in-arms"], "here-i-stand": ["here-i-stand", "his"],
+        "royal-fleets": ["royal", "royal-fleets"],
+        "sengoku": ["clan", "order", "sengoku", "unit"]}
 
 
 def test_a_ruleset_taking_a_core_or_another_rulesets_name_is_refused_with_a_clear_message():

@@ -147,3 +147,21 @@ def test_the_moderators_map_fits_its_unit_cards_in_every_language(language: str)
     assert badges(scene_for("en", "moderators")) == []
     assert badges(scene_for(language, "moderators")) == []
     assert len(units(scene_for(language, "moderators"))) == len(units(scene_for("en", "moderators")))
+
+
+@pytest.mark.parametrize("language", ["ja", "zh-TW"])
+def test_the_font_subset_covers_every_rulesets_map_catalogue(language: str) -> None:
+    """Every translation of every installed ruleset's map catalogue (``*maps.po``: its overlay's
+    words) has a glyph: before, only Sengoku's legend words were checked, and the royal fleets' and
+    Here I Stand's maps drew 艦隊 / 海盜船 / 交易拠点 … as empty boxes."""
+    from babel.messages.pofile import read_po
+    families = families_for(language)
+    gaps = {}
+    for found in plugins().values():
+        for path in sorted((found.locale_dir / language / "LC_MESSAGES").glob("*maps.po")) if found.locale_dir else ():
+            with path.open("rb") as fh:
+                for message in (m for m in read_po(fh) if m.id):  # not the header
+                    for text in (message.string if isinstance(message.string, tuple) else (message.string,)):
+                        if text and (gap := missing(text, families)):
+                            gaps[f"{found.id}: {text}"] = gap
+    assert gaps == {}, f"{language}: {gaps}: {RERUN}"

@@ -80,8 +80,10 @@ async def test_an_empty_campaign_plays_the_ruleset_its_map_is_drawn_for(houses, 
 @pytest.mark.parametrize(("map_id", "ruleset_id", "message"), [
     ("seto", "houses", "the map seto is drawn for the Sengoku clan naval rules, not the Houses of the channel; "
                        "its maps: channel"),
-    ("seto", "chess", "there is no ruleset 'chess'; rulesets: Houses of the channel (houses), "
-                      "Royal fleets naval rules (royal-fleets), Sengoku clan naval rules (sengoku)"),
+    ("seto", "chess", "there is no ruleset 'chess'; rulesets: Empires in Arms naval rules (empires-in-arms), "
+                      "Here I Stand naval rules (here-i-stand), "
+                      "Houses of the channel (houses), Royal fleets naval rules (royal-fleets), "
+                      "Sengoku clan naval rules (sengoku)"),
 ])
 async def test_an_empty_campaign_of_a_ruleset_the_map_is_not_for_is_refused(houses, service, map_id, ruleset_id,
                                                                              message):

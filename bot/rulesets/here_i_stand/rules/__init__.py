@@ -6,4 +6,4 @@ map's interface, ``HisMap``), ``combat`` (H3.3), ``piracy`` (H5.2), ``building``
 No Discord, no store, no clock, no global random: dice come in as ``bot.engine.dice.Dice``.
 """
 
-LAYERS = ()  # flat: no sub-packages yet (tests/rules/test_rules_layers.py)
+LAYERS = ("geography", "map")  # what the rules ask of a map, then the board (H1) answering it (tests/rules/test_rules_layers.py)

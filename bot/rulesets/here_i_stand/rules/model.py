@@ -53,6 +53,7 @@ class Power(BaseModel):
     id: str
     name: str
     kind: PowerKind = PowerKind.MAJOR
+    colour: str = ""  # #rrggbb for lists and the map key; empty: views.COLOURS
     at_war_with: frozenset[str] = frozenset()
     allied_with: frozenset[str] = frozenset()
     hand_size: int = Field(default=0, ge=0)
@@ -72,6 +73,7 @@ class NavalUnit(BaseModel):
     location: str
     vertical: bool = False  # H0.1: just arrived in a sea zone without friendly units (H2.6.2 (c))
     lost_combat_in_impulse: int | None = None  # H2.5.4: on a losing side earlier in this impulse
+    name: str = ""  # as players read it; empty: "<owner> <type> <id's number>" (``HisState.unit_name``)
 
 
 class NavalLeader(BaseModel):
@@ -121,6 +123,9 @@ class Impulse(BaseModel):
     active_power: str
     cp_remaining: int = Field(default=0, ge=0)
     transport_in_progress: str | None = None  # H4.2.2.4
+    acted: bool = False  # an action was carried out this impulse (else, when it ends, the power passed)
+    passes: int = Field(default=0, ge=0)  # powers in a row, up to this impulse, that passed (sequence.py)
+    opened: int = Field(default=1, ge=1)  # impulses opened in this Fleetwright turn (``impulses_per_turn``)
 
 
 class HisState(BaseModel):
@@ -138,6 +143,9 @@ class HisState(BaseModel):
     standing: dict[str, StandingOrders] = Field(default_factory=dict)  # power → its standing orders (H10.6)
     pending: Pending | None = None  # the action under way between steps
     next_step: Step | None = None  # the step the chain asks next (steps.py; None: the action is done)
+    # CP each power has when its next impulse opens (H-OP-18: the card's CP, entered by the moderators)
+    cp_next: dict[str, int] = Field(default_factory=dict)
+    segment_over: bool = False  # this Fleetwright turn's impulses are done (sequence.py); the next opens
 
     # -- who stands how with whom ------------------------------------------------------------
     def at_war(self, a: str, b: str) -> bool:
@@ -153,6 +161,14 @@ class HisState(BaseModel):
     def controller_of(self, port: str) -> str | None:
         found = self.ports.get(port)
         return found.controller if found else None
+
+    def unit_name(self, unit: NavalUnit) -> str:
+        """Users see names, never raw ids: a unit's own, or its owner's name, type and number."""
+        if unit.name:
+            return unit.name
+        owner = self.powers.get(unit.owner)
+        number = unit.id.rsplit("-", 1)[-1]
+        return f"{owner.name if owner else unit.owner} {unit.type} {number}"
 
     # -- what is where -------------------------------------------------------------------------
     def units_at(self, space: str, controller: str | None = None) -> list[NavalUnit]:

@@ -44,3 +44,8 @@ class HisSettings(BaseModel):
     ask_response_cards: bool = True  # H-OP-20/21: a moderators' step after it
     reaction_hours: int = Field(default=12, ge=1, le=336)  # H-OP-09 response windows' deadline
     prompt_hours: int = Field(default=24, ge=1, le=336)  # other prompts (H-OP-13, -15, -25, -34)
+    # One Fleetwright turn is a segment of impulses (sequence.py): at most this many (0: until every
+    # power has passed in a row, the end of the action phase), for forum play's pace.
+    impulses_per_turn: int = Field(default=0, ge=0, le=100)
+    # The CP a power has when its impulse opens, unless the moderators entered its card's (H-OP-18).
+    impulse_cp: int = Field(default=0, ge=0, le=12)

@@ -51,8 +51,10 @@ from bot.rulesets.here_i_stand.rules.geography import HisMap
 from bot.rulesets.here_i_stand.rules.model import OTTOMANS, HisState, PowerKind, UnitType
 from bot.rulesets.here_i_stand.rules.records import Pending
 from bot.rulesets.here_i_stand.rules.settings import HisSettings
+from bot.rulesets.here_i_stand.rules.board import board
 from bot.rulesets.here_i_stand.rules.standing import NO, YES, standing_answer
 
+PASS = "pass"  # ends the impulse, spending nothing (orders.Pass; sequence.py opens the next power's)
 CHAIN_LIMIT = 200  # phases settled in one resolution: more is a bug in this module, not a long move
 YES_NO = [Choice(value=NO, label=Wording(msgid=N_("No"))), Choice(value=YES, label=Wording(msgid=N_("Yes")))]
 
@@ -62,7 +64,7 @@ def action_step(state: HisState) -> Step:
     power = state.impulse.active_power
     return Step(kind=ORDERS, label=Wording(msgid=N_("impulse {impulse} · {power}'s action"),
                                            values={"impulse": state.impulse.number, "power": state.powers[power].name}),
-                actors=[power], order_kinds=list(ACTIONS))
+                actors=[power], order_kinds=[*ACTIONS, PASS])
 
 
 class HisSteps:
@@ -77,9 +79,10 @@ class HisSteps:
     def standing_answer(self, state: HisState, step: Step, question: Question) -> Answer | None:
         return standing_answer(state, question)
 
-    def resolve_step(self, state: HisState, gamemap: HisMap, settings: HisSettings, step: Step,
+    def resolve_step(self, state: HisState, gamemap, settings: HisSettings, step: Step,
                      orders: list[SubmittedOrder], answers: list[Answer], dice: Dice) -> Resolution:
-        events: list = [_applied(step, a) for a in answers if a.source in (AnswerSource.STANDING, AnswerSource.DEFAULT)]
+        gamemap = board(gamemap)  # the core's GameMap, or a HisMap already (the rules' tests)
+        events: list = [applied(step, a) for a in answers if a.source in (AnswerSource.STANDING, AnswerSource.DEFAULT)]
         if step.kind == ORDERS:
             state, more, acted = resolve_action(state, gamemap, settings, orders, dice)
             events += more
@@ -99,7 +102,7 @@ class HisSteps:
 CARD_QUESTIONS = ("foul_weather",)  # answers that could tell what a hand holds (H-OP-35)
 
 
-def _applied(step: Step, answer: Answer) -> AnswerApplied:
+def applied(step: Step, answer: Answer) -> AnswerApplied:
     """H10.6: a standing order applied is stated publicly, unless the answer could tell what the
     power's hand holds; a default goes to the power and the moderators (the moderators' log)."""
     question = step.question(answer.question)
@@ -150,7 +153,8 @@ def resolve_action(state: HisState, gamemap: HisMap, settings: HisSettings, orde
     except (ValidationError, KeyError, TypeError):
         return state, [ActionNotCarried(audience=Audience.of(power), power=power, action=payload["kind"],
                                         reason=N_("the order could not be read"), rule="H10")], False
-    return state, events, True
+    # the impulse was not a pass (sequence.py: every power passing in a row ends the action phase)
+    return state.model_copy(update={"impulse": state.impulse.model_copy(update={"acted": True})}), events, True
 
 
 def _naval_move(state, gamemap, settings, payload, dice):

@@ -1,0 +1,1 @@
+"""The Empires in Arms board's art: rough coastlines (``coasts``) and the generator of its picture (``generate``)."""

@@ -1,0 +1,236 @@
+"""Armadas and their caps (E3, E4, EX4), convoys and landings (E11, E12, EX6), the loss of a port
+(E14, EX9), a fortified strait (E13, EX10), orders refused when given (E17)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine.dice import ScriptedDice
+from bot.engine.ruleset import OrderRejected
+from bot.rulesets.empires_in_arms.rules import naval as nv
+from bot.rulesets.empires_in_arms.rules.edits import apply_edit, parse_edit
+from bot.rulesets.empires_in_arms.rules.model import DESTROYED
+from bot.rulesets.empires_in_arms.rules.orders import parse_order
+from bot.rulesets.empires_in_arms.rules.phases import Context
+from bot.rulesets.empires_in_arms.rules.settings import CapMode, EiaSettings
+from bot.rulesets.empires_in_arms.rules.validate import validate
+from tests.rules.empires_in_arms.conftest import NATIONS, of_kind, play, state_of, tiny
+
+ALLIED = {**NATIONS, "britain": {"name": "Great Britain", "at_war_with": ["france"], "allied_with": ["spain"]},
+          "spain": {"name": "Spain", "allied_with": ["britain"]}}
+ARMADA = {"g1": {"nation": "britain", "location": "z2"}, "g2": {"nation": "britain", "location": "z2"},
+          "s1": {"nation": "spain", "location": "z2"}}
+
+
+def armada_state(commander: str | None):
+    return state_of(ARMADA, nations=ALLIED, armadas={"a": {"location": "z2", "powers": ["britain", "spain"],
+                                                           "commander": commander}})
+
+
+@pytest.mark.parametrize("top, dice, modifier", [("spain", 3, {"britain": 0}), ("britain", 7, {"britain": 2})])
+def test_ex4_the_commanders_dice_and_modifier_cap_the_armada(top, dice, modifier):
+    """EX4 / E4.2 (E-OP-06 per squadron): a Spanish commander: 1 + 1 + 1 dice, modifier 0; a British
+    one: 3 + 3 + 1 (the Spaniard keeps its own), modifier +2."""
+    state = armada_state("s1" if top == "spain" else "g1")
+    squadrons = state.squadrons_at("z2")
+    assert nv.capped_dice(state, EiaSettings(), squadrons, top) == dice
+    assert nv.modifiers(state, EiaSettings(), squadrons, top, "z3") == modifier
+
+
+def test_e_op_06_per_fleet_reading_changes_the_dice():
+    """E-OP-06 flipped: per fleet, a Spanish commander's 1 die is below the fleet's mean: all roll 1."""
+    state = armada_state("s1")
+    settings = EiaSettings(cap_mode=CapMode.PER_FLEET)
+    assert nv.capped_dice(state, settings, state.squadrons_at("z2"), "spain") == 3
+
+
+def test_ex4_without_agreement_the_power_with_most_dice_commands():
+    """EX4 / E3.1.2 / E-OP-03: Spain orders its squadron on top; Britain has not agreed (no standing
+    armada_agree): Britain (6 dice) against Spain (1) commands."""
+    state = armada_state(None).model_copy(update={"impulse": armada_state(None).impulse.model_copy(
+        update={"active": "spain"})})
+    state, events, _ = play(state, [("spain", {"kind": "armada_command", "armada": "a", "squadron": "s1"})], {})
+    command = of_kind(events, "eia_armada_command")[0]
+    assert (command.nation, command.rule) == ("britain", "E3.1.2")
+
+
+def test_ex4_with_agreement_the_nation_takes_command():
+    state = state_of(ARMADA, nations=ALLIED, active="spain", standing={"britain": {"armada_agree": "always"}},
+                     armadas={"a": {"location": "z2", "powers": ["britain", "spain"]}})
+    state, events, _ = play(state, [("spain", {"kind": "armada_command", "armada": "a", "squadron": "s1"})], {})
+    assert of_kind(events, "eia_armada_command")[0].squadron == "s1"
+    assert state.armadas["a"].commander == "s1"
+
+
+def test_e3_2_1_an_armada_pays_an_extra_maneuver_per_fleet():
+    """E3.2.1 / E-OP-05 (placeholder 1): two fleets: 2 maneuvers an entry; Z2 → Z3 → R = 4 = 2 KO."""
+    state = armada_state("g1").model_copy(update={"impulse": armada_state("g1").impulse.model_copy(
+        update={"active": "britain"})})
+    move = ("britain", {"kind": "move_fleet", "at": "z2", "armada": "a", "path": ["z3", "r"]})
+    state, events, _ = play(state, [move], {})
+    assert {state.squadrons[s].location for s in ARMADA} == {"r"}
+    spent = of_kind(events, "eia_maneuvers_spent")[-1]
+    assert (spent.maneuvers, spent.ko) == (4, 2)
+
+
+# -- convoys (EX6) ------------------------------------------------------------------------------
+
+FRENCH_ITEMS = {f"u{i}": {"nation": "france", "location": "p1"} for i in range(1, 7)}
+
+
+def convoy_state(**more):
+    return state_of({}, land=FRENCH_ITEMS, **more)
+
+
+def check(state, payload):
+    return validate(state, tiny(), EiaSettings(), "france", parse_order(payload), [])
+
+
+def test_ex6_a_convoy_of_four_items_costs_one_ko_per_entry():
+    """EX6: A (P1, in Z1) → Z1 → Z2 → B (P2): 3 KO."""
+    state = convoy_state(impulse={"active": "france", "ko": {"france": 5}})
+    order = {"kind": "convoy", "items": ["u1", "u2", "u3", "u4"], "path": ["p1", "z1", "z2", "p2"]}
+    assert check(state, order) == []
+    state, events, _ = play(state, [("france", order)], {})
+    assert of_kind(events, "eia_convoy_sailed")[0].ko == 3 and state.impulse.ko["france"] == 2
+    assert state.land["u1"].location == "p2"
+
+
+@pytest.mark.parametrize("change, rule", [
+    ("enemy_fleet", "E11.6"), ("six_items", "E11.2"), ("second_convoy", "E11.4"), ("moved_by_land", "E11.3")])
+def test_ex6_convoys_refused(change, rule):
+    order = {"kind": "convoy", "items": ["u1", "u2", "u3", "u4"], "path": ["p1", "z1", "z2", "p2"]}
+    state = convoy_state()
+    if change == "enemy_fleet":
+        state = state_of({"b1": {"nation": "britain", "location": "z2"}}, land=FRENCH_ITEMS)
+    elif change == "six_items":
+        order["items"] = [f"u{i}" for i in range(1, 7)]
+    elif change == "second_convoy":
+        state = state.model_copy(update={"impulse": state.impulse.model_copy(update={"convoy_used": ("france",)})})
+    else:
+        state = state.model_copy(update={"land": {**state.land, "u1": state.land["u1"].model_copy(
+            update={"moved_by_land": True})}})
+    with pytest.raises(OrderRejected) as refused:
+        check(state, order)
+    assert refused.value.rule == rule
+
+
+def test_ex6_a_landing_needs_control_of_the_zone():
+    """E12.1: C is Spanish; France at war with... here Britain's port, France needs Z2's control."""
+    state = state_of({}, land=FRENCH_ITEMS, port_control={"p1": "france", "p2": "france", "c": "britain",
+                                                           "f": "turkey"})
+    order = {"kind": "convoy", "items": ["u1"], "path": ["p1", "z1", "z2", "c"]}
+    with pytest.raises(OrderRejected, match=r"E12\.1"):
+        check(state, order)
+    state = state.model_copy(update={"zone_control": {"z2": "france"}})
+    assert check(state, order) == []
+
+
+def test_an_inactive_nation_may_only_give_standing_orders():
+    state = convoy_state()
+    with pytest.raises(OrderRejected, match="standing orders"):
+        validate(state, tiny(), EiaSettings(), "britain", parse_order({"kind": "patrol", "zone": "z1"}), [])
+    assert validate(state, tiny(), EiaSettings(), "britain",
+                    parse_order({"kind": "standing", "intercept": "if enemy_dice <= 4"}), []) == []
+    with pytest.raises(OrderRejected):
+        validate(state, tiny(), EiaSettings(), "britain", parse_order({"kind": "standing", "evade": "if secret > 1"}),
+                 [])
+
+
+def test_a_path_that_is_not_one_maneuver_a_step_is_refused():
+    state = state_of({"f1": {"nation": "france", "location": "p1"}})
+    with pytest.raises(OrderRejected, match=r"E2\.2"):
+        check(state, {"kind": "move_fleet", "at": "p1", "path": ["z2"]})
+    with pytest.raises(OrderRejected, match="KO"):
+        check(state.model_copy(update={"impulse": state.impulse.model_copy(update={"ko": {"france": 1}})}),
+              {"kind": "move_fleet", "at": "p1", "path": ["z1", "z2", "p2"]})
+
+
+# -- loss of a port (EX9) -------------------------------------------------------------------------
+
+EX9 = {"A": {"nation": "spain", "location": "s"}, "B": {"nation": "spain", "location": "s",
+                                                        "status": "requires_outfitting"},
+       "C": {"nation": "spain", "location": "s", "status": "under_construction"},
+       "fr1": {"nation": "france", "location": "z1"}, "fr2": {"nation": "france", "location": "z1"}}
+WAR = {**NATIONS, "france": {"name": "France", "at_war_with": ["spain"]}, "spain": {"name": "Spain"}}
+
+
+def test_ex9_the_loss_of_a_port():
+    """EX9: France takes Spanish S (in Z1) by land; C (under construction) is destroyed; A and B
+    put to sea; French interception [4, 5] + 1 + 1 = 11; Spanish evasion [3, 3] fails; round 1 dice
+    French 2 + 2 + 1 = 5, Spanish 1 + 0 = 1; the Spanish lose: B destroyed (E14.3), A to the
+    nearest Spanish port."""
+    state = state_of(EX9, nations=WAR, zone_control={"z1": "france"},
+                     port_control={"s": "spain", "p1": "france", "p2": "france", "c": "spain", "f": "turkey"})
+    state, note = apply_edit(state, tiny(), parse_edit({"kind": "lose_port", "port": "s", "nation": "france"}))
+    assert state.squadrons["C"].location == DESTROYED and state.squadrons["A"].location == "z1"
+    assert state.next_step.kind == "intercept" and state.next_step.questions[0].faction == "france"
+    dice = {"eia:1:intercept:z1:france": [4, 5], "eia:1:evade:z1:spain": [3, 3],
+            "eia:1:battle:z1:r1:active": [2], "eia:1:battle:z1:r1:inactive": [1, 2, 3, 4, 6]}
+    form = {"active_result": 0, "inactive_result": 2, "winner": 2}
+    from tests.rules.empires_in_arms.conftest import play_from
+    state, events, asked = play_from(state, dice, answers=[{"intercept:france": "yes"}, {"evade:mover": "yes"}, {},
+                                                           {"combat_r1": form}])
+    roll = of_kind(events, "eia_interception_rolled")[0]
+    assert (roll.total, roll.modifiers) == (11, {"france": 1, "blockading": 1})
+    rolled = of_kind(events, "eia_round_rolled")[0]
+    assert (rolled.active_count, rolled.inactive_count) == (1, 5)
+    assert state.squadrons["B"].location == DESTROYED
+    assert state.squadrons["A"].location == "c"  # the nearest Spanish port from Z1 (C, 2 maneuvers)
+    destroyed = [e for e in events if e.kind == "eia_squadrons_destroyed"]
+    assert {s for e in destroyed for s in e.squadrons} == {"B", "C"}  # every squadron leaving play told
+    assert asked[-1].kind == "orders"  # then the active nation's orders
+
+
+# -- a fortified strait (EX10) --------------------------------------------------------------------
+
+def test_ex10_battery_then_automatic_interception_then_evasion():
+    """EX10: Russians pass the Narrows (Z2 → Z3) held by Turkish fortress F with 2 Turkish squadrons:
+    4 battery dice (the moderators enter no losses), automatic interception (no roll), evasion
+    [6, 4] = 10 succeeds: the Russians go on into Z3."""
+    squadrons = {f"r{i}": {"nation": "russia", "location": "z2"} for i in range(1, 4)}
+    squadrons |= {"t1": {"nation": "turkey", "location": "f"}, "t2": {"nation": "turkey", "location": "f"}}
+    state = state_of(squadrons, active="russia")
+    dice = {"eia:1:battery:f:r0": [1, 2, 3, 4], "eia:1:evade:z3:russia": [6, 4]}
+    move = ("russia", {"kind": "move_fleet", "at": "z2", "path": ["z3"], "evade": "yes"})
+    battery = {"battery_result": 0, "active_losses": ""}
+    state, events, asked = play(state, [move], dice, answers=[{"combat_r0": battery}, {}])
+    assert [s.kind for s in asked][:1] == ["round"]
+    assert of_kind(events, "eia_automatic_interception")[0].squadrons == ("t1", "t2")
+    assert [e.success for e in of_kind(events, "eia_interception_rolled")] == [True]
+    assert {state.squadrons[f"r{i}"].location for i in range(1, 4)} == {"z3"}
+
+
+def test_e_op_15_an_unlisted_nation_waits_for_the_moderators():
+    """E-OP-15: no dice for Prussia: the battle does not guess; the moderators are asked to set them."""
+    nations = {**NATIONS, "prussia": {"name": "Prussia", "at_war_with": ["france"]}}
+    squadrons = {"f1": {"nation": "france", "location": "p1"}, "pr": {"nation": "prussia", "location": "z1"}}
+    state = state_of(squadrons, nations=nations, impulse_order=["france", "prussia"])
+    dice = {"eia:1:intercept:z1:prussia": [6, 6]}
+    state, events, asked = play(state, [("france", {"kind": "move_fleet", "at": "p1", "path": ["z1"],
+                                                    "evade": "no"})], dice, answers=[{"intercept:prussia": "yes"}])
+    assert asked[-1].kind == "dice_missing" and asked[-1].questions[0].default is None
+    notice = of_kind(events, "eia_moderators_notice")[-1]
+    assert notice.rule == "E-OP-15" and notice.audience.public is False and notice.audience.factions == ()
+    worded = notice.reason.format(**notice.values)
+    assert "Prussia" in worded and "/empires-in-arms dice" in worded
+
+
+def test_e12_a_landing_takes_the_batterys_fire_then_the_survivors_are_placed():
+    """E12.1–E12.3 (EX6): France controls Z2 and lands two units in British C (not a fortress): the
+    battery fires 2 dice (E12.2), the moderators enter one unit lost (combat's round 0, booked as a
+    round-1 loss, E12.5); the survivor is placed in C (E12.3)."""
+    state = state_of({}, land={"u1": {"nation": "france", "location": "p1"},
+                               "u2": {"nation": "france", "location": "p1", "name": "Guard"}},
+                     zone_control={"z2": "france"},
+                     port_control={"p1": "france", "p2": "france", "c": "britain", "f": "turkey"})
+    order = {"kind": "convoy", "items": ["u1", "u2"], "path": ["p1", "z1", "z2", "c"]}
+    state, events, asked = play(state, [("france", order)], {"eia:1:battery:c:r0": [5, 1]},
+                                answers=[{"combat_r0": {"battery_result": 1, "active_losses": "Guard"}}])
+    assert [s.kind for s in asked] == ["round"]
+    assert of_kind(events, "eia_battle_began")[0].battery_dice == 2
+    lost = of_kind(events, "eia_squadrons_lost")[0]
+    assert (lost.squadrons, lost.round, lost.rule) == (("u2",), 1, "E12.5")
+    landing = of_kind(events, "eia_landing")[0]
+    assert (landing.port, landing.items, landing.enemy_present) == ("c", ("u1",), False)
+    assert state.land["u1"].location == "c" and state.land["u2"].location == "lost"
