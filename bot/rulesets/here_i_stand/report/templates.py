@@ -79,6 +79,10 @@ def _intercepted(e, n):
 
 
 def _intercept_skipped(e, n):
+    if e.already_in:
+        return n.t._("{power}: no interception from {origin} into {destination}, those units already intercepted "
+                     "into {other} (H2.6.4).", power=n.power(e.power), origin=n.place(e.origin),
+                     destination=n.place(e.destination), other=n.place(e.already_in))
     return n.t._("{power}: no interception into {destination}, {by} is already there (H2.6.4.4).",
                  power=n.power(e.power), destination=n.place(e.destination), by=n.power(e.by))
 

@@ -275,6 +275,11 @@ def intercept(state: HisState, attempts: list[Attempt], chosen: dict[str, Attemp
             events.append(InterceptionSkipped(audience=public(), power=attempt.power,
                                               destination=attempt.destination, by=first))
             continue
+        attempt, gone_to = _still_there(state, attempt)
+        if attempt is None:
+            events.append(InterceptionSkipped(audience=public(), power=candidate.power, destination=candidate.destination,
+                                              by=candidate.power, origin=candidate.origin, already_in=gone_to))
+            continue
         roll = dice.roll(f"{attempt.id}", "2d6")
         success = roll.total + attempt.rating >= SUCCESS
         events.append(InterceptionRolled(audience=public(), power=attempt.power, units=attempt.units,
@@ -287,6 +292,20 @@ def intercept(state: HisState, attempts: list[Attempt], chosen: dict[str, Attemp
             state = state.with_leaders(*(state.leaders[x].model_copy(update={"location": attempt.destination})
                                          for x in attempt.leaders))
     return state, events, intercepted
+
+
+def _still_there(state: HisState, attempt: Attempt) -> tuple[Attempt | None, str]:
+    """A stack that has intercepted into one destination has left its space [ZH:L29–L30: each
+    attempt is made by units of a stack adjacent to the destination]: only its units still there
+    may try another destination; none left, no attempt (and where they went)."""
+    units = tuple(u for u in attempt.units if state.units[u].location == attempt.origin)
+    if units == attempt.units:
+        return attempt, ""
+    if not units:
+        return None, next(state.units[u].location for u in attempt.units)
+    leaders = tuple(x for x in attempt.leaders if state.leaders[x].location == attempt.origin)
+    rating = max((state.leaders[x].battle_rating for x in leaders), default=0)
+    return attempt.model_copy(update={"units": units, "leaders": leaders, "rating": rating}), ""
 
 
 # -- H2.6.5: avoid battle ------------------------------------------------------------------------
