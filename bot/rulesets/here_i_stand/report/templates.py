@@ -259,6 +259,10 @@ def value_words(value: str, n: Names) -> str:
     if value.startswith("part:") and value.count(":") == 2:
         _, squadrons, corsairs = value.split(":")
         return n.t._("only {squadrons} squadrons and {corsairs} corsairs", squadrons=squadrons, corsairs=corsairs)
+    if value.startswith("part:") and value.endswith(":leaders") and value.count(":") == 3:
+        _, squadrons, corsairs, _ = value.split(":")
+        return n.t._("only {squadrons} squadrons and {corsairs} corsairs, with the leaders", squadrons=squadrons,
+                     corsairs=corsairs)
     if value.startswith("squadron:"):
         return n.unit(value.split(":", 1)[1])
     if "=" in value:

@@ -195,17 +195,19 @@ class Attempt(BaseModel):
     def id(self) -> str:
         return f"intercept:{self.power}:{self.origin}:{self.destination}"
 
-    def part(self, state: HisState, squadrons: int, corsairs: int) -> Attempt:
+    def part(self, state: HisState, squadrons: int, corsairs: int, with_leaders: bool = False) -> Attempt:
         """Some of the stack (H2.6.4.2 [ZH L29]: "one or more naval units … the owner chooses"): so
-        many squadrons and corsairs, its own nationality's first; its leaders go with it only if it
-        leaves none of the power's units behind (H2.5.3), so only then does their rating count."""
+        many squadrons and corsairs, its own nationality's first.  Its leaders go along if the owner
+        says so [ZH:L17: a naval leader may accompany any naval units leaving its space], and their
+        rating counts only then; they stay with the units left behind otherwise (H2.5.3 (a)).  All
+        of the stack: the leaders must go (ZH L18)."""
         units = sorted((state.units[u] for u in self.units), key=lambda u: u.owner != self.power)
         chosen = [u.id for u in units if u.type == UnitType.SQUADRON][:squadrons] + \
             [u.id for u in units if u.type == UnitType.CORSAIR][:corsairs]
         if len(chosen) == len(self.units):
             return self
-        return self.model_copy(update={"units": tuple(u for u in self.units if u in chosen), "leaders": (),
-                                       "rating": 0})
+        kept = {"units": tuple(u for u in self.units if u in chosen)}
+        return self.model_copy(update=kept if with_leaders else {**kept, "leaders": (), "rating": 0})
 
     def parts(self, state: HisState) -> list[tuple[int, int]]:
         """(squadrons, corsairs) of every smaller selection, largest first."""
