@@ -279,8 +279,9 @@ def intercept(state: HisState, attempts: list[Attempt], chosen: dict[str, Attemp
             continue
         attempt, gone_to = _still_there(state, attempt)
         if attempt is None:
-            events.append(InterceptionSkipped(audience=public(), power=candidate.power, destination=candidate.destination,
-                                              by=candidate.power, origin=candidate.origin, already_in=gone_to))
+            events.append(InterceptionSkipped(audience=public(), power=candidate.power,
+                                              destination=candidate.destination, by=candidate.power,
+                                              origin=candidate.origin, already_in=gone_to))
             continue
         roll = dice.roll(f"{attempt.id}", "2d6")
         success = roll.total + attempt.rating >= SUCCESS
