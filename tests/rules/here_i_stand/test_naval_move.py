@@ -2,6 +2,7 @@
 
 import pytest
 
+from bot.engine.dice import ScriptedDice
 from bot.engine.ruleset import OrderRejected
 from bot.rulesets.here_i_stand.rules.geography import tiny_map
 from bot.rulesets.here_i_stand.rules.model import NavalLeader
@@ -9,6 +10,7 @@ from bot.rulesets.here_i_stand.rules.naval_move import (
     NavalMoveOrder,
     avoidances,
     execute_move,
+    intercept,
     interception_attempts,
     validate_move,
 )
@@ -130,3 +132,28 @@ def test_H_OP_14_no_avoid_into_own_port_holding_enemy_navy():
     after, _ = execute_move(s, MAP, groups)
     [found] = avoidances(after, MAP, SETTINGS, groups, {})
     assert found.destinations == ("Z4",)  # Z7 holds an enemy; P6 holds enemy navy (H-OP-14)
+
+
+def test_H2_6_4_a_stack_that_intercepted_into_one_destination_cannot_intercept_again_from_the_space_it_left():
+    # [ZH:L29–L30]: each attempt is made by units of a stack next to the destination.  B touches both
+    # vertical destinations A and C; the Ottoman stack in B gets into A, so it is no longer in B to try
+    # C (the old code rolled again and moved it on from A to C, leaving A marked "intercepted").
+    gamemap = tiny_map(["A", "B", "C", "D", "E"], {}, [("A", "B"), ("B", "C"), ("C", "D"), ("A", "E")])
+    s = state(sq("h1", "hapsburg", "E"), sq("h2", "hapsburg", "D"), sq("o1", "ottoman", "B"),
+              sq("o2", "ottoman", "B"), wars=[("ottoman", "hapsburg")])
+    groups = validate_move(s, gamemap, SETTINGS, order((["h1"], [], "A"), (["h2"], [], "C")))
+    after, _ = execute_move(s, gamemap, groups)
+    attempts = interception_attempts(after, gamemap, SETTINGS, groups)
+    assert [a.id for a in attempts] == ["intercept:ottoman:B:A", "intercept:ottoman:B:C"]
+    rolls = ScriptedDice(script={"intercept:ottoman:B:A": "2d6: 6 6"})  # no second roll is planned
+    chosen = {a.id: a for a in attempts}
+    chosen["intercept:ottoman:B:A"] = attempts[0].part(after, 1, 0)  # o1 only: o2 stays in B and may try C
+    rolls.script["intercept:ottoman:B:C"] = "2d6: 5 3"
+    done, events, intercepted = intercept(after, attempts, chosen, rolls, {})
+    assert (done.units["o1"].location, done.units["o2"].location) == ("A", "B")  # o2 tried C with 8: failed
+    assert [e.units for e in events] == [("o1",), ("o2",)] and intercepted == {"A": "ottoman"}
+    rolls = ScriptedDice(script={"intercept:ottoman:B:A": "2d6: 6 6"})
+    done, events, intercepted = intercept(after, attempts, {a.id: a for a in attempts}, rolls, {})
+    assert (done.units["o1"].location, done.units["o2"].location) == ("A", "A")
+    assert intercepted == {"A": "ottoman"}
+    assert (events[-1].kind, events[-1].destination, events[-1].already_in) == ("his_interception_skipped", "C", "A")

@@ -207,3 +207,21 @@ def test_H_OP_25_a_beaten_interceptor_retreats_by_default_where_it_came_from():
         "combat:Z2:hapsburg-france:defender": "4d6: 1 1 1 1"})
     [retreat] = ran.next.questions
     assert (retreat.id, retreat.default) == ("retreat:france", "Z3")  # not Z1, the first in map order
+
+
+def test_H2_6_4_part_of_a_stack_may_take_its_leader_along_and_the_rating_counts():
+    # [ZH:L17]: a naval leader may accompany ANY naval units leaving its space; H-OP-11: the rating of
+    # the leaders moving with the interceptors counts.  The old code offered a part of a stack only
+    # without its leaders (rating 0), so Barbarossa could never lead part of his stack.
+    from .helpers import leader
+    s = h11_2().with_leaders(leader("barbarossa", "ottoman", "P3", battle=1))
+    ran = run(s, SETTINGS, STEPS.first(s, SETTINGS), orders=[MOVE])
+    ran = run(ran.state, SETTINGS, ran.next)  # no Foul Weather
+    ottoman = next(q for q in ran.next.questions if q.id == "intercept:ottoman:P3:Z2")
+    values = [c.value for c in ottoman.choices]
+    assert values[:6] == ["no", "yes", "part:2:0", "part:2:0:leaders", "part:1:1", "part:1:1:leaders"]
+    ran = run(ran.state, SETTINGS, ran.next, {"intercept:ottoman:P3:Z2": "part:2:0:leaders"},
+              dice={"intercept:ottoman:P3:Z2": "2d6: 4 4"})
+    [rolled] = ran.of(InterceptionRolled)
+    assert (rolled.units, rolled.rating, rolled.total, rolled.success) == (("o1", "o2"), 1, 9, True)
+    assert ran.state.leaders["barbarossa"].location == "Z2" and ran.state.units["c1"].location == "P3"

@@ -14,12 +14,12 @@ from .helpers import MAP, cs, leader, scripted, sq, state
 SETTINGS = HisSettings()
 
 
-def ionian(**kw):
+def ionian(wars=(("hapsburg", "ottoman"),), **kw):
     """H11.1's state: Barbarossa, 2 corsairs and 1 squadron in the Ionian Sea; the Hapsburgs at war
     with the Ottomans, the Papacy not; a Hapsburg squadron in Messina; Malta the Knights', Corfu the Papacy's."""
     return state(leader("barbarossa", "ottoman", "Ionian Sea", piracy=1), cs("c1", "Ionian Sea"),
                  cs("c2", "Ionian Sea"), sq("o1", "ottoman", "Ionian Sea"), sq("h1", "hapsburg", "Messina"),
-                 wars=[("hapsburg", "ottoman")], active="ottoman", cp=2,
+                 wars=list(wars), active="ottoman", cp=2,
                  ports={"Messina": "hapsburg", "Malta": "knights", "Corfu": "papacy"}, **kw)
 
 
@@ -121,3 +121,16 @@ def test_H_OP_30_the_target_is_a_major_power_with_a_port_on_the_zone():
             continue
         with pytest.raises(OrderRejected, match="major power"):
             validate_piracy(ionian(), MAP, "Ionian Sea", target)
+
+
+def test_H11_1_the_seeds_reason_for_corfu_and_an_at_war_minor_next_to_the_zone():
+    # [RU:L51]: "the Papal fortress on Corfu does not take part, because the Papacy is not at war with
+    # the Ottomans": at war, it would (3 dice).  [ZH:L109–L110] "(強權或次要)": a minor at war with the
+    # Ottomans counts too, its squadron next to the zone 1 die (D8); [RU:L29]: only the target's own
+    # squadrons in the zone give 2 dice each.
+    at_war = ionian(wars=[("hapsburg", "ottoman"), ("papacy", "ottoman")])
+    counted = anti_piracy_dice(at_war, MAP, "Ionian Sea", "hapsburg")
+    assert (counted.in_zone, counted.adjacent, counted.fortresses, counted.total) == (0, 1, 2, 3)
+    venice = ionian(wars=[("hapsburg", "ottoman"), ("venice", "ottoman")]).with_units(sq("v1", "venice", "Corfu"))
+    counted = anti_piracy_dice(venice, MAP, "Ionian Sea", "hapsburg")
+    assert (counted.in_zone, counted.adjacent, counted.fortresses, counted.total) == (0, 2, 1, 3)

@@ -168,6 +168,8 @@ def sample_events() -> list:
         ev.InterceptionRolled(audience=p, power="france", units=("f1",), origin="Z3", destination="Z2", faces=(3, 4),
                               rating=2, total=9, success=True),
         ev.InterceptionSkipped(audience=p, power="ottoman", destination="Z2", by="france"),
+        ev.InterceptionSkipped(audience=p, power="ottoman", destination="Z3", by="ottoman", origin="Z2",
+                               already_in="Z1"),
         ev.AvoidRolled(audience=p, power="france", units=("f1",), zone="Z2", destination="Z3", faces=(1, 2), rating=0,
                        total=3, success=False),
         ev.Rotated(audience=p, units=("h1", "f1")),
@@ -190,6 +192,8 @@ def sample_events() -> list:
         ev.ReturnedToPool(audience=p, units=("h1",)),
         ev.Transported(audience=p, power="hapsburg", formation="army", path=("P1", "Z1", "Z2", "P3"), cp=3),
         ev.AnswerApplied(audience=p, question="intercept:france:Z3:Z2", value="part:1:0", source="standing",
+                         rule="H-OP-13"),
+        ev.AnswerApplied(audience=p, question="intercept:france:Z3:Z2", value="part:1:0:leaders", source="answer",
                          rule="H-OP-13"),
         ev.LandingLost(audience=p, power="hapsburg", formation="army", port="P3", land_units=4,
                        leaders_captured=("Charles V",)),
@@ -214,6 +218,9 @@ def test_every_template_words_its_event_in_every_language(language):
     if language == "en":
         assert "Standing order applied (H-OP-13): interception by France from Barbary Coast into Tyrrhenian Sea → " \
                "only 1 squadrons and 0 corsairs." in log
+        assert "only 1 squadrons and 0 corsairs, with the leaders." in log  # [ZH:L17]
+        assert "Ottomans: no interception from Tyrrhenian Sea into Barbary Coast, those units already intercepted " \
+               "into Gulf of Lyon (H2.6.4)." in log
         assert "Hapsburgs: 1 squadron; naval leaders Doria lost, to the Turn Track (turn 2) (H3.3.10)." in log
         assert "Hapsburgs: naval move from Gulf of Lyon to Tyrrhenian Sea with 1 squadron and Doria (H2.6.2)." in log
         assert "  Piracy roll: 1 die + 1 for the naval leaders [6, 5], 2 hits (H5.2.4)." in log

@@ -79,6 +79,10 @@ def _intercepted(e, n):
 
 
 def _intercept_skipped(e, n):
+    if e.already_in:
+        return n.t._("{power}: no interception from {origin} into {destination}, those units already intercepted "
+                     "into {other} (H2.6.4).", power=n.power(e.power), origin=n.place(e.origin),
+                     destination=n.place(e.destination), other=n.place(e.already_in))
     return n.t._("{power}: no interception into {destination}, {by} is already there (H2.6.4.4).",
                  power=n.power(e.power), destination=n.place(e.destination), by=n.power(e.by))
 
@@ -255,6 +259,10 @@ def value_words(value: str, n: Names) -> str:
     if value.startswith("part:") and value.count(":") == 2:
         _, squadrons, corsairs = value.split(":")
         return n.t._("only {squadrons} squadrons and {corsairs} corsairs", squadrons=squadrons, corsairs=corsairs)
+    if value.startswith("part:") and value.endswith(":leaders") and value.count(":") == 3:
+        _, squadrons, corsairs, _ = value.split(":")
+        return n.t._("only {squadrons} squadrons and {corsairs} corsairs, with the leaders", squadrons=squadrons,
+                     corsairs=corsairs)
     if value.startswith("squadron:"):
         return n.unit(value.split(":", 1)[1])
     if "=" in value:

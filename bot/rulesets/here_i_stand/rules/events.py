@@ -67,12 +67,15 @@ class InterceptionRolled(Event):
 
 
 class InterceptionSkipped(Event):
-    """H2.6.4.4: another power has already intercepted; this attempt is not made."""
+    """H2.6.4.4: another power has already intercepted; this attempt is not made.  ``already_in``:
+    the stack itself has already intercepted elsewhere, so none of its units is left to try."""
 
     kind: Literal["his_interception_skipped"] = "his_interception_skipped"
     power: str
     destination: str
     by: str
+    origin: str = ""
+    already_in: str = ""
 
 
 class AvoidRolled(Event):

@@ -195,17 +195,19 @@ class Attempt(BaseModel):
     def id(self) -> str:
         return f"intercept:{self.power}:{self.origin}:{self.destination}"
 
-    def part(self, state: HisState, squadrons: int, corsairs: int) -> Attempt:
+    def part(self, state: HisState, squadrons: int, corsairs: int, with_leaders: bool = False) -> Attempt:
         """Some of the stack (H2.6.4.2 [ZH L29]: "one or more naval units … the owner chooses"): so
-        many squadrons and corsairs, its own nationality's first; its leaders go with it only if it
-        leaves none of the power's units behind (H2.5.3), so only then does their rating count."""
+        many squadrons and corsairs, its own nationality's first.  Its leaders go along if the owner
+        says so [ZH:L17: a naval leader may accompany any naval units leaving its space], and their
+        rating counts only then; they stay with the units left behind otherwise (H2.5.3 (a)).  All
+        of the stack: the leaders must go (ZH L18)."""
         units = sorted((state.units[u] for u in self.units), key=lambda u: u.owner != self.power)
         chosen = [u.id for u in units if u.type == UnitType.SQUADRON][:squadrons] + \
             [u.id for u in units if u.type == UnitType.CORSAIR][:corsairs]
         if len(chosen) == len(self.units):
             return self
-        return self.model_copy(update={"units": tuple(u for u in self.units if u in chosen), "leaders": (),
-                                       "rating": 0})
+        kept = {"units": tuple(u for u in self.units if u in chosen)}
+        return self.model_copy(update=kept if with_leaders else {**kept, "leaders": (), "rating": 0})
 
     def parts(self, state: HisState) -> list[tuple[int, int]]:
         """(squadrons, corsairs) of every smaller selection, largest first."""
@@ -275,6 +277,12 @@ def intercept(state: HisState, attempts: list[Attempt], chosen: dict[str, Attemp
             events.append(InterceptionSkipped(audience=public(), power=attempt.power,
                                               destination=attempt.destination, by=first))
             continue
+        attempt, gone_to = _still_there(state, attempt)
+        if attempt is None:
+            events.append(InterceptionSkipped(audience=public(), power=candidate.power,
+                                              destination=candidate.destination, by=candidate.power,
+                                              origin=candidate.origin, already_in=gone_to))
+            continue
         roll = dice.roll(f"{attempt.id}", "2d6")
         success = roll.total + attempt.rating >= SUCCESS
         events.append(InterceptionRolled(audience=public(), power=attempt.power, units=attempt.units,
@@ -287,6 +295,20 @@ def intercept(state: HisState, attempts: list[Attempt], chosen: dict[str, Attemp
             state = state.with_leaders(*(state.leaders[x].model_copy(update={"location": attempt.destination})
                                          for x in attempt.leaders))
     return state, events, intercepted
+
+
+def _still_there(state: HisState, attempt: Attempt) -> tuple[Attempt | None, str]:
+    """A stack that has intercepted into one destination has left its space [ZH:L29–L30: each
+    attempt is made by units of a stack adjacent to the destination]: only its units still there
+    may try another destination; none left, no attempt (and where they went)."""
+    units = tuple(u for u in attempt.units if state.units[u].location == attempt.origin)
+    if units == attempt.units:
+        return attempt, ""
+    if not units:
+        return None, next(state.units[u].location for u in attempt.units)
+    leaders = tuple(x for x in attempt.leaders if state.leaders[x].location == attempt.origin)
+    rating = max((state.leaders[x].battle_rating for x in leaders), default=0)
+    return attempt.model_copy(update={"units": units, "leaders": leaders, "rating": rating}), ""
 
 
 # -- H2.6.5: avoid battle ------------------------------------------------------------------------

@@ -281,7 +281,8 @@ def ask_interception(state, gamemap, settings) -> Step:
                           text=Wording(msgid=N_("Intercept into {space} from {origin} with {units} naval units?"),
                                        values={**_space(gamemap, a.destination), "origin": gamemap.name(a.origin),
                                                "units": len(a.units)}),
-                          choices=[*YES_NO, *(_part_choice(s, c) for s, c in a.parts(state))][:25],
+                          choices=[*YES_NO, *(_part_choice(s, c, x) for s, c in a.parts(state)
+                                              for x in ((False, True) if a.leaders else (False,)))][:25],
                           default=NO, default_rule="H-OP-13",
                           facts={**_moving_facts(state, a.destination, state.pending.power),
                                  "stack_units": len(a.units), "leader_rating": a.rating})
@@ -289,7 +290,12 @@ def ask_interception(state, gamemap, settings) -> Step:
     return _prompt("interception", Wording(msgid=N_("interception")), questions, settings.prompt_hours)
 
 
-def _part_choice(squadrons: int, corsairs: int) -> Choice:
+def _part_choice(squadrons: int, corsairs: int, leaders: bool = False) -> Choice:
+    """Part of a stack; ``leaders``: its naval leaders go with that part [ZH:L17], their rating counts."""
+    if leaders:
+        return Choice(value=f"part:{squadrons}:{corsairs}:leaders",
+                      label=Wording(msgid=N_("Only {squadrons} squadrons and {corsairs} corsairs, with the leaders"),
+                                    values={"squadrons": squadrons, "corsairs": corsairs}))
     return Choice(value=f"part:{squadrons}:{corsairs}",
                   label=Wording(msgid=N_("Only {squadrons} squadrons and {corsairs} corsairs"),
                                 values={"squadrons": squadrons, "corsairs": corsairs}))
@@ -299,8 +305,8 @@ def _chosen(state, attempt, value):
     if value == YES:
         return attempt
     if isinstance(value, str) and value.startswith("part:"):
-        _, squadrons, corsairs = value.split(":")
-        return attempt.part(state, int(squadrons), int(corsairs))
+        _, squadrons, corsairs, *leaders = value.split(":")
+        return attempt.part(state, int(squadrons), int(corsairs), with_leaders=leaders == ["leaders"])
     return None
 
 
