@@ -28,3 +28,18 @@ async def test_a_moderators_unit_edit_says_the_place_and_power_by_name(his):
     assert "location Turn Track (turn 2), controller France" in sent[-1].content.split("\n")[0]
     sent = await his.run("here-i-stand unit", his.mod, unit="h1", location="Naples")
     assert "location Naples" in sent[-1].content.split("\n")[0]
+
+
+async def test_a_space_or_power_that_does_not_exist_is_refused_by_its_option_and_nothing_is_stored(his):
+    """An unknown destination was refused as "not adjacent (H2.3)": true of nothing that exists."""
+    ottoman = his.players["ottoman"]
+    sent = await his.run("his move", ottoman, **{"from": "Barbary Coast", "to": "Nowhere Land"})
+    assert sent[-1].ephemeral and sent[-1].content == (
+        "“Nowhere Land” is not a space the to option takes; the option lists the ones it does")
+    sent = await his.run("his move", ottoman, **{"from": "Barbary Coast", "to": "Tyrrhenian Sea",
+                                                 "fight_first": "Atlantis"})
+    assert sent[-1].content == "“Atlantis” is not a space the fight_first option takes; the option lists the ones it does"
+    sent = await his.run("his piracy", ottoman, zone="Gulf of Lyon", target="Venice [x](http://e.vil)")
+    assert sent[-1].content == ("“Venice \\[x\\](http://e.vil)” is not a power of this campaign; the target option "
+                                "lists them")
+    assert await his.service.orders(1, "ottoman") == []
