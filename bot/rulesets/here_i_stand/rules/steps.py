@@ -549,8 +549,8 @@ def ask_piracy_reward(state, gamemap, settings) -> Step | None:
                         text=Wording(msgid=N_("Piracy in {space}, hit {hit} of {hits}: what do you give?"),
                                      values={**_space(gamemap, pending.zone), "hit": hit, "hits": pending.hits}),
                         choices=[Choice(value=c, label=Wording(msgid=labels[c]) if c in labels else
-                                        Wording(msgid=N_("The squadron {unit} in {space}"),
-                                                values={"unit": c.split(":", 1)[1],
+                                        Wording(msgid=N_("The squadron {unit} in {space}"),  # its name, not id
+                                                values={"unit": state.unit_name(state.units[c.split(":", 1)[1]]),
                                                         **_space(gamemap, state.units[c.split(':', 1)[1]].location)}))
                                  for c in choices],
                         default=_reward_default(state, gamemap, settings, pending), default_rule="H-OP-34")
