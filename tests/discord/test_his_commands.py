@@ -210,9 +210,10 @@ async def test_a_naval_move_runs_through_interception_avoid_battle_and_the_card_
     resolved = await his.run("turn resolve", his.mod)
     # Foul Weather was answered by the standing orders (H10.6), so the interception is asked at once (H2.6.4)
     (asked,) = [s for s in channel_posts(resolved, CHANNELS["france-room"]) if s.content.startswith("❓")]
-    assert asked.content.splitlines()[:2] == ["❓ **Mediterranean 1532** — Turn 1 · interception",
-                                              "Intercept into Tyrrhenian Sea from Gulf of Lyon with 2 naval units?"]
-    assert list(his.h.buttons(asked)) == ["No", "Yes", "Only 1 squadrons and 0 corsairs"]
+    # the step's label names the impulse and the moving power (H10); counts are never "1 squadrons"
+    assert asked.content.splitlines()[:2] == ["❓ **Mediterranean 1532** — Turn 1 · impulse 1 · Ottomans · interception",
+                                              "Intercept into Tyrrhenian Sea from Gulf of Lyon? (naval units: 2)"]
+    assert list(his.h.buttons(asked)) == ["No", "Yes", "Only part of the stack (squadrons: 1, corsairs: 0)"]
     assert not [s for s in resolved if s.kind == "channel" and s.content.startswith("❓")
                 and s.target != CHANNELS["france-room"]]  # asked of France alone
     clicked = await his.h.click(asked, "Yes", france, in_channel="france-room")
@@ -228,16 +229,22 @@ async def test_a_naval_move_runs_through_interception_avoid_battle_and_the_card_
                                              "as extra dice (0: none)")
     opened = await his.h.click(cards, "Enter", his.mod, in_channel="moderators-room")
     form = opened[-1].payload
-    assert form["type"] == 9 and form["data"]["title"] == "Turn 1 · combat cards at Tyrrhenian Sea"
-    assert [row["components"][0]["label"] for row in form["data"]["components"]] == [
-        "Attacker's extra dice (-20–20)", "Defender's extra dice (-20–20)"]
+    assert form["type"] == 9 and form["data"]["title"].startswith("Turn 1 · impulse 1 · Ottomans · combat cards")  # 45: Discord's
+    assert [row["components"][0]["label"] for row in form["data"]["components"]] == [  # each field names its power
+        "Extra dice of Ottomans (attacker) (-20–20)", "Extra dice of Hapsburgs (defender) (-20–20)"]
     rolled = await his.h.submit_form(form["data"]["custom_id"], {"attacker_dice": "1", "defender_dice": "0"},
                                      his.mod, message=cards, in_channel="moderators-room")
     (combat,) = channel_posts(rolled, CHANNELS["naval-reports"])
     assert "⚔ Naval combat in Tyrrhenian Sea: Ottomans against Hapsburgs (H3.3)." in combat.content
     assert "Ottomans: 5 dice" in combat.content  # 2 squadrons × 2 + the card's 1 (H3.3.5, H-OP-19)
     (response,) = channel_posts(rolled, CHANNELS["moderators-room"])
-    assert response.content.splitlines()[0] == "❓ **Mediterranean 1532** — Turn 1 · response cards at Tyrrhenian Sea"
+    assert response.content.splitlines()[0] == ("❓ **Mediterranean 1532** — Turn 1 · impulse 1 · Ottomans · "
+                                                "response cards at Tyrrhenian Sea")
+    opened = await his.h.click(response, "Enter", his.mod, in_channel="moderators-room")
+    labels = [row["components"][0]["label"] for row in opened[-1].payload["data"]["components"]]
+    # H3.3.6: Janissaries' field says its range once (the form adds "(0–1)"), not "(1) or not (0) (0–1)"
+    assert labels == ["Extra dice of Ottomans (attacker) (0–20)", "Extra dice of Hapsburgs (defender) (0–20)",
+                      "Janissaries played? 1 = yes (0–1)"]
 
 
 # --- the core's listings on a Here I Stand board ------------------------------------------------------------
@@ -314,9 +321,9 @@ async def test_each_reaction_is_asked_in_its_readers_language(his):
     resolved = await his.run("turn resolve", his.mod)
     (intercept,) = [s for s in channel_posts(resolved, CHANNELS["france-room"]) if s.content.startswith("❓")]
     assert intercept.content.splitlines()[:2] == [
-        "❓ **Mediterranean 1532** — Ход 1 · перехват",
-        "Перехватить в Tyrrhenian Sea из Gulf of Lyon силами 2 морских подразделений?"]
-    assert list(his.h.buttons(intercept)) == ["Нет", "Да", "Только эскадр: 1, корсаров: 0"]
+        "❓ **Mediterranean 1532** — Ход 1 · импульс 1 · Ottomans · перехват",
+        "Перехватить в Tyrrhenian Sea из Gulf of Lyon? (морских подразделений: 2)"]
+    assert list(his.h.buttons(intercept)) == ["Нет", "Да", "Только часть стека (эскадр: 1, корсаров: 0)"]
     clicked = await his.h.click(intercept, "Да", his.players["france"], in_channel="france-room")
     (avoid,) = [s for s in channel_posts(clicked, CHANNELS["hapsburg-room"]) if s.content.startswith("❓")]
     assert avoid.content.splitlines()[1] == "在Tyrrhenian Sea避戰嗎？選擇前往的地點，或留下。"
@@ -325,3 +332,17 @@ async def test_each_reaction_is_asked_in_its_readers_language(his):
     (cards,) = channel_posts(stayed, CHANNELS["moderators-room"])
     assert cards.content.splitlines()[1] == "Tyrrhenian Seaの戦闘カード：攻撃側、次に防御側の追加ダイス数（0：なし）"
     assert list(his.h.buttons(cards)) == ["入力"]
+
+
+async def test_the_moderators_unit_and_place_pickers_name_the_turn_track_and_pool_never_their_ids(his):
+    """The unit picker read "… , turn_track:2" (the roster's stored place): moderators read names."""
+    mod = his.mod
+    await his.run("here-i-stand unit", mod, unit="h1", location="turn_track:2")
+    await his.run("here-i-stand unit", mod, unit="f1", location="pool")
+    units = {c["value"]: c["name"] for c in await his.h.autocomplete("here-i-stand unit", mod, "unit", unit="")}
+    assert units["h1"].endswith(", Turn Track (turn 2)") and units["f1"].endswith(", the pool")
+    assert not any("turn_track" in name or "_" in name for name in units.values())
+    track = await his.h.autocomplete("here-i-stand unit", mod, "location", unit="h1", location="turn track")
+    pool = await his.h.autocomplete("here-i-stand unit", mod, "location", unit="h1", location="pool")
+    assert [(c["name"], c["value"]) for c in track] == [("Turn Track (turn 2)", "turn_track:2")]
+    assert ("the pool", "pool") in [(c["name"], c["value"]) for c in pool]

@@ -100,7 +100,7 @@ async def test_an_impulse_with_an_interception_and_an_avoid_battle_is_played_end
             resolved = await confirmed(fake, confirm, "Resolve turn 1", ADMIN)
             await fake.wait_for(lambda: prompts(fake.calls, "france-war-room"))
             (intercept,) = prompts(fake.calls, "france-war-room")
-            assert intercept.content.splitlines()[1] == "Intercept into Tyrrhenian Sea from Gulf of Lyon with 2 naval units?"
+            assert intercept.content.splitlines()[1] == "Intercept into Tyrrhenian Sea from Gulf of Lyon? (naval units: 2)"
             assert any("naval move from Barbary Coast to Tyrrhenian Sea" in c.content
                        for c in posts(resolved, "naval-reports"))  # the action's report, before the reaction
 

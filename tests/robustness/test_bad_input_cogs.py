@@ -21,6 +21,7 @@ from bot.discord_app import POLITE_FAILURE
 from tests.discord.conftest import CHANNELS, ROLES
 from tests.discord.harness import GUILD_ID
 from tests.robustness.loop_world import LoopWorld
+from tests.robustness.his_world import HisLoopWorld
 from tests.robustness.royal_world import CHANNELS as ROYAL_CHANNELS, ROLES as ROYAL_ROLES, RoyalLoopWorld
 from tests.robustness.vocabulary import VOCAB
 
@@ -155,3 +156,22 @@ def test_every_royal_fleets_command_survives_bad_input(royal_lw):
     assert len(paths) == 28  # + /royal retreat-to-ships (U9.8)
     for path, command in paths:
         check_command(royal_lw, path, command)
+
+
+@pytest.fixture(scope="module")
+def his_lw(tmp_path_factory):
+    world = HisLoopWorld(tmp_path_factory.mktemp("bad-input-his"))
+    yield world
+    world.close()
+
+
+def test_every_here_i_stand_command_survives_bad_input(his_lw):
+    """Here I Stand's own commands, by every member (a power not theirs, the moderators, an outsider),
+    with random values and real ids: answered, never a crash, a refusal changes nothing."""
+    paths = [(path, command) for path, command in leaf_commands(his_lw.bot)
+             if path.split()[0] in ("his", "here-i-stand")]
+    assert len(paths) == 17  # /his 5, /here-i-stand 12
+    (campaign,) = his_lw.run(his_lw.world.service.repo.campaigns_in_guild(GUILD_ID))
+    assert campaign.ruleset == "here-i-stand" and campaign.turn == 1  # the commands meet an open impulse
+    for path, command in paths:
+        check_command(his_lw, path, command)

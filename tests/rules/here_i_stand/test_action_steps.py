@@ -17,7 +17,7 @@ from bot.rulesets.here_i_stand.rules.records import StandingOrders
 from bot.rulesets.here_i_stand.rules.settings import HisSettings
 
 from .chain import STEPS, run
-from .helpers import cs, leader, sq, state
+from .helpers import MAP, cs, leader, sq, state
 from .test_piracy import ionian
 
 SETTINGS = HisSettings()
@@ -34,6 +34,10 @@ def test_H11_1_as_steps_the_target_is_asked_hit_by_hit_and_the_last_hit_is_force
     [question] = ran.next.questions
     assert (question.id, question.faction, [c.value for c in question.choices], question.default) == (
         "piracy:1", "hapsburg", ["squadron:h1", "vp"], "vp")  # no card in hand; default order vp first (H-OP-34)
+    # players read the squadron by its name, never its stored id (H5.2.5)
+    assert question.choices[0].label.english() == f"The squadron {s.unit_name(s.units['h1'])} in " \
+                                                   f"{MAP.name(s.units['h1'].location)}"
+    assert "h1" not in question.choices[0].label.values.values()
     ran = run(ran.state, SETTINGS, ran.next, {"piracy:1": "squadron:h1"})
     assert [(e.hit, e.reward, e.unit) for e in ran.of(PiracyReward)] == [(1, "squadron", "h1"), (2, "vp", None)]
     assert ran.state.powers["ottoman"].piracy_vp == 1 and ran.next is None

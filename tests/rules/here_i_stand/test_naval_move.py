@@ -157,3 +157,21 @@ def test_H2_6_4_a_stack_that_intercepted_into_one_destination_cannot_intercept_a
     assert (done.units["o1"].location, done.units["o2"].location) == ("A", "A")
     assert intercepted == {"A": "ottoman"}
     assert (events[-1].kind, events[-1].destination, events[-1].already_in) == ("his_interception_skipped", "C", "A")
+
+
+def rejection(s, o):
+    with pytest.raises(OrderRejected) as caught:
+        validate_move(s, MAP, SETTINGS, o)
+    return str(caught.value), caught.value.values
+
+
+def test_H2_1_2_a_unit_not_yours_is_named_as_players_read_the_board_never_by_its_id():
+    """The refusal said "f1 is not a naval unit of yours": a stored id.  The board is open (views.py),
+    so another power's unit is named by its type, power and space; an unknown id only "not yours"."""
+    s = state(sq("h1", "hapsburg", "Z1"), sq("f1", "france", "Z1"))
+    text, values = rejection(s, order((["f1"], [], "Z2")))
+    assert text == "a squadron of France in Z1 is not yours to move" and "f1" not in values.values()
+    text, values = rejection(s, order((["nosuch"], [], "Z2")))
+    assert text == "that is not a naval unit of yours; pick a space where yours stand" and values == {}
+    text, _ = rejection(s, order((["h1"], [], "Z2"), (["h1"], [], "Z2")))
+    assert text == "the same naval unit in Z1 is named twice; name each once"

@@ -103,8 +103,8 @@ def test_H10_6_a_default_reaches_its_power_and_the_moderators_not_the_public():
 
 def test_the_moderators_log_says_every_default_with_its_rule_and_the_dice():
     four, six = reports(4).moderators.split("\n"), reports(6).moderators.split("\n")
-    assert four[2] == ("Default applied (H-OP-19): the combat cards' extra dice → Attacker's extra dice: 0, "
-                       "Defender's extra dice: 0.")
+    assert four[2] == ("Default applied (H-OP-19): the combat cards' extra dice → Extra dice of Hapsburgs "
+                       "(attacker): 0, Extra dice of France (defender): 0.")  # each side named by its power
     assert six[2] == "Default applied (H-OP-25): the retreat of Hapsburgs → Gulf of Lyon."
     assert four[four.index("Dice log:") + 1:four.index("Dice log:") + 3] == [
         "  s4:combat:Z2:hapsburg-france:attacker: 4d6 [6, 2, 3, 1] = 12",
@@ -217,8 +217,8 @@ def test_every_template_words_its_event_in_every_language(language):
     assert len(body(log)) >= len(sample_events())
     if language == "en":
         assert "Standing order applied (H-OP-13): interception by France from Barbary Coast into Tyrrhenian Sea → " \
-               "only 1 squadrons and 0 corsairs." in log
-        assert "only 1 squadrons and 0 corsairs, with the leaders." in log  # [ZH:L17]
+               "only 1 squadron." in log  # H2.6.4.2 part of a stack, in the catalogue's plurals
+        assert "only 1 squadron, with the leaders." in log  # [ZH:L17]
         assert "Ottomans: no interception from Tyrrhenian Sea into Barbary Coast, those units already intercepted " \
                "into Gulf of Lyon (H2.6.4)." in log
         assert "Hapsburgs: 1 squadron; naval leaders Doria lost, to the Turn Track (turn 2) (H3.3.10)." in log

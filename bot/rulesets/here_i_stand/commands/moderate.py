@@ -22,8 +22,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.rulesets.here_i_stand.commands.orders import Condition, standing_payload
-from bot.rulesets.here_i_stand.commands.params import Spaces, port_names, space_names
-from cogs.common import CAMPAIGN, campaign_autocomplete, campaign_for, defer, moderator_only
+from bot.rulesets.here_i_stand.commands.params import DOMAIN, Spaces, port_names, space_names
+from bot.rulesets.here_i_stand.rules.model import POOL, track_turn
+from cogs.common import CAMPAIGN, campaign_autocomplete, campaign_for, defer, moderator_only, reader
 from cogs.mod_common import ModeratorRef, apply, clans, names, pick, roster
 from cogs.params import NewName, Reason, fold
 
@@ -46,27 +47,36 @@ class PlaceRef(ModeratorRef):
         named = port_names(campaign) if self.ports else space_names(campaign)
         found = sorted(((name, key) for key, name in named.items()), key=lambda p: fold(p[0]))
         if self.off_board:
-            found += [("pool", "pool"), (f"Turn Track, turn {campaign.turn + 1}", f"turn_track:{campaign.turn + 1}")]
+            t = reader(interaction, DOMAIN)
+            found += [(t._("the pool"), POOL), (t._("Turn Track (turn {turn})", turn=campaign.turn + 1),
+                                                f"turn_track:{campaign.turn + 1}")]
         return found
 
 
 class UnitRef(ModeratorRef):
     async def options(self, interaction, campaign):
-        powers, spaces = clans(campaign), space_names(campaign)
-        return [(f"{u['name']} — {powers.get(u['owner'], u['owner'])}, {_place(u['state'], spaces)}", u["id"])
+        powers, spaces, t = clans(campaign), space_names(campaign), reader(interaction, DOMAIN)
+        return [(f"{u['name']} — {powers.get(u['owner'], u['owner'])}, {_place(u['state'], spaces, t)}", u["id"])
                 for u in (await roster(interaction, campaign))["units"]]
 
 
 class LeaderRef(ModeratorRef):
     async def options(self, interaction, campaign):
-        powers, spaces = clans(campaign), space_names(campaign)
-        return [(f"{x['name']} — {powers.get(x['clan'], x['clan'])}, {_place(x['status'], spaces)}", x["id"])
+        powers, spaces, t = clans(campaign), space_names(campaign), reader(interaction, DOMAIN)
+        return [(f"{x['name']} — {powers.get(x['clan'], x['clan'])}, {_place(x['status'], spaces, t)}", x["id"])
                 for x in (await roster(interaction, campaign))["characters"]]
 
 
-def _place(where: str, spaces: dict[str, str]) -> str:
+def _place(where: str, spaces: dict[str, str], t) -> str:
+    """A roster's place (views.roster: a space id, ``pool`` or ``turn_track:<n>``, maybe " (vertical)")
+    as moderators read it: "Turn Track (turn 2)", never the stored id."""
     space, _, rest = where.partition(" ")
-    return f"{spaces.get(space, space)} {rest}".strip()
+    turn = track_turn(space)
+    if turn is not None:
+        name = t._("Turn Track (turn {turn})", turn=turn)
+    else:
+        name = t._("the pool") if space == POOL else spaces.get(space, space)
+    return f"{name}, {t._('vertical')}" if rest == "(vertical)" else name
 
 
 PowerName = app_commands.Transform[str, PowerRef()]

@@ -47,6 +47,17 @@ NO_TO = N_("say where the group from {space} goes (to_{n}:…)")
 NO_FROM = N_("say where the group going to {space} starts (from_{n}:…)")
 NO_STANDING = N_("nothing to change: give at least one standing order (intercept, avoid, foul_weather, …)")
 NOT_YOURS = N_("your power has no formation {formation}; the formation option lists yours")
+UNKNOWN = N_("{typed} is not a space the {option} option takes; the option lists the ones it does")
+UNKNOWN_POWER = N_("{typed} is not a power of this campaign; the {option} option lists them")
+
+
+def known(typed: str, names: dict[str, str], option: str, message: str = UNKNOWN) -> str:
+    """The id ``typed`` names among ``names``; a name none has is refused here, by the option to fix
+    (the rules would only say "not adjacent" of a space that does not exist)."""
+    found = match_name(typed, names)
+    if found not in names:
+        raise UserError(message, domain=DOMAIN, typed=quote(typed), option=option)
+    return found
 
 
 def _picked(units: list[UnitView], kind: str, wanted: int | None, space: str) -> list[str]:
@@ -60,10 +71,10 @@ def _picked(units: list[UnitView], kind: str, wanted: int | None, space: str) ->
 
 
 async def group(interaction: discord.Interaction, ctx: PlayerContext, origin: str, to: str, squadrons: int | None,
-                corsairs: int | None, leaders: list[str] | None = None) -> dict[str, Any]:
+                corsairs: int | None, leaders: list[str] | None = None, to_option: str = "to") -> dict[str, Any]:
     """One group of a naval move (H2.6.1) as the rules read it: unit ids from the counts asked."""
     names = space_names(ctx.campaign)
-    where, dest = match_name(origin, names), match_name(to, names)
+    where, dest = match_name(origin, names), known(to, names, to_option)
     here = [u for u in await own_units(interaction, ctx.campaign, ctx.faction.id) if u.location == where]
     said = shown(origin, names)
     if not here:
@@ -139,8 +150,8 @@ class HisOrderCog(MarksActing, commands.GroupCog, group_name="his",
                 raise UserError(NO_TO, domain=DOMAIN, space=shown(start, names), n=n)
             if start is None:
                 raise UserError(NO_FROM, domain=DOMAIN, space=shown(end, names), n=n)
-            groups.append(await group(interaction, ctx, start, end, sq, co))
-        order = [{"space": match_name(s, names)} for s in fight_first or ()]
+            groups.append(await group(interaction, ctx, start, end, sq, co, to_option=f"to_{n}"))
+        order = [{"space": known(s, names, "fight_first")} for s in fight_first or ()]
         await place(interaction, ctx, {"kind": "naval_move", "groups": groups, "combat_order": order})
 
     @app_commands.command(name="transport", description="Naval transport: a formation by sea, 1 CP a leg (H4)")
@@ -158,7 +169,7 @@ class HisOrderCog(MarksActing, commands.GroupCog, group_name="his",
         if start is None:  # another power's formation reads exactly like one that does not exist
             raise UserError(NOT_YOURS, domain=DOMAIN, formation=quote(formation))
         zones, ports = sea_zone_names(ctx.campaign), port_names(ctx.campaign)
-        path = [start, *(match_name(z, zones) for z in route), match_name(to, ports)]
+        path = [start, *(known(z, zones, "route") for z in route), known(to, ports, "to")]
         await place(interaction, ctx, {"kind": "naval_transport", "formation": found, "path": path})
 
     @app_commands.command(name="piracy", description="Ottomans, 2 CP: piracy in a sea zone against a power (H5)")
@@ -169,8 +180,8 @@ class HisOrderCog(MarksActing, commands.GroupCog, group_name="his",
                      campaign: int | None = None) -> None:
         await defer(interaction)
         ctx = await PlayerContext.load(interaction, campaign)
-        await place(interaction, ctx, {"kind": "initiate_piracy", "zone": match_name(zone, sea_zone_names(ctx.campaign)),
-                                       "target": match_name(target, power_names(ctx.campaign))})
+        await place(interaction, ctx, {"kind": "initiate_piracy", "zone": known(zone, sea_zone_names(ctx.campaign), "zone"),
+                                       "target": known(target, power_names(ctx.campaign), "target", UNKNOWN_POWER)})
 
     @app_commands.command(name="build", description="Build a squadron (2 CP) or a corsair (1 CP) in your port (H6)")
     @app_commands.describe(port="a port you control", unit="what to build", campaign=CAMPAIGN)
@@ -179,7 +190,7 @@ class HisOrderCog(MarksActing, commands.GroupCog, group_name="his",
                     unit: Literal["squadron", "corsair"] = "squadron", campaign: int | None = None) -> None:
         await defer(interaction)
         ctx = await PlayerContext.load(interaction, campaign)
-        await place(interaction, ctx, {"kind": f"build_{unit}", "port": match_name(port, port_names(ctx.campaign))})
+        await place(interaction, ctx, {"kind": f"build_{unit}", "port": known(port, port_names(ctx.campaign), "port")})
 
     @app_commands.command(name="pass", description="No naval action: your impulse ends, spending nothing")
     @app_commands.describe(campaign=CAMPAIGN)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from bot.domain.text import N_, escape
-from bot.rulesets.here_i_stand.report.names import Names
+from bot.rulesets.here_i_stand.report.names import Names, counted
 from bot.rulesets.here_i_stand.report.sequence_templates import SEQUENCE_TEMPLATES
 from bot.rulesets.here_i_stand.rules.steps import RESPONSE_FIELDS
 
@@ -258,17 +258,32 @@ def value_words(value: str, n: Names) -> str:
         return n.t._(VALUE[value])
     if value.startswith("part:") and value.count(":") == 2:
         _, squadrons, corsairs = value.split(":")
-        return n.t._("only {squadrons} squadrons and {corsairs} corsairs", squadrons=squadrons, corsairs=corsairs)
-    if value.startswith("part:") and value.endswith(":leaders") and value.count(":") == 3:
+        return _part(n, int(squadrons) if squadrons.isdigit() else 0, int(corsairs) if corsairs.isdigit() else 0)
+    if value.startswith("part:") and value.endswith(":leaders") and value.count(":") == 3:  # [ZH:L17]
         _, squadrons, corsairs, _ = value.split(":")
-        return n.t._("only {squadrons} squadrons and {corsairs} corsairs, with the leaders", squadrons=squadrons,
-                     corsairs=corsairs)
+        return n.t._("{part}, with the leaders", part=_part(n, int(squadrons) if squadrons.isdigit() else 0,
+                                                            int(corsairs) if corsairs.isdigit() else 0))
     if value.startswith("squadron:"):
         return n.unit(value.split(":", 1)[1])
     if "=" in value:
         fields = [pair.partition("=") for pair in value.split(",")]
-        return ", ".join(f"{n.t._(FORM[k]) if k in FORM else escape(k)}: {escape(v)}" for k, _, v in fields)
+        return ", ".join(f"{_field(n, k)}: {escape(v)}" for k, _, v in fields)
     return n.place(value)
+
+
+def _part(n: Names, squadrons: int, corsairs: int) -> str:
+    """H2.6.4.2: part of a stack, each count in the catalogue's plural ("1 squadron", never "1 squadrons")."""
+    counts = [counted(n.t, kind, k) for kind, k in (("squadron", squadrons), ("corsair", corsairs)) if k]
+    return n.t._("only {units}", units=n.t._(" and ").join(counts) or counted(n.t, "naval", 0))
+
+
+def _field(n: Names, key: str) -> str:
+    """A form field's label as the prompt showed it, the side's power named (the fight under way)."""
+    if key not in FORM:
+        return escape(key)
+    fight = n.before.pending.combat if n.before.pending else None
+    side = {"attacker_dice": fight.attacker, "defender_dice": fight.defender}.get(key) if fight else None
+    return n.t._(FORM[key], power=n.power(side.power) if side else "?")
 
 
 TEMPLATES = {

@@ -15,13 +15,14 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from bot.domain.text import N_
+from bot.domain.text import N_, escape
 from bot.engine.conditions import parse_condition
 from bot.engine.ruleset import OrderRejected
 from bot.rulesets.here_i_stand.rules import piracy
 from bot.rulesets.here_i_stand.rules.combat import ALLIES_FIRST, OWN_FIRST
 from bot.rulesets.here_i_stand.rules.geography import HisMap
 from bot.rulesets.here_i_stand.rules.model import (
+    POOL,
     HisState,
     NavalLeader,
     NavalUnit,
@@ -29,6 +30,7 @@ from bot.rulesets.here_i_stand.rules.model import (
     Power,
     PowerKind,
     UnitType,
+    track_turn,
 )
 from bot.rulesets.here_i_stand.rules.records import StandingOrders
 from bot.rulesets.here_i_stand.rules.scenario import state_problems
@@ -215,7 +217,7 @@ def _space(gamemap: HisMap, where: str, field: str) -> None:
 def _power_add(state: HisState, gamemap: HisMap, e: PowerAdd) -> tuple[HisState, str]:
     if e.id in state.powers:
         raise OrderRejected(N_("{power} is a power already; change it with the power edit"), power=e.id)
-    return state.with_power(Power(id=e.id, name=e.name, kind=e.power_kind, colour=e.colour)), f"added the power {e.name}"
+    return state.with_power(Power(id=e.id, name=e.name, kind=e.power_kind, colour=e.colour)), f"added the power {escape(e.name)}"
 
 
 def _pair(state: HisState, e) -> tuple[Power, Power]:
@@ -232,7 +234,7 @@ def _war(state: HisState, gamemap: HisMap, e: War) -> tuple[HisState, str]:
     for one, other in ((a, b), (b, a)):
         wars = one.at_war_with | {other.id} if e.at_war else one.at_war_with - {other.id}
         state = state.with_power(state.powers[one.id].model_copy(update={"at_war_with": frozenset(wars)}))
-    return state, f"{a.name} and {b.name} are {'at war' if e.at_war else 'at peace'}"
+    return state, f"{escape(a.name)} and {escape(b.name)} are {'at war' if e.at_war else 'at peace'}"
 
 
 def _alliance(state: HisState, gamemap: HisMap, e: Alliance) -> tuple[HisState, str]:
@@ -242,7 +244,7 @@ def _alliance(state: HisState, gamemap: HisMap, e: Alliance) -> tuple[HisState, 
     for one, other in ((a, b), (b, a)):
         allies = one.allied_with | {other.id} if e.allied else one.allied_with - {other.id}
         state = state.with_power(state.powers[one.id].model_copy(update={"allied_with": frozenset(allies)}))
-    return state, f"{a.name} and {b.name} are {'allied' if e.allied else 'no longer allied'}"
+    return state, f"{escape(a.name)} and {escape(b.name)} are {'allied' if e.allied else 'no longer allied'}"
 
 
 def _power_set(state: HisState, gamemap: HisMap, e: PowerSet) -> tuple[HisState, str]:
@@ -259,7 +261,7 @@ def _power_set(state: HisState, gamemap: HisMap, e: PowerSet) -> tuple[HisState,
     state = state.with_power(power.model_copy(update={**changes, "counters": counters}))
     said = ", ".join(f"{k} {v}" for k, v in {**changes, "squadrons": e.squadrons, "corsairs": e.corsairs}.items()
                      if v is not None)
-    return state, f"{power.name}: {said or 'nothing changed'}"
+    return state, f"{escape(power.name)}: {said or 'nothing changed'}"
 
 
 def _cp(state: HisState, gamemap: HisMap, e: Cp) -> tuple[HisState, str]:
@@ -300,8 +302,21 @@ def _leader_set(state: HisState, gamemap: HisMap, e: LeaderSet) -> tuple[HisStat
         _place(gamemap, e.location, "location")
     changes = {k: v for k in ("battle_rating", "piracy_rating", "location", "no_atlantic")
                if (v := getattr(e, k)) is not None}
-    return state.with_leaders(leader.model_copy(update=changes)), f"{leader.name}: " + ", ".join(
-        f"{k} {v}" for k, v in changes.items())
+    return state.with_leaders(leader.model_copy(update=changes)), f"{escape(leader.name)}: " + _said(state, gamemap,
+                                                                                                 changes)
+
+
+def _said(state: HisState, gamemap: HisMap, changes: dict[str, Any]) -> str:
+    """What an edit changed, as moderators read it: places and powers by name, never their ids."""
+    def shown(key: str, value: Any) -> str:
+        if key == "location":
+            turn = track_turn(value)
+            return f"Turn Track (turn {turn})" if turn is not None else "the pool" if value == POOL else \
+                gamemap.name(value)
+        if key == "controller":
+            return escape(state.powers[value].name)
+        return str(value)
+    return ", ".join(f"{k} {shown(k, v)}" for k, v in changes.items())
 
 
 def _place(gamemap: HisMap, where: str, field: str) -> None:
@@ -316,7 +331,7 @@ def _leader_add(state: HisState, gamemap: HisMap, e: LeaderAdd) -> tuple[HisStat
     _power(state, e.power)
     _place(gamemap, e.location, "location")
     leader = NavalLeader(**e.model_dump(exclude={"kind", "reason"}))
-    return state.with_leaders(leader), f"added the naval leader {e.name}"
+    return state.with_leaders(leader), f"added the naval leader {escape(e.name)}"
 
 
 def _unit_set(state: HisState, gamemap: HisMap, e: UnitSet) -> tuple[HisState, str]:
@@ -329,8 +344,8 @@ def _unit_set(state: HisState, gamemap: HisMap, e: UnitSet) -> tuple[HisState, s
         changes["location"] = e.location
     if e.controller is not None:
         changes["controller"] = _power(state, e.controller).id
-    return state.with_units(unit.model_copy(update=changes)), f"{state.unit_name(unit)}: " + ", ".join(
-        f"{k} {v}" for k, v in changes.items())
+    return state.with_units(unit.model_copy(update=changes)), f"{escape(state.unit_name(unit))}: " + _said(
+        state, gamemap, changes)
 
 
 def _unit_add(state: HisState, gamemap: HisMap, e: UnitAdd) -> tuple[HisState, str]:
@@ -340,7 +355,7 @@ def _unit_add(state: HisState, gamemap: HisMap, e: UnitAdd) -> tuple[HisState, s
     _place(gamemap, e.location, "location")
     unit = NavalUnit(id=e.id, type=e.type, owner=e.owner, controller=e.controller or e.owner, location=e.location,
                      name=e.name)
-    return state.with_units(unit), f"added {state.unit_name(unit)}"
+    return state.with_units(unit), f"added {escape(state.unit_name(unit))}"
 
 
 def _standing(state: HisState, gamemap: HisMap, e: Standing) -> tuple[HisState, str]:

@@ -71,13 +71,26 @@ def validate_move(state: HisState, gamemap: HisMap, settings: HisSettings, order
     return _leaders_follow(state, power, groups)
 
 
+def _refuse_unit(state: HisState, gamemap: HisMap, power: str, unit, twice: bool) -> None:
+    """H2.1.2: a unit named that is not the caller's to move, said as players read the board (its
+    type and space, never its id); an unknown one is only "not one of yours", as if it were missing."""
+    if unit is None or unit.location not in gamemap.spaces():
+        raise OrderRejected(N_("that is not a naval unit of yours; pick a space where yours stand"), rule="H2.1.2")
+    values = {"space": gamemap.name(unit.location), "power": state.powers[unit.controller].name}
+    if twice:
+        raise OrderRejected(N_("the same naval unit in {space} is named twice; name each once"), rule="H2.1.2",
+                            **values)
+    raise OrderRejected(N_("a squadron of {power} in {space} is not yours to move") if unit.type == UnitType.SQUADRON
+                        else N_("a corsair of {power} in {space} is not yours to move"), rule="H2.1.2", **values)
+
+
 def _group(state: HisState, gamemap: HisMap, settings: HisSettings, power: str, group: MoveGroup,
            seen: set[str]) -> Group:
     units = []
     for uid in group.units:
         unit = state.units.get(uid)
         if unit is None or unit.controller != power or uid in seen:
-            raise OrderRejected(N_("{unit} is not a naval unit of yours, or is named twice"), rule="H2.1.2", unit=uid)
+            _refuse_unit(state, gamemap, power, unit, uid in seen)
         seen.add(uid)
         units.append(unit)
     leaders = []

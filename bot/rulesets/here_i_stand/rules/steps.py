@@ -217,6 +217,13 @@ def _prompt(kind: str, label: Wording, questions: list[Question], hours: int) ->
                 deadline=DeadlinePolicy(hours=hours, on_deadline=OnDeadline.DEFAULTS))
 
 
+def _label(state: HisState, msgid: str, **values) -> Wording:
+    """A reaction step's label with its impulse and the acting power (H10): "impulse 3 · Ottomans ·
+    interception", read after the core's "Turn 1 · "."""
+    return Wording(msgid=msgid, values={"impulse": state.impulse.number,
+                                        "power": state.powers[state.pending.power].name, **values})
+
+
 def _space(gamemap: HisMap, space: str) -> dict[str, str]:
     return {"space": gamemap.name(space)}
 
@@ -238,7 +245,8 @@ def ask_foul_weather(state: HisState, gamemap: HisMap, settings: HisSettings) ->
                                        values={"power": mover}),
                           choices=YES_NO, default=NO, default_rule="H-OP-09", facts=facts)
                  for p in state.powers.values() if p.kind == PowerKind.MAJOR and p.id != pending.power]
-    return _prompt("foul_weather", Wording(msgid=N_("Foul Weather?")), questions, settings.reaction_hours)
+    return _prompt("foul_weather", _label(state, N_("impulse {impulse} · {power} · Foul Weather?")),
+                   questions, settings.reaction_hours)
 
 
 def settle_foul_weather(state, gamemap, settings, answers, dice):
@@ -259,7 +267,8 @@ def ask_foul_weather_effect(state, gamemap, settings) -> Step:
                         choices=[Choice(value=STANDS, label=Wording(msgid=N_("It stands"))),
                                  Choice(value=CANCELLED, label=Wording(msgid=N_("It is cancelled")))],
                         default=STANDS, default_rule="H-OP-09")
-    return _prompt("foul_weather_effect", Wording(msgid=N_("Foul Weather's effect")), [question], settings.prompt_hours)
+    return _prompt("foul_weather_effect", _label(state, N_("impulse {impulse} · {power} · Foul Weather's effect")),
+                   [question], settings.prompt_hours)
 
 
 def settle_foul_weather_effect(state, gamemap, settings, answers, dice):
@@ -278,7 +287,7 @@ def settle_foul_weather_effect(state, gamemap, settings, answers, dice):
 def ask_interception(state, gamemap, settings) -> Step:
     attempts = naval_move.interception_attempts(state, gamemap, settings, state.pending.groups)
     questions = [Question(id=a.id, faction=a.power,
-                          text=Wording(msgid=N_("Intercept into {space} from {origin} with {units} naval units?"),
+                          text=Wording(msgid=N_("Intercept into {space} from {origin}? (naval units: {units})"),
                                        values={**_space(gamemap, a.destination), "origin": gamemap.name(a.origin),
                                                "units": len(a.units)}),
                           choices=[*YES_NO, *(_part_choice(s, c, x) for s, c in a.parts(state)
@@ -287,17 +296,19 @@ def ask_interception(state, gamemap, settings) -> Step:
                           facts={**_moving_facts(state, a.destination, state.pending.power),
                                  "stack_units": len(a.units), "leader_rating": a.rating})
                  for a in attempts]
-    return _prompt("interception", Wording(msgid=N_("interception")), questions, settings.prompt_hours)
+    return _prompt("interception", _label(state, N_("impulse {impulse} · {power} · interception")),
+                   questions, settings.prompt_hours)
 
 
 def _part_choice(squadrons: int, corsairs: int, leaders: bool = False) -> Choice:
     """Part of a stack; ``leaders``: its naval leaders go with that part [ZH:L17], their rating counts."""
     if leaders:
         return Choice(value=f"part:{squadrons}:{corsairs}:leaders",
-                      label=Wording(msgid=N_("Only {squadrons} squadrons and {corsairs} corsairs, with the leaders"),
+                      label=Wording(msgid=N_("Only part of the stack, with the leaders (squadrons: {squadrons}, "
+                                             "corsairs: {corsairs})"),
                                     values={"squadrons": squadrons, "corsairs": corsairs}))
     return Choice(value=f"part:{squadrons}:{corsairs}",
-                  label=Wording(msgid=N_("Only {squadrons} squadrons and {corsairs} corsairs"),
+                  label=Wording(msgid=N_("Only part of the stack (squadrons: {squadrons}, corsairs: {corsairs})"),
                                 values={"squadrons": squadrons, "corsairs": corsairs}))
 
 
@@ -334,7 +345,8 @@ def ask_avoid(state, gamemap, settings) -> Step:
                           facts={**_moving_facts(state, f.zone, state.pending.power), "stack_units": len(f.units),
                                  "leader_rating": f.rating})
                  for f in found]
-    return _prompt("avoid", Wording(msgid=N_("avoid battle")), questions, settings.prompt_hours)
+    return _prompt("avoid", _label(state, N_("impulse {impulse} · {power} · avoid battle")),
+                   questions, settings.prompt_hours)
 
 
 def settle_avoid(state, gamemap, settings, answers, dice):
@@ -362,11 +374,18 @@ def settle_combat(state, gamemap, settings, answers, dice):
     return _next(state, None), []
 
 
-def _combat_label(text: str, gamemap: HisMap, fight) -> Wording:
-    return Wording(msgid=text, values=_space(gamemap, fight.space))
+def _combat_label(text: str, state: HisState, gamemap: HisMap, fight) -> Wording:
+    return _label(state, text, **_space(gamemap, fight.space))
 
 
-DICE_FIELDS = (("attacker_dice", N_("Attacker's extra dice")), ("defender_dice", N_("Defender's extra dice")))
+# each side's field names its power: a moderator enters dice for the Hapsburgs, not for "the attacker"
+DICE_FIELDS = (("attacker_dice", N_("Extra dice of {power} (attacker)")),
+               ("defender_dice", N_("Extra dice of {power} (defender)")))
+
+
+def _field_label(state: HisState, fight, field: str, label: str) -> Wording:
+    side = {"attacker_dice": fight.attacker, "defender_dice": fight.defender}.get(field)
+    return Wording(msgid=label, values={"power": state.powers[side.power].name} if side else {})
 
 
 # H3.3.3–H3.3.4: combat cards, their effect as dice entered by the moderators (H-OP-19)
@@ -377,10 +396,13 @@ def ask_combat_cards(state, gamemap, settings) -> Step | None:
     question = Question(id="combat_cards", faction=None,
                         text=Wording(msgid=N_("Combat cards at {space}: the attacker's, then the defender's, as "
                                               "extra dice (0: none)"), values=_space(gamemap, fight.space)),
-                        form=[FormField(id=f, label=Wording(msgid=label), minimum=-20, maximum=20, required=False)
+                        form=[FormField(id=f, label=_field_label(state, fight, f, label), minimum=-20, maximum=20,
+                                        required=False)
                               for f, label in DICE_FIELDS],
                         default={f: 0 for f, _ in DICE_FIELDS}, default_rule="H-OP-19")
-    return _prompt("combat_cards", _combat_label(N_("combat cards at {space}"), gamemap, fight), [question],
+    return _prompt("combat_cards",
+                   _combat_label(N_("impulse {impulse} · {power} · combat cards at {space}"), state, gamemap, fight),
+                   [question],
                    settings.prompt_hours)
 
 
@@ -395,8 +417,8 @@ def settle_combat_cards(state, gamemap, settings, answers, dice):
     return _next(state, "response_cards", combat=fight), events
 
 
-RESPONSE_FIELDS = (("attacker_dice", N_("Attacker's extra dice")), ("defender_dice", N_("Defender's extra dice")),
-                   ("janissaries", N_("Janissaries played (1) or not (0)")))
+RESPONSE_FIELDS = (*DICE_FIELDS,
+                   ("janissaries", N_("Janissaries played? 1 = yes")))  # the form adds its range "(0–1)"
 
 
 # H3.3.6: Janissaries and Professional Rowers, extra dice entered by the moderators (H-OP-20, H-OP-21)
@@ -408,11 +430,13 @@ def ask_response_cards(state, gamemap, settings) -> Step | None:
     question = Question(id="response_cards", faction=None,
                         text=Wording(msgid=N_("Response cards at {space} (Janissaries, Professional Rowers): extra "
                                               "dice for each side (0: none)"), values=_space(gamemap, fight.space)),
-                        form=[FormField(id=f, label=Wording(msgid=label), minimum=0,
+                        form=[FormField(id=f, label=_field_label(state, fight, f, label), minimum=0,
                                         maximum=1 if f == "janissaries" else 20, required=False)
                               for f, label in fields],
                         default={f: 0 for f, _ in fields}, default_rule="H-OP-20")
-    return _prompt("response_cards", _combat_label(N_("response cards at {space}"), gamemap, fight), [question],
+    return _prompt("response_cards",
+                   _combat_label(N_("impulse {impulse} · {power} · response cards at {space}"), state, gamemap, fight),
+                   [question],
                    settings.prompt_hours)
 
 
@@ -467,7 +491,9 @@ def ask_combat_result(state, gamemap, settings) -> Step:
     retreat = _retreat_question(state, gamemap, fight, losses)
     if retreat:
         questions.append(retreat)
-    return _prompt("combat_result", _combat_label(N_("combat result at {space}"), gamemap, fight), questions,
+    return _prompt("combat_result",
+                   _combat_label(N_("impulse {impulse} · {power} · combat result at {space}"), state, gamemap, fight),
+                   questions,
                    settings.prompt_hours)
 
 
@@ -530,12 +556,13 @@ def ask_piracy_reward(state, gamemap, settings) -> Step | None:
                         text=Wording(msgid=N_("Piracy in {space}, hit {hit} of {hits}: what do you give?"),
                                      values={**_space(gamemap, pending.zone), "hit": hit, "hits": pending.hits}),
                         choices=[Choice(value=c, label=Wording(msgid=labels[c]) if c in labels else
-                                        Wording(msgid=N_("The squadron {unit} in {space}"),
-                                                values={"unit": c.split(":", 1)[1],
+                                        Wording(msgid=N_("The squadron {unit} in {space}"),  # its name, not id
+                                                values={"unit": state.unit_name(state.units[c.split(":", 1)[1]]),
                                                         **_space(gamemap, state.units[c.split(':', 1)[1]].location)}))
                                  for c in choices],
                         default=_reward_default(state, gamemap, settings, pending), default_rule="H-OP-34")
-    return _prompt("piracy_reward", Wording(msgid=N_("piracy reward")), [question], settings.prompt_hours)
+    return _prompt("piracy_reward", _label(state, N_("impulse {impulse} · {power} · piracy reward")),
+                   [question], settings.prompt_hours)
 
 
 def settle_piracy_reward(state, gamemap, settings, answers, dice):
@@ -559,7 +586,9 @@ def ask_landing(state, gamemap, settings) -> Step:
                         choices=[Choice(value=STANDS, label=Wording(msgid=N_("No: the landing stands"))),
                                  Choice(value=LOST, label=Wording(msgid=N_("Yes: it lost the battle")))],
                         default=STANDS, default_rule="H-OP-27")
-    return _prompt("landing", Wording(msgid=N_("landing at {space}"), values=_space(gamemap, port)), [question],
+    return _prompt("landing",
+                   _label(state, N_("impulse {impulse} · {power} · landing at {space}"), **_space(gamemap, port)),
+                   [question],
                    settings.prompt_hours)
 
 
