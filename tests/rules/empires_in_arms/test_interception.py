@@ -164,3 +164,22 @@ def test_a_plan_that_no_longer_holds_is_told_to_its_nation_and_the_next_runs():
     refused = of_kind(events, "eia_plan_not_carried")[0]
     assert refused.audience.factions == ("france",) and refused.rule == "E2.1"
     assert state.squadrons["f1"].location == "z1" and state.impulse.active == "britain"
+
+
+def test_e9_3_beaten_while_leaving_a_port_returns_to_it_without_a_blockade():
+    """E9.3, seed [L45] "Флот разбитый при выходе из Порта возвращается в этот Порт": any fleet beaten
+    while leaving a port goes back to that port, not only a breakout (E6.3's blockade).  France leaves
+    S into Z1 (nobody controls Z1); the British there intercept, the French do not evade and lose:
+    back to S, although P1 (also French, also in Z1) comes first in map order as E9.2's nearest."""
+    british = {"b1": {"nation": "britain", "location": "z1"}}
+    french = {"f1": {"nation": "france", "location": "s"}}
+    state = state_of({**british, **french}, port_control={"p1": "france", "s": "france", "p2": "france"})
+    move = ("france", {"kind": "move_fleet", "at": "s", "path": ["z1", "z2"], "evade": "no"})
+    dice = {"eia:1:intercept:z1:britain": [4, 4], "eia:1:battle:z1:r1:active": [1, 2],
+            "eia:1:battle:z1:r1:inactive": [1, 2, 3]}
+    form = {"active_result": 0, "inactive_result": 1, "winner": 2}
+    state, events, asked = play(state, [move], dice, answers=[{"intercept:britain": "yes"}, {}, {"combat_r1": form}])
+    assert "nearest_port" not in [s.kind for s in asked]
+    assert state.squadrons["f1"].location == "s"
+    decided = of_kind(events, "eia_battle_decided")[0]
+    assert decided.placements["active"] == "return_to_port"
