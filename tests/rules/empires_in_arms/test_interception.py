@@ -183,3 +183,21 @@ def test_e9_3_beaten_while_leaving_a_port_returns_to_it_without_a_blockade():
     assert state.squadrons["f1"].location == "s"
     decided = of_kind(events, "eia_battle_decided")[0]
     assert decided.placements["active"] == "return_to_port"
+
+
+def test_e9_4_beaten_while_entering_a_port_retreats_to_another_port():
+    """E9.4, seed [L45] "Флот, разбитый при попытке войти в Порт, должен отступить в другой Порт": a
+    fleet intercepted on entering a port (E5.2: by the fleets of that port's zone) and beaten may not end
+    in that port.  France in Z2 enters its own P2; the British in Z2 intercept and win: France retreats to
+    P1 (two maneuvers away), never P2 (one), which E9.2's nearest alone would give."""
+    british = {"b1": {"nation": "britain", "location": "z2"}}
+    french = {"f1": {"nation": "france", "location": "z2"}}
+    state = state_of({**british, **french}, port_control={"p1": "france", "p2": "france"})
+    move = ("france", {"kind": "move_fleet", "at": "z2", "path": ["p2"], "evade": "no"})
+    dice = {"eia:1:intercept:z2:britain": [4, 4], "eia:1:battle:z2:r1:active": [1, 2],
+            "eia:1:battle:z2:r1:inactive": [1, 2, 3]}
+    form = {"active_result": 0, "inactive_result": 1, "winner": 2}
+    state, events, _ = play(state, [move], dice, answers=[{"intercept:britain": "yes"}, {}, {"combat_r1": form}])
+    assert state.squadrons["f1"].location == "p1"
+    placed = of_kind(events, "eia_fleet_placed")[0]
+    assert (placed.destination, placed.rule) == ("p1", "E9.4")

@@ -417,13 +417,19 @@ def _left_port(ctx: Context, p, kind) -> str | None:
     return p.origin if leaving else None
 
 
+def _entering_port(ctx: Context, p, kind) -> str | None:
+    """E9.4, seed [L45]: intercepted on entering a port (E5.2) and beaten, the fleet retreats to another."""
+    entering = kind == combat.BattleKind.INTERCEPTION and not p.lost_port and ctx.board.is_port(p.location)
+    return p.location if entering else None
+
+
 def _battle_begins(state: EiaState, ctx: Context, kind, place: str, zone: str, active: list[Squadron],
                    inactive: list[Squadron], *, battery=None, then: str = "", inactive_top: str | None = None,
                    evaders: tuple = (), interceptors: tuple = (),
                    fives_before: int = 0) -> tuple[EiaState, list[Event]]:
     p = _p(state)
     active_side = nv.battle_side(state, active, _mover_top(state), left_port=_left_port(ctx, p, kind),
-                                 fives_before=fives_before,
+                                 entering_port=_entering_port(ctx, p, kind), fives_before=fives_before,
                                  lost_port=p.lost_port)
     owner = (battery.owner,) if battery is not None else ()
     inactive_side = nv.battle_side(state, inactive, inactive_top or (inactive[0].nation if inactive else None),
