@@ -201,3 +201,20 @@ def test_e9_4_beaten_while_entering_a_port_retreats_to_another_port():
     assert state.squadrons["f1"].location == "p1"
     placed = of_kind(events, "eia_fleet_placed")[0]
     assert (placed.destination, placed.rule) == ("p1", "E9.4")
+
+
+def test_e9_3_a_fleet_beaten_at_a_strait_is_not_leaving_a_port():
+    """E9.3 [L45] is for a fleet beaten as it leaves a port; one that left P2 earlier and is beaten by the
+    strait's automatic interception (E13.2) goes to the nearest port (E9.2): R, in the battle's zone Z3."""
+    russians = {"r1": {"nation": "russia", "location": "p2"}}
+    turks = {"t1": {"nation": "turkey", "location": "f"}}
+    state = state_of({**russians, **turks}, active="russia",
+                     port_control={"p2": "russia", "r": "russia", "f": "turkey"})
+    move = ("russia", {"kind": "move_fleet", "at": "p2", "path": ["z2", "z3"], "evade": "no"})
+    dice = {"eia:1:battery:f:r0": [1, 2, 3, 4], "eia:1:battle:z3:r1:active": [1],
+            "eia:1:battle:z3:r1:inactive": [2]}
+    battery = {"battery_result": 0, "active_losses": ""}
+    form = {"active_result": 0, "inactive_result": 1, "winner": 2}
+    state, events, _ = play(state, [move], dice, answers=[{"combat_r0": battery}, {}, {"combat_r1": form}])
+    assert state.squadrons["r1"].location == "r"
+    assert of_kind(events, "eia_fleet_placed")[0].rule == "E9.2"

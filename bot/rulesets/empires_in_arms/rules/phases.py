@@ -412,7 +412,8 @@ def _left_port(ctx: Context, p, kind) -> str | None:
     enemy took (E14) has no port to go back to (E-OP-25: E9.2)."""
     if p.breakout:
         return p.breakout
-    leaving = (kind == combat.BattleKind.INTERCEPTION and not p.lost_port and ctx.board.is_port(p.origin or "")
+    leaving = (kind == combat.BattleKind.INTERCEPTION and not p.lost_port and not p.strait_done
+               and ctx.board.is_port(p.origin or "")
                and not ctx.board.is_port(p.location) and ctx.board.zone_of(p.origin) == p.location)
     return p.origin if leaving else None
 
