@@ -234,3 +234,21 @@ def test_e12_a_landing_takes_the_batterys_fire_then_the_survivors_are_placed():
     landing = of_kind(events, "eia_landing")[0]
     assert (landing.port, landing.items, landing.enemy_present) == ("c", ("u1",), False)
     assert state.land["u1"].location == "c" and state.land["u2"].location == "lost"
+
+
+def test_e12_6_the_retreat_port_lies_in_a_zone_the_convoy_passed():
+    """E12.6, seed [L57] "в любой Дружественный Порт в любой Зоне, через которую они проходили в этот
+    Импульс": France lands in C from P1 through Z1 and Z2; R (French, in Z3) was not passed: refused and
+    nothing kept; P1 (in Z1) is kept."""
+    from tests.rules.empires_in_arms.conftest import of_kind, play, state_of
+    land = {"u1": {"nation": "france", "location": "p1"}}
+    convoy = ("france", {"kind": "convoy", "items": ["u1"], "path": ["p1", "z1", "z2", "c"]})
+    answers = [{"combat_r0": {"battery_result": 0, "active_losses": ""}}]
+    for port, kept in (("r", None), ("p1", "p1")):
+        state = state_of({}, land=land, zone_control={"z2": "france"},
+                         port_control={"p1": "france", "r": "france", "c": "britain"})
+        retreat = ("france", {"kind": "landing_retreat", "port": port})
+        state, events, _ = play(state, [retreat, convoy], {"eia:1:battery:c:r0": [1, 2]}, answers=answers)
+        assert state.impulse.landing_retreat == kept or state.impulse.active != "france"
+        refused = [e for e in of_kind(events, "eia_plan_not_carried") if e.rule == "E12.6"]
+        assert bool(refused) == (kept is None)
