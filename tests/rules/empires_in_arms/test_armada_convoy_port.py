@@ -62,15 +62,18 @@ def test_ex4_with_agreement_the_nation_takes_command():
     assert state.armadas["a"].commander == "s1"
 
 
-def test_e3_2_1_an_armada_pays_an_extra_maneuver_per_fleet():
-    """E3.2.1 / E-OP-05 (placeholder 1): two fleets: 2 maneuvers an entry; Z2 → Z3 → R = 4 = 2 KO."""
+@pytest.mark.parametrize("every_fleet, maneuvers, ko", [(True, 6, 3), (False, 4, 2)])
+def test_e3_2_1_an_armada_pays_an_extra_maneuver_per_fleet(every_fleet, maneuvers, ko):
+    """E3.2.1 / E-OP-05 (placeholder 1 per fleet).  Seed [L13] "тратя лишние маневры за каждый флот в ее
+    составе": two fleets pay 1 + 2 = 3 maneuvers an entry, Z2 → Z3 → R = 6 = 3 KO (the default); the
+    spec's placeholder (``armada_extra_for_every_fleet`` off), beyond the commander's: 2 an entry, 4 = 2 KO."""
     state = armada_state("g1").model_copy(update={"impulse": armada_state("g1").impulse.model_copy(
         update={"active": "britain"})})
     move = ("britain", {"kind": "move_fleet", "at": "z2", "armada": "a", "path": ["z3", "r"]})
-    state, events, _ = play(state, [move], {})
+    state, events, _ = play(state, [move], {}, settings=EiaSettings(armada_extra_for_every_fleet=every_fleet))
     assert {state.squadrons[s].location for s in ARMADA} == {"r"}
     spent = of_kind(events, "eia_maneuvers_spent")[-1]
-    assert (spent.maneuvers, spent.ko) == (4, 2)
+    assert (spent.maneuvers, spent.ko) == (maneuvers, ko)
 
 
 # -- convoys (EX6) ------------------------------------------------------------------------------
