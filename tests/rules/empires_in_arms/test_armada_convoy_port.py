@@ -62,15 +62,18 @@ def test_ex4_with_agreement_the_nation_takes_command():
     assert state.armadas["a"].commander == "s1"
 
 
-def test_e3_2_1_an_armada_pays_an_extra_maneuver_per_fleet():
-    """E3.2.1 / E-OP-05 (placeholder 1): two fleets: 2 maneuvers an entry; Z2 → Z3 → R = 4 = 2 KO."""
+@pytest.mark.parametrize("every_fleet, maneuvers, ko", [(True, 6, 3), (False, 4, 2)])
+def test_e3_2_1_an_armada_pays_an_extra_maneuver_per_fleet(every_fleet, maneuvers, ko):
+    """E3.2.1 / E-OP-05 (placeholder 1 per fleet).  Seed [L13] "тратя лишние маневры за каждый флот в ее
+    составе": two fleets pay 1 + 2 = 3 maneuvers an entry, Z2 → Z3 → R = 6 = 3 KO (the default); the
+    spec's placeholder (``armada_extra_for_every_fleet`` off), beyond the commander's: 2 an entry, 4 = 2 KO."""
     state = armada_state("g1").model_copy(update={"impulse": armada_state("g1").impulse.model_copy(
         update={"active": "britain"})})
     move = ("britain", {"kind": "move_fleet", "at": "z2", "armada": "a", "path": ["z3", "r"]})
-    state, events, _ = play(state, [move], {})
+    state, events, _ = play(state, [move], {}, settings=EiaSettings(armada_extra_for_every_fleet=every_fleet))
     assert {state.squadrons[s].location for s in ARMADA} == {"r"}
     spent = of_kind(events, "eia_maneuvers_spent")[-1]
-    assert (spent.maneuvers, spent.ko) == (4, 2)
+    assert (spent.maneuvers, spent.ko) == (maneuvers, ko)
 
 
 # -- convoys (EX6) ------------------------------------------------------------------------------
@@ -234,3 +237,21 @@ def test_e12_a_landing_takes_the_batterys_fire_then_the_survivors_are_placed():
     landing = of_kind(events, "eia_landing")[0]
     assert (landing.port, landing.items, landing.enemy_present) == ("c", ("u1",), False)
     assert state.land["u1"].location == "c" and state.land["u2"].location == "lost"
+
+
+def test_e12_6_the_retreat_port_lies_in_a_zone_the_convoy_passed():
+    """E12.6, seed [L57] "в любой Дружественный Порт в любой Зоне, через которую они проходили в этот
+    Импульс": France lands in C from P1 through Z1 and Z2; R (French, in Z3) was not passed: refused and
+    nothing kept; P1 (in Z1) is kept."""
+    from tests.rules.empires_in_arms.conftest import of_kind, play, state_of
+    land = {"u1": {"nation": "france", "location": "p1"}}
+    convoy = ("france", {"kind": "convoy", "items": ["u1"], "path": ["p1", "z1", "z2", "c"]})
+    answers = [{"combat_r0": {"battery_result": 0, "active_losses": ""}}]
+    for port, kept in (("r", None), ("p1", "p1")):
+        state = state_of({}, land=land, zone_control={"z2": "france"},
+                         port_control={"p1": "france", "r": "france", "c": "britain"})
+        retreat = ("france", {"kind": "landing_retreat", "port": port})
+        state, events, _ = play(state, [retreat, convoy], {"eia:1:battery:c:r0": [1, 2]}, answers=answers)
+        assert state.impulse.landing_retreat == kept or state.impulse.active != "france"
+        refused = [e for e in of_kind(events, "eia_plan_not_carried") if e.rule == "E12.6"]
+        assert bool(refused) == (kept is None)

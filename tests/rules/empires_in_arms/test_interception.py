@@ -164,3 +164,57 @@ def test_a_plan_that_no_longer_holds_is_told_to_its_nation_and_the_next_runs():
     refused = of_kind(events, "eia_plan_not_carried")[0]
     assert refused.audience.factions == ("france",) and refused.rule == "E2.1"
     assert state.squadrons["f1"].location == "z1" and state.impulse.active == "britain"
+
+
+def test_e9_3_beaten_while_leaving_a_port_returns_to_it_without_a_blockade():
+    """E9.3, seed [L45] "Флот разбитый при выходе из Порта возвращается в этот Порт": any fleet beaten
+    while leaving a port goes back to that port, not only a breakout (E6.3's blockade).  France leaves
+    S into Z1 (nobody controls Z1); the British there intercept, the French do not evade and lose:
+    back to S, although P1 (also French, also in Z1) comes first in map order as E9.2's nearest."""
+    british = {"b1": {"nation": "britain", "location": "z1"}}
+    french = {"f1": {"nation": "france", "location": "s"}}
+    state = state_of({**british, **french}, port_control={"p1": "france", "s": "france", "p2": "france"})
+    move = ("france", {"kind": "move_fleet", "at": "s", "path": ["z1", "z2"], "evade": "no"})
+    dice = {"eia:1:intercept:z1:britain": [4, 4], "eia:1:battle:z1:r1:active": [1, 2],
+            "eia:1:battle:z1:r1:inactive": [1, 2, 3]}
+    form = {"active_result": 0, "inactive_result": 1, "winner": 2}
+    state, events, asked = play(state, [move], dice, answers=[{"intercept:britain": "yes"}, {}, {"combat_r1": form}])
+    assert "nearest_port" not in [s.kind for s in asked]
+    assert state.squadrons["f1"].location == "s"
+    decided = of_kind(events, "eia_battle_decided")[0]
+    assert decided.placements["active"] == "return_to_port"
+
+
+def test_e9_4_beaten_while_entering_a_port_retreats_to_another_port():
+    """E9.4, seed [L45] "Флот, разбитый при попытке войти в Порт, должен отступить в другой Порт": a
+    fleet intercepted on entering a port (E5.2: by the fleets of that port's zone) and beaten may not end
+    in that port.  France in Z2 enters its own P2; the British in Z2 intercept and win: France retreats to
+    P1 (two maneuvers away), never P2 (one), which E9.2's nearest alone would give."""
+    british = {"b1": {"nation": "britain", "location": "z2"}}
+    french = {"f1": {"nation": "france", "location": "z2"}}
+    state = state_of({**british, **french}, port_control={"p1": "france", "p2": "france"})
+    move = ("france", {"kind": "move_fleet", "at": "z2", "path": ["p2"], "evade": "no"})
+    dice = {"eia:1:intercept:z2:britain": [4, 4], "eia:1:battle:z2:r1:active": [1, 2],
+            "eia:1:battle:z2:r1:inactive": [1, 2, 3]}
+    form = {"active_result": 0, "inactive_result": 1, "winner": 2}
+    state, events, _ = play(state, [move], dice, answers=[{"intercept:britain": "yes"}, {}, {"combat_r1": form}])
+    assert state.squadrons["f1"].location == "p1"
+    placed = of_kind(events, "eia_fleet_placed")[0]
+    assert (placed.destination, placed.rule) == ("p1", "E9.4")
+
+
+def test_e9_3_a_fleet_beaten_at_a_strait_is_not_leaving_a_port():
+    """E9.3 [L45] is for a fleet beaten as it leaves a port; one that left P2 earlier and is beaten by the
+    strait's automatic interception (E13.2) goes to the nearest port (E9.2): R, in the battle's zone Z3."""
+    russians = {"r1": {"nation": "russia", "location": "p2"}}
+    turks = {"t1": {"nation": "turkey", "location": "f"}}
+    state = state_of({**russians, **turks}, active="russia",
+                     port_control={"p2": "russia", "r": "russia", "f": "turkey"})
+    move = ("russia", {"kind": "move_fleet", "at": "p2", "path": ["z2", "z3"], "evade": "no"})
+    dice = {"eia:1:battery:f:r0": [1, 2, 3, 4], "eia:1:battle:z3:r1:active": [1],
+            "eia:1:battle:z3:r1:inactive": [2]}
+    battery = {"battery_result": 0, "active_losses": ""}
+    form = {"active_result": 0, "inactive_result": 1, "winner": 2}
+    state, events, _ = play(state, [move], dice, answers=[{"combat_r0": battery}, {}, {"combat_r1": form}])
+    assert state.squadrons["r1"].location == "r"
+    assert of_kind(events, "eia_fleet_placed")[0].rule == "E9.2"

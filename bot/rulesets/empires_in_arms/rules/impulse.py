@@ -5,6 +5,7 @@ movement plans queued in the order given, the first one started."""
 from __future__ import annotations
 
 from bot.domain.events import Audience, Event
+from bot.domain.text import N_
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
 from bot.rulesets.empires_in_arms.rules import armada, convoy
 from bot.rulesets.empires_in_arms.rules.events import PlanNotCarried
@@ -45,6 +46,7 @@ def open_orders(state: EiaState, context: Context, orders: list[SubmittedOrder])
                 if landing is not None:
                     commands.append(landing)
             elif kind == "landing_retreat":
+                _check_retreat(context, order.payload.get("port"), mine)
                 impulse = state.impulse.model_copy(update={"landing_retreat": order.payload.get("port")})
                 state = state.model_copy(update={"impulse": impulse})
         except OrderRejected as refused:
@@ -56,6 +58,19 @@ def open_orders(state: EiaState, context: Context, orders: list[SubmittedOrder])
     elif plans:
         state = state.model_copy(update={"pending": Pending(nation=active, phase="start", queue=tuple(plans))})
     return state, events
+
+
+def _check_retreat(context: Context, port: str | None, mine: list[SubmittedOrder]) -> None:
+    """E12.6, seed [L57]: landed formations retreat to a friendly port "in any zone they passed through this
+    impulse": the zones of this impulse's convoy (its ports' zones included; the convoy is the active
+    nation's one of E11.4, given in the same orders)."""
+    board = context.board
+    passed = {board.zone_of(place) or place for o in mine if o.payload.get("kind") == "convoy"
+              for place in o.payload.get("path", ())}
+    if not port or not board.is_port(port) or board.zone_of(port) not in passed:
+        raise OrderRejected(N_("landed formations retreat to a friendly port in a zone their convoy passed through "
+                               "this impulse (E12.6); {port} is not"), rule="E12.6",
+                            port=board.name_of(port) if port and board.is_port(port) else str(port))
 
 
 def not_carried(nation: str, kind: str, refused: OrderRejected) -> PlanNotCarried:

@@ -101,12 +101,14 @@ def ko_for(maneuvers: int, settings: EiaSettings) -> int:
 
 
 def entry_cost(state: EiaState, settings: EiaSettings, place: str, armada: str | None) -> int:
-    """E2.2 one maneuver; E3.2.1 / E-OP-05: an armada pays extra for each fleet beyond the first."""
+    """E2.2 one maneuver; E3.2.1 / E-OP-05: an armada pays extra for each fleet in it (seed [L13]; the
+    setting ``armada_extra_for_every_fleet`` off: for each fleet beyond the commander's)."""
     found = state.armadas.get(armada) if armada else None
     if found is None:
         return 1
-    fleets = [p for p in found.powers if state.fleet(p, place)]
-    return 1 + max(0, len(fleets) - 1) * settings.armada_extra_maneuvers_per_fleet
+    fleets = len([p for p in found.powers if state.fleet(p, place)])
+    paying = fleets if settings.armada_extra_for_every_fleet else max(0, fleets - 1)
+    return 1 + paying * settings.armada_extra_maneuvers_per_fleet
 
 
 def maneuvers_left(state: EiaState, settings: EiaSettings, squadrons: list[Squadron]) -> int | None:

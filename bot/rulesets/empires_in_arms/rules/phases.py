@@ -406,12 +406,31 @@ def _roll(state, ctx, key, purpose, top, squadrons, target, zone):
 
 # -- battles: set up, evasion (E6), cards (E-OP-14), rounds (E-OP-13), consequences (E9) ----------
 
+def _left_port(ctx: Context, p, kind) -> str | None:
+    """E9.3, seed [L45]: a fleet beaten while leaving a port goes back to that port, blockaded (a breakout)
+    or not: the interception on the entry from a port into its zone.  A fleet put to sea from a port the
+    enemy took (E14) has no port to go back to (E-OP-25: E9.2)."""
+    if p.breakout:
+        return p.breakout
+    leaving = (kind == combat.BattleKind.INTERCEPTION and not p.lost_port and not p.strait_done
+               and ctx.board.is_port(p.origin or "")
+               and not ctx.board.is_port(p.location) and ctx.board.zone_of(p.origin) == p.location)
+    return p.origin if leaving else None
+
+
+def _entering_port(ctx: Context, p, kind) -> str | None:
+    """E9.4, seed [L45]: intercepted on entering a port (E5.2) and beaten, the fleet retreats to another."""
+    entering = kind == combat.BattleKind.INTERCEPTION and not p.lost_port and ctx.board.is_port(p.location)
+    return p.location if entering else None
+
+
 def _battle_begins(state: EiaState, ctx: Context, kind, place: str, zone: str, active: list[Squadron],
                    inactive: list[Squadron], *, battery=None, then: str = "", inactive_top: str | None = None,
                    evaders: tuple = (), interceptors: tuple = (),
                    fives_before: int = 0) -> tuple[EiaState, list[Event]]:
     p = _p(state)
-    active_side = nv.battle_side(state, active, _mover_top(state), left_port=p.breakout, fives_before=fives_before,
+    active_side = nv.battle_side(state, active, _mover_top(state), left_port=_left_port(ctx, p, kind),
+                                 entering_port=_entering_port(ctx, p, kind), fives_before=fives_before,
                                  lost_port=p.lost_port)
     owner = (battery.owner,) if battery is not None else ()
     inactive_side = nv.battle_side(state, inactive, inactive_top or (inactive[0].nation if inactive else None),

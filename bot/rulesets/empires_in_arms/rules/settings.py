@@ -64,6 +64,10 @@ class EiaSettings(BaseModel):
     pickup_requires_spent_le_fleet: bool = True
     # E3.2.1, E-OP-05 (placeholder until a moderator confirms it against rule 9.7)
     armada_extra_maneuvers_per_fleet: int = Field(default=1, ge=0)
+    # seed [L13] "тратя лишние маневры за каждый флот в ее составе": the extra is paid for every fleet in the
+    # armada, the commander's too (as an army group's for each army); False: the spec's E-OP-05 placeholder,
+    # only for each fleet beyond the commander's own
+    armada_extra_for_every_fleet: bool = True
     # E3.1.2, E-OP-04
     commander_dice: CommanderDice = CommanderDice.NET
     # E4.2, E-OP-06

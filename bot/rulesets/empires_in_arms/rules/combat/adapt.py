@@ -10,7 +10,7 @@ from typing import Any
 
 from .types import Battery, Battle, BattleKind, BattleSide, CombatError, CombatSettings, CombatSquadron
 
-SIDE_FLAGS = ("evasion_failed_bonus", "left_port", "lost_port", "fives_before")
+SIDE_FLAGS = ("evasion_failed_bonus", "left_port", "entering_port", "lost_port", "fives_before")
 
 
 def side_from(state: Any, squadron_ids: Iterable[str], *, commander: str | None = None,

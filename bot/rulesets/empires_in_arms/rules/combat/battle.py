@@ -249,6 +249,8 @@ def _placement(battle: Battle, role: SideRole, winner: SideRole | None, gone: se
         return Placement(side=role, how="return_to_port", port=side.left_port, squadrons=left)
     if role == ACTIVE and battle.kind == BattleKind.PORT:  # E9.4
         return Placement(side=role, how="other_port", excluded_port=battle.place, squadrons=left)
+    if side.entering_port:  # E9.4 [L45]: beaten "при попытке войти в Порт" by its zone's interceptors too
+        return Placement(side=role, how="other_port", excluded_port=side.entering_port, squadrons=left)
     return Placement(side=role, how="nearest_port", squadrons=left)  # E9.2
 
 

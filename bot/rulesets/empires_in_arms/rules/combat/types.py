@@ -80,7 +80,8 @@ class BattleSide(_Frozen):
     commander_nationality: str | None = None  # None with a commander: the commander nation's id is the key
     evasion_failed_bonus: bool = False
     fives_before: int = 0
-    left_port: str | None = None  # E9.3: it was leaving this port (a breakout) when the battle began
+    left_port: str | None = None  # E9.3 [L45]: it was leaving this port (blockaded or not) when the battle began
+    entering_port: str | None = None  # E9.4 [L45]: it was entering this port (intercepted there, E5.2) when beaten
     lost_port: bool = False  # E14: it put to sea from a port the enemy took (E14.3)
 
 
