@@ -20,12 +20,13 @@ from bot.art_coasts import Dot, Ring
 from bot.art_fields import box_blur, value_noise
 from bot.mapfiles import load_map_file
 
-__all__ = ["Coasts", "Points", "ToPx", "art_table_lines", "coast_mask", "coastline", "discs", "graticule",
-           "load_without_art", "project", "rough_land", "save_png", "without_art"]
+__all__ = ["Coasts", "Picture", "Points", "ToPx", "art_table_lines", "coast_mask", "coastline", "discs",
+           "graticule", "load_without_art", "project", "rough_land", "save_png", "without_art", "write_art"]
 
 Points = dict[str, tuple[float, float]]
 ToPx = Callable[[float, float], tuple[float, float]]
 Coasts = tuple[Sequence[Ring], Sequence[Ring], Sequence[Ring], Sequence[Dot]]  # land, water, islands, dots
+Picture = tuple[str, str, np.ndarray, Points]  # its art table's name, its image's file name, the image, its points
 
 SUPER = 2  # the coastlines are drawn at twice the size, then averaged: smooth edges
 
@@ -134,3 +135,13 @@ def load_without_art(path: Path, marker: str, profile) -> tuple[str, object]:
 def save_png(img: np.ndarray, path: Path, colors: int) -> None:
     """The picture in at most ``colors`` colours (a small file), optimised."""
     Image.fromarray(img).quantize(colors=colors, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
+
+
+def write_art(path: Path, text: str, marker: str, pictures: Sequence[Picture], colors: int) -> None:
+    """Each picture saved beside the map file, and the map file (``text``) written again with its
+    art tables afresh after ``marker``."""
+    lines = [marker]
+    for table, image, img, points in pictures:
+        save_png(img, path.parent / image, colors)
+        lines += art_table_lines(table, image, img.shape[1], img.shape[0], points)
+    path.write_text(without_art(text, marker) + "\n".join(lines) + "\n", encoding="utf-8")

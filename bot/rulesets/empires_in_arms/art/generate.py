@@ -26,14 +26,13 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from bot.art_fields import box_blur, value_noise
-from bot.art_pipeline import (art_table_lines, coastline, discs, graticule, load_without_art, rough_land,
-                              save_png, without_art)
+from bot.art_pipeline import coastline, discs, graticule, load_without_art, rough_land, write_art
 from bot.art_pipeline import project as project_nodes
 from bot.rulesets.empires_in_arms.art.coasts import DOTS, ISLANDS, LAND, WATER
 from bot.rulesets.empires_in_arms.rules.map.model import EiaBoard
 from bot.rulesets.empires_in_arms.rules.map.profile import PROFILE
 
-__all__ = ["FORT_ICON", "IMAGE", "MAP_FILE", "art_table", "project", "render_board"]
+__all__ = ["FORT_ICON", "IMAGE", "MAP_FILE", "project", "render_board"]
 
 MAP_FILE = Path(__file__).resolve().parents[4] / "data" / "empires-in-arms" / "maps" / "empires-in-arms.toml"
 IMAGE = "empires-in-arms.png"
@@ -151,16 +150,10 @@ def fort_icon() -> Image.Image:
     return picture
 
 
-def art_table(image: str, width: int, height: int, points: dict[str, tuple[float, float]]) -> str:
-    return "\n".join([MARKER, *art_table_lines("art", image, width, height, points)]) + "\n"
-
-
 def main(argv: list[str]) -> int:
     path = Path(argv[0]) if argv else MAP_FILE
     text, gm = load_without_art(path, MARKER, PROFILE)
-    img, points = render_board(gm)
-    save_png(img, path.parent / IMAGE, colors=96)
-    path.write_text(without_art(text, MARKER) + art_table(IMAGE, img.shape[1], img.shape[0], points), encoding="utf-8")
+    write_art(path, text, MARKER, [("art", IMAGE, *render_board(gm))], colors=96)
     fort_icon().save(FORT_ICON, optimize=True)
     print(f"wrote {IMAGE} and the art table of {path.name}")
     return 0

@@ -27,15 +27,14 @@ from matplotlib import get_data_path
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.art_fields import box_blur
-from bot.art_pipeline import (art_table_lines, coastline, discs, graticule, load_without_art, rough_land,
-                              save_png, without_art)
+from bot.art_pipeline import coastline, discs, graticule, load_without_art, rough_land, write_art
 from bot.art_pipeline import project as project_nodes
 from bot.rulesets.here_i_stand.art.coasts import DOTS, ISLANDS, LAND, WATER
 from bot.rulesets.here_i_stand.rules.geography import NOT_ADJACENT
 from bot.rulesets.here_i_stand.rules.map.model import HisGameMap
 from bot.rulesets.here_i_stand.rules.map.profile import PROFILE
 
-__all__ = ["IMAGE", "MAP_FILE", "art_tables", "project", "render"]
+__all__ = ["IMAGE", "MAP_FILE", "project", "render"]
 
 MAP_FILE = Path(__file__).resolve().parents[4] / "data" / "here-i-stand" / "maps" / "here-i-stand.toml"
 IMAGE = "here-i-stand-art.png"
@@ -211,16 +210,10 @@ def _turn_track(gm: HisGameMap, points, draw: ImageDraw.ImageDraw) -> None:
         draw.text((x0 + box / 2, top + box / 2), str(i + 1), fill=TRACK_EDGE, font=font, anchor="mm")
 
 
-def art_tables(image: str, width: int, height: int, points: dict[str, tuple[float, float]]) -> str:
-    return "\n".join([MARKER, *art_table_lines("art", image, width, height, points)]) + "\n"
-
-
 def main(argv: list[str]) -> int:
     path = Path(argv[0]) if argv else MAP_FILE
     text, gm = load_without_art(path, MARKER, PROFILE)
-    img, points = render(gm)
-    save_png(img, path.parent / IMAGE, colors=128)
-    path.write_text(without_art(text, MARKER) + art_tables(IMAGE, img.shape[1], img.shape[0], points), encoding="utf-8")
+    write_art(path, text, MARKER, [("art", IMAGE, *render(gm))], colors=128)
     print(f"wrote {IMAGE} and the art tables of {path.name}")
     return 0
 
