@@ -95,9 +95,31 @@ async def test_a_convoy_and_standing_orders_take_names(eia):
     france = eia.players["france"]
     await eia.run("eia standing", france, intercept="never", evade="if enemy_dice >= 6",
                   nearest_ports="Toulon, Brest")
-    stored = (await orders_of(eia, "france"))["standing"]
+    stored = (await orders_of(eia, "france"))["standing:france"]
     assert {k: stored[k] for k in ("kind", "intercept", "evade", "nearest_ports")} == {
         "kind": "standing", "intercept": "never", "evade": "if enemy_dice >= 6", "nearest_ports": ["toulon", "brest"]}
+
+
+async def test_two_nations_standing_orders_both_survive(eia):
+    """E-OP-09: every nation holds its own standing orders; the store keys a step's orders by slot, so a
+    slot without the nation made Britain's set replace France's."""
+    await eia.run("eia standing", eia.players["france"], intercept="never")
+    sent = await eia.run("eia standing", eia.players["britain"], intercept="always")
+    assert sent[-1].content.startswith("✅") and "replac" not in sent[-1].content.lower()
+    assert (await orders_of(eia, "france"))["standing:france"]["intercept"] == "never"
+    assert (await orders_of(eia, "britain"))["standing:britain"]["intercept"] == "always"
+
+
+async def test_a_standing_order_for_another_nation_is_refused(eia):
+    """A payload naming another nation (its slot, rules/orders.order_slot) is refused and stores nothing."""
+    from bot.rulesets.empires_in_arms.rules.orders import parse_order
+    from bot.rulesets.empires_in_arms.rules.ruleset import EiaRuleset
+    from bot.engine.ruleset import OrderRejected
+    ruleset, record = EiaRuleset(), await eia.service.repo.load_state(1)
+    order = parse_order({"kind": "standing", "nation": "france", "intercept": "always"})
+    with pytest.raises(OrderRejected, match="your own nation only, Great Britain"):
+        ruleset.validate_order(ruleset.state_model.model_validate(record.state), load_shipped_map("empires-in-arms"),
+                               None, "britain", order, [])
 
 
 async def test_an_outsider_gives_no_order(eia):

@@ -30,6 +30,10 @@ def validate(state: EiaState, board: Board, settings: EiaSettings, nation: str, 
              others: list[SubmittedOrder]) -> list[str]:
     if nation not in state.nations:
         raise OrderRejected(N_("you play no nation of this campaign"), rule="E16")
+    if getattr(order, "nation", "") not in ("", nation):
+        # Its slot is the nation's (orders.order_slot): one nation must not fill or replace another's.
+        raise OrderRejected(N_("you give orders for your own nation only, {nation}"), rule="E17",
+                            nation=state.nations[nation].name)
     if isinstance(order, Standing):
         for field in ("intercept", "evade", "armada_agree"):
             check_condition(getattr(order, field), field)
