@@ -234,3 +234,19 @@ def test_e12_a_landing_takes_the_batterys_fire_then_the_survivors_are_placed():
     landing = of_kind(events, "eia_landing")[0]
     assert (landing.port, landing.items, landing.enemy_present) == ("c", ("u1",), False)
     assert state.land["u1"].location == "c" and state.land["u2"].location == "lost"
+
+
+def test_e_op_13_a_refused_round_entry_is_asked_again_with_the_reason():
+    """E-OP-13 (EX10's strait): the moderators name a squadron not in the battle; the same round is
+    asked again, its question saying why, and the right entry then settles it."""
+    squadrons = {"r1": {"nation": "russia", "location": "z2"}, "t1": {"nation": "turkey", "location": "f"}}
+    state = state_of(squadrons, active="russia")
+    dice = {"eia:1:battery:f:r0": [1, 2, 3, 4], "eia:1:evade:z3:russia": [6, 4]}
+    move = ("russia", {"kind": "move_fleet", "at": "z2", "path": ["z3"], "evade": "yes"})
+    wrong = {"battery_result": 1, "active_losses": "Nobody"}
+    right = {"battery_result": 0, "active_losses": ""}
+    state, events, asked = play(state, [move], dice, answers=[{"combat_r0": wrong}, {"combat_r0": right}, {}])
+    assert [s.kind for s in asked][:2] == ["round", "round"]
+    first, again = (s.questions[0].text.english() for s in asked[:2])
+    assert "refused" not in first and "Your last entry was refused" in again and "Nobody" in again
+    assert of_kind(events, "eia_moderators_notice")[0].rule == "E-OP-13"
