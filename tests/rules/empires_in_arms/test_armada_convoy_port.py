@@ -177,8 +177,8 @@ def test_ex9_the_loss_of_a_port():
     assert (rolled.active_count, rolled.inactive_count) == (1, 5)
     assert state.squadrons["B"].location == DESTROYED
     assert state.squadrons["A"].location == "c"  # the nearest Spanish port from Z1 (C, 2 maneuvers)
-    destroyed = [e for e in events if e.kind == "eia_squadrons_destroyed"]
-    assert {s for e in destroyed for s in e.squadrons} == {"B", "C"}  # every squadron leaving play told
+    told = [s for e in events if e.kind in ("eia_squadrons_destroyed", "eia_squadrons_lost") for s in e.squadrons]
+    assert sorted(told) == ["B", "C"]  # every squadron leaving play told, and told once (E14.2, E14.3)
     assert asked[-1].kind == "orders"  # then the active nation's orders
 
 

@@ -32,7 +32,6 @@ from bot.rulesets.empires_in_arms.rules.events import (
     NoPortForLoser,
     PlanNotCarried,
     PlanStopped,
-    SquadronsDestroyed,
     SquadronsDropped,
     SquadronsPickedUp,
     ZoneControlChanged,
@@ -651,13 +650,10 @@ def settle_after_battle(state: EiaState, ctx: Context, answers) -> tuple[EiaStat
 
 def _destroy(state: EiaState, ids, battle) -> tuple[EiaState, list[Event]]:
     gone = [state.squadrons[i] for i in ids if i in state.squadrons and state.squadrons[i].location != DESTROYED]
-    by_nation: dict[str, list[str]] = {}
-    for s in gone:
-        by_nation.setdefault(s.nation, []).append(s.id)
+    # Told once: combat's eia_squadrons_lost already reports every one of them (a round's losses, and
+    # E10.5's / E14.3's by the outcome), so the board change goes without a second report line.
     state = state.with_squadrons(*(s.model_copy(update={"location": DESTROYED}) for s in gone))
-    rule = {"port": "E10.5", "loss_of_port": "E14.3"}.get(battle.kind.value, "E8.2")
-    return state, [SquadronsDestroyed(audience=public(), nation=n, squadrons=tuple(ids), place=battle.place, rule=rule)
-                   for n, ids in sorted(by_nation.items())]
+    return state, []
 
 
 def _placed(state, ctx, battle, placement, squadrons):
