@@ -250,3 +250,27 @@ def test_e_op_13_a_refused_round_entry_is_asked_again_with_the_reason():
     first, again = (s.questions[0].text.english() for s in asked[:2])
     assert "refused" not in first and "Your last entry was refused" in again and "Nobody" in again
     assert of_kind(events, "eia_moderators_notice")[0].rule == "E-OP-13"
+
+
+def _refusal(state, payload) -> str:
+    with pytest.raises(OrderRejected) as refused:
+        check(state, payload)
+    return refused.value.msgid.format(**refused.value.values)
+
+
+def test_e17_refusals_name_places_and_own_squadrons_never_ids():
+    """E17: users read names; another nation's squadron is echoed as typed (no more than a missing one)."""
+    state = state_of({"f1": {"nation": "france", "location": "p1", "name": "Ponant"},
+                      "f2": {"nation": "france", "location": "z1", "name": "Levant"},
+                      "b1": {"nation": "britain", "location": "p1", "name": "Victory"}})
+    assert _refusal(state, {"kind": "move_fleet", "at": "p1", "path": ["z2"]}).endswith("P1 → Z2 is not")
+    assert _refusal(state, {"kind": "move_fleet", "at": "p1", "path": ["z1"], "patrols": {"z2": 1}}).endswith(
+        "Z2 is not")
+    assert _refusal(state, {"kind": "move_fleet", "at": "p1", "path": ["z1"], "drop": {"z2": ["f1"]}}).startswith(
+        "squadrons are dropped or picked up at a place of the path; Z2 is not")
+    assert _refusal(state, {"kind": "move_fleet", "at": "p1", "squadrons": ["f2"], "path": ["z1"]}) == \
+        "Levant is not a squadron of your fleet at P1"
+    mine_elsewhere, theirs = (_refusal(state, {"kind": "move_fleet", "at": "p1", "squadrons": [s], "path": ["z1"]})
+                              for s in ("b1", "nobody"))
+    assert mine_elsewhere == "b1 is not a squadron of your fleet at P1" and "Victory" not in mine_elsewhere
+    assert theirs == "nobody is not a squadron of your fleet at P1"

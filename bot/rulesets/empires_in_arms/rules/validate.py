@@ -8,7 +8,7 @@ from pydantic import BaseModel
 
 from bot.domain.text import N_
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
-from bot.rulesets.empires_in_arms.rules import convoy
+from bot.rulesets.empires_in_arms.rules import convoy, shown
 from bot.rulesets.empires_in_arms.rules import naval as nv
 from bot.rulesets.empires_in_arms.rules.board import Board
 from bot.rulesets.empires_in_arms.rules.model import EiaState
@@ -62,12 +62,13 @@ def validate(state: EiaState, board: Board, settings: EiaSettings, nation: str, 
         squadron = state.squadrons.get(order.squadron)
         if squadron is None or squadron.nation != nation:
             raise OrderRejected(N_("{squadron} is not one of your squadrons (E3.1.3)"), rule="E3.1.3",
-                                squadron=order.squadron)
+                                squadron=shown.squadron(state, nation, order.squadron))
         return []
     if isinstance(order, LeaveArmada):
         armada = state.armadas.get(order.armada)
         if armada is None or state.major_of(nation) not in armada.powers:
-            raise OrderRejected(N_("your fleet is not in the armada {armada}"), rule="E3.2.2", armada=order.armada)
+            raise OrderRejected(N_("your fleet is not in the armada {armada}"), rule="E3.2.2",
+                                armada=shown.armada(state, nation, order.armada))
         return []
     if isinstance(order, LandingRetreatPort):
         if order.port not in nv.friendly_ports(state, board, nation, settings):
@@ -85,17 +86,17 @@ def _move(state: EiaState, context: Context, nation: str, order: MoveFleet) -> l
         raise OrderRejected(N_("the plan has no path and no patrol: give the places the fleet enters, one maneuver "
                                "each (E2.2)"), rule="E17")
     if order.path and not board.is_route(route):
-        step = next((f"{a} → {b}" for a, b in zip(route, route[1:]) if not board.is_step(a, b)), "?")
+        step = next((f"{board.name_of(a)} → {board.name_of(b)}" for a, b in zip(route, route[1:]) if not board.is_step(a, b)), "?")
         raise OrderRejected(N_("each step is one maneuver: a port and its zone, or two adjacent zones (E2.2); "
                                "{step} is not"), rule="E2.2", step=step)
     for zone in order.patrols:
         if zone not in route or not board.is_zone(zone):
             raise OrderRejected(N_("a patrol is made in a zone of the plan's path; {place} is not"), rule="E5.3",
-                                place=zone)
+                                place=board.name_of(zone))
     for place in (*order.drop, *order.pickup):
         if place not in route:
             raise OrderRejected(N_("squadrons are dropped or picked up at a place of the path; {place} is not (E2.3)"),
-                                rule="E2.3", place=place)
+                                rule="E2.3", place=board.name_of(place))
     check_condition(order.evade, "evade")
     cost = nv.entry_cost(state, settings, at, order.armada) * len(order.path)
     left = nv.maneuvers_left(state, settings, fleet)

@@ -1,0 +1,18 @@
+"""How a refusal names what a nation typed: its own squadrons and armadas by name (users read names,
+never ids); anything else as typed, so a refusal tells no more than a missing thing would."""
+
+from __future__ import annotations
+
+from bot.rulesets.empires_in_arms.rules.model import EiaState
+
+
+def squadron(state: EiaState, nation: str, squadron_id: str) -> str:
+    found = state.squadrons.get(squadron_id)
+    mine = found is not None and state.major_of(found.nation) == state.major_of(nation)
+    return found.label if mine else squadron_id
+
+
+def armada(state: EiaState, nation: str, armada_id: str) -> str:
+    found = state.armadas.get(armada_id)
+    mine = found is not None and state.major_of(nation) in found.powers
+    return (found.name or found.id) if mine else armada_id
