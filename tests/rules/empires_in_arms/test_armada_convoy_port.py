@@ -274,3 +274,20 @@ def test_e17_refusals_name_places_and_own_squadrons_never_ids():
                               for s in ("b1", "nobody"))
     assert mine_elsewhere == "b1 is not a squadron of your fleet at P1" and "Victory" not in mine_elsewhere
     assert theirs == "nobody is not a squadron of your fleet at P1"
+
+
+@pytest.mark.parametrize("language", ["ru", "zh-TW", "ja"])
+def test_e_op_13_a_refused_form_is_told_to_the_moderators_in_their_language(language):
+    """The combat module's refusals are catalogued texts: the moderators' notice is worded in the reader's
+    language, not left in English (bot/rulesets/empires_in_arms/report/templates.py ``_notice``)."""
+    from bot.i18n import messages
+    squadrons = {"r1": {"nation": "russia", "location": "z2"}, "t1": {"nation": "turkey", "location": "f"}}
+    dice = {"eia:1:battery:f:r0": [1, 2, 3, 4], "eia:1:evade:z3:russia": [6, 4]}
+    move = ("russia", {"kind": "move_fleet", "at": "z2", "path": ["z3"], "evade": "yes"})
+    wrong = {"battery_result": "x", "active_losses": ""}
+    right = {"battery_result": 0, "active_losses": ""}
+    _, events, _ = play(state_of(squadrons, active="russia"), [move], dice,
+                        answers=[{"combat_r0": wrong}, {"combat_r0": right}, {}])
+    notice = of_kind(events, "eia_moderators_notice")[0]
+    t = messages(language, "empires-in-arms")
+    assert t._(notice.reason, **notice.values) != notice.reason.format(**notice.values)
