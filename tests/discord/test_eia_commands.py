@@ -181,3 +181,20 @@ async def test_every_eia_moderator_command_leaves_one_audit_entry(eia):
         sent = await eia.run(path, eia.mod, **values)
         assert not sent[-1].content.startswith("Refused"), (path, sent[-1].content)
         assert len(await eia.service.audit_log(1, 200)) == start + index, (path, sent[-1].content)
+
+
+async def test_hostile_names_reach_replies_escaped_and_places_by_name(eia):
+    """Issue 10 in EiA: a squadron named with markdown and a mention is escaped in the moderators' note
+    (which names the place, not its id) and in the player's receipt; text typed by hand is quoted in a refusal."""
+    from tests.discord.test_hostile_names import HOSTILE, SHOWN
+    sent = await eia.run("empires-in-arms squadron-add", eia.mod, nation="France", location="Brest", name=HOSTILE)
+    note = sent[-1].content.split("\nEdit:")[0]
+    assert SHOWN in note and "[x](" not in note and " at Brest" in note and " at brest" not in note
+    (new,) = [u for u in await eia.service.units(1, "france") if "Kobayakawa" in u.name]
+    sent = await eia.run("eia move", eia.players["france"], at="Brest", route="English Channel", squadrons=new.id)
+    assert SHOWN in sent[-1].content and "[x](" not in sent[-1].content
+    before = await orders_of(eia, "france")
+    sent = await eia.run("eia move", eia.players["france"], at="Brest", route="English Channel",
+                         squadrons="@everyone [x](http://e.vil)")
+    assert sent[-1].content.startswith("Refused: “@\u200beveryone \\[x\\](http://e.vil)” is not a squadron")
+    assert await orders_of(eia, "france") == before

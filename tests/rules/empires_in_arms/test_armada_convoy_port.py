@@ -272,8 +272,10 @@ def test_e17_refusals_name_places_and_own_squadrons_never_ids():
         "Levant is not a squadron of your fleet at P1"
     mine_elsewhere, theirs = (_refusal(state, {"kind": "move_fleet", "at": "p1", "squadrons": [s], "path": ["z1"]})
                               for s in ("b1", "nobody"))
-    assert mine_elsewhere == "b1 is not a squadron of your fleet at P1" and "Victory" not in mine_elsewhere
-    assert theirs == "nobody is not a squadron of your fleet at P1"
+    assert mine_elsewhere == "“b1” is not a squadron of your fleet at P1" and "Victory" not in mine_elsewhere
+    assert theirs == "“nobody” is not a squadron of your fleet at P1"
+    assert _refusal(state, {"kind": "move_fleet", "at": "p1", "path": ["z1"], "drop": {" ": ["f1"]}}).startswith(
+        "a drop or pick-up names no place")
 
 
 @pytest.mark.parametrize("language", ["ru", "zh-TW", "ja"])

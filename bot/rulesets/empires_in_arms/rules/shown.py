@@ -3,16 +3,17 @@ never ids); anything else as typed, so a refusal tells no more than a missing th
 
 from __future__ import annotations
 
+from bot.domain.text import quote
 from bot.rulesets.empires_in_arms.rules.model import EiaState
 
 
 def squadron(state: EiaState, nation: str, squadron_id: str) -> str:
     found = state.squadrons.get(squadron_id)
     mine = found is not None and state.major_of(found.nation) == state.major_of(nation)
-    return found.label if mine else squadron_id
+    return found.label if mine else quote(squadron_id)  # typed: quoted, escaped (no markdown, no mention)
 
 
 def armada(state: EiaState, nation: str, armada_id: str) -> str:
     found = state.armadas.get(armada_id)
     mine = found is not None and state.major_of(nation) in found.powers
-    return (found.name or found.id) if mine else armada_id
+    return (found.name or found.id) if mine else quote(armada_id)

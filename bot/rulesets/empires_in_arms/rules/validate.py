@@ -94,6 +94,9 @@ def _move(state: EiaState, context: Context, nation: str, order: MoveFleet) -> l
             raise OrderRejected(N_("a patrol is made in a zone of the plan's path; {place} is not"), rule="E5.3",
                                 place=board.name_of(zone))
     for place in (*order.drop, *order.pickup):
+        if not place.strip():
+            raise OrderRejected(N_("a drop or pick-up names no place: write it as \"Brest: Ponant, Rochefort; …\" "
+                                   "(E2.3)"), rule="E2.3")
         if place not in route:
             raise OrderRejected(N_("squadrons are dropped or picked up at a place of the path; {place} is not (E2.3)"),
                                 rule="E2.3", place=board.name_of(place))
