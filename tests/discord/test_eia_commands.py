@@ -198,3 +198,16 @@ async def test_hostile_names_reach_replies_escaped_and_places_by_name(eia):
                          squadrons="@everyone [x](http://e.vil)")
     assert sent[-1].content.startswith("Refused: “@\u200beveryone \\[x\\](http://e.vil)” is not a squadron")
     assert await orders_of(eia, "france") == before
+
+
+@pytest.mark.parametrize("count", ["0", "-3", "99999999999999", "abc", "２"])
+async def test_a_patrol_count_out_of_range_is_refused_saying_the_form(eia, count):
+    """E5.5: at most so many patrols per zone, 1 to 20; anything else is refused in words (no field ids,
+    no validator's English) and stores nothing."""
+    sent = await eia.run("eia move", eia.players["france"], at="Brest", route="English Channel",
+                         patrols=f"English Channel: {count}")
+    text = sent[-1].content
+    assert sent[-1].ephemeral and text.startswith("Patrols: “English Channel: ")
+    assert "from 1 to 20" in text and "North Sea: 2; English Channel" in text
+    assert "move_fleet" not in text and "Input should" not in text
+    assert await orders_of(eia, "france") == {}
