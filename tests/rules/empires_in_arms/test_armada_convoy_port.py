@@ -293,3 +293,18 @@ def test_e_op_13_a_refused_form_is_told_to_the_moderators_in_their_language(lang
     notice = of_kind(events, "eia_moderators_notice")[0]
     t = messages(language, "empires-in-arms")
     assert t._(notice.reason, **notice.values) != notice.reason.format(**notice.values)
+
+
+def test_e11_convoy_refusals_name_the_place_the_step_and_own_items():
+    """E11.5 / E2.2 / E11.1: the refusal says which place is not a port, which step is not one maneuver, and
+    names the nation's own item (its name, never its id) or quotes what was typed."""
+    land = {**FRENCH_ITEMS, "u1": {"nation": "france", "location": "p2", "name": "Guard"}}
+    state = convoy_state().model_copy(update={"land": state_of({}, land=land).land})
+    assert _refusal(state, {"kind": "convoy", "items": ["u2"], "path": ["p1", "z1", "atlantis"]}).endswith(
+        "(E11.5); “atlantis” is not a port")
+    assert _refusal(state, {"kind": "convoy", "items": ["u2"], "path": ["p1", "z2", "p2"]}).endswith("P1 → Z2 is not")
+    route = ["p1", "z1", "z2", "p2"]
+    assert _refusal(state, {"kind": "convoy", "items": ["u1"], "path": route}) == \
+        "Guard is not one of your units or leaders in P1"
+    assert _refusal(state, {"kind": "convoy", "items": ["**x**"], "path": route}) == \
+        "“\\*\\*x\\*\\*” is not one of your units or leaders in P1"

@@ -17,3 +17,9 @@ def armada(state: EiaState, nation: str, armada_id: str) -> str:
     found = state.armadas.get(armada_id)
     mine = found is not None and state.major_of(nation) in found.powers
     return (found.name or found.id) if mine else quote(armada_id)
+
+
+def place(board, place_id: str) -> str:
+    """A zone, port or strait by name; a place not on the board as typed (quoted, escaped)."""
+    known = board.is_zone(place_id) or board.is_port(place_id) or place_id in getattr(board, "straits", {})
+    return board.name_of(place_id) if known else quote(place_id)

@@ -73,7 +73,7 @@ def validate(state: EiaState, board: Board, settings: EiaSettings, nation: str, 
     if isinstance(order, LandingRetreatPort):
         if order.port not in nv.friendly_ports(state, board, nation, settings):
             raise OrderRejected(N_("landed formations retreat to a friendly port (E12.6); {port} is not"),
-                                rule="E12.6", port=board.name_of(order.port) if board.is_port(order.port) else order.port)
+                                rule="E12.6", port=shown.place(board, order.port))
         return []
     return []
 
@@ -86,20 +86,20 @@ def _move(state: EiaState, context: Context, nation: str, order: MoveFleet) -> l
         raise OrderRejected(N_("the plan has no path and no patrol: give the places the fleet enters, one maneuver "
                                "each (E2.2)"), rule="E17")
     if order.path and not board.is_route(route):
-        step = next((f"{board.name_of(a)} → {board.name_of(b)}" for a, b in zip(route, route[1:]) if not board.is_step(a, b)), "?")
+        step = next((f"{shown.place(board, a)} → {shown.place(board, b)}" for a, b in zip(route, route[1:]) if not board.is_step(a, b)), "?")
         raise OrderRejected(N_("each step is one maneuver: a port and its zone, or two adjacent zones (E2.2); "
                                "{step} is not"), rule="E2.2", step=step)
     for zone in order.patrols:
         if zone not in route or not board.is_zone(zone):
             raise OrderRejected(N_("a patrol is made in a zone of the plan's path; {place} is not"), rule="E5.3",
-                                place=board.name_of(zone))
+                                place=shown.place(board, zone))
     for place in (*order.drop, *order.pickup):
         if not place.strip():
             raise OrderRejected(N_("a drop or pick-up names no place: write it as \"Brest: Ponant, Rochefort; …\" "
                                    "(E2.3)"), rule="E2.3")
         if place not in route:
             raise OrderRejected(N_("squadrons are dropped or picked up at a place of the path; {place} is not (E2.3)"),
-                                rule="E2.3", place=board.name_of(place))
+                                rule="E2.3", place=shown.place(board, place))
     check_condition(order.evade, "evade")
     cost = nv.entry_cost(state, settings, at, order.armada) * len(order.path)
     left = nv.maneuvers_left(state, settings, fleet)
