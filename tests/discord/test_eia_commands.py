@@ -211,3 +211,17 @@ async def test_a_patrol_count_out_of_range_is_refused_saying_the_form(eia, count
     assert "from 1 to 20" in text and "North Sea: 2; English Channel" in text
     assert "move_fleet" not in text and "Input should" not in text
     assert await orders_of(eia, "france") == {}
+
+
+async def test_a_nations_plan_and_standing_orders_are_its_own_to_read(eia):
+    """E-OP-09: France's plan (its path and conditions) and Britain's standing orders are read by their own
+    nation only: neither shows in the other's /orders show, nor in an outsider's."""
+    await eia.run("eia move", eia.players["france"], at="Brest", route="English Channel, North Sea",
+                  patrols="North Sea: 2", evade="if enemy_dice >= 6")
+    await eia.run("eia standing", eia.players["britain"], intercept="if dice_advantage <= 2")
+    france = (await eia.run("orders show", eia.players["france"]))[-1].content
+    britain = (await eia.run("orders show", eia.players["britain"]))[-1].content
+    outsider = (await eia.run("orders show", eia.outsider))[-1].content
+    assert "North Sea" in france and "Standing orders" not in france
+    assert "Standing orders" in britain and "North Sea" not in britain and "enemy" not in britain
+    assert "North Sea" not in outsider and "Standing orders" not in outsider
