@@ -308,3 +308,17 @@ def test_e11_convoy_refusals_name_the_place_the_step_and_own_items():
         "Guard is not one of your units or leaders in P1"
     assert _refusal(state, {"kind": "convoy", "items": ["**x**"], "path": route}) == \
         "“\\*\\*x\\*\\*” is not one of your units or leaders in P1"
+
+
+def test_e2_3_a_drop_or_pick_up_of_a_squadron_that_is_not_the_nations_is_refused_when_given():
+    """E2.3: resolution skips such a name silently; the order is refused when given instead, naming the
+    nation's own squadron, quoting anything else (another nation's squadron reads as a missing one)."""
+    state = state_of({"f1": {"nation": "france", "location": "p1", "name": "Ponant"},
+                      "f2": {"nation": "france", "location": "z1", "name": "Levant"},
+                      "b1": {"nation": "britain", "location": "z1", "name": "Victory"}})
+    move = {"kind": "move_fleet", "at": "p1", "path": ["z1", "z2"]}
+    assert _refusal(state, {**move, "drop": {"z1": ["f2"]}}) == \
+        "Levant is not a squadron of the moving fleet, so it cannot be dropped (E2.3)"
+    assert _refusal(state, {**move, "pickup": {"z1": ["b1"]}}).startswith("“b1” is not one of your squadrons")
+    assert _refusal(state, {**move, "pickup": {"z1": ["@everyone"]}}).startswith("“@\u200beveryone” is not")
+    assert check(state, {**move, "drop": {"z1": ["f1"]}}) == [] and check(state, {**move, "pickup": {"z1": ["f2"]}}) == []

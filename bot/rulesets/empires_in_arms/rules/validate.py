@@ -100,6 +100,7 @@ def _move(state: EiaState, context: Context, nation: str, order: MoveFleet) -> l
         if place not in route:
             raise OrderRejected(N_("squadrons are dropped or picked up at a place of the path; {place} is not (E2.3)"),
                                 rule="E2.3", place=shown.place(board, place))
+    _dropped_and_picked(state, nation, order, {s.id for s in fleet})
     check_condition(order.evade, "evade")
     cost = nv.entry_cost(state, settings, at, order.armada) * len(order.path)
     left = nv.maneuvers_left(state, settings, fleet)
@@ -116,3 +117,18 @@ def _move(state: EiaState, context: Context, nation: str, order: MoveFleet) -> l
         warnings.append(N_("the KO left may not pay for every patrol the plan allows; the last ones will not be "
                            "made (E1.2)"))
     return warnings
+
+
+def _dropped_and_picked(state: EiaState, nation: str, order: MoveFleet, moving: set[str]) -> None:
+    """E2.3: a fleet drops squadrons of its own, and picks up the nation's own squadrons; a name that is
+    neither is refused when given (resolution would skip it silently), by the words a missing one gets."""
+    for squadron_id in (s for names in order.drop.values() for s in names):
+        if squadron_id not in moving:
+            raise OrderRejected(N_("{squadron} is not a squadron of the moving fleet, so it cannot be dropped (E2.3)"),
+                                rule="E2.3", squadron=shown.squadron(state, nation, squadron_id))
+    for squadron_id in (s for names in order.pickup.values() for s in names):
+        found = state.squadrons.get(squadron_id)
+        if found is None or state.major_of(found.nation) != state.major_of(nation) or squadron_id in moving:
+            raise OrderRejected(N_("{squadron} is not one of your squadrons outside the moving fleet, so it cannot "
+                                   "be picked up (E2.3)"), rule="E2.3",
+                                squadron=shown.squadron(state, nation, squadron_id))
