@@ -95,9 +95,31 @@ async def test_a_convoy_and_standing_orders_take_names(eia):
     france = eia.players["france"]
     await eia.run("eia standing", france, intercept="never", evade="if enemy_dice >= 6",
                   nearest_ports="Toulon, Brest")
-    stored = (await orders_of(eia, "france"))["standing"]
+    stored = (await orders_of(eia, "france"))["standing:france"]
     assert {k: stored[k] for k in ("kind", "intercept", "evade", "nearest_ports")} == {
         "kind": "standing", "intercept": "never", "evade": "if enemy_dice >= 6", "nearest_ports": ["toulon", "brest"]}
+
+
+async def test_two_nations_standing_orders_both_survive(eia):
+    """E-OP-09: every nation holds its own standing orders; the store keys a step's orders by slot, so a
+    slot without the nation made Britain's set replace France's."""
+    await eia.run("eia standing", eia.players["france"], intercept="never")
+    sent = await eia.run("eia standing", eia.players["britain"], intercept="always")
+    assert sent[-1].content.startswith("✅") and "replac" not in sent[-1].content.lower()
+    assert (await orders_of(eia, "france"))["standing:france"]["intercept"] == "never"
+    assert (await orders_of(eia, "britain"))["standing:britain"]["intercept"] == "always"
+
+
+async def test_a_standing_order_for_another_nation_is_refused(eia):
+    """A payload naming another nation (its slot, rules/orders.order_slot) is refused and stores nothing."""
+    from bot.rulesets.empires_in_arms.rules.orders import parse_order
+    from bot.rulesets.empires_in_arms.rules.ruleset import EiaRuleset
+    from bot.engine.ruleset import OrderRejected
+    ruleset, record = EiaRuleset(), await eia.service.repo.load_state(1)
+    order = parse_order({"kind": "standing", "nation": "france", "intercept": "always"})
+    with pytest.raises(OrderRejected, match="your own nation only, Great Britain"):
+        ruleset.validate_order(ruleset.state_model.model_validate(record.state), load_shipped_map("empires-in-arms"),
+                               None, "britain", order, [])
 
 
 async def test_an_outsider_gives_no_order(eia):
@@ -159,3 +181,47 @@ async def test_every_eia_moderator_command_leaves_one_audit_entry(eia):
         sent = await eia.run(path, eia.mod, **values)
         assert not sent[-1].content.startswith("Refused"), (path, sent[-1].content)
         assert len(await eia.service.audit_log(1, 200)) == start + index, (path, sent[-1].content)
+
+
+async def test_hostile_names_reach_replies_escaped_and_places_by_name(eia):
+    """Issue 10 in EiA: a squadron named with markdown and a mention is escaped in the moderators' note
+    (which names the place, not its id) and in the player's receipt; text typed by hand is quoted in a refusal."""
+    from tests.discord.test_hostile_names import HOSTILE, SHOWN
+    sent = await eia.run("empires-in-arms squadron-add", eia.mod, nation="France", location="Brest", name=HOSTILE)
+    note = sent[-1].content.split("\nEdit:")[0]
+    assert SHOWN in note and "[x](" not in note and " at Brest" in note and " at brest" not in note
+    (new,) = [u for u in await eia.service.units(1, "france") if "Kobayakawa" in u.name]
+    sent = await eia.run("eia move", eia.players["france"], at="Brest", route="English Channel", squadrons=new.id)
+    assert SHOWN in sent[-1].content and "[x](" not in sent[-1].content
+    before = await orders_of(eia, "france")
+    sent = await eia.run("eia move", eia.players["france"], at="Brest", route="English Channel",
+                         squadrons="@everyone [x](http://e.vil)")
+    assert sent[-1].content.startswith("Refused: “@\u200beveryone \\[x\\](http://e.vil)” is not a squadron")
+    assert await orders_of(eia, "france") == before
+
+
+@pytest.mark.parametrize("count", ["0", "-3", "99999999999999", "abc", "２"])
+async def test_a_patrol_count_out_of_range_is_refused_saying_the_form(eia, count):
+    """E5.5: at most so many patrols per zone, 1 to 20; anything else is refused in words (no field ids,
+    no validator's English) and stores nothing."""
+    sent = await eia.run("eia move", eia.players["france"], at="Brest", route="English Channel",
+                         patrols=f"English Channel: {count}")
+    text = sent[-1].content
+    assert sent[-1].ephemeral and text.startswith("Patrols: “English Channel: ")
+    assert "from 1 to 20" in text and "North Sea: 2; English Channel" in text
+    assert "move_fleet" not in text and "Input should" not in text
+    assert await orders_of(eia, "france") == {}
+
+
+async def test_a_nations_plan_and_standing_orders_are_its_own_to_read(eia):
+    """E-OP-09: France's plan (its path and conditions) and Britain's standing orders are read by their own
+    nation only: neither shows in the other's /orders show, nor in an outsider's."""
+    await eia.run("eia move", eia.players["france"], at="Brest", route="English Channel, North Sea",
+                  patrols="North Sea: 2", evade="if enemy_dice >= 6")
+    await eia.run("eia standing", eia.players["britain"], intercept="if dice_advantage <= 2")
+    france = (await eia.run("orders show", eia.players["france"]))[-1].content
+    britain = (await eia.run("orders show", eia.players["britain"]))[-1].content
+    outsider = (await eia.run("orders show", eia.outsider))[-1].content
+    assert "North Sea" in france and "Standing orders" not in france
+    assert "Standing orders" in britain and "North Sea" not in britain and "enemy" not in britain
+    assert "North Sea" not in outsider and "Standing orders" not in outsider

@@ -22,6 +22,7 @@ from tests.discord.conftest import CHANNELS, ROLES
 from tests.discord.harness import GUILD_ID
 from tests.robustness.loop_world import LoopWorld
 from tests.robustness.his_world import HisLoopWorld
+from tests.robustness.eia_world import EIA_VOCAB, EiaLoopWorld
 from tests.robustness.royal_world import CHANNELS as ROYAL_CHANNELS, ROLES as ROYAL_ROLES, RoyalLoopWorld
 from tests.robustness.vocabulary import VOCAB
 
@@ -30,14 +31,14 @@ EXAMPLES = hyp_settings(max_examples=4, deadline=None, derandomize=True, databas
                         suppress_health_check=list(HealthCheck))
 
 
-def option_values(param: app_commands.Parameter) -> st.SearchStrategy | None:
+def option_values(param: app_commands.Parameter, vocab: list[str] = VOCAB) -> st.SearchStrategy | None:
     """Values Discord could send for this option (its declared type, range and choices)."""
     if param.choices:
         return st.sampled_from([c.value for c in param.choices])
     low, high = param.min_value, param.max_value
     if param.type is OPT.string:
         low, high = int(low or 0), int(high or 100)
-        words = [w for w in VOCAB if low <= len(w) <= high]
+        words = [w for w in vocab if low <= len(w) <= high]
         return st.one_of(st.sampled_from(words), st.text(min_size=low, max_size=min(high, 50)))
     if param.type is OPT.integer:
         low, high = int(low if low is not None else -2 ** 53), int(high if high is not None else 2 ** 53)
@@ -67,10 +68,10 @@ def leaf_commands(bot) -> list[tuple[str, app_commands.Command]]:
 
 
 @st.composite
-def invocations(draw, command: app_commands.Command, members: list) -> tuple:
+def invocations(draw, command: app_commands.Command, members: list, vocab: list[str] = VOCAB) -> tuple:
     values = {}
     for param in command.parameters:
-        values_of = option_values(param)
+        values_of = option_values(param, vocab)
         if values_of is not None and (param.required or draw(st.booleans())):
             values[param.display_name] = draw(values_of)  # the name Discord sends
     return draw(st.sampled_from(members)), values
@@ -123,9 +124,9 @@ def require_a_resolution(lw: LoopWorld) -> None:
     assert resolutions_stored(lw), f"/turn resolve by the admin did not resolve the turn: {sent[-1].content!r}"
 
 
-def check_command(lw: LoopWorld, path: str, command: app_commands.Command) -> None:
+def check_command(lw: LoopWorld, path: str, command: app_commands.Command, vocab: list[str] = VOCAB) -> None:
     @EXAMPLES
-    @given(invocation=invocations(command, lw.members()))
+    @given(invocation=invocations(command, lw.members(), vocab))
     def run_once(invocation):
         member, values = invocation
         before = lw.snapshot()
@@ -165,6 +166,13 @@ def his_lw(tmp_path_factory):
     world.close()
 
 
+@pytest.fixture(scope="module")
+def eia_lw(tmp_path_factory):
+    world = EiaLoopWorld(tmp_path_factory.mktemp("bad-input-eia"))
+    yield world
+    world.close()
+
+
 def test_every_here_i_stand_command_survives_bad_input(his_lw):
     """Here I Stand's own commands, by every member (a power not theirs, the moderators, an outsider),
     with random values and real ids: answered, never a crash, a refusal changes nothing."""
@@ -175,3 +183,13 @@ def test_every_here_i_stand_command_survives_bad_input(his_lw):
     assert campaign.ruleset == "here-i-stand" and campaign.turn == 1  # the commands meet an open impulse
     for path, command in paths:
         check_command(his_lw, path, command)
+
+
+def test_every_empires_in_arms_command_survives_bad_input(eia_lw):
+    """Empires in Arms' own commands, on a server hosting its demo (France's impulse open), with its
+    places, squadrons (every nation's), hostile counts, paths and keyed fields."""
+    paths = [(path, command) for path, command in leaf_commands(eia_lw.bot)
+             if path.split()[0] in ("eia", "empires-in-arms")]
+    assert len(paths) >= 8
+    for path, command in paths:
+        check_command(eia_lw, path, command, EIA_VOCAB)

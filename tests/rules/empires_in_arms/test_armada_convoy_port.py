@@ -180,8 +180,8 @@ def test_ex9_the_loss_of_a_port():
     assert (rolled.active_count, rolled.inactive_count) == (1, 5)
     assert state.squadrons["B"].location == DESTROYED
     assert state.squadrons["A"].location == "c"  # the nearest Spanish port from Z1 (C, 2 maneuvers)
-    destroyed = [e for e in events if e.kind == "eia_squadrons_destroyed"]
-    assert {s for e in destroyed for s in e.squadrons} == {"B", "C"}  # every squadron leaving play told
+    told = [s for e in events if e.kind in ("eia_squadrons_destroyed", "eia_squadrons_lost") for s in e.squadrons]
+    assert sorted(told) == ["B", "C"]  # every squadron leaving play told, and told once (E14.2, E14.3)
     assert asked[-1].kind == "orders"  # then the active nation's orders
 
 
@@ -255,3 +255,91 @@ def test_e12_6_the_retreat_port_lies_in_a_zone_the_convoy_passed():
         assert state.impulse.landing_retreat == kept or state.impulse.active != "france"
         refused = [e for e in of_kind(events, "eia_plan_not_carried") if e.rule == "E12.6"]
         assert bool(refused) == (kept is None)
+
+
+def test_e_op_13_a_refused_round_entry_is_asked_again_with_the_reason():
+    """E-OP-13 (EX10's strait): the moderators name a squadron not in the battle; the same round is
+    asked again, its question saying why, and the right entry then settles it."""
+    squadrons = {"r1": {"nation": "russia", "location": "z2"}, "t1": {"nation": "turkey", "location": "f"}}
+    state = state_of(squadrons, active="russia")
+    dice = {"eia:1:battery:f:r0": [1, 2, 3, 4], "eia:1:evade:z3:russia": [6, 4]}
+    move = ("russia", {"kind": "move_fleet", "at": "z2", "path": ["z3"], "evade": "yes"})
+    wrong = {"battery_result": 1, "active_losses": "Nobody"}
+    right = {"battery_result": 0, "active_losses": ""}
+    state, events, asked = play(state, [move], dice, answers=[{"combat_r0": wrong}, {"combat_r0": right}, {}])
+    assert [s.kind for s in asked][:2] == ["round", "round"]
+    first, again = (s.questions[0].text.english() for s in asked[:2])
+    assert "refused" not in first and "Your last entry was refused" in again and "Nobody" in again
+    assert of_kind(events, "eia_moderators_notice")[0].rule == "E-OP-13"
+
+
+def _refusal(state, payload) -> str:
+    with pytest.raises(OrderRejected) as refused:
+        check(state, payload)
+    return refused.value.msgid.format(**refused.value.values)
+
+
+def test_e17_refusals_name_places_and_own_squadrons_never_ids():
+    """E17: users read names; another nation's squadron is echoed as typed (no more than a missing one)."""
+    state = state_of({"f1": {"nation": "france", "location": "p1", "name": "Ponant"},
+                      "f2": {"nation": "france", "location": "z1", "name": "Levant"},
+                      "b1": {"nation": "britain", "location": "p1", "name": "Victory"}})
+    assert _refusal(state, {"kind": "move_fleet", "at": "p1", "path": ["z2"]}).endswith("P1 → Z2 is not")
+    assert _refusal(state, {"kind": "move_fleet", "at": "p1", "path": ["z1"], "patrols": {"z2": 1}}).endswith(
+        "Z2 is not")
+    assert _refusal(state, {"kind": "move_fleet", "at": "p1", "path": ["z1"], "drop": {"z2": ["f1"]}}).startswith(
+        "squadrons are dropped or picked up at a place of the path; Z2 is not")
+    assert _refusal(state, {"kind": "move_fleet", "at": "p1", "squadrons": ["f2"], "path": ["z1"]}) == \
+        "Levant is not a squadron of your fleet at P1"
+    mine_elsewhere, theirs = (_refusal(state, {"kind": "move_fleet", "at": "p1", "squadrons": [s], "path": ["z1"]})
+                              for s in ("b1", "nobody"))
+    assert mine_elsewhere == "“b1” is not a squadron of your fleet at P1" and "Victory" not in mine_elsewhere
+    assert theirs == "“nobody” is not a squadron of your fleet at P1"
+    assert _refusal(state, {"kind": "move_fleet", "at": "p1", "path": ["z1"], "drop": {" ": ["f1"]}}).startswith(
+        "a drop or pick-up names no place")
+
+
+@pytest.mark.parametrize("language", ["ru", "zh-TW", "ja"])
+def test_e_op_13_a_refused_form_is_told_to_the_moderators_in_their_language(language):
+    """The combat module's refusals are catalogued texts: the moderators' notice is worded in the reader's
+    language, not left in English (bot/rulesets/empires_in_arms/report/templates.py ``_notice``)."""
+    from bot.i18n import messages
+    squadrons = {"r1": {"nation": "russia", "location": "z2"}, "t1": {"nation": "turkey", "location": "f"}}
+    dice = {"eia:1:battery:f:r0": [1, 2, 3, 4], "eia:1:evade:z3:russia": [6, 4]}
+    move = ("russia", {"kind": "move_fleet", "at": "z2", "path": ["z3"], "evade": "yes"})
+    wrong = {"battery_result": "x", "active_losses": ""}
+    right = {"battery_result": 0, "active_losses": ""}
+    _, events, _ = play(state_of(squadrons, active="russia"), [move], dice,
+                        answers=[{"combat_r0": wrong}, {"combat_r0": right}, {}])
+    notice = of_kind(events, "eia_moderators_notice")[0]
+    t = messages(language, "empires-in-arms")
+    assert t._(notice.reason, **notice.values) != notice.reason.format(**notice.values)
+
+
+def test_e11_convoy_refusals_name_the_place_the_step_and_own_items():
+    """E11.5 / E2.2 / E11.1: the refusal says which place is not a port, which step is not one maneuver, and
+    names the nation's own item (its name, never its id) or quotes what was typed."""
+    land = {**FRENCH_ITEMS, "u1": {"nation": "france", "location": "p2", "name": "Guard"}}
+    state = convoy_state().model_copy(update={"land": state_of({}, land=land).land})
+    assert _refusal(state, {"kind": "convoy", "items": ["u2"], "path": ["p1", "z1", "atlantis"]}).endswith(
+        "(E11.5); “atlantis” is not a port")
+    assert _refusal(state, {"kind": "convoy", "items": ["u2"], "path": ["p1", "z2", "p2"]}).endswith("P1 → Z2 is not")
+    route = ["p1", "z1", "z2", "p2"]
+    assert _refusal(state, {"kind": "convoy", "items": ["u1"], "path": route}) == \
+        "Guard is not one of your units or leaders in P1"
+    assert _refusal(state, {"kind": "convoy", "items": ["**x**"], "path": route}) == \
+        "“\\*\\*x\\*\\*” is not one of your units or leaders in P1"
+
+
+def test_e2_3_a_drop_or_pick_up_of_a_squadron_that_is_not_the_nations_is_refused_when_given():
+    """E2.3: resolution skips such a name silently; the order is refused when given instead, naming the
+    nation's own squadron, quoting anything else (another nation's squadron reads as a missing one)."""
+    state = state_of({"f1": {"nation": "france", "location": "p1", "name": "Ponant"},
+                      "f2": {"nation": "france", "location": "z1", "name": "Levant"},
+                      "b1": {"nation": "britain", "location": "z1", "name": "Victory"}})
+    move = {"kind": "move_fleet", "at": "p1", "path": ["z1", "z2"]}
+    assert _refusal(state, {**move, "drop": {"z1": ["f2"]}}) == \
+        "Levant is not a squadron of the moving fleet, so it cannot be dropped (E2.3)"
+    assert _refusal(state, {**move, "pickup": {"z1": ["b1"]}}).startswith("“b1” is not one of your squadrons")
+    assert _refusal(state, {**move, "pickup": {"z1": ["@everyone"]}}).startswith("“@\u200beveryone” is not")
+    assert check(state, {**move, "drop": {"z1": ["f1"]}}) == [] and check(state, {**move, "pickup": {"z1": ["f2"]}}) == []

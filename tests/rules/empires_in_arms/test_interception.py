@@ -90,7 +90,8 @@ def test_interception_then_failed_evasion_then_a_moderator_entered_round():
     rolled = of_kind(events, "eia_round_rolled")[0]
     assert (rolled.active_count, rolled.inactive_count) == (5, 10)
     assert state.squadrons["f3"].location == DESTROYED
-    assert of_kind(events, "eia_squadrons_destroyed")[0].squadrons == ("f3",)
+    assert [e.squadrons for e in of_kind(events, "eia_squadrons_lost")] == [("f3",)]
+    assert of_kind(events, "eia_squadrons_destroyed") == []  # told once, by the round's loss (E8.2)
     assert {state.squadrons[s].location for s in ("f1", "f2")} == {"p2"}  # nearest French port from Z2
     assert "f1" in state.impulse.placed or state.impulse.active == "britain"
 

@@ -37,7 +37,8 @@ def test_ex5_a_port_battle_through_the_impulse_with_the_modules_results():
     assert [e.round for e in of_kind(events, "eia_round_rolled")] == [0, 1, 2]
     assert of_kind(events, "eia_round_rolled")[1].active_count == 5  # 2 × 3 − one 5 of the battery
     assert state.squadrons["t1"].location == state.squadrons["t2"].location == DESTROYED
-    assert {e.rule for e in of_kind(events, "eia_squadrons_destroyed")} == {"E10.5"}
+    assert {e.rule for e in of_kind(events, "eia_squadrons_lost")} == {"E10.5"}
+    assert of_kind(events, "eia_squadrons_destroyed") == []  # told once, by the battle (E10.5)
     assert state.squadrons["b1"].location == "z3"
     assert of_kind(events, "eia_fleet_placed")[0].rule == "E-OP-20"
 

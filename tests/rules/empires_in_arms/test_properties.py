@@ -124,8 +124,9 @@ def test_an_impulse_never_raises_and_keeps_its_invariants(drawn):
     check(after)
     gone = {k for k, s in after.squadrons.items() if s.location == DESTROYED} - \
            {k for k, s in before.squadrons.items() if s.location == DESTROYED}
-    told = {s for e in events if e.kind == "eia_squadrons_destroyed" for s in e.squadrons}
-    assert gone <= told, f"left play without an event: {sorted(gone - told)}"
+    told = [s for e in events if e.kind in ("eia_squadrons_destroyed", "eia_squadrons_lost") for s in e.squadrons]
+    assert gone <= set(told), f"left play without an event: {sorted(gone - set(told))}"
+    assert len(told) == len(set(told)), f"a loss told twice: {sorted(told)}"  # each loss once
     assert after.pending is None and after.impulse.active != before.impulse.active or len(NATIONS) == 1
 
 

@@ -72,7 +72,7 @@ SAMPLES = {
     "eia_port_lost": ev.PortLost(port="cadiz", nation="france", previous="spain", put_to_sea=("fr1",),
                                  audience=PUBLIC),
     "eia_combat_card": ev.CombatCardPlayed(nation="britain", place="english_channel", audience=PUBLIC),
-    "eia_plan_not_carried": ev.PlanNotCarried(nation="france", order="convoy", reason="a second convoy",
+    "eia_plan_not_carried": ev.PlanNotCarried(nation="france", order="move_fleet", reason="a second convoy",
                                               rule="E11.4", audience=FRANCE),
     "eia_moderators_notice": ev.ModeratorsNotice(reason="{nation} has no combat dice per squadron yet",
                                                  values={"nation": "Batavian Republic"}, rule="E-OP-15"),
@@ -122,7 +122,7 @@ def test_every_event_kind_of_the_rules_and_of_combat_has_a_sample_and_a_template
 def test_each_template_names_what_players_call_things(kind):
     reports = EiaPresenter().build_reports(data([SAMPLES[kind]]))
     text = reports.moderators
-    for raw in ("fr1", "gb1", "english_channel", "fr_corps1", "france", "britain"):
+    for raw in ("fr1", "gb1", "english_channel", "fr_corps1", "france", "britain", "move_fleet"):
         assert f" {raw}" not in text and f"({raw}" not in text, (kind, text)
     assert text.split("\n")[2].strip()  # a line under the header
 

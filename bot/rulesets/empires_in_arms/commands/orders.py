@@ -32,6 +32,9 @@ Keyed = app_commands.Range[str, 1, 400]
 CONDITION = "always, never, or a condition such as: if enemy_dice >= 6"
 
 
+OWN = ("standing", "convoy", "landing_retreat")  # a nation's own orders: slotted by nation (rules/orders.py)
+
+
 def _payload(kind: str, **fields: Any) -> dict[str, Any]:
     """The order payload; options left out are omitted so the rules' defaults apply."""
     return {"kind": kind, **{k: v for k, v in fields.items() if v is not None}}
@@ -41,6 +44,8 @@ async def place(interaction: discord.Interaction, campaign: int | None, payload:
     """Submit the payload (names typed by hand made ids) for the caller's nation; reply privately."""
     await defer(interaction)
     ctx = await PlayerContext.load(interaction, campaign)
+    if payload["kind"] in OWN:
+        payload = {**payload, "nation": ctx.faction.id}
     receipt = await order_book.place(interaction, ctx, await resolve(interaction, ctx, payload))
     await reply(interaction, receipt_text(receipt, reader(interaction)))
 

@@ -16,7 +16,9 @@ import discord
 from discord import app_commands
 
 from bot.domain.campaign import Campaign
+from bot.domain.text import N_, quote
 from bot.rulesets.empires_in_arms.rules.map.model import EiaBoard
+from bot.services.errors import UserError
 from cogs.common import reader, service_of
 from cogs.params import ListRef, PlayerContext, QuietRef, fold, game_map, match_name, split_list
 
@@ -74,6 +76,20 @@ def _resolved(value: Any, table: dict[str, str] | None) -> Any:
     return match_name(value, table)
 
 
+MAX_PATROLS = 20  # rules/orders.py MoveFleet.patrols (E5.5: at most so many)
+
+
+def _times(place: str, rest: str) -> int:
+    """A patrol's count: 1 when left out; refused, saying the form, when not a whole number 1–20."""
+    if not rest:
+        return 1
+    if rest.isascii() and rest.isdecimal() and 1 <= int(rest) <= MAX_PATROLS:
+        return int(rest)
+    raise UserError(N_("patrols: {given} is not a zone with a count from 1 to {most}; write "
+                       "\"North Sea: 2; English Channel\" (E5.5)"), domain=DOMAIN,
+                    given=quote(f"{place}: {rest}"), most=MAX_PATROLS)
+
+
 def keyed(text: str | None, counted: bool) -> dict[str, Any] | None:
     """'Bay of Biscay: 2; North Sea' → {place: 2, …} (``counted``: a patrol's times, 1 when left out), or
     'Brest: Ponant, Rochefort; …' → {place: [squadrons]}.  None: the option was not given."""
@@ -83,8 +99,7 @@ def keyed(text: str | None, counted: bool) -> dict[str, Any] | None:
     for part in (p.strip() for p in text.split(";") if p.strip()):
         place, _, rest = part.partition(":")
         if counted:
-            rest = rest.strip()
-            out[place.strip()] = int(rest) if rest.isdecimal() and len(rest) < 4 else (rest or 1)
+            out[place.strip()] = _times(place.strip(), rest.strip())
         else:
             out[place.strip()] = split_list(rest)
     return out

@@ -29,6 +29,11 @@ QUESTION = {"intercept": N_("whether to intercept"), "evade": N_("whether to eva
             "cards": N_("a combat card"), "nearest_port": N_("the nearest port"), "commander": N_("the armada's commander"),
             "round": N_("the round's results"), "dice_missing": N_("the missing combat dice")}
 ANSWER = {"yes": N_("yes"), "no": N_("no"), "none": N_("none")}
+# An order by what players call it, never its kind's id (rules/orders.py KINDS)
+ORDER = {"move_fleet": N_("movement plan"), "patrol": N_("patrol"), "convoy": N_("convoy"),
+         "armada_command": N_("armada command"), "leave_armada": N_("leave-the-armada"),
+         "separate_stack": N_("separate-stack"), "landing_retreat": N_("landing retreat"),
+         "standing": N_("standing")}
 STOPPED = {"no_maneuvers": N_("no maneuvers left"), "lost": N_("it lost a battle"),
            "stop_on_win": N_("its plan stops after a battle"), "placed": N_("it was placed in a port"),
            "destroyed": N_("nothing of it is left"), "evaded": N_("it evaded and stays")}
@@ -172,7 +177,8 @@ def _card(e, n):
 def _not_carried(e, n):
     reason = n.t._(e.reason, **e.values) if e.values else n.t._(e.reason)
     rule = f" ({e.rule})" if e.rule else ""
-    return n.t._("The {order} order of {nation} was not carried out: {reason}{rule}", order=e.order,
+    order = n.t._(ORDER[e.order]) if e.order in ORDER else e.order
+    return n.t._("The {order} order of {nation} was not carried out: {reason}{rule}", order=order,
                  nation=n.nation(e.nation), reason=reason, rule=rule)
 
 

@@ -10,6 +10,7 @@ from bot.domain.events import Event
 from bot.domain.text import N_
 from bot.engine.ruleset import OrderRejected
 from bot.rulesets.empires_in_arms.rules import naval as nv
+from bot.rulesets.empires_in_arms.rules import shown
 from bot.rulesets.empires_in_arms.rules.events import ArmadaCommandSet, ArmadaLeft, public
 from bot.rulesets.empires_in_arms.rules.model import Armada, EiaState
 from bot.rulesets.empires_in_arms.rules.orders import LeaveArmada, SetArmadaCommand
@@ -27,7 +28,8 @@ def take_command(state: EiaState, context, nation: str, order: SetArmadaCommand,
     if armada is None:
         if not order.at or not order.powers:
             raise OrderRejected(N_("there is no armada {armada}; to form one give its place and the other powers "
-                                   "(E3.1.1)"), rule="E3.1.1", armada=order.armada)
+                                   "(E3.1.1)"), rule="E3.1.1",
+                            armada=shown.armada(state, nation, order.armada))
         armada = Armada(id=order.armada, location=order.at, powers=tuple(dict.fromkeys((state.major_of(nation),
                                                                                         *order.powers))))
         if any(not state.fleet(p, armada.location) for p in armada.powers) or len(armada.powers) < 2:
@@ -38,7 +40,7 @@ def take_command(state: EiaState, context, nation: str, order: SetArmadaCommand,
     squadron = state.squadrons.get(order.squadron)
     if squadron is None or squadron.location != armada.location or squadron.nation != nation:
         raise OrderRejected(N_("{squadron} is not one of your squadrons with the armada (E3.1.3)"), rule="E3.1.3",
-                            squadron=order.squadron)
+                            squadron=shown.squadron(state, nation, order.squadron))
     if agreed:
         chosen, rule = squadron.id, "E3.1.1"
     else:
@@ -70,7 +72,8 @@ def leave(state: EiaState, nation: str, order: LeaveArmada) -> tuple[EiaState, l
     armada = state.armadas.get(order.armada)
     power = state.major_of(nation)
     if armada is None or power not in armada.powers:
-        raise OrderRejected(N_("your fleet is not in the armada {armada}"), rule="E3.2.2", armada=order.armada)
+        raise OrderRejected(N_("your fleet is not in the armada {armada}"), rule="E3.2.2",
+                            armada=shown.armada(state, nation, order.armada))
     rest = tuple(p for p in armada.powers if p != power)
     armadas = dict(state.armadas)
     if len(rest) < 2:

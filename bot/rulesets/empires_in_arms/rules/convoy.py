@@ -10,9 +10,10 @@ losses), the survivors are placed (E12.3); land combat or evasion is the land ru
 from __future__ import annotations
 
 from bot.domain.events import Audience, Event
-from bot.domain.text import N_
+from bot.domain.text import N_, quote
 from bot.engine.ruleset import OrderRejected
 from bot.rulesets.empires_in_arms.rules import naval as nv
+from bot.rulesets.empires_in_arms.rules import shown
 from bot.rulesets.empires_in_arms.rules.board import Board
 from bot.rulesets.empires_in_arms.rules.events import ConvoyCargo, ConvoySailed, LandingMade, public
 from bot.rulesets.empires_in_arms.rules.model import EiaState
@@ -29,35 +30,40 @@ def check(state: EiaState, board: Board, settings: EiaSettings, nation: str, ord
                                "(E11.2)"), rule="E11.2", capacity=settings.convoy_capacity, count=len(order.items))
     path = list(order.path)
     start, end = path[0], path[-1]
-    if not (board.is_port(start) and board.is_port(end)):
-        raise OrderRejected(N_("a convoy goes from a port to a port (E11.5)"), rule="E11.5")
+    for end_point in (start, end):
+        if not board.is_port(end_point):
+            raise OrderRejected(N_("a convoy goes from a port to a port (E11.5); {place} is not a port"),
+                                rule="E11.5", place=shown.place(board, end_point))
     if not board.is_route(path):
+        step = next((f"{shown.place(board, a)} → {shown.place(board, b)}" for a, b in zip(path, path[1:])
+                     if not board.is_step(a, b)), "?")
         raise OrderRejected(N_("each step of a convoy's path is one maneuver: a port and its zone, or two adjacent "
-                               "zones (E2.2)"), rule="E2.2")
+                               "zones (E2.2); {step} is not"), rule="E2.2", step=step)
     if start not in nv.friendly_ports(state, board, nation, settings):
         raise OrderRejected(N_("a convoy starts in a friendly port; {port} is not (E11.3)"), rule="E11.3",
-                            port=board.name_of(start))
+                            port=shown.place(board, start))
     for item_id in order.items:
         item = state.land.get(item_id)
         if item is None or item.nation != nation or item.location != start:
+            mine = item is not None and item.nation == nation  # by name; anything else as typed (quoted)
             raise OrderRejected(N_("{item} is not one of your units or leaders in {port}"), rule="E11.1",
-                                item=item_id, port=board.name_of(start))
+                                item=(item.name or item.id) if mine else quote(item_id), port=shown.place(board, start))
         if item.moved_by_land:
             raise OrderRejected(N_("{item} moved by land this impulse: sea and land movement do not combine "
                                    "(E11.3)"), rule="E11.3", item=item.name or item.id)
     for place in path[1:]:
         if any(state.enemies(s.nation, nation) for s in state.squadrons_at(place)):
             raise OrderRejected(N_("a convoy may not enter {place}: an enemy fleet is there (E11.6)"), rule="E11.6",
-                                place=board.name_of(place))
+                                place=shown.place(board, place))
     for strait in board.straits_on(path):
         if any(board.is_fortress(p) and nv.enemy_port(state, p, nation) for p in board.controlling_ports(strait)):
             raise OrderRejected(N_("a convoy may not pass {strait}: an enemy fortress controls it (E11.6)"),
-                                rule="E11.6", strait=board.name_of(strait))
+                                rule="E11.6", strait=shown.place(board, strait))
     if nv.enemy_port(state, end, nation):
         controller = state.zone_control.get(board.zone_of(end))
         if controller is None or not state.allied(controller, nation):
             raise OrderRejected(N_("a convoy lands in the enemy port {port} only if a fleet of yours or an ally's "
-                                   "controls its zone (E12.1)"), rule="E12.1", port=board.name_of(end))
+                                   "controls its zone (E12.1)"), rule="E12.1", port=shown.place(board, end))
     elif end not in nv.friendly_ports(state, board, nation, settings):
         raise OrderRejected(N_("a convoy ends in a friendly port, or lands in an enemy one (E11.3, E12.1)"),
                             rule="E11.3")

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from bot.domain.text import N_
+from bot.domain.text import N_, escape
 from bot.engine.ruleset import OrderRejected
 from bot.rulesets.empires_in_arms.rules import phases
 from bot.rulesets.empires_in_arms.rules.board import Board, is_port, is_zone
@@ -141,6 +141,12 @@ def _nation(state: EiaState, nation: str | None) -> None:
                             known=", ".join(sorted(state.nations)))
 
 
+def _named(s: EiaState, nation: str | None) -> str:
+    """A nation in an edit's note, by name (the note is the moderators' reply: names, never ids)."""
+    found = s.nations.get(nation or "")
+    return escape(found.name) if found is not None else "nobody"
+
+
 def _place(board: Board, place: str) -> None:
     if not (is_zone(board, place) or is_port(board, place)):
         raise OrderRejected(N_("{place} is neither a zone nor a port of this map."), place=place)
@@ -164,7 +170,7 @@ def _nation_add(s: EiaState, board, e: NationAdd):
     nation = Nation(id=e.id, name=e.name, colour=e.colour, kind=e.nation_kind, nationality=e.nationality,
                     major_ally=e.major_ally)
     order = s.impulse_order if e.id in s.impulse_order else (*s.impulse_order, e.id)
-    return s.model_copy(update={"nations": {**s.nations, e.id: nation}, "impulse_order": order}), f"added {e.name}"
+    return s.model_copy(update={"nations": {**s.nations, e.id: nation}, "impulse_order": order}), f"added {escape(e.name)}"
 
 
 def _relation(s: EiaState, board, e: RelationSet):
@@ -177,7 +183,7 @@ def _relation(s: EiaState, board, e: RelationSet):
         war = (n.at_war_with | {y}) if e.relation == "war" else (n.at_war_with - {y})
         ally = (n.allied_with | {y}) if e.relation == "alliance" else (n.allied_with - {y})
         nations[x] = n.model_copy(update={"at_war_with": war, "allied_with": ally})
-    return s.model_copy(update={"nations": nations}), f"{e.a} and {e.b}: {e.relation}"
+    return s.model_copy(update={"nations": nations}), f"{_named(s, e.a)} and {_named(s, e.b)}: {e.relation}"
 
 
 def _zone_control(s: EiaState, board, e: ZoneControlSet):
@@ -187,14 +193,14 @@ def _zone_control(s: EiaState, board, e: ZoneControlSet):
     control = {z: n for z, n in s.zone_control.items() if z != e.zone}
     if e.nation:
         control[e.zone] = e.nation
-    return s.model_copy(update={"zone_control": control}), f"{e.zone}: controlled by {e.nation or 'nobody'}"
+    return s.model_copy(update={"zone_control": control}), f"{board.name_of(e.zone)}: controlled by {_named(s, e.nation)}"
 
 
 def _port_control(s: EiaState, board, e: PortControlSet):
     if not is_port(board, e.port):
         raise OrderRejected(N_("{place} is not a port of this map."), place=e.port)
     _nation(s, e.nation)
-    return s.model_copy(update={"port_control": {**s.port_control, e.port: e.nation}}), f"{e.port}: {e.nation}"
+    return s.model_copy(update={"port_control": {**s.port_control, e.port: e.nation}}), f"{board.name_of(e.port)}: {_named(s, e.nation)}"
 
 
 def _squadron_add(s: EiaState, board, e: SquadronAdd):
@@ -202,20 +208,20 @@ def _squadron_add(s: EiaState, board, e: SquadronAdd):
         raise OrderRejected(N_("There is already a squadron {squadron}."), squadron=e.id)
     _nation(s, e.nation), _place(board, e.location)
     sq = Squadron(id=e.id, name=e.name, nation=e.nation, location=e.location, status=e.status)
-    return s.with_squadrons(sq), f"added squadron {e.name or e.id} at {e.location}"
+    return s.with_squadrons(sq), f"added squadron {escape(sq.label)} at {board.name_of(e.location)}"
 
 
 def _squadron_set(s: EiaState, board, e: SquadronSet):
     sq = _squadron(s, e.id)
     if e.remove:
         squadrons = {k: v for k, v in s.squadrons.items() if k != e.id}
-        return s.model_copy(update={"squadrons": squadrons}), f"removed squadron {sq.label}"
+        return s.model_copy(update={"squadrons": squadrons}), f"removed squadron {escape(sq.label)}"
     if e.location is not None:
         _place(board, e.location)
     changes = {k: v for k, v in (("status", e.status), ("location", e.location),
                                  ("maneuvers_spent", e.maneuvers_spent)) if v is not None}
-    return s.with_squadrons(sq.model_copy(update=changes)), f"squadron {sq.label}: " + ", ".join(
-        f"{k} {v}" for k, v in changes.items())
+    return s.with_squadrons(sq.model_copy(update=changes)), f"squadron {escape(sq.label)}: " + ", ".join(
+        f"{k} {board.name_of(v) if k == 'location' else getattr(v, 'value', v)}" for k, v in changes.items())
 
 
 def _ko(s: EiaState, board, e: KoSet):
@@ -224,14 +230,14 @@ def _ko(s: EiaState, board, e: KoSet):
     if e.ko is not None:
         ko[e.nation] = e.ko
     impulse = s.impulse.model_copy(update={"ko": ko})
-    return s.model_copy(update={"impulse": impulse}), f"{e.nation}: KO {e.ko if e.ko is not None else 'not limited'}"
+    return s.model_copy(update={"impulse": impulse}), f"{_named(s, e.nation)}: KO {e.ko if e.ko is not None else 'not limited'}"
 
 
 def _armada(s: EiaState, board, e: ArmadaSet):
     if e.dissolve:
         if e.id not in s.armadas:
             raise OrderRejected(N_("There is no armada {armada}."), armada=e.id)
-        return s.model_copy(update={"armadas": {k: v for k, v in s.armadas.items() if k != e.id}}), f"dissolved {e.id}"
+        return s.model_copy(update={"armadas": {k: v for k, v in s.armadas.items() if k != e.id}}), f"dissolved {escape(e.id)}"
     current = s.armadas.get(e.id)
     location = e.location or (current.location if current else None)
     powers = e.powers or (current.powers if current else ())
@@ -246,13 +252,13 @@ def _armada(s: EiaState, board, e: ArmadaSet):
     if commander is not None and _squadron(s, commander).location != location:
         raise OrderRejected(N_("The commander {squadron} is not at the armada's place."), squadron=commander)
     armada = Armada(id=e.id, location=location, powers=tuple(powers), commander=commander)
-    return s.model_copy(update={"armadas": {**s.armadas, e.id: armada}}), f"armada {e.id} at {location}"
+    return s.model_copy(update={"armadas": {**s.armadas, e.id: armada}}), f"armada {escape(e.id)} at {board.name_of(location)}"
 
 
 def _standing(s: EiaState, board, e: StandingSet):
     _nation(s, e.nation)
     orders = StandingOrders(**e.model_dump(exclude={"kind", "nation", "reason"}))
-    return s.model_copy(update={"standing": {**s.standing, e.nation: orders}}), f"{e.nation}: standing orders set"
+    return s.model_copy(update={"standing": {**s.standing, e.nation: orders}}), f"{_named(s, e.nation)}: standing orders set"
 
 
 def _lose_port(s: EiaState, board, e: LosePort):

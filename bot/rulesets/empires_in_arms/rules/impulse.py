@@ -24,7 +24,7 @@ def open_orders(state: EiaState, context: Context, orders: list[SubmittedOrder])
     for order in ordered:
         if order.payload.get("kind") == "standing" and order.faction in state.nations:
             given = Standing.model_validate(order.payload)
-            kept = StandingOrders(**given.model_dump(exclude={"kind"}))
+            kept = StandingOrders(**given.model_dump(exclude={"kind", "nation"}))
             state = state.model_copy(update={"standing": {**state.standing, order.faction: kept}})
     active = state.impulse.active
     mine = [o for o in ordered if o.faction == active and o.payload.get("kind") != "standing"]

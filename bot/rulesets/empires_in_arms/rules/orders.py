@@ -49,6 +49,7 @@ class Convoy(_Order):
     """E11: items from a port to a port (E12: an enemy port is a landing)."""
 
     kind: Literal["convoy"] = "convoy"
+    nation: str = ""  # whose (its slot, ``order_slot``); "" in orders stored before, and in cases
     items: tuple[Place, ...] = Field(min_length=1)
     path: tuple[Place, ...] = Field(min_length=2, max_length=40)
 
@@ -74,6 +75,7 @@ class LandingRetreatPort(_Order):
     """E12.6: where landed formations go if they must retreat (a friendly port passed through)."""
 
     kind: Literal["landing_retreat"] = "landing_retreat"
+    nation: str = ""  # whose (its slot, ``order_slot``)
     port: Place
 
 
@@ -81,6 +83,7 @@ class Standing(_Order):
     """E-OP-09: a nation's standing orders (any nation, at any orders step); empty fields: ask."""
 
     kind: Literal["standing"] = "standing"
+    nation: str = ""  # whose (its slot, ``order_slot``): every nation may hold a set at once (E-OP-09)
     intercept: str = ""
     evade: str = ""
     armada_agree: str = ""
@@ -111,7 +114,9 @@ def parse_order(payload: dict[str, Any]) -> BaseModel:
 
 def order_slot(order: BaseModel) -> str:
     """One plan per fleet (moved together or a named part of it), one convoy (E11.4), one
-    standing set, one command per armada.  Never ``unit:`` (bot/engine/ruleset.py)."""
+    standing set, one command per armada.  Never ``unit:`` (bot/engine/ruleset.py).  A nation's own
+    orders (convoy, landing retreat, standing) carry the nation, ``standing:<nation>``: the store keys a
+    step's orders by slot alone, so a bare ``standing`` of one nation would replace another's."""
     if isinstance(order, MoveFleet):
         part = "+".join(sorted(order.squadrons)) or order.armada or "all"
         return f"move:{order.at}:{part}"
@@ -119,7 +124,8 @@ def order_slot(order: BaseModel) -> str:
         return f"patrol:{order.zone}"
     if isinstance(order, SetArmadaCommand | LeaveArmada):
         return f"armada:{order.armada}"
-    return order.kind  # convoy, landing_retreat, standing
+    nation = getattr(order, "nation", "")
+    return f"{order.kind}:{nation}" if nation else order.kind  # convoy, landing_retreat, standing
 
 
 def describe_kinds() -> tuple[str, ...]:

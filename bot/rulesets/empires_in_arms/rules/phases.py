@@ -16,7 +16,7 @@ from bot.domain.text import N_, Phrase
 from bot.engine.dice import Dice
 from bot.engine.ruleset import OrderRejected
 from bot.engine.steps import Answer, Choice, DeadlinePolicy, OnDeadline, Question, Step, Wording
-from bot.rulesets.empires_in_arms.rules import combat
+from bot.rulesets.empires_in_arms.rules import combat, shown
 from bot.rulesets.empires_in_arms.rules import naval as nv
 from bot.rulesets.empires_in_arms.rules.board import Board
 from bot.rulesets.empires_in_arms.rules.events import (
@@ -32,7 +32,6 @@ from bot.rulesets.empires_in_arms.rules.events import (
     NoPortForLoser,
     PlanNotCarried,
     PlanStopped,
-    SquadronsDestroyed,
     SquadronsDropped,
     SquadronsPickedUp,
     ZoneControlChanged,
@@ -189,12 +188,14 @@ def plan_movers(state: EiaState, ctx: Context, nation: str, order) -> tuple[list
     if isinstance(order, MoveFleet) and order.armada:
         armada = state.armadas.get(order.armada)
         if armada is None or armada.location != at:
-            raise OrderRejected(N_("there is no armada {armada} at {place}"), rule="E3.1", armada=order.armada,
+            raise OrderRejected(N_("there is no armada {armada} at {place}"), rule="E3.1",
+                                armada=shown.armada(state, nation, order.armada),
                                 place=ctx.board.name_of(at))
         top = state.squadrons.get(armada.commander or "")
         if top is None or state.major_of(top.nation) != power:
             raise OrderRejected(N_("the armada {armada} is not under your command: take command first "
-                                   "(armada_command, E3.1.3)"), rule="E4.1", armada=order.armada)
+                                   "(armada_command, E3.1.3)"), rule="E4.1",
+                                armada=shown.armada(state, nation, order.armada))
         fleet = [s for p in armada.powers for s in state.fleet(p, at)]
     else:
         fleet = state.fleet(power, at)
@@ -203,7 +204,7 @@ def plan_movers(state: EiaState, ctx: Context, nation: str, order) -> tuple[list
         missing = [x for x in order.squadrons if x not in named]
         if missing:
             raise OrderRejected(N_("{squadron} is not a squadron of your fleet at {place}"), rule="E2.1",
-                                squadron=missing[0], place=ctx.board.name_of(at))
+                                squadron=shown.squadron(state, nation, missing[0]), place=ctx.board.name_of(at))
         fleet = [named[x] for x in order.squadrons]
     chosen = [s for s in fleet if s.status != SquadronStatus.UNDER_CONSTRUCTION and s.id not in state.impulse.placed]
     if not chosen:
@@ -670,13 +671,10 @@ def settle_after_battle(state: EiaState, ctx: Context, answers) -> tuple[EiaStat
 
 def _destroy(state: EiaState, ids, battle) -> tuple[EiaState, list[Event]]:
     gone = [state.squadrons[i] for i in ids if i in state.squadrons and state.squadrons[i].location != DESTROYED]
-    by_nation: dict[str, list[str]] = {}
-    for s in gone:
-        by_nation.setdefault(s.nation, []).append(s.id)
+    # Told once: combat's eia_squadrons_lost already reports every one of them (a round's losses, and
+    # E10.5's / E14.3's by the outcome), so the board change goes without a second report line.
     state = state.with_squadrons(*(s.model_copy(update={"location": DESTROYED}) for s in gone))
-    rule = {"port": "E10.5", "loss_of_port": "E14.3"}.get(battle.kind.value, "E8.2")
-    return state, [SquadronsDestroyed(audience=public(), nation=n, squadrons=tuple(ids), place=battle.place, rule=rule)
-                   for n, ids in sorted(by_nation.items())]
+    return state, []
 
 
 def _placed(state, ctx, battle, placement, squadrons):

@@ -8,7 +8,7 @@ from pydantic import BaseModel
 
 from bot.domain.text import N_
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
-from bot.rulesets.empires_in_arms.rules import convoy
+from bot.rulesets.empires_in_arms.rules import convoy, shown
 from bot.rulesets.empires_in_arms.rules import naval as nv
 from bot.rulesets.empires_in_arms.rules.board import Board
 from bot.rulesets.empires_in_arms.rules.model import EiaState
@@ -30,6 +30,10 @@ def validate(state: EiaState, board: Board, settings: EiaSettings, nation: str, 
              others: list[SubmittedOrder]) -> list[str]:
     if nation not in state.nations:
         raise OrderRejected(N_("you play no nation of this campaign"), rule="E16")
+    if getattr(order, "nation", "") not in ("", nation):
+        # Its slot is the nation's (orders.order_slot): one nation must not fill or replace another's.
+        raise OrderRejected(N_("you give orders for your own nation only, {nation}"), rule="E17",
+                            nation=state.nations[nation].name)
     if isinstance(order, Standing):
         for field in ("intercept", "evade", "armada_agree"):
             check_condition(getattr(order, field), field)
@@ -58,17 +62,18 @@ def validate(state: EiaState, board: Board, settings: EiaSettings, nation: str, 
         squadron = state.squadrons.get(order.squadron)
         if squadron is None or squadron.nation != nation:
             raise OrderRejected(N_("{squadron} is not one of your squadrons (E3.1.3)"), rule="E3.1.3",
-                                squadron=order.squadron)
+                                squadron=shown.squadron(state, nation, order.squadron))
         return []
     if isinstance(order, LeaveArmada):
         armada = state.armadas.get(order.armada)
         if armada is None or state.major_of(nation) not in armada.powers:
-            raise OrderRejected(N_("your fleet is not in the armada {armada}"), rule="E3.2.2", armada=order.armada)
+            raise OrderRejected(N_("your fleet is not in the armada {armada}"), rule="E3.2.2",
+                                armada=shown.armada(state, nation, order.armada))
         return []
     if isinstance(order, LandingRetreatPort):
         if order.port not in nv.friendly_ports(state, board, nation, settings):
             raise OrderRejected(N_("landed formations retreat to a friendly port (E12.6); {port} is not"),
-                                rule="E12.6", port=board.name_of(order.port) if board.is_port(order.port) else order.port)
+                                rule="E12.6", port=shown.place(board, order.port))
         return []
     return []
 
@@ -81,17 +86,21 @@ def _move(state: EiaState, context: Context, nation: str, order: MoveFleet) -> l
         raise OrderRejected(N_("the plan has no path and no patrol: give the places the fleet enters, one maneuver "
                                "each (E2.2)"), rule="E17")
     if order.path and not board.is_route(route):
-        step = next((f"{a} → {b}" for a, b in zip(route, route[1:]) if not board.is_step(a, b)), "?")
+        step = next((f"{shown.place(board, a)} → {shown.place(board, b)}" for a, b in zip(route, route[1:]) if not board.is_step(a, b)), "?")
         raise OrderRejected(N_("each step is one maneuver: a port and its zone, or two adjacent zones (E2.2); "
                                "{step} is not"), rule="E2.2", step=step)
     for zone in order.patrols:
         if zone not in route or not board.is_zone(zone):
             raise OrderRejected(N_("a patrol is made in a zone of the plan's path; {place} is not"), rule="E5.3",
-                                place=zone)
+                                place=shown.place(board, zone))
     for place in (*order.drop, *order.pickup):
+        if not place.strip():
+            raise OrderRejected(N_("a drop or pick-up names no place: write it as \"Brest: Ponant, Rochefort; …\" "
+                                   "(E2.3)"), rule="E2.3")
         if place not in route:
             raise OrderRejected(N_("squadrons are dropped or picked up at a place of the path; {place} is not (E2.3)"),
-                                rule="E2.3", place=place)
+                                rule="E2.3", place=shown.place(board, place))
+    _dropped_and_picked(state, nation, order, {s.id for s in fleet})
     check_condition(order.evade, "evade")
     cost = nv.entry_cost(state, settings, at, order.armada) * len(order.path)
     left = nv.maneuvers_left(state, settings, fleet)
@@ -108,3 +117,18 @@ def _move(state: EiaState, context: Context, nation: str, order: MoveFleet) -> l
         warnings.append(N_("the KO left may not pay for every patrol the plan allows; the last ones will not be "
                            "made (E1.2)"))
     return warnings
+
+
+def _dropped_and_picked(state: EiaState, nation: str, order: MoveFleet, moving: set[str]) -> None:
+    """E2.3: a fleet drops squadrons of its own, and picks up the nation's own squadrons; a name that is
+    neither is refused when given (resolution would skip it silently), by the words a missing one gets."""
+    for squadron_id in (s for names in order.drop.values() for s in names):
+        if squadron_id not in moving:
+            raise OrderRejected(N_("{squadron} is not a squadron of the moving fleet, so it cannot be dropped (E2.3)"),
+                                rule="E2.3", squadron=shown.squadron(state, nation, squadron_id))
+    for squadron_id in (s for names in order.pickup.values() for s in names):
+        found = state.squadrons.get(squadron_id)
+        if found is None or state.major_of(found.nation) != state.major_of(nation) or squadron_id in moving:
+            raise OrderRejected(N_("{squadron} is not one of your squadrons outside the moving fleet, so it cannot "
+                                   "be picked up (E2.3)"), rule="E2.3",
+                                squadron=shown.squadron(state, nation, squadron_id))

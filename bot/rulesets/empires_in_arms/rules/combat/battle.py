@@ -10,7 +10,7 @@ fleets fight.  A strait's or a landing's battery fire is a battle of round 0 alo
 from __future__ import annotations
 
 from bot.domain.events import Event
-from bot.domain.text import Phrase
+from bot.domain.text import N_, Phrase
 from bot.engine.dice import Dice
 
 from . import events as ev
@@ -79,7 +79,7 @@ def enter_round(state: BattleState, result: RoundResult,
                 settings: CombatSettings) -> tuple[BattleState, list[Event]]:
     """The moderators' results for the awaited round (E-OP-13)."""
     if state.awaiting is None:
-        raise CombatError("No round of this battle is waiting for results.")
+        raise CombatError(N_("No round of this battle is waiting for results."))
     return _apply(state, result, "moderators", settings)
 
 
@@ -131,8 +131,8 @@ def _check_losses(state: BattleState, result: RoundResult) -> None:
         wrong = [x for x in losses if x not in afloat] + [x for x in set(losses) if losses.count(x) > 1]
         if wrong:
             names = ", ".join(state.battle.name(x) for x in afloat) or "none"
-            raise CombatError(Phrase("{side}'s losses name {wrong}, which is not one of its squadrons afloat "
-                                     "(they are: {names}).", side=_side_name(state.battle, role),
+            raise CombatError(Phrase(N_("{side}'s losses name {wrong}, which is not one of its squadrons afloat "
+                                     "(they are: {names})."), side=_side_name(state.battle, role),
                                      wrong=state.battle.name(wrong[0]), names=names))
 
 
@@ -160,15 +160,15 @@ def _round_winner(battle: Battle, round_no: int, result: RoundResult, active_tot
         by_totals: Winner = (ACTIVE if active_total > inactive_total
                              else INACTIVE if inactive_total > active_total else TIE)
         if result.winner is not None and result.winner != by_totals:
-            raise CombatError(Phrase("In a port battle the totals decide the round (E10.3): {active} {a} against "
-                                     "{inactive} {i}; leave the winner out.", active=_side_name(battle, ACTIVE),
+            raise CombatError(Phrase(N_("In a port battle the totals decide the round (E10.3): {active} {a} against "
+                                     "{inactive} {i}; leave the winner out."), active=_side_name(battle, ACTIVE),
                                      a=active_total, inactive=_side_name(battle, INACTIVE), i=inactive_total))
         if by_totals == TIE and round_no >= PORT_ROUNDS:
             return settings.second_tie_winner, "E-OP-19"  # a second tie: the proposal "defender wins"
         return by_totals, ""
     if result.winner is None:
-        raise CombatError("Enter the round's winner (E-OP-13): the active side, the inactive side, or a tie "
-                          "(another round is fought).")
+        raise CombatError(N_("Enter the round's winner (E-OP-13): the active side, the inactive side, or a tie "
+                          "(another round is fought)."))
     return result.winner, ""
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.domain.text import Phrase
+from bot.domain.text import N_, Phrase
 from bot.engine.dice import MAX_DICE, Dice
 
 from .types import (
@@ -43,8 +43,8 @@ def nation_dice(nationality: str, settings: CombatSettings, names: dict[str, str
     if nationality not in table:
         who = (names or {}).get(nation or nationality, nation or nationality)
         raise CombatError(Phrase(
-            "No combat dice per squadron are set for {nation}'s squadrons (E8.4, E-OP-15): a moderator sets "
-            "them with {command} before this battle can be fought.", nation=who, command=DICE_COMMAND))
+            N_("No combat dice per squadron are set for {nation}'s squadrons (E8.4, E-OP-15): a moderator sets "
+            "them with {command} before this battle can be fought."), nation=who, command=DICE_COMMAND))
     return table[nationality]
 
 

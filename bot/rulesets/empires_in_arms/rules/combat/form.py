@@ -58,7 +58,7 @@ def round_question(state: BattleState, problem: str | None = None) -> Question:
     then asks the same round again, saying what was wrong, and nothing else changes."""
     rolled = state.awaiting
     if rolled is None:
-        raise CombatError("No round of this battle is waiting for results.")
+        raise CombatError(N_("No round of this battle is waiting for results."))
     text = _text(state, rolled)
     if problem:
         text = Wording(msgid=N_("{question} Your last entry was refused: {problem}"),
@@ -105,7 +105,7 @@ def read_form(state: BattleState, values: dict[str, Any]) -> RoundResult:
     nothing changed) for a name that is not one of the side's squadrons afloat or a missing winner."""
     rolled = state.awaiting
     if rolled is None:
-        raise CombatError("No round of this battle is waiting for results.")
+        raise CombatError(N_("No round of this battle is waiting for results."))
     wanted = {f.id: f for f in form_fields(state, rolled)}
     number = {k: _whole(values, k, wanted) for k in ("active_result", "inactive_result", "battery_result")
               if k in wanted}
@@ -116,7 +116,7 @@ def read_form(state: BattleState, values: dict[str, Any]) -> RoundResult:
     if "winner" in wanted:
         code = _whole(values, "winner", wanted)
         if code not in WINNER_CODES:
-            raise CombatError(Phrase("The winner is {code}: enter 1 for {active}, 2 for {inactive}, or 0 for a tie.",
+            raise CombatError(Phrase(N_("The winner is {code}: enter 1 for {active}, 2 for {inactive}, or 0 for a tie."),
                                      code=code, active=_side_name(state, ACTIVE), inactive=_side_name(state, INACTIVE)))
         result["winner"] = WINNER_CODES[code]
     return RoundResult(**result)
@@ -127,7 +127,7 @@ def _whole(values: dict[str, Any], key: str, fields: dict[str, FormField]) -> in
     text = str(raw).strip() if raw is not None else "0"
     if not re.fullmatch(r"[0-9]+", text or "0"):
         label = fields[key].label.english() if key in fields else key
-        raise CombatError(Phrase("{field} is {value}: enter a whole number, 0 or more.", field=label,
+        raise CombatError(Phrase(N_("{field} is {value}: enter a whole number, 0 or more."), field=label,
                                  value=repr(raw)[:40]))
     return int(text or 0)
 
@@ -147,8 +147,8 @@ def _losses(state: BattleState, role: SideRole, raw: Any) -> tuple[str, ...]:
         found = by_key.get(part.casefold())
         if found is None or found in out:
             names = ", ".join(s.label for s in afloat) or "none"
-            raise CombatError(Phrase("{given} is not a squadron of {side} still afloat (or is named twice); "
-                                     "name some of: {names}.", given=part[:40], side=_side_name(state, role),
+            raise CombatError(Phrase(N_("{given} is not a squadron of {side} still afloat (or is named twice); "
+                                     "name some of: {names}."), given=part[:40], side=_side_name(state, role),
                                      names=names))
         out.append(found)
     return tuple(out)
