@@ -127,7 +127,7 @@ async def test_hire_repair_upkeep_split_and_merge_take_names(royal):
     stored = await orders_of(royal, "dutch")
     assert stored["unit:tromp#organise"] == {"kind": "split", "fleet": "tromp", "ships": ["nl-flute-1", "nl-flute-2"],
                                              "name": "Flutes"}
-    assert stored["faction:upkeep"]["unpaid"] == ["nl-frigate-3"]
+    assert stored["faction:dutch:upkeep"]["unpaid"] == ["nl-frigate-3"]
     assert stored["unit:wic#repair"]["ships"] == ["nl-galleon-2"]
     transport = (await orders_of(royal, "france"))["unit:ponant"]
     assert (transport["army"], transport["embark"], transport["land"]) == ("picardie", "normandy", "brittany")
@@ -152,7 +152,7 @@ async def test_a_moderator_adds_a_ship_type_and_a_player_then_hires_it(royal):
     assert settings["ship_types.pinnace.attack"] == "3/2" and settings["ship_types.pinnace.price"] == 300
     await royal.run("royal hire", royal.players["spain"], area="Coast of Portugal", ships="Pinnace, pinnace",
                     name="Pinnaces")
-    hire = (await orders_of(royal, "spain"))["faction:hire:portugal_coast"]
+    hire = (await orders_of(royal, "spain"))["faction:spain:hire:portugal_coast"]
     assert hire["ships"] == ["pinnace", "pinnace"] and hire["name"] == "Pinnaces"
 
 
@@ -437,9 +437,48 @@ async def test_an_army_s_retreat_onto_ships_is_a_standing_order_and_the_moderato
     assert [c["value"] for c in fleets] == ["ponant"]  # own fleets (no ally in the demo)
     sent = await royal.run("royal retreat-to-ships", france, army="Régiment de Picardie", fleet="Escadre du Ponant")
     assert sent[-1].content.startswith("✅ ")
-    assert (await orders_of(royal, "france"))["faction:retreat:picardie"] == {
-        "kind": "retreat_to_ships", "army": "picardie", "fleet": "ponant"}
+    assert (await orders_of(royal, "france"))["faction:france:retreat:picardie"] == {
+        "kind": "retreat_to_ships", "faction": "france", "army": "picardie", "fleet": "ponant"}
     enemy = await royal.run("royal retreat-to-ships", france, army="picardie", fleet="Armada of Galicia")
     assert "is not one of your fleets or your allies'" in enemy[-1].content
     await royal.run("royal-fleets army", royal.mod, army="Régiment de Picardie", beaten_mp=2)
     assert (await state(royal))["armies"]["picardie"]["beaten_mp"] == 2
+
+
+# --- a faction's own orders are slotted by faction (U3.1, U3.3, U14) ------------------------------------
+
+async def test_two_factions_upkeep_orders_both_survive_and_both_are_resolved(royal):
+    """The store keys a turn's orders by slot: a bare ``faction:upkeep`` let Spain's replace the Dutch's."""
+    await royal.run("royal upkeep", royal.players["dutch"], unpaid="nl-frigate-3")
+    await royal.run("royal upkeep", royal.players["spain"], unpaid="sp-galleass-1")
+    assert (await orders_of(royal, "dutch"))["faction:dutch:upkeep"]["unpaid"] == ["nl-frigate-3"]
+    assert (await orders_of(royal, "spain"))["faction:spain:upkeep"]["unpaid"] == ["sp-galleass-1"]
+    await royal.run("turn resolve", royal.admin)
+    after = await state(royal)
+    unpaid = {s["id"] for f in after["fleets"].values() for s in f["ships"] if s.get("unpaid")}
+    assert unpaid == {"nl-frigate-3", "sp-galleass-1"}  # U3.3: each faction's crews disbanded, none lost
+
+
+async def test_two_factions_hiring_in_one_area_both_keep_their_order(royal):
+    await royal.run("royal-fleets table ship-type", royal.mod, type="Pinnace", attack="3/2", health=6,
+                    price=300, capacity=1)
+    for faction, name in (("spain", "Spanish"), ("france", "French")):
+        sent = await royal.run("royal hire", royal.players[faction], area="Bay of Biscay", ships="Pinnace",
+                               name=name)  # U3.1: Vizcaya's port and Aunis' open onto it
+        assert sent[-1].content.startswith("✅ "), sent[-1].content
+    assert (await orders_of(royal, "spain"))["faction:spain:hire:biscay"]["name"] == "Spanish"
+    assert (await orders_of(royal, "france"))["faction:france:hire:biscay"]["name"] == "French"
+
+
+async def test_an_order_for_another_faction_is_refused_and_stores_nothing(royal):
+    from bot.services.errors import UserError  # noqa: PLC0415 - only this test submits directly
+    with pytest.raises(UserError) as caught:
+        await royal.service.submit_order(1, "spain", {"kind": "upkeep", "faction": "dutch"})
+    assert "own faction only, Spain" in str(caught.value)
+    assert await orders_of(royal, "spain") == {} and await orders_of(royal, "dutch") == {}
+
+
+async def test_an_upkeep_order_stored_before_without_a_faction_keeps_its_old_slot(royal):
+    await royal.service.submit_order(1, "dutch", {"kind": "upkeep", "unpaid": ["nl-frigate-3"]})
+    assert (await orders_of(royal, "dutch"))["faction:upkeep"] == {"kind": "upkeep", "faction": "",
+                                                                   "unpaid": ["nl-frigate-3"]}

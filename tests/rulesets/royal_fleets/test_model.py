@@ -32,7 +32,18 @@ def test_a_bad_field_is_named_and_nothing_else_is_read():
 def test_side_orders_have_slots_of_their_own():
     assert order_slot(parse_order({"kind": "repair", "fleet": "f"})) == "unit:f#repair"
     assert order_slot(parse_order({"kind": "hire", "area": "biscay", "ships": ["galleon"]})) == "faction:hire:biscay"
-    assert order_slot(parse_order({"kind": "upkeep"})) == "faction:upkeep"
+    assert order_slot(parse_order({"kind": "upkeep"})) == "faction:upkeep"  # stored before: its old slot
+
+
+def test_a_factions_own_orders_are_slotted_by_faction():
+    """U14: the store keys a turn's orders by slot alone; a bare slot let one faction replace another's."""
+    assert order_slot(parse_order({"kind": "upkeep", "faction": "spain"})) == "faction:spain:upkeep"
+    assert order_slot(parse_order({"kind": "hire", "area": "biscay", "ships": ["galleon"], "faction": "dutch"})) \
+        == "faction:dutch:hire:biscay"
+    assert order_slot(parse_order({"kind": "join_command", "fleet": "f", "into": "g", "faction": "spain"})) \
+        == "faction:spain:join:f"
+    assert order_slot(parse_order({"kind": "retreat_to_ships", "army": "a", "fleet": "f", "faction": "spain"})) \
+        == "faction:spain:retreat:a"
     assert isinstance(parse_order({"kind": "transport", "fleet": "f", "army": "a", "path": ["x"]}), TransportOrder)
 
 

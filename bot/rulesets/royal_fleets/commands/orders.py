@@ -40,6 +40,9 @@ PLAN_FIELDS = ("avoid", "avoid_margin_pct", "avoid_to", "retreat_after_round", "
 NO_PLAN = N_("nothing to change for {fleet}: give at least one battle choice (avoid, retreat_after, targeting, …)")
 
 
+OWN = ("hire", "upkeep", "retreat_to_ships", "join_command")  # a faction's own orders
+
+
 def _payload(kind: str, **fields: Any) -> dict[str, Any]:
     """The order payload; options left out are omitted so the rules' defaults apply."""
     return {"kind": kind, **{k: v for k, v in fields.items() if v is not None}}
@@ -273,6 +276,8 @@ class RoyalOrderCog(MarksActing, commands.GroupCog, group_name="royal",
                          **fields: Any) -> None:
         await defer(interaction)
         ctx = await PlayerContext.load(interaction, campaign)
+        if kind in OWN:  # a faction's own order is slotted by faction (rules/orders/orders.py order_slot)
+            fields = {**fields, "faction": ctx.faction.id}
         await place(interaction, ctx, _payload(kind, **fields))
 
 

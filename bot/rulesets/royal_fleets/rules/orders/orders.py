@@ -112,6 +112,7 @@ class RetreatToShips(BaseModel):
     model_config = _Order
 
     kind: Literal["retreat_to_ships"] = "retreat_to_ships"
+    faction: str = ""  # whose (its slot, ``order_slot``); "" in orders stored before, and in cases
     army: Id
     fleet: Id
 
@@ -123,6 +124,7 @@ class HireShips(BaseModel):
     model_config = _Order
 
     kind: Literal["hire"] = "hire"
+    faction: str = ""  # whose (its slot, ``order_slot``); "" in orders stored before, and in cases
     area: Id
     ships: tuple[Id, ...] = Field(min_length=1, max_length=20)
     fleet: Id | None = None
@@ -146,6 +148,7 @@ class PayUpkeep(BaseModel):
     model_config = _Order
 
     kind: Literal["upkeep"] = "upkeep"
+    faction: str = ""  # whose (its slot, ``order_slot``); "" in orders stored before, and in cases
     unpaid: tuple[Id, ...] = Field((), max_length=200)
 
 
@@ -188,6 +191,7 @@ class JoinCommand(BaseModel):
     model_config = _Order
 
     kind: Literal["join_command"] = "join_command"
+    faction: str = ""  # whose (its slot, ``order_slot``); "" in orders stored before, and in cases
     fleet: Id  # the other faction's fleet asking to join
     into: Id  # our fleet
     accept: bool = True
@@ -231,7 +235,10 @@ def parse_order(payload: dict[str, Any]) -> BaseModel:
 
 def order_slot(order: BaseModel) -> str:
     """One main order per fleet per turn (U14); its side orders (repair, organise, buy-over,
-    deploy) have parts of their own; a faction's orders are ``faction:…`` (not units')."""
+    deploy) have parts of their own; a faction's orders are ``faction:…`` (not units').  A faction's
+    own orders (hire, upkeep, retreat to ships, join consent) carry the faction, ``faction:<id>:upkeep``:
+    the store keys a turn's orders by slot alone, so a bare ``faction:upkeep`` of one faction would
+    replace another's.  One stored before (no faction) keeps its old slot."""
     if order.kind in MAIN_KINDS:
         return unit_slot(order.fleet)
     if order.kind == "repair":
@@ -242,10 +249,11 @@ def order_slot(order: BaseModel) -> str:
         return unit_slot(order.fleet, "buy")
     if order.kind == "deploy":
         return unit_slot(order.fleet, "deploy")
+    prefix = f"faction:{order.faction}" if order.faction else "faction"
     if order.kind == "hire":
-        return f"faction:hire:{order.area}"
+        return f"{prefix}:hire:{order.area}"
     if order.kind == "retreat_to_ships":
-        return f"faction:retreat:{order.army}"
+        return f"{prefix}:retreat:{order.army}"
     if order.kind == "join_command":
-        return f"faction:join:{order.fleet}"
-    return "faction:upkeep"
+        return f"{prefix}:join:{order.fleet}"
+    return f"{prefix}:upkeep"

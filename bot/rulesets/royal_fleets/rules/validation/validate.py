@@ -17,6 +17,10 @@ from bot.rulesets.royal_fleets.rules.model.views import sighted_ships
 
 
 def validate(state: RoyalState, sea: RoyalMap, settings: RoyalSettings, faction: str, order) -> list[str]:
+    if getattr(order, "faction", "") not in ("", faction):
+        # Its slot is the faction's (orders.order_slot): one faction must not fill or replace another's.
+        raise OrderRejected(N_("You give orders for your own faction only, {faction}."), rule="U14",
+                            faction=state.factions[faction].name if faction in state.factions else faction)
     check = _CHECKS[order.kind]
     return check(_arrived(state), sea, settings, faction, order) or []
 
