@@ -77,7 +77,7 @@ def overlay_for(gamemap: GameMap, n_markers: int = 30) -> Overlay:
 
 
 def demo_turn() -> ReportInput:
-    return demo_turn_input()
+    return demo_turn_input("seto-demo")  # Sengoku's: several rulesets ship a demo now
 
 
 async def loop_stall(pool: Executor, gamemap: GameMap, overlay: Overlay, renders: int,

@@ -30,7 +30,7 @@ from bench.turn_setup import StepTimer, serve_generated_maps, store_campaign, ti
 from bot.engine.dice import SeededDice  # noqa: E402
 from bot.rulesets.sengoku.report.present import SengokuPresenter  # noqa: E402
 from bot.rulesets.sengoku.rules.model.model import SengokuState  # noqa: E402
-from bot.rulesets.sengoku.rules.ruleset import SengokuRuleset  # noqa: E402
+from bot.rulesets.sengoku.rules.turn.captives import SengokuSteps  # noqa: E402
 from bot.services.campaigns import CampaignService  # noqa: E402
 from bot.store import open_repository  # noqa: E402
 
@@ -95,13 +95,14 @@ async def full_turns(synth, runs: int, io_runs: int) -> dict:
             timer = StepTimer()
             timer.wrap(service, "_loaded_with_record", "load")  # what a resolution loads (with the stored record)
             timer.wrap(repo, "commit_resolution", "persist")
-            saved = SengokuRuleset.resolve, SengokuPresenter.build_reports
-            timer.wrap(SengokuRuleset, "resolve", "resolve")
+            saved = SengokuSteps.resolve_step, SengokuPresenter.build_reports
+            # A turn is resolved step by step (issue 12): the orders step's rules run in resolve_step.
+            timer.wrap(SengokuSteps, "resolve_step", "resolve")
             timer.wrap(SengokuPresenter, "build_reports", "reports")
             try:
                 turns = [await timed_full_turn(service, campaign_id, timer) for _ in range(runs)]
             finally:
-                SengokuRuleset.resolve, SengokuPresenter.build_reports = saved
+                SengokuSteps.resolve_step, SengokuPresenter.build_reports = saved
     steps = {k: spread([t[k] for t in turns]) for k in turns[0]}
     return {"io_floor": spread(io_times), "state_kib": state_bytes / 1024, "full_turn": steps,
             "maps_per_turn": 1 + len(synth.state.clans)}
