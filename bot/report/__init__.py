@@ -52,6 +52,17 @@ def build_reports(ruleset_id: str, data: ReportInput) -> Reports:
     return get_presenter(ruleset_id).build_reports(data)
 
 
+def capitalised(text: str) -> str:
+    """Each line of a report starts with a capital, whatever its template began with (a unit's name
+    written in lower case); a script without case (zh-TW, ja) is left as it is."""
+    return "\n".join(_capital(line) for line in text.split("\n"))
+
+
+def _capital(line: str) -> str:
+    body = line.lstrip(" ")
+    return line[:len(line) - len(body)] + body[:1].upper() + body[1:] if body else line
+
+
 def split_message(text: str, limit: int = 2000) -> list[str]:
     """Split on line boundaries so no Discord message exceeds ``limit``.  A single line
     longer than a message (a busy turn's long list of what was cut or lost) is broken

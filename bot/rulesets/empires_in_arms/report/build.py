@@ -12,23 +12,13 @@ from bot.domain.events import Event
 from bot.domain.text import escape
 from bot.domain.viewer import MODERATORS, PUBLIC, Viewer
 from bot.engine.dice import SEED_SCHEME
-from bot.report import ReportInput, Reports
+from bot.report import ReportInput, Reports, capitalised
 from bot.rulesets.empires_in_arms.report.names import Names
 from bot.rulesets.empires_in_arms.report.templates import TEMPLATES
 
 
 def lines(events: list[Event], names: Names) -> list[str]:
     return [capitalised(text) for event in events if (text := TEMPLATES[event.kind](event, names))]
-
-
-def capitalised(text: str) -> str:
-    """Each line starts with a capital, whatever its template began with; a script without case is as it is."""
-    return "\n".join(_capital(line) for line in text.split("\n"))
-
-
-def _capital(line: str) -> str:
-    body = line.lstrip(" ")
-    return line[:len(line) - len(body)] + body[:1].upper() + body[1:] if body else line
 
 
 def _header(data: ReportInput, names: Names, who: str) -> list[str]:

@@ -8,9 +8,9 @@ from bot.domain.gamemap import GameMap
 from bot.domain.text import escape
 from bot.domain.viewer import PUBLIC, Viewer
 from bot.i18n import DEFAULT_LANGUAGE, N_, messages
-from bot.report import ReportInput, Reports
+from bot.report import ReportInput, Reports, capitalised
 from bot.report.cards import Card, CardField
-from bot.rulesets.empires_in_arms.report.build import build, capitalised, lines
+from bot.rulesets.empires_in_arms.report.build import build, lines
 from bot.rulesets.empires_in_arms.report.names import DOMAIN, Names
 from bot.rulesets.empires_in_arms.report.templates import TEMPLATES
 
