@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from enum import IntEnum, StrEnum
+import types
+import typing
+from enum import Enum, IntEnum, StrEnum
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
@@ -63,6 +65,49 @@ class ArmyFlag(StrEnum):
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # Issue 18: a 1,000-unit turn assigns ~18k fields.  A value whose type is exactly one a
+        # field takes unconstrained (a bool to a bool field, a str or None to ``str | None``, a member
+        # to its enum's field) is what validation would store unchanged, so it is stored as pydantic
+        # does (the value, and the field marked set); anything else is validated as before.
+        plain = _PLAIN_TYPES.get(type(self))
+        if plain is None:
+            plain = _PLAIN_TYPES[type(self)] = plain_field_types(type(self))
+        if type(value) in plain.get(name, ()):
+            self.__dict__[name] = value
+            self.__pydantic_fields_set__.add(name)
+            return
+        super().__setattr__(name, value)
+
+
+_PLAIN_TYPES: dict[type, dict[str, frozenset[type]]] = {}
+
+
+def plain_field_types(cls: type[BaseModel]) -> dict[str, frozenset[type]]:
+    """Each field's exact value types that validation passes through unchanged: none for a field with
+    constraints or validators, a container, a literal or a frozen model (those are always validated)."""
+    decorators = cls.__pydantic_decorators__
+    if decorators.field_validators or decorators.model_validators or cls.model_config.get("frozen"):
+        return {}
+    found = {}
+    for name, info in cls.model_fields.items():
+        types = _plain(info.annotation)
+        if types and not info.metadata and not info.frozen:
+            found[name] = types
+    return found
+
+
+def _plain(annotation: Any) -> frozenset[type]:
+    if annotation in (bool, str, int):
+        return frozenset({annotation})
+    if isinstance(annotation, type) and issubclass(annotation, Enum):
+        return frozenset({annotation})
+    args = typing.get_args(annotation)
+    if isinstance(annotation, types.UnionType) and type(None) in args and len(args) == 2:
+        inner = _plain(next(a for a in args if a is not type(None)))
+        return inner | {type(None)} if inner else frozenset()
+    return frozenset()
 
 
 class Changes:

@@ -20,6 +20,7 @@ from bot.rulesets.sengoku.rules.turn import raids, turn_end, turn_start
 from bot.rulesets.sengoku.rules.orders import orders as o
 from bot.rulesets.sengoku.rules.orders.basing import apply_basing
 from bot.rulesets.sengoku.rules.model.context import Ctx
+from bot.rulesets.sengoku.rules.model.copying import deep_copy
 from bot.rulesets.sengoku.rules.model.events import OrderFellBack
 from bot.rulesets.sengoku.rules.movement.missions import WAVES, movers_for
 from bot.rulesets.sengoku.rules.model.model import CharacterStatus, SengokuState, UnitState
@@ -31,7 +32,7 @@ from bot.rulesets.sengoku.rules.validation.validate import validate
 
 def resolve(state: SengokuState, gamemap: GameMap, settings: SengokuSettings,
             submitted: list[SubmittedOrder], dice: Dice) -> Resolution:
-    ctx = Ctx(state=state.model_copy(deep=True), gamemap=gamemap, settings=settings, dice=dice)
+    ctx = Ctx(state=deep_copy(state), gamemap=gamemap, settings=settings, dice=dice)
     ctx.state.captives = []  # OP-46 (c): only this turn's captures are asked about after it
     planning = [sub for sub in submitted if _is_planning(sub)]
     valid = _validated(ctx, planning)
@@ -140,7 +141,8 @@ def _assign_orders(ctx: Ctx, orders: list) -> None:
     for sq in ctx.state.squadrons.values():
         if sq.id not in ctx.orders and sq.standing:
             ctx.orders[sq.id] = Cruise.model_validate(sq.standing)  # S4.3.4: standing cruise orders
-        ctx.orders.setdefault(sq.id, SquadronIdle(unit=sq.id))
+        if sq.id not in ctx.orders:
+            ctx.orders[sq.id] = SquadronIdle(unit=sq.id)
 
 
 def _set_leader(ctx: Ctx, order) -> None:
