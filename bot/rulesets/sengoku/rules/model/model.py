@@ -179,7 +179,8 @@ class PortState(_Model):
 
 
 class HeavyDetachment(_Watched):
-    watched: ClassVar[dict[str, str]] = {"attached_to": "links"}  # model/index.py: detachments by squadron
+    # model/index.py: the active detachments by squadron (a capture or loss takes one out)
+    watched: ClassVar[dict[str, str]] = {"attached_to": "links", "state": "links"}
 
     id: str
     owner: str
