@@ -37,6 +37,7 @@ class Ctx:
     pirates: dict[str, tuple[str, int]] = field(default_factory=dict)  # squadron → (port, event index), S4.7/OP-23
     # The blockades as last reported this turn (trade/blockade.py): what the report events so far add up to.
     blockades: dict[tuple[str, str], tuple] = field(default_factory=dict)
+    loot_keys: set[str] = field(default_factory=set)  # the ports' loot rolls of this turn (OP-42 b, port_attack.py)
     index: StateIndex = field(init=False, repr=False)  # the resolution's lookups (model/index.py)
 
     def __post_init__(self) -> None:

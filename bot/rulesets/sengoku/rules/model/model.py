@@ -7,6 +7,7 @@ import typing
 from enum import Enum, IntEnum, StrEnum
 from typing import Any, ClassVar, Literal
 
+import annotated_types
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 
@@ -74,28 +75,45 @@ class _Model(BaseModel):
         plain = _PLAIN_TYPES.get(type(self))
         if plain is None:
             plain = _PLAIN_TYPES[type(self)] = plain_field_types(type(self))
-        if type(value) in plain.get(name, ()):
+        spec = plain.get(name)
+        if spec is not None and type(value) in spec[0] and (spec[1] is None or spec[1] <= value <= spec[2]):
             self.__dict__[name] = value
             self.__pydantic_fields_set__.add(name)
             return
         super().__setattr__(name, value)
 
 
-_PLAIN_TYPES: dict[type, dict[str, frozenset[type]]] = {}
+# Per model class, per field: (the exact types stored as given, and for an int field with bounds, the
+# lowest and highest value stored as given, else None, None).
+_PlainSpec = tuple[frozenset[type], int | None, int | None]
+_PLAIN_TYPES: dict[type, dict[str, _PlainSpec]] = {}
 
 
-def plain_field_types(cls: type[BaseModel]) -> dict[str, frozenset[type]]:
-    """Each field's exact value types that validation passes through unchanged: none for a field with
-    constraints or validators, a container, a literal or a frozen model (those are always validated)."""
+def plain_field_types(cls: type[BaseModel]) -> dict[str, _PlainSpec]:
+    """What validation stores unchanged, per field: a value of an exact plain type (bool, str, int, an
+    enum; None for an optional field), an int within its ``ge``/``le`` bounds.  Nothing for a
+    container, a literal, other constraints, validators or a frozen model: those are always validated."""
     decorators = cls.__pydantic_decorators__
     if decorators.field_validators or decorators.model_validators or cls.model_config.get("frozen"):
         return {}
     found = {}
     for name, info in cls.model_fields.items():
-        types = _plain(info.annotation)
-        if types and not info.metadata and not info.frozen:
-            found[name] = types
+        kinds = _plain(info.annotation)
+        bounds = _bounds(info.metadata) if kinds == {int} else (None, None) if not info.metadata else None
+        if kinds and bounds is not None and not info.frozen:
+            found[name] = (kinds, *bounds)
     return found
+
+
+def _bounds(metadata: list[Any]) -> tuple[int | None, int | None] | None:
+    """An int field's ``ge``/``le`` (both, or neither); None for any other constraint."""
+    if not metadata:
+        return (None, None)
+    low = [m.ge for m in metadata if isinstance(m, annotated_types.Ge)]
+    high = [m.le for m in metadata if isinstance(m, annotated_types.Le)]
+    if len(metadata) != len(low) + len(high) or len(low) > 1 or len(high) > 1:
+        return None
+    return (low[0] if low else -(1 << 63), high[0] if high else 1 << 63)
 
 
 def _plain(annotation: Any) -> frozenset[type]:
@@ -105,8 +123,8 @@ def _plain(annotation: Any) -> frozenset[type]:
         return frozenset({annotation})
     args = typing.get_args(annotation)
     if isinstance(annotation, types.UnionType) and type(None) in args and len(args) == 2:
-        inner = _plain(next(a for a in args if a is not type(None)))
-        return inner | {type(None)} if inner else frozenset()
+        # None is stored as None whatever the other type; an other value only if that type is plain.
+        return _plain(next(a for a in args if a is not type(None))) | {type(None)}
     return frozenset()
 
 
