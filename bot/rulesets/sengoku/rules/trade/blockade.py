@@ -221,9 +221,15 @@ def _snapshot(ctx: Ctx) -> dict[tuple[str, str], tuple[tuple[str, ...], tuple[st
         if cruisers:  # none on or off its path: blocked for no clan
             _collect(found, ("loc", loc_id), clans, lambda c: _blocking(state, settings, cruisers, c))
     for strait_id in sorted(gm.straits):
-        _collect(found, ("crossing", strait_id), clans,
-                 lambda c: crossing_blockers(state, gm, settings, strait_id, c))
+        if _watched_crossing(state, gm, strait_id):  # no cruiser off either side: blocked for no clan
+            _collect(found, ("crossing", strait_id), clans,
+                     lambda c: crossing_blockers(state, gm, settings, strait_id, c))
     return found
+
+
+def _watched_crossing(state: SengokuState, gamemap: GameMap, strait_id: str) -> bool:
+    strait = gamemap.straits[strait_id]
+    return strait.crossing and any(cruisers_at(state, area) for area in [strait.opposite, *strait.island_side])
 
 
 def _collect(found: dict, key: tuple[str, str], clans: list[str], blockers_for) -> None:
