@@ -5,6 +5,7 @@ and ``battle_rounds`` so that each of them can use it without the others."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from bot.rulesets.sengoku.rules.model.context import Ctx
@@ -67,9 +68,24 @@ def visible_facts(ctx: Ctx, unit: str, own: list[str], enemy: list[str]) -> dict
     }
 
 
-def clan_names(ctx: Ctx) -> dict[str, str]:
-    """What an enemy_clan condition may name (OP-26)."""
-    return {clan.id: clan.name for clan in ctx.state.clans.values()}
+def clan_names(ctx: Ctx) -> Mapping[str, str]:
+    """What an enemy_clan condition may name (OP-26): id → name, read from the state when a policy
+    names a clan (most never do; a battle asks thousands of policies, issue 18)."""
+    return _ClanNames(ctx.state.clans)
+
+
+class _ClanNames(Mapping[str, str]):
+    def __init__(self, clans: Mapping) -> None:
+        self._clans = clans
+
+    def __getitem__(self, clan_id: str) -> str:
+        return self._clans[clan_id].name
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._clans)
+
+    def __len__(self) -> int:
+        return len(self._clans)
 
 
 def admiral_rank(ctx: Ctx, unit: str) -> tuple:

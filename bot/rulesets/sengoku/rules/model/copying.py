@@ -20,7 +20,8 @@ from pydantic_core import PydanticUndefined
 
 T = TypeVar("T")
 
-_LEAVES = frozenset({str, int, float, bool, type(None)})
+# Immutable leaves, returned as they are; an enum's class is added the first time one is met.
+_LEAVES: set[type] = {str, int, float, bool, type(None)}
 
 
 def deep_copy(value: T) -> T:
@@ -31,20 +32,24 @@ def deep_copy(value: T) -> T:
 
 def _copy(value: Any, memo: dict[int, Any]) -> Any:
     kind = type(value)
-    if kind in _LEAVES or isinstance(value, Enum):
+    if kind in _LEAVES:
+        return value
+    if isinstance(value, Enum):
+        _LEAVES.add(kind)
         return value
     found = memo.get(id(value))
     if found is not None:
         return found
+    leaves = _LEAVES
     if kind is list:
         new: Any = []
         memo[id(value)] = new
-        new.extend(_copy(item, memo) for item in value)
+        new.extend(item if type(item) in leaves else _copy(item, memo) for item in value)
     elif kind is dict:
         new = {}
         memo[id(value)] = new
-        for key, item in value.items():
-            new[_copy(key, memo)] = _copy(item, memo)
+        for key, item in value.items():  # the leaves inline: a call per leaf is most of the cost
+            new[key if type(key) in leaves else _copy(key, memo)] = item if type(item) in leaves else _copy(item, memo)
     elif kind is tuple:
         new = tuple(_copy(item, memo) for item in value)
         memo[id(value)] = new

@@ -119,6 +119,7 @@ class SengokuMap(GameMap):
     """The core map as the Sengoku rules read it (today's names, S12.2)."""
 
     _port_by_area: dict[str, Port] | None = PrivateAttr(None)
+    _ports_by_area: dict[str, list[Port]] | None = PrivateAttr(None)
 
     # The sections, typed. A draft map (parse_map's checks) may lack one.
 
@@ -172,6 +173,15 @@ class SengokuMap(GameMap):
             for port_id in sorted(self.ports):
                 by_area.setdefault(self.ports[port_id].area, self.ports[port_id])
         return by_area.get(area_id)
+
+    def ports_in(self, area_id: str) -> list[Port]:
+        """Every port of the area, in the map's order (a draft map may have more than one)."""
+        by_area = self.__pydantic_private__["_ports_by_area"]
+        if by_area is None:
+            by_area = self._ports_by_area = {}
+            for port in self.ports.values():
+                by_area.setdefault(port.area, []).append(port)
+        return list(by_area.get(area_id, ()))
 
     def coast_neighbours(self, area_id: str) -> tuple[str, ...]:
         # The area's own list (the same as its coast edges on a valid map): the
