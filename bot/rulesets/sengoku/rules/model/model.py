@@ -158,6 +158,7 @@ class _Watched(_Model):
     field bumps that field's count (``Changes.counts``)."""
 
     watched: ClassVar[dict[str, str]] = {}  # field → count
+    journalled: ClassVar[frozenset[str]] = frozenset()  # fields whose assignment is a move (``Changes.moved``)
 
     def model_post_init(self, context: Any) -> None:
         for count in set(self.watched.values()):
@@ -168,6 +169,8 @@ class _Watched(_Model):
         count = self.watched.get(name)
         if count is not None:
             Changes.counts[count] += 1
+            if name in self.journalled:
+                Changes.record_move(self)
 
 
 class Clan(_Model):
@@ -214,11 +217,7 @@ class Squadron(_Watched):
     # model/index.py: who is on station (its moves journalled, ``Changes.moved``); who is based at a port
     watched: ClassVar[dict[str, str]] = {"id": "squadrons", "station": "places", "location": "places",
                                          "base_port": "bases"}
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        super().__setattr__(name, value)
-        if name == "station" or name == "location":
-            Changes.record_move(self)
+    journalled: ClassVar[frozenset[str]] = frozenset({"station", "location"})
 
     id: str
     name: str
