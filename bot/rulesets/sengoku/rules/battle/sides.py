@@ -49,8 +49,18 @@ def order_of(ctx: Ctx, unit: str) -> SquadronCommon:
     return order if isinstance(order, SquadronCommon) else SquadronIdle(unit=unit)
 
 
-def visible_facts(ctx: Ctx, unit: str, own: list[str], enemy: list[str]) -> dict:
-    """S5.6 and OP-26: count, damage, type and clan of the enemy; everything of one's own."""
+def visible_facts(ctx: Ctx, unit: str, own: list[str], enemy: list[str], side: dict | None = None) -> dict:
+    """S5.6 and OP-26: count, damage, type and clan of the enemy; everything of one's own.  ``side``:
+    ``side_facts`` of ``own`` and ``enemy`` when the caller has them (the same for every squadron of
+    the side while nothing changes; issue 18)."""
+    facts = dict(side if side is not None else side_facts(ctx, own, enemy))
+    facts["own_xp"] = ctx.state.squadrons[unit].experience
+    facts["own_hd"] = len(ctx.state.hds_of(unit))
+    return facts
+
+
+def side_facts(ctx: Ctx, own: list[str], enemy: list[str]) -> dict:
+    """The facts of ``visible_facts`` that are the same for every squadron of a side."""
     sq = ctx.state.squadrons
     reinforced = [u for u in enemy if ctx.state.hds_of(u)]
     return {
@@ -63,8 +73,6 @@ def visible_facts(ctx: Ctx, unit: str, own: list[str], enemy: list[str]) -> dict
         "own_count": len(own),
         "own_damage": sum(sq[u].damage for u in own),
         "own_reinforced": sum(1 for u in own if ctx.state.hds_of(u)),
-        "own_xp": sq[unit].experience,
-        "own_hd": len(ctx.state.hds_of(unit)),
     }
 
 
