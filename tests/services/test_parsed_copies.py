@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
+from bot.plugins import get_ruleset
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
 from bot.services.parsed import CopyChanged, ParsedCache
@@ -167,3 +168,19 @@ def test_the_copies_kept_stay_within_their_budget():
 
 class _Model(BaseModel):
     value: Any
+
+
+async def test_orders_show_takes_the_roster_once_not_once_per_order(two, monkeypatch):
+    """Whether each order's unit is still there was the whole roster, worked out once per order
+    (~8 ms each at 1,000 units); now once per stored state."""
+    first, _, cid = two
+    for faction, payload in [("mori", IDLE), ("mori", {"kind": "sq_idle", "unit": "mori-kodama"}),
+                             ("otomo", {"kind": "sq_idle", "unit": "otomo-usuki"})]:
+        await first.submit_order(cid, faction, payload)
+    ruleset_class, calls = type(get_ruleset("sengoku")), []
+    roster = ruleset_class.roster
+    monkeypatch.setattr(ruleset_class, "roster", lambda self, state: calls.append(1) or roster(self, state))
+    await first.moderator_edit(cid, {"kind": "weather", "storm": True})  # a new state: nothing derived yet
+    calls.clear()
+    assert len(await first.order_lines(cid, None)) == 3
+    assert len(calls) == 1
