@@ -19,11 +19,15 @@ from typing import Any
 import pytest
 
 from bot.rulesets.sengoku.rules.model.index import StateIndex
+from bot.services.parsed import ParsedCache
 from tests import pg_server
 
 # Issue 18: every lookup of a resolution's index is compared with the full scan it replaces while
 # the tests run (an index that missed an in-place change fails loudly, IndexMismatch).
 StateIndex.check = True
+# Issue 18: every shared parsed copy a service gives out again is compared with what it was parsed
+# from (a reader that changed one fails loudly, CopyChanged: bot/services/parsed.py).
+ParsedCache.check = True
 
 REQUIRED = os.environ.get("FLEETWRIGHT_REQUIRE_POSTGRES") == "1"
 BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]

@@ -36,12 +36,15 @@ from bot.services.campaign_reads import (
     CampaignReads,
     OrderLine,  # noqa: F401  (re-exported: cogs import it from here)
     describe_order,
+    every_unit,
+    no_campaign,
     stored_order_text,
 )
 from bot.services.deadline import parse_deadline
 from bot.services.dice_keys import TurnKey, new_turn_key, turn_key
 from bot.services.errors import UserError
 from bot.services.leases import DEFAULT_LEASE, RESOLVE, WorkLease, utc_stamp
+from bot.services.parsed import ParsedCache
 from bot.services.settings import apply_setting
 from bot.services.sheet_maps import SheetMap
 from bot.services.step_model import (
@@ -130,6 +133,7 @@ class CampaignService(CampaignReads):
         # Across processes the store's "resolve" work claim does both (resolve_turn, moderator_edit).
         self._resolving: dict[int, int] = {}
         self._state_locks: dict[int, asyncio.Lock] = {}
+        self.parsed = ParsedCache()  # read-only parsed copies, keyed by the stored text (never stale)
 
     # Campaigns
 
@@ -237,6 +241,11 @@ class CampaignService(CampaignReads):
 
     async def _planning(self, campaign_id: int, moderator: bool = True) -> Campaign:
         campaign = await self.campaign(campaign_id)
+        self._open_for_orders(campaign, moderator)
+        return campaign
+
+    def _open_for_orders(self, campaign: Campaign, moderator: bool) -> None:
+        """Refused unless the campaign's turn takes orders now (a player's: planning, before the deadline)."""
         if campaign.phase is Phase.CORRECTION and not moderator:
             raise UserError(N_("turn {turn} of {campaign} was resolved and undone for a correction; its dice "
                                "are known now, so only the moderators may change its orders"),
@@ -249,7 +258,6 @@ class CampaignService(CampaignReads):
                             campaign=campaign.name)
         if not moderator and deadline_passed(campaign.deadline, self.clock()):
             raise deadline_passed_error(campaign)
-        return campaign
 
     def _guard(self, moderator: bool) -> dict[str, Any]:
         """What the store checks again in an order write's own transaction: the phases it may land
@@ -262,7 +270,9 @@ class CampaignService(CampaignReads):
         """Free orders go to an orders step only; a prompt step takes its questions' answers (issue 12).
         An orders step may name the order kinds it accepts and the factions that act in it (an impulse
         is one power's): the rest are refused before anything is read, a moderator's too for the kinds."""
-        step = await self.open_step_of(campaign)
+        self._step_takes(campaign, await self.open_step_of(campaign), faction, kind, moderator)
+
+    def _step_takes(self, campaign: Campaign, step: Step, faction: str | None, kind: Any, moderator: bool) -> None:
         label = label_for(campaign.turn, campaign.step, step, campaign.ruleset, None if moderator else faction)
         if not step.takes_orders:
             raise UserError(N_("{step} of {campaign} takes no orders, only the answers to its questions "
@@ -276,11 +286,19 @@ class CampaignService(CampaignReads):
 
     async def submit_order(self, campaign_id: int, faction: str, payload: dict[str, Any], *,
                            moderator: bool = False) -> OrderReceipt:
-        campaign = await self._planning(campaign_id, moderator)
-        await self._taking_orders(campaign, faction, payload.get("kind") if isinstance(payload, dict) else None,
-                                  moderator)
-        ruleset, state, settings, gamemap = await self._loaded(campaign)
-        others = await self.repo.list_orders(campaign_id, campaign.turn, step=campaign.step)
+        # Everything it reads in one unit of work (issue 18: each query is a hop to the database's
+        # thread), parsed once per stored text (bot/services/parsed.py); the write checks again.
+        desk = await self.repo.order_desk(campaign_id)
+        if desk is None:
+            raise no_campaign(campaign_id)
+        campaign = desk.campaign
+        self._open_for_orders(campaign, moderator)
+        self._step_takes(campaign, stored_step(desk.step, campaign.step), faction,
+                         payload.get("kind") if isinstance(payload, dict) else None, moderator)
+        parsed = self._parsed_copy(campaign, desk.texts)
+        ruleset, gamemap = get_ruleset(campaign.ruleset), self._map(campaign)
+        state, settings = parsed.state, parsed.settings  # shared copies: read, never changed
+        others = self.parsed.orders(campaign_id, desk.orders)
         payload = clean_payload(payload)  # names typed by players reach public reports: store them clean
         try:
             order = ruleset.parse_order(payload)
@@ -295,7 +313,8 @@ class CampaignService(CampaignReads):
                                            order.model_dump(mode="json"), step=campaign.step,
                                            **self._guard(moderator))
         show = presenter(campaign.ruleset)
-        replaced = stored_order_text(show, ruleset, previous, state, gamemap) if previous else None
+        replaced = (stored_order_text(show, ruleset, previous, state, gamemap, every_unit(ruleset, parsed))
+                    if previous else None)
         return OrderReceipt(stored, describe_order(show, order, state, gamemap), warnings, replaced)
 
     async def clear_order(self, campaign_id: int, faction: str, slot: str, *, moderator: bool = False) -> bool:
