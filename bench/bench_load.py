@@ -6,6 +6,8 @@ file: five bursts of 20 concurrent submissions, 1.5 s apart.  Measured: each
 submission's latency (p50, p99, max), the longest stall of the event loop
 (gaps between 5 ms ticks), and the same submissions with nothing else running.
 The process hands the GIL over as the bot does (``bot.runtime.favour_event_loop``).
+``FLEETWRIGHT_WORKERS`` > 0: the turn's heavy work runs in the bot's worker pool
+(bench/workers_mode.py); 0, or before bot/workers.py exists: in threads of this process.
 
     PYTHONPATH=. python bench/bench_load.py [--json]
 """
@@ -25,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.synth_campaign import campaign  # noqa: E402
 from bench.turn_setup import serve_generated_maps, store_campaign  # noqa: E402
+from bench.workers_mode import pool_for_bench  # noqa: E402
 from bot.domain.viewer import Viewer  # noqa: E402
 from bot.runtime import favour_event_loop  # noqa: E402
 from bot.services.campaigns import CampaignService  # noqa: E402
@@ -92,7 +95,7 @@ async def run() -> dict:
     import bot.render  # noqa: F401  (matplotlib: a one-off import on the first map after start; not measured)
     large, small = campaign("L"), campaign("S")
     with tempfile.TemporaryDirectory() as folder, serve_generated_maps(large.gamemap):
-        async with await open_repository(Path(folder) / "load.sqlite") as repo:
+        async with await open_repository(Path(folder) / "load.sqlite") as repo, pool_for_bench() as mode:
             service = CampaignService(repo)
             big = await store_campaign(repo, large)
             targets = [await store_campaign(repo, small, f"small-{i}", with_orders=False) for i in range(4)]
@@ -106,7 +109,7 @@ async def run() -> dict:
                 busy = await submissions(service, targets, small)
                 turn_s = await turn
     return {"quiet": summary(alone, quiet.worst), "under_load": summary(busy, loaded.worst),
-            "big_turn_ms": turn_s * 1000, "big_units": large.units}
+            "big_turn_ms": turn_s * 1000, "big_units": large.units, "workers": mode}
 
 
 def main(argv: list[str] | None = None) -> int:
