@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.synth_campaign import RULESET, campaign  # noqa: E402
 from bench.turn_setup import StepTimer, serve_generated_maps, store_campaign, timed_full_turn  # noqa: E402
 from bench.workers_mode import pool_for_bench, worker_rss  # noqa: E402
+from bot.domain.viewer import Viewer  # noqa: E402
 from bot.engine.dice import SeededDice  # noqa: E402
 from bot.rulesets.sengoku.report.present import SengokuPresenter  # noqa: E402
 from bot.rulesets.sengoku.rules.model.model import SengokuState  # noqa: E402
@@ -87,6 +88,14 @@ async def io_floor(repo, campaign_id: int, runs: int) -> tuple[list[float], int]
     return times, size
 
 
+async def warm_up(service: CampaignService, campaign_id: int, workers: int) -> None:
+    """One untimed turn whose public map is drawn once per worker (or once, in threads), then undone:
+    the timed turns find the map's static layer cached where they draw, as a bot's later turns do."""
+    outcome = await service.resolve_turn(campaign_id)
+    await service.render_maps(outcome.campaign.ruleset, outcome.data, [Viewer.public()] * max(1, workers))
+    await service.undo_last(campaign_id)
+
+
 async def full_turns(synth, runs: int, io_runs: int, budget_s: float = 0.0) -> dict:
     """Up to ``runs`` full turns; with ``budget_s``, no new one once that many seconds are spent (one at least)."""
     with tempfile.TemporaryDirectory() as folder, serve_generated_maps(synth.gamemap):
@@ -105,6 +114,7 @@ async def full_turns(synth, runs: int, io_runs: int, budget_s: float = 0.0) -> d
             timer.wrap(SengokuSteps, "resolve_step", "resolve")
             timer.wrap(SengokuPresenter, "build_reports", "reports")
             try:
+                await warm_up(service, campaign_id, mode["workers"])
                 turns, began = [], time.perf_counter()
                 while len(turns) < runs and not (turns and budget_s and time.perf_counter() - began > budget_s):
                     turns.append(await timed_full_turn(service, campaign_id, timer))

@@ -256,7 +256,13 @@ def _sizes_sections(sizes: dict, ab: dict | None) -> list[str]:
         lines += ["", "Resolution time per unit as the campaign grows:", "",
                   "| size | units | resolve median (ms) | ms per unit |", "|---|---|---|---|", *rows, "",
                   f"Growth S → M → L: {verdict}."]
-    lines += ["", *_hotspots(sizes), *resolve_ab(ab), "## Full turn (CampaignService.resolve_turn + render_maps)", ""]
+    lines += ["", *_hotspots(sizes), *resolve_ab(ab), "## Full turn (CampaignService.resolve_turn + render_maps)", "",
+              "Each size's turn resolved through the real CampaignService on SQLite and its maps drawn (the public "
+              "map and every clan's), then undone for the next run; after one untimed warm-up turn that draws the "
+              "public map once in each worker (or once, in threads), so the map's static layer is cached where the "
+              "timed maps are drawn, as for a campaign's later turns.  Through the worker pool the rules and "
+              "reports run in the workers, where this process cannot time them apart: their time is then in "
+              "*other*.", ""]
     lines += ["| step | what | " + " | ".join(sizes) + " |", "|---|---|" + "---|" * len(sizes)]
     for step in STEPS + ["total"]:
         cells = [_cell(v["full_turn"][step], v["full_turn"]["total"]) for v in sizes.values()]

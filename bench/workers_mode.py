@@ -6,6 +6,7 @@ the benchmarks run in threads whatever the variable says, and say so."""
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import os
 from contextlib import asynccontextmanager
@@ -25,15 +26,22 @@ def workers_module():
 
 
 def wanted() -> int:
+    """Worker processes asked for: the bot's own reading of ``FLEETWRIGHT_WORKERS`` once it exists."""
+    workers = workers_module()
+    if workers is not None and hasattr(workers, "configured_workers"):
+        return workers.configured_workers()
     raw = os.environ.get("FLEETWRIGHT_WORKERS", "").strip()
     if raw:
         return max(0, int(raw))
-    return BOT_DEFAULT_WORKERS if workers_module() is not None else 0
+    return BOT_DEFAULT_WORKERS if workers is not None else 0
 
 
-async def _maybe_await(value) -> None:
-    if inspect.isawaitable(value):
-        await value
+async def _call(fn, *args) -> None:
+    """``start_workers`` / ``stop_workers``: they block (the pool warms), so off the loop; awaited if async."""
+    if inspect.iscoroutinefunction(fn):
+        await fn(*args)
+    else:
+        await asyncio.to_thread(fn, *args)
 
 
 @asynccontextmanager
@@ -42,18 +50,17 @@ async def pool_for_bench() -> AsyncIterator[dict]:
     (``workers``: processes, 0 for threads; ``mode``: words for RESULTS.md)."""
     n, workers = wanted(), workers_module()
     if n == 0 or workers is None:
-        why = ("FLEETWRIGHT_WORKERS=0" if n == 0 else
-               f"FLEETWRIGHT_WORKERS={os.environ.get('FLEETWRIGHT_WORKERS', '')} asked for a pool, but "
-               "bot/workers.py is not there yet")
+        why = ("FLEETWRIGHT_WORKERS=0" if workers is not None else
+               "bot/workers.py is not there yet" + (f", though FLEETWRIGHT_WORKERS={n} asked for a pool" if n else ""))
         os.environ["FLEETWRIGHT_WORKERS"] = "0"  # what the services then do: threads
         yield {"workers": 0, "mode": f"threads of the bot process ({why})"}
         return
     os.environ["FLEETWRIGHT_WORKERS"] = str(n)  # the services read the same number
-    await _maybe_await(workers.start_workers(n))
+    await _call(workers.start_workers, n)
     try:
         yield {"workers": n, "mode": f"worker pool of {n} processes (FLEETWRIGHT_WORKERS={n}, bot/workers.py)"}
     finally:
-        await _maybe_await(workers.stop_workers())
+        await _call(workers.stop_workers)
 
 
 def rss_mib(pid: int | str = "self") -> dict[str, float]:
