@@ -3,7 +3,7 @@
 The L campaign's turn is resolved (the pure core, every sub-phase) and its public overlay built as
 the presenter builds it (Sengoku's ``overlay_for``, timed too); then ``render_map`` at the bot's
 width draws it once cold (the generated map's static layer) and ``--runs`` times warm, stopping
-early once ``--budget`` seconds are spent (at least three warm runs).
+early once ``--budget`` seconds are spent (at least two warm runs).
 
     PYTHONPATH=. python bench/bench_map_l.py [--runs 5] [--budget 12] [--json]
 """
@@ -51,7 +51,7 @@ def measure(runs: int, budget_s: float, size: str = "L") -> dict:
     cold = time.perf_counter() - started
     warm: list[float] = []
     spent = time.perf_counter()
-    while len(warm) < runs and (len(warm) < 3 or time.perf_counter() - spent < budget_s):
+    while len(warm) < runs and (len(warm) < 2 or time.perf_counter() - spent < budget_s):
         started = time.perf_counter()
         render_map(data.gamemap, overlay)
         warm.append(time.perf_counter() - started)
@@ -64,7 +64,7 @@ def measure(runs: int, budget_s: float, size: str = "L") -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="warm renders at most")
-    parser.add_argument("--budget", type=float, default=12.0, help="seconds of warm renders, after the first three")
+    parser.add_argument("--budget", type=float, default=12.0, help="seconds of warm renders, after the first two")
     parser.add_argument("--size", default="L")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)

@@ -26,6 +26,7 @@ class Goal:
     value: Callable[[dict], float | None]  # this run's figure, from run_all's collected results
     shown: Callable[[float], str]
     met: Callable[[float], bool]
+    extra: Callable[[dict], str] | None = None  # more of this run's figures for the cell (e.g. the wall time)
 
 
 def _ms(v: float) -> str:
@@ -52,6 +53,18 @@ def growth_exponent(run: dict) -> float:
     return math.log(big["resolve"]["median"] / m["resolve"]["median"]) / math.log(big["units"] / m["units"])
 
 
+def l_resolve_ms(run: dict) -> float:
+    """The L resolution's CPU time (bench_resolve_ab.py, the bot's collector settings): on the loaded
+    machine its wall time counts the other jobs' turns on the two cores too; else the wall-time median."""
+    if run.get("ab"):
+        return run["ab"]["sizes"]["L"]["new+gc"]["median"]
+    return run["sizes"]["L"]["resolve"]["median"]
+
+
+def l_resolve_wall(run: dict) -> str:
+    return f"wall {_ms(run['sizes']['L']['resolve']['median'])}" if run.get("ab") else ""
+
+
 def seto_warm_ms(render_text: str) -> float:
     """The warm median of bench/bench_render.py's text ("warm, mean of N  X ms  (median Y, ...")."""
     found = re.search(r"warm, mean of \d+\s+[\d.]+ ms\s+\(median ([\d.]+)", render_text)
@@ -71,8 +84,9 @@ def _rss_shown(run: dict) -> str:
 
 
 GOALS = [
-    Goal("L resolve (1,000 units, 3 sub-phases)", "3.45 s", "640 ms", "≤ 250 ms", "bench_turns.py L, resolve",
-         _get(lambda r: r["sizes"]["L"]["resolve"]["median"]), _ms, lambda v: v <= 250),
+    Goal("L resolve (1,000 units, 3 sub-phases)", "3.45 s", "640 ms", "≤ 250 ms",
+         "bench_resolve_ab.py L, CPU time, the bot's GC settings (wall: bench_turns.py L)",
+         _get(l_resolve_ms), _ms, lambda v: v <= 250, extra=_get(l_resolve_wall)),
     Goal("growth from M to L", "units^1.9", "units^1.20 (bench_resolve_ab: ^1.12)", "≤ units^1.2",
          "bench_resolve_ab.py M and L, CPU time, the bot's GC settings", _get(growth_exponent),
          lambda v: f"units^{v:.2f}", lambda v: v <= 1.2),
@@ -103,6 +117,8 @@ def goals_table(run: dict) -> list[str]:
         value = g.value(run)
         now, met = ("not measured (that benchmark failed)", "–") if value is None else \
             (g.shown(value), "**yes**" if g.met(value) else "no")
+        if value is not None and g.extra and (more := g.extra(run)):
+            now += f" ({more})"
         lines.append(f"| {g.figure} | {g.issue_today} | {g.session_start} | {now} | {g.goal} | {met} | {g.source} |")
     figure, today, start, goal, source = RSS_ROW
     try:

@@ -134,7 +134,8 @@ def goals_section(run: dict) -> list[str]:
             "(hard-coded from bench/RESULTS.md of 2026-12-01 23:23), \"this run\" is computed from this run's "
             "benchmarks (medians; the sections below give min–max and run counts).  From a loaded machine: "
             "other jobs shared the two cores, so the figures are noisy; ratios measured side by side in one run "
-            "(bench_resolve_ab.py, bench_peer.py) are the steadier ones.", "", *goals_table(run), ""]
+            "(bench_resolve_ab.py, bench_peer.py) are the steadier ones, and the L resolution is judged by its CPU "
+            "time (its wall time, which counts the other jobs' turns on the cores too, beside it).", "", *goals_table(run), ""]
 
 
 def map_l_section(m: dict | None) -> list[str]:
@@ -203,7 +204,8 @@ def rss_section(m: dict | None, sizes: dict) -> list[str]:
 
 
 def write_results(out: Path, run: dict, *, machine: str, command: str, wall_s: float,
-                  runs: list[str] | None = None, failed: list[str] | None = None) -> str:
+                  runs: list[str] | None = None, failed: list[str] | None = None,
+                  load: tuple[float, float] | None = None) -> str:
     """RESULTS.md from run_all's collected figures (``run``: sizes, ab, peer, load, concurrency, render,
     map_l, rulesets, rss; a benchmark that failed is missing and named in ``failed``)."""
     when = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
@@ -211,7 +213,9 @@ def write_results(out: Path, run: dict, *, machine: str, command: str, wall_s: f
     lines = [
         "# Benchmark results", "",
         f"Produced by `{command}` (bench/run_all.py) on {when}, in {wall_s:.0f} s.", "",
-        f"Machine: {machine}.", "",
+        f"Machine: {machine}" + (f"; load average (1 min) {load[0]:.1f} when the run began and {load[1]:.1f} when it "
+                                 "ended" + (": a loaded machine, whose wall times are several times what it gives "
+                                            "alone" if max(load) > 2.5 else "") if load else "") + ".", "",
         "Every figure is the median of several runs, with min–max and the run count.", "",
     ]
     if runs:

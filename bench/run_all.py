@@ -4,7 +4,8 @@ Each benchmark runs in its own process (so each size's peak memory is its own)
 and prints JSON; bench_render.py (the renderer's own benchmark) prints text,
 quoted as it is.  About 5–6 minutes on two shared cores; ``--quick`` runs
 each figure once or twice, to try the pipeline.  A benchmark that fails is named in
-RESULTS.md (its figures missing) and makes the run exit non-zero.  ``FLEETWRIGHT_WORKERS``
+RESULTS.md (its figures missing) and makes the run exit non-zero.  Every figure is also kept in
+bench/RESULTS.json; ``--rewrite`` writes RESULTS.md again from it without running anything.  ``FLEETWRIGHT_WORKERS``
 is passed on: the turn benchmarks then run through the bot's worker pool (bench/workers_mode.py).
 """
 
@@ -27,7 +28,7 @@ from bench.results_md import machine, write_results  # noqa: E402
 # fewer for L, whose turn renders 17 maps.  The budgets keep `make bench` near six minutes on the
 # loaded two-core machine while a turn is slow (an L turn drew its maps in ~45 s at the session's
 # start), and give more runs as it gets fast.
-RUNS = {"S": (7, 5, 10), "M": (5, 3, 15), "L": (3, 3, 20)}
+RUNS = {"S": (7, 5, 10), "M": (5, 3, 10), "L": (3, 3, 20)}
 QUICK = {"S": (2, 1, 0), "M": (1, 1, 0), "L": (1, 1, 0)}
 
 
@@ -74,13 +75,20 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--out", default=str(HERE / "RESULTS.md"))
+    parser.add_argument("--rewrite", action="store_true",
+                        help="no benchmark: RESULTS.md again from the figures of the last run (RESULTS.json)")
     args = parser.parse_args(argv)
+    figures = Path(args.out).with_suffix(".json")
+    if args.rewrite:
+        saved = json.loads(figures.read_text())
+        print(write_results(Path(args.out), saved["run"], **{**saved["meta"], "load": tuple(saved["meta"]["load"])}))
+        return 0
     quick = args.quick
     runs = QUICK if quick else RUNS
-    counts = {"peer": "5" if quick else "30", "concurrency": "10" if quick else "25", "render": "3" if quick else "10",
-              "map_l": "1" if quick else "5", "rulesets": "1" if quick else "3", "ab": "1" if quick else "5",
+    counts = {"peer": "5" if quick else "30", "concurrency": "10" if quick else "15", "render": "3" if quick else "10",
+              "map_l": "1" if quick else "5", "rulesets": "1" if quick else "2", "ab": "1" if quick else "5",
               "ab_l": "1" if quick else "3"}
-    started = time.perf_counter()
+    started, load_before = time.perf_counter(), os.getloadavg()[0]
     run: dict = {"sizes": {}}
     for size, (r, t, budget) in runs.items():
         found = run_json("bench_turns.py", "--size", size, "--runs", str(r), "--turn-runs", str(t),
@@ -91,21 +99,23 @@ def main(argv: list[str] | None = None) -> int:
     run["peer"] = run_json("bench_peer.py", "--runs", counts["peer"])
     run["load"] = run_json("bench_load.py")
     run["concurrency"] = run_json("bench_concurrency.py", "--campaigns", counts["concurrency"])
-    run["map_l"] = run_json("bench_map_l.py", "--runs", counts["map_l"], "--budget", "8")
-    run["rulesets"] = run_json("bench_rulesets.py", "--runs", counts["rulesets"], "--budget", "12")
+    run["map_l"] = run_json("bench_map_l.py", "--runs", counts["map_l"], "--budget", "6")
+    run["rulesets"] = run_json("bench_rulesets.py", "--runs", counts["rulesets"], "--budget", "8")
     run["rss"] = run_json("bench_rss.py")
-    run["render"] = run_text("bench_render.py", "-n", counts["render"], "--stall-runs", "3")
+    run["render"] = run_text("bench_render.py", "-n", counts["render"], "--stall-runs", "2")
     command = "make bench" + (" (python bench/run_all.py --quick)" if quick else "")
     described = [f"resolve {', '.join(f'{k} {r}' for k, (r, _, _) in runs.items())}",
                  "full turn " + ", ".join(f"{k} up to {t}" + (f" (none started after {b} s)" if b else "")
                                           for k, (_, t, b) in runs.items()),
                  f"before/after resolve S and M {counts['ab']}, L {counts['ab_l']} rounds", f"peer {counts['peer']}",
                  "event loop under load 1 (100 submissions)", f"concurrency 1 burst of {counts['concurrency']} campaigns",
-                 f"L map warm up to {counts['map_l']} (at least 3; none started after 8 s)",
-                 f"rulesets' demo turns up to {counts['rulesets']} each after a warm-up (none started after 12 s)",
-                 "memory 1", f"Seto render warm {counts['render']}"]
-    text = write_results(Path(args.out), run, machine=machine(), command=command,
-                         wall_s=time.perf_counter() - started, runs=described, failed=FAILED)
+                 f"L map warm up to {counts['map_l']} (at least 2; none started after 6 s)",
+                 f"rulesets' demo turns up to {counts['rulesets']} each after a warm-up (none started after 8 s)",
+                 "memory 1", f"Seto render warm {counts['render']}, 2 rounds of 4 concurrent renders per pool"]
+    meta = {"machine": machine(), "command": command, "wall_s": time.perf_counter() - started, "runs": described,
+            "failed": FAILED, "load": (load_before, os.getloadavg()[0])}
+    figures.write_text(json.dumps({"run": run, "meta": meta}, indent=1) + "\n")  # every figure, for --rewrite
+    text = write_results(Path(args.out), run, **meta)
     print(text)
     return 1 if FAILED else 0
 
