@@ -2,6 +2,7 @@
 Here I Stand's and Empires in Arms' (and Sengoku's, for comparison), through the real services
 on a fresh SQLite file, as ``python -m bot demo --ruleset X`` plays it: the first step's orders,
 then the later steps its demo section scripts (``demo.steps``) or answers (``demo.answers``).
+Warmed first (``warm_up``: the map's static layer drawn where the maps are drawn).
 
 Timed per run, adding up every step of the turn:
 
@@ -30,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.turn_setup import StepTimer  # noqa: E402
-from bench.workers_mode import pool_for_bench  # noqa: E402
+from bench.workers_mode import pool_for_bench, worker_rss  # noqa: E402
 from bot.demo import demo_scenario, run_demo  # noqa: E402
 from bot.engine.steps import steps_of  # noqa: E402
 from bot.plugins import get_ruleset, plugin  # noqa: E402
@@ -78,11 +79,26 @@ async def one_run(ruleset_id: str, timer: StepTimer) -> tuple[dict[str, float], 
     return {**spent, "total": total}, timer.calls.get("steps", 0), sum(p.suffix == ".png" for p in written)
 
 
+async def warm_up(ruleset_id: str, timer: StepTimer) -> None:
+    """Imports, fonts and the map's static layer, each sheet's, where the maps are drawn: in this
+    process one empty render per sheet does; through a pool, one whole untimed demo run (whose maps
+    are spread over the workers)."""
+    if worker_rss():  # a pool runs: the maps are drawn in its processes
+        await one_run(ruleset_id, timer)
+        return
+    from bot.mapfiles import load_shipped_map
+    from bot.render import Overlay, render_map
+    gamemap = load_shipped_map(load_shipped_scenario(demo_scenario(ruleset_id)).file.map)
+    sheets = list(gamemap.sheets)
+    for sheet in sheets if len(sheets) > 1 else [None]:
+        render_map(gamemap, Overlay(title="warm-up"), sheet=sheet)
+
+
 async def measure(ruleset_id: str, runs: int, budget_s: float) -> dict:
     """One warm-up run, then up to ``runs`` timed ones, no new one once ``budget_s`` is spent (one at least)."""
     timer, saved = _patched(ruleset_id)
     try:
-        await one_run(ruleset_id, timer)  # warm-up: imports, fonts, the map's static layer
+        await warm_up(ruleset_id, timer)
         found, began = [], time.perf_counter()
         while len(found) < runs and not (found and budget_s and time.perf_counter() - began > budget_s):
             found.append(await one_run(ruleset_id, timer))

@@ -157,7 +157,7 @@ def rulesets_section(r: dict | None) -> list[str]:
         return []
     lines = ["## Other rulesets' turns (bench/bench_rulesets.py)", "",
              "Each ruleset's demo turn (bot/demo.py `run_demo`, as `python -m bot demo --ruleset X` plays it) on a "
-             "fresh SQLite file, after one warm-up run: *resolve* is the rules (`TurnSteps.resolve_step`) and "
+             "fresh SQLite file, after a warm-up (an empty render of each sheet of the map where maps are drawn: in this process, or through a pool one whole untimed run): *resolve* is the rules (`TurnSteps.resolve_step`) and "
              "*reports* the presenter's `build_reports`, summed over every step of the turn; *steps* the whole of "
              "`CampaignService.resolve_turn` for every step (load, resolve, reports, record, commit); *maps* "
              "`render_sheet_maps` for every audience and sheet; *total* the whole demo (campaign created, orders "

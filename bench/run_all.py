@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     runs = QUICK if quick else RUNS
     counts = {"peer": "5" if quick else "30", "concurrency": "10" if quick else "15", "render": "3" if quick else "10",
               "map_l": "1" if quick else "5", "rulesets": "1" if quick else "2", "ab": "1" if quick else "5",
-              "ab_l": "1" if quick else "3"}
+              "ab_l": "1" if quick else "2"}
     started, load_before = time.perf_counter(), os.getloadavg()[0]
     run: dict = {"sizes": {}}
     for size, (r, t, budget) in runs.items():
