@@ -297,7 +297,8 @@ def _load_section(load: dict) -> list[str]:
     lines = ["## Event loop under load (bench/bench_load.py)", "",
              f"100 order submissions (5 bursts of 20 concurrent, 1.5 s apart) through CampaignService.submit_order "
              f"for four Seto campaigns, while the L campaign ({load['big_units']} units) resolves and renders two "
-             f"maps on the same SQLite file ({load['big_turn_ms'] / 1000:.1f} s for that turn under this load); "
+             f"maps on the same SQLite file ({load['big_turn_ms'] / 1000:.1f} s for that turn under this load"
+             f"{'; a map hit the render timeout (RenderTimeout), which ended the turn there' if load.get('maps_timed_out') else ''}); "
              f"the turn's heavy work in {_mode(load)}.", "",
              "| | p50 | p99 | max | worst loop stall |", "|---|---|---|---|---|"]
     for label, key in (("submissions alone", "quiet"), ("while the L turn resolves and renders", "under_load")):
