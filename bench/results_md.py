@@ -135,7 +135,9 @@ def goals_section(run: dict) -> list[str]:
             "benchmarks (medians; the sections below give min–max and run counts).  From a loaded machine: "
             "other jobs shared the two cores, so the figures are noisy; ratios measured side by side in one run "
             "(bench_resolve_ab.py, bench_peer.py) are the steadier ones, and the L resolution is judged by its CPU "
-            "time (its wall time, which counts the other jobs' turns on the cores too, beside it).", "", *goals_table(run), ""]
+            "time (its wall time, which counts the other jobs' turns on the cores too, beside it).  Wall times of "
+            "different runs differ with the machine's load (the load average above): set a row against the "
+            "columns to its left with that in mind.", "", *goals_table(run), ""]
 
 
 def map_l_section(m: dict | None) -> list[str]:
@@ -203,16 +205,21 @@ def rss_section(m: dict | None, sizes: dict) -> list[str]:
     return lines + ["", f"Workers: {w['mode']}.", ""]
 
 
+def now_utc() -> str:
+    return datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+
+
 def write_results(out: Path, run: dict, *, machine: str, command: str, wall_s: float,
                   runs: list[str] | None = None, failed: list[str] | None = None,
-                  load: tuple[float, float] | None = None) -> str:
+                  load: tuple[float, float] | None = None, code: str | None = None, when: str | None = None) -> str:
     """RESULTS.md from run_all's collected figures (``run``: sizes, ab, peer, load, concurrency, render,
     map_l, rulesets, rss; a benchmark that failed is missing and named in ``failed``)."""
-    when = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    when = when or now_utc()  # the run's time (RESULTS.json keeps it for --rewrite)
     sizes = run.get("sizes") or {}
     lines = [
         "# Benchmark results", "",
-        f"Produced by `{command}` (bench/run_all.py) on {when}, in {wall_s:.0f} s.", "",
+        f"Produced by `{command}` (bench/run_all.py) on {when}, in {wall_s:.0f} s"
+        + (f", measuring commit `{code}`" if code else "") + ".", "",
         f"Machine: {machine}" + (f"; load average (1 min) {load[0]:.1f} when the run began and {load[1]:.1f} when it "
                                  "ended" + (": a loaded machine, whose wall times are several times what it gives "
                                             "alone" if max(load) > 2.5 else "") if load else "") + ".", "",

@@ -22,7 +22,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from bench.results_md import machine, write_results  # noqa: E402
+from bench.results_md import machine, now_utc, write_results  # noqa: E402
 
 # (resolve runs, full-turn runs at most, seconds after which no new full turn starts) per size:
 # fewer for L, whose turn renders 17 maps.  The budgets keep `make bench` near six minutes on the
@@ -65,6 +65,14 @@ def _resolve_ab(rounds: str, rounds_l: str) -> dict | None:
     if not small or not large:
         return None
     return {"baseline": small["baseline"], "sizes": {**small["sizes"], **large["sizes"]}}
+
+
+def _code() -> str:
+    """The commit measured (and whether files had changed from it), for RESULTS.md."""
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-C", str(HERE.parent), *args], capture_output=True, text=True).stdout.strip()
+    commit = git("rev-parse", "--short", "HEAD") or "unknown"
+    return commit + (" with uncommitted changes" if git("status", "--porcelain") else "")
 
 
 def _env() -> dict[str, str]:
@@ -112,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
                  f"L map warm up to {counts['map_l']} (at least 2; none started after 6 s)",
                  f"rulesets' demo turns up to {counts['rulesets']} each after a warm-up (none started after 8 s)",
                  "memory 1", f"Seto render warm {counts['render']}, 2 rounds of 4 concurrent renders per pool"]
-    meta = {"machine": machine(), "command": command, "wall_s": time.perf_counter() - started, "runs": described,
+    meta = {"machine": machine(), "command": command, "code": _code(), "when": now_utc(), "wall_s": time.perf_counter() - started, "runs": described,
             "failed": FAILED, "load": (load_before, os.getloadavg()[0])}
     figures.write_text(json.dumps({"run": run, "meta": meta}, indent=1) + "\n")  # every figure, for --rewrite
     text = write_results(Path(args.out), run, **meta)
