@@ -36,7 +36,7 @@ test: $(STAMP)
 run: $(STAMP)
 	$(BIN)/python -m bot run
 
-# Writes bench/RESULTS.md with issue 18's goals table on top; about six minutes (not part of `make test`).
+# Writes bench/RESULTS.md with issue 18's goals table on top; 6–10 minutes on a shared 2-core machine (not part of `make test`).
 # FLEETWRIGHT_WORKERS=N: the turn benchmarks run through the bot's worker pool of N processes
 # (bot/workers.py; 0: threads of the bot process; unset: the bot's default); RESULTS.md says which.
 bench: $(BENCH_STAMP)

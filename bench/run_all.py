@@ -2,7 +2,7 @@
 
 Each benchmark runs in its own process (so each size's peak memory is its own)
 and prints JSON; bench_render.py (the renderer's own benchmark) prints text,
-quoted as it is.  About 5–6 minutes on two shared cores; ``--quick`` runs
+quoted as it is.  About 6–10 minutes on two shared cores (until the maps get fast); ``--quick`` runs
 each figure once or twice, to try the pipeline.  A benchmark that fails is named in
 RESULTS.md (its figures missing) and makes the run exit non-zero.  Every figure is also kept in
 bench/RESULTS.json; ``--rewrite`` writes RESULTS.md again from it without running anything.  ``FLEETWRIGHT_WORKERS``
@@ -25,9 +25,9 @@ sys.path.insert(0, str(HERE.parent))
 from bench.results_md import machine, now_utc, write_results  # noqa: E402
 
 # (resolve runs, full-turn runs at most, seconds after which no new full turn starts) per size:
-# fewer for L, whose turn renders 17 maps.  The budgets keep `make bench` near six minutes on the
-# loaded two-core machine while a turn is slow (an L turn drew its maps in ~45 s at the session's
-# start), and give more runs as it gets fast.
+# fewer for L, whose turn renders 17 maps.  The budgets give a slow turn one run and a fast one
+# several: with the maps of issue 18's start, on the shared two-core machine at load average ~10,
+# `make bench` took 616 s, ~240 s of it the L size (one turn's 17 maps ~175 s); it shrinks as maps get fast.
 RUNS = {"S": (7, 5, 10), "M": (5, 3, 10), "L": (3, 3, 20)}
 QUICK = {"S": (2, 1, 0), "M": (1, 1, 0), "L": (1, 1, 0)}
 
