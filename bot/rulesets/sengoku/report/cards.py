@@ -145,7 +145,7 @@ def _fate(event: Event, names: Names) -> str:
 def clan_card(events: list[Event], names: Names, data: ReportInput, clan: str) -> Card:
     """How the clan's own units came out of the turn, and what it took."""
     own = _own_units(data, clan)
-    lost = [f for e in events if getattr(e, "unit", None) in own for f in _fates([e], names)]
+    lost = [f for e in events if e.__dict__.get("unit") in own for f in _fates([e], names)]  # getattr(e, "unit", None)
     taken = [names.unit(e.unit) for e in events if e.kind == "captured" and e.by == clan]
     damaged = [f"{unit.name} ({unit.damage})" for unit in data.after.squadrons.values()
                if unit.owner == clan and unit.damage and unit.state.value == "active"]
