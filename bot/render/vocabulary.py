@@ -13,6 +13,7 @@ Dash patterns are on/off lengths in line widths, as matplotlib reads them;
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Annotated, Literal, get_args
 
 from matplotlib.colors import is_color_like
@@ -28,9 +29,16 @@ Dash = tuple[float, ...]
 
 
 def check_colour(value: str) -> str:
-    if not is_color_like(value):
+    if not _is_colour(value):
         raise ValueError(f"{value!r} is not a colour (use a name such as 'crimson' or '#rrggbb')")
     return value
+
+
+@lru_cache(maxsize=4096)
+def _is_colour(value: str) -> bool:
+    """matplotlib's answer, remembered: a large turn's overlays check the same few clan colours on
+    ~20,000 markers and routes (issue 18)."""
+    return is_color_like(value)
 
 
 def _dash(value: Dash) -> Dash:

@@ -134,11 +134,20 @@ async def require_planning_turn(db: aiosqlite.Connection, campaign_id: int, turn
 
 async def orders_of(db: aiosqlite.Connection, campaign_id: int, turn: int,
                     faction: str | None = None, step: int = 1) -> list[SubmittedOrder]:
+    return orders_from(await order_rows(db, campaign_id, turn, faction, step))
+
+
+async def order_rows(db: aiosqlite.Connection, campaign_id: int, turn: int,
+                     faction: str | None = None, step: int = 1) -> list[Any]:
     sql = "SELECT * FROM orders WHERE campaign_id = ? AND turn = ? AND step = ?"
     params: tuple[Any, ...] = (campaign_id, turn, step)
     if faction is not None:
         sql, params = sql + " AND faction = ?", params + (faction,)
-    rows = await fetch_all(db, sql + " ORDER BY seq", params)
+    return await fetch_all(db, sql + " ORDER BY seq", params)
+
+
+def orders_from(rows: list[Any]) -> list[SubmittedOrder]:
+    """Stored order rows as orders (pure: a caller with many may run it off the event loop)."""
     return [SubmittedOrder(faction=r["faction"], unit=r["unit"], seq=r["seq"],
                            payload=loads(r["payload_json"], f"order for {r['unit']}"))
             for r in rows]
