@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from matplotlib import image as plt_image
-from matplotlib.patches import Circle, FancyArrowPatch
+from matplotlib.patches import Circle
 
 from bot.domain.gamemap import GameMap
 from bot.i18n import messages
@@ -14,6 +14,7 @@ from bot.render.drawing import map_drawing
 from bot.render.legend_layout import LEGEND_ROW, LEGEND_SWATCH, LegendItem, item_width, legend_height
 from bot.render.overlay import Overlay
 from bot.render.scene import Scene
+from bot.render.sprites import Arrow
 from bot.render.style import (
     COAST_EDGE,
     F_LEGEND,
@@ -178,8 +179,9 @@ def _swatch_arrow(look: RouteStyle) -> Callable[[Scene, float, float], None]:
     dash = look.dash if look.legend_dash is None else look.legend_dash
 
     def draw(scene: Scene, x: float, y: float) -> None:
-        scene.ax.add_artist(FancyArrowPatch((x - 11, y), (x + 11, y), arrowstyle="-|>", mutation_scale=pt(16),
-                                           color=INK, lw=pt(2.4), linestyle=linestyle(dash, solid="-"), zorder=12))
+        # (as a FancyArrowPatch with its default shrink of 2 points at each end: bot.render.sprites)
+        scene.batch.arrow(scene.ax, Arrow((x - 11, y), (x + 11, y), INK, pt(2.4), shrink_a=2, shrink_b=2,
+                                          mutation=pt(16), dash=dash), zorder=12)
     return draw
 
 
