@@ -7,7 +7,7 @@ maps draw the same strings again and again (unit names, "+2 more", counts, the
 legend), so each distinct (text, font, colour, halo, alignment, dpi) is drawn
 once per process, by matplotlib itself into a small transparent image (the
 same glyphs, halo and fallback fonts as a text artist), and composited onto the
-figure at its anchor's pixel (``_Sprites``; ``static._Pixels`` does the same for
+figure at its anchor's pixel (``_Sprites``; ``PictureArtist`` does the same for
 the static layer). The anchor is rounded to a whole pixel, so a text may sit up
 to half a pixel from where matplotlib would put it; nothing else changes. Each
 height (zorder) has one compositing artist, so what is above what stays the same.
@@ -152,6 +152,64 @@ class _Lines(Artist):
         lines.axes = self.axes
         lines.set_transform(self.axes.transData)
         lines.draw(renderer)
+
+
+TILE = 32  # rows of a band of a mostly transparent picture
+TILE_GAP = 16  # columns of nothing that split a band into two tiles
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A full-size image prepared once for being composited on every render: copied into the
+    canvas when it is opaque (the same pixels as blending it, at a fraction of the cost), else
+    only its tiles that hold something are blended (the static layer's names cover a fifth of it)."""
+
+    height: int
+    opaque: np.ndarray | None  # the pixels, rows top down, when every one of them is opaque
+    tiles: tuple[tuple[int, int, np.ndarray], ...] = ()  # (x, y from the bottom, pixels bottom up)
+
+
+def picture(rgba: np.ndarray) -> Picture:
+    if rgba[..., 3].min() == 255:
+        return Picture(rgba.shape[0], rgba)
+    alpha = rgba[..., 3]
+    tiles = []
+    for top in range(0, rgba.shape[0], TILE):
+        band = alpha[top:top + TILE].any(axis=0)
+        cols = np.flatnonzero(band)
+        if not len(cols):
+            continue
+        breaks = np.flatnonzero(np.diff(cols) > TILE_GAP)
+        for start, end in zip([cols[0], *cols[breaks + 1]], [*cols[breaks], cols[-1]]):
+            part = rgba[top:top + TILE, start:end + 1]
+            tiles.append((int(start), rgba.shape[0] - top - part.shape[0], np.ascontiguousarray(part[::-1])))
+    return Picture(rgba.shape[0], None, tuple(tiles))
+
+
+class PictureArtist(Artist):
+    """A ``Picture`` at a pixel offset, unscaled: ``imshow`` would resample the full-size image
+    on every render (about 50 ms each)."""
+
+    def __init__(self, pic: Picture, bottom_px: float, zorder: float) -> None:
+        super().__init__()
+        self._pic = pic
+        self._bottom = round(bottom_px)
+        self.set_zorder(zorder)
+
+    def draw(self, renderer) -> None:
+        pic, bottom = self._pic, self._bottom
+        if pic.opaque is not None and isinstance(renderer, RendererAgg):
+            canvas = np.asarray(renderer.buffer_rgba())  # rows top down: display y is height - 1 - row
+            top = canvas.shape[0] - bottom - pic.height
+            if top >= 0 and pic.opaque.shape[1] <= canvas.shape[1]:
+                canvas[top:top + pic.height, :pic.opaque.shape[1]] = pic.opaque
+                return
+        gc = renderer.new_gc()
+        if pic.opaque is not None:
+            renderer.draw_image(gc, 0, bottom, pic.opaque[::-1])
+        for x, y, pixels in pic.tiles:
+            renderer.draw_image(gc, x, bottom + y, pixels)
+        gc.restore()
 
 
 @dataclass(frozen=True)
