@@ -1,0 +1,129 @@
+"""Drawing in batches (bot.render.sprites): text sprites look like the text matplotlib draws and
+are drawn once per process, arrows have FancyArrowPatch's geometry, heights keep what is above
+what, and the PNG written by hand holds the quantized picture."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pytest
+from matplotlib import patheffects
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.patches import FancyArrowPatch, Rectangle
+from PIL import Image
+
+from bot.mapfiles import load_shipped_map
+from bot.render import render_map, sprites
+from bot.render.scene import _palette_png
+from bot.render.sprites import Arrow, Batch, arrow_paths, picture
+from bot.render.style import Font
+from tests.render.test_golden import fixed_overlay
+
+
+def _figure(dpi: float = 100.0):
+    fig = Figure(figsize=(3, 1), dpi=dpi, facecolor="#d8e8f3")
+    FigureCanvasAgg(fig)
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_axis_off()
+    ax.set_xlim(0, 300)
+    ax.set_ylim(0, 100)
+    return fig, ax
+
+
+def _pixels(fig) -> np.ndarray:
+    fig.canvas.draw()
+    return np.asarray(fig.canvas.buffer_rgba())[..., :3].astype(int)
+
+
+@pytest.mark.parametrize("font", [Font(9.5, "bold"), Font(8.5, halo=0), Font(11, style="italic", halo=2.0)])
+@pytest.mark.parametrize("align", [("left", "bottom"), ("center", "center"), ("right", "top"),
+                                   ("left", "center_baseline")])
+def test_a_sprite_is_the_text_matplotlib_draws(font: Font, align: tuple[str, str]) -> None:
+    """At a whole-pixel anchor the sprite composited is the text artist's picture (halo included)."""
+    ha, va = align
+    old, ax = _figure()
+    effects = [patheffects.withStroke(linewidth=font.halo, foreground="white")] if font.halo else None
+    ax.text(150, 50, "Kurushima ×3", fontproperties=font.prop(), color="#1e1e1e", ha=ha, va=va, parse_math=False,
+            path_effects=effects, zorder=9)
+    new, ax2 = _figure()
+    Batch().text(ax2, 150, 50, "Kurushima ×3", font, colour="#1e1e1e", zorder=9, ha=ha, va=va)
+    a, b = _pixels(old), _pixels(new)
+    assert (np.abs(a - b) > 2).sum() == 0, "the sprite differs from the text artist"
+    assert (a != a[0, 0]).any()  # something was drawn
+
+
+def test_a_text_is_rasterised_once_per_process() -> None:
+    gm = load_shipped_map("seto")
+    overlay = fixed_overlay(gm).model_copy(update={"units_as": "cards"})
+    render_map(gm, overlay, width_px=700)
+    before = sprites.drawn
+    render_map(gm, overlay, width_px=700)
+    assert sprites.drawn == before
+
+
+def test_the_cache_keeps_to_its_bytes(monkeypatch) -> None:
+    monkeypatch.setattr(sprites, "MAX_SPRITE_BYTES", 20_000)
+    sprites.clear_cache()
+    for i in range(60):
+        sprites.sprite(f"Unit {i}", Font(8.5, halo=0), "#1e1e1e", "left", "bottom", 100.0)
+    assert 0 < sprites._cached_bytes <= 20_000
+    assert sum(s.rgba.nbytes for s in sprites._cache.values()) == sprites._cached_bytes
+    sprites.clear_cache()
+
+
+def test_a_text_is_drawn_at_its_height() -> None:
+    """A sprite under a patch of a greater height is hidden by it, over one of a lower height is seen."""
+    def draw(patch_z: float) -> np.ndarray:
+        fig, ax = _figure()
+        ax.add_patch(Rectangle((0, 0), 300, 100, facecolor="#ff0000", zorder=patch_z))
+        Batch().text(ax, 150, 50, "Aki", Font(20, "bold", halo=0), colour="#0000ff", zorder=10, ha="center",
+                     va="center")
+        return _pixels(fig)
+    assert (draw(11)[..., 2] > 200).sum() == 0
+    assert (draw(9)[..., 2] > 200).sum() > 50
+
+
+@pytest.mark.parametrize("head", [True, False])
+@pytest.mark.parametrize("rad,shrink", [(0.18, (12.0, 14.0)), (0.0, (2.0, 2.0)), (-0.3, (0.0, 20.0))])
+def test_an_arrow_has_the_geometry_of_a_fancyarrowpatch(head: bool, rad: float, shrink: tuple[float, float]) -> None:
+    fig, ax = _figure()
+    patch = FancyArrowPatch((40, 20), (250, 80), arrowstyle="-|>" if head else "-", mutation_scale=14.4,
+                            connectionstyle=f"arc3,rad={rad}", shrinkA=shrink[0], shrinkB=shrink[1], lw=2.3)
+    ax.add_patch(patch)
+    renderer = fig.canvas.get_renderer()
+    patch._dpi_cor = renderer.points_to_pixels(1.0)
+    want, fills = patch._get_path_in_displaycoord()
+    want, fills = (want, fills) if isinstance(want, list) else ([want], [fills])
+    ends = ax.transData.transform([(40, 20), (250, 80)])
+    got = arrow_paths(ends[0], ends[1], Arrow((40, 20), (250, 80), "black", 2.3, rad=rad, shrink_a=shrink[0],
+                                              shrink_b=shrink[1], head=head, mutation=14.4),
+                      renderer.points_to_pixels(1.0))
+    assert [f for _, f in got] == list(fills)
+    for (path, _), expected in zip(got, want):
+        assert path.codes.tolist() == expected.codes.tolist()
+        assert np.abs(path.vertices - expected.vertices).max() < 0.05  # pixels
+
+
+def test_a_picture_is_composited_as_the_image_would_be() -> None:
+    """The static layer's names go on as their non-empty tiles; what they leave is untouched."""
+    rng = np.random.default_rng(1)
+    rgba = np.zeros((90, 300, 4), np.uint8)
+    rgba[10:30, 20:120] = rng.integers(0, 256, (20, 100, 4))
+    rgba[60:70, 200:290] = (0, 0, 0, 255)
+    pic = picture(rgba)
+    assert pic.opaque is None and 1 < len(pic.tiles) <= 6
+    canvas = np.zeros((90, 300, 4), np.uint8)
+    for x, y, pixels in pic.tiles:
+        top = 90 - y - pixels.shape[0]
+        canvas[top:top + pixels.shape[0], x:x + pixels.shape[1]] = pixels[::-1]
+    assert np.array_equal(canvas, rgba)
+
+
+def test_the_png_holds_the_quantized_picture() -> None:
+    rgb = Image.fromarray(np.random.default_rng(2).integers(0, 256, (40, 70, 3), dtype=np.uint8))
+    quantized = rgb.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    decoded = Image.open(io.BytesIO(_palette_png(quantized)))
+    assert decoded.mode == "P" and decoded.size == (70, 40)
+    assert np.array_equal(np.asarray(decoded.convert("RGB")), np.asarray(quantized.convert("RGB")))
