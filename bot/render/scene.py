@@ -31,6 +31,7 @@ from bot.render.style import MUTED, NOMINAL_W, PAPER, SIDE, TITLE_H, Font
 
 
 PNG_LEVEL = 1  # zlib's compression level for the PNG (see png_bytes)
+PALETTE_SAMPLE = 3  # the PNG's palette is chosen from one pixel in PALETTE_SAMPLE² (see png_bytes)
 MAX_METRICS = 100_000  # cached text extents; a busy L map measures a few thousand strings
 
 # Text extents in pixels per (text, font properties, dpi), for every render in the process:
@@ -210,10 +211,18 @@ def png_bytes(scene: Scene) -> bytes:
     """The figure as a 256-colour PNG: the map is flat colours and
     antialiased edges, which a palette keeps (no dithering), at a quarter of
     the bytes of RGBA (about 100 KiB instead of 400 at 1400 px) and faster
-    to encode. No text chunks: the bytes depend only on the picture."""
+    to encode. No text chunks: the bytes depend only on the picture.
+
+    The palette is chosen from every PALETTE_SAMPLE-th pixel of every PALETTE_SAMPLE-th row (a
+    ninth of the pixels: the map's colours are large flat areas and edges between them), then
+    each pixel takes its nearest palette colour: a quarter of the time of quantizing all pixels
+    (PIL's octree), and nearer the true colours (it maps each pixel to its octree cell's mean)."""
     scene.fig.canvas.draw()
     rgb = Image.fromarray(np.asarray(scene.fig.canvas.buffer_rgba())).convert("RGB")
-    return _palette_png(rgb.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
+    sample = rgb.resize((max(1, rgb.width // PALETTE_SAMPLE), max(1, rgb.height // PALETTE_SAMPLE)),
+                        Image.Resampling.NEAREST)
+    palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return _palette_png(rgb.quantize(palette=palette, dither=Image.Dither.NONE))
 
 
 def _palette_png(image: Image.Image) -> bytes:
