@@ -42,7 +42,9 @@ from matplotlib.transforms import IdentityTransform
 
 from bot.render.style import Font
 
-MAX_SPRITE_BYTES = 48 * 2**20  # of cached pixels; an L map's texts at 1400 px take about 2 MB
+# Of cached pixels: a Seto map's texts at 1400 px take 0.3 MB, two 1,000-unit maps' 1.2 MB (about 3.5 KB a text).
+MAX_SPRITE_BYTES = 16 * 2**20
+MAX_FIGURES = 8  # the dpis (widths) a text was drawn at
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,8 @@ def _rasterise(text: str, font: Font, colour: str, ha: str, va: str, dpi: float)
     """Draw the text with matplotlib at the middle of a transparent canvas twice its size
     (room for any alignment and the halo), and keep the pixels it touched."""
     prop = font.prop()
+    if dpi not in _figures and len(_figures) >= MAX_FIGURES:
+        _figures.clear()
     figure = _figures.get(dpi) or _figures.setdefault(dpi, Figure(dpi=dpi))
     probe = RendererAgg(1, 1, dpi)
     w, h, _ = probe.get_text_width_height_descent(text, prop, ismath=False)
