@@ -15,7 +15,7 @@ from matplotlib.patches import FancyArrowPatch, Rectangle
 from PIL import Image
 
 from bot.mapfiles import load_shipped_map
-from bot.render import render_map, sprites
+from bot.render import legend, render_map, sprites
 from bot.render.mapimage import draw_scene
 from bot.render.scene import _palette_png, png_bytes
 from bot.render.sprites import Arrow, Batch, arrow_paths, picture
@@ -139,3 +139,26 @@ def test_the_png_keeps_the_colours_drawn() -> None:
     drawn = np.asarray(scene.fig.canvas.buffer_rgba())[..., :3].astype(int)
     error = np.abs(np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(int) - drawn).max(axis=-1)
     assert error.mean() < 1.5 and np.percentile(error, 99.9) <= 20
+
+
+def test_a_kept_legend_looks_as_one_drawn_each_time(monkeypatch) -> None:
+    """The legend is drawn once per (size, fonts, items) and pasted on later renders: the same picture,
+    its words still among the scene's texts (the glyph checks read them), none of its artists drawn again."""
+    gm = load_shipped_map("seto")
+    overlay = fixed_overlay(gm)
+    legend.clear_cache()
+    render_map(gm, overlay, width_px=1400)
+    kept = draw_scene(gm, overlay, width_px=1400)
+    assert not [a for a in kept.ax.patches if a.get_zorder() == 12]  # the faction discs: pasted, not drawn
+    assert {"Factions", "Key", "Red clan"} <= {text for text, _ in kept.batch.texts}
+    monkeypatch.setattr(legend, "_band_key", lambda scene: None)
+    drawn = draw_scene(gm, overlay, width_px=1400)
+    assert [a for a in drawn.ax.patches if a.get_zorder() == 12]
+    a, b = (_pixels(scene.fig) for scene in (kept, drawn))  # as drawn, before the PNG's palette
+    assert np.abs(a - b).max() <= 2
+
+
+def test_a_legend_with_an_icon_is_drawn_each_time() -> None:
+    """An icon swatch is an image artist (tests count them); such a legend is not kept."""
+    from bot.render.legend_layout import LegendItem
+    assert legend._band_key(type("S", (), {"legend_rows": [[LegendItem("flag", lambda s, x, y: None)]]})()) is None
