@@ -119,7 +119,7 @@ def map_key(gm: GameMap, language: str) -> list[LegendItem]:
     return key
 
 
-MAX_BANDS = 32  # legends kept as pictures; one is a few hundred KB at 1400 px
+MAX_BANDS = 16  # legends kept as pictures; one is about 0.5 MB at 1400 px (its rows only)
 
 # The legend of a map, as the pixels it puts on the image (transparent elsewhere) and the texts it
 # drew, per (image size, fonts, legend items): a campaign's maps draw the same legend turn after
