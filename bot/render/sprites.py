@@ -99,9 +99,11 @@ def _rasterise(text: str, font: Font, colour: str, ha: str, va: str, dpi: float)
         _figures.clear()
     figure = _figures.get(dpi) or _figures.setdefault(dpi, Figure(dpi=dpi))
     probe = RendererAgg(1, 1, dpi)
-    w, h, _ = probe.get_text_width_height_descent(text, prop, ismath=False)
+    lines = text.split("\n")  # (the maps' texts are one line; a caller's may not be)
+    w, h = (max(extents) for extents in zip(*(probe.get_text_width_height_descent(line or " ", prop, ismath=False)[:2]
+                                               for line in lines)))
     pad = math.ceil(font.halo * dpi / 72) + 4
-    width, height = 2 * math.ceil(w) + 2 * pad, 2 * math.ceil(h) + 2 * pad
+    width, height = 2 * math.ceil(w) + 2 * pad, 2 * len(lines) * math.ceil(h * 1.3) + 2 * pad
     cx, cy = width // 2, height // 2
     renderer = RendererAgg(width, height, dpi)
     effects = [patheffects.withStroke(linewidth=font.halo, foreground="white")] if font.halo else None

@@ -162,3 +162,12 @@ def test_a_legend_with_an_icon_is_drawn_each_time() -> None:
     """An icon swatch is an image artist (tests count them); such a legend is not kept."""
     from bot.render.legend_layout import LegendItem
     assert legend._band_key(type("S", (), {"legend_rows": [[LegendItem("flag", lambda s, x, y: None)]]})()) is None
+
+
+def test_a_text_of_two_lines_is_drawn_whole() -> None:
+    old, ax = _figure()
+    ax.text(150, 50, "Aki\nBingo", fontproperties=Font(9).prop(), color="#1e1e1e", ha="center", va="center",
+            parse_math=False, zorder=9)
+    new, ax2 = _figure()
+    Batch().text(ax2, 150, 50, "Aki\nBingo", Font(9, halo=0), colour="#1e1e1e", zorder=9, ha="center", va="center")
+    assert (np.abs(_pixels(old) - _pixels(new)) > 2).sum() == 0
