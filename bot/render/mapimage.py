@@ -20,6 +20,7 @@ The drawing is spread over these modules of ``bot.render``:
 - ``geometry``: projection (``Frame``), boxes and label candidates
 - ``placer``: the greedy box placer
 - ``scene``: one render's figure, axes, measuring and PNG output
+- ``sprites``: texts as cached sprites, leader lines and arrows in batches, pictures pasted by pixels
 - ``static``: the cached static layer (map and names), drawn once per map and width
 - ``layers``: sea, land masses, the lines the map profile declares, owner tint, the overlay's lines
 - ``nodes``: area nodes and ports

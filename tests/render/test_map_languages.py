@@ -32,9 +32,11 @@ def scene_for(language: str, audience: str):
 
 
 def drawn_texts(scene) -> list[tuple[str, tuple[str, ...]]]:
-    """Every text of the render with the families it is drawn in: the turn's artists, and the
-    static layer's names (pasted as pixels; their texts are in ``scene.labels``)."""
-    texts = [(t.get_text(), tuple(t.get_fontproperties().get_family())) for t in scene.ax.texts]
+    """Every text of the render with the families it is drawn in: the turn's (drawn as sprites,
+    bot.render.sprites; each in ``scene.batch.texts`` with its font), and the static layer's
+    names (pasted as pixels; their texts are in ``scene.labels``)."""
+    texts = [(text, tuple(font.family)) for text, font in scene.batch.texts]
+    assert not scene.ax.texts, "a text drawn as an artist, not as a sprite"
     return texts + [(label.text, scene.measure.families) for label in scene.labels if label.kind != "units"]
 
 
