@@ -1,6 +1,7 @@
 """Warm render times of two checkouts side by side: processes of the old and the new code,
-alternating, each timing a few warm renders of the Seto benchmark overlay and of a 1,000-unit
-L campaign's public map (scene building alone and the whole PNG), CPU time of the process.
+alternating, each timing a few warm renders (``render_map``) of the Seto benchmark overlay and
+of a 1,000-unit L campaign's public map: the whole render ("png") and its scene building ("scene":
+the render less its ``png_bytes``), CPU time of the process.
 
     python tools/render_ab.py OLD_DIR NEW_DIR [--rounds 3] [--seto 9] [--large 4]
 
@@ -26,18 +27,32 @@ from bench.synth_campaign import RULESET, campaign
 from bot.engine.dice import SeededDice
 from bot.mapfiles import load_shipped_map
 from bot.render import render_map
-from bot.render.mapimage import draw_scene
 from bot.report import ReportInput
 from bot.rulesets.sengoku.report.overlay import overlay_for
 
-def timed(fn, n):
-    fn()  # warm: static layer, text extents
-    out = []
+import bot.render.mapimage as mapimage
+encode = mapimage.png_bytes
+spent = []
+
+def png_bytes(scene):  # the PNG's part of a render_map: its scene is the rest
+    t = time.process_time()
+    try:
+        return encode(scene)
+    finally:
+        spent.append(time.process_time() - t)
+
+mapimage.png_bytes = png_bytes
+
+def timed(gm, ov, n):
+    render_map(gm, ov)  # warm: static layer, text extents
+    total, png = [], []
     for _ in range(n):
+        spent.clear()
         t = time.process_time()
-        fn()
-        out.append((time.process_time() - t) * 1000)
-    return statistics.median(out)
+        render_map(gm, ov)
+        total.append((time.process_time() - t) * 1000)
+        png.append(spent[0] * 1000)
+    return statistics.median(t - p for t, p in zip(total, png)), statistics.median(total)
 
 seto = load_shipped_map("seto")
 seto_ov = bench_overlay(seto, 30)
@@ -47,12 +62,9 @@ data = ReportInput(campaign_name="L", turn=3, seed="", commitment="", gamemap=s.
                    after=res.state, events=res.events)
 large_ov = overlay_for(data, "public")
 n_seto, n_large = int(sys.argv[1]), int(sys.argv[2])
-print(json.dumps({
-    "seto scene": timed(lambda: draw_scene(seto, seto_ov), n_seto),
-    "seto png": timed(lambda: render_map(seto, seto_ov), n_seto),
-    "L scene": timed(lambda: draw_scene(s.gamemap, large_ov), n_large),
-    "L png": timed(lambda: render_map(s.gamemap, large_ov), n_large),
-}))
+seto_scene, seto_png = timed(seto, seto_ov, n_seto)
+large_scene, large_png = timed(s.gamemap, large_ov, n_large)
+print(json.dumps({"seto scene": seto_scene, "seto png": seto_png, "L scene": large_scene, "L png": large_png}))
 """
 
 
