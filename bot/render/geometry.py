@@ -139,27 +139,35 @@ def as_array(boxes: Sequence[Box]) -> np.ndarray:
 
 @cache
 def _directions(dirs: tuple[tuple[int, int], ...]) -> tuple[np.ndarray, ...]:
-    """Per direction: the signs of its x and y offsets and the factors of the distance."""
-    sx, sy, fxs, fys = [], [], [], []
+    """Per direction: the factor of the distance on x and y (its sign the side) and how much of the
+    box's width and height lies on the anchor's side (all of it, half when centred, none)."""
+    fx, fy, kw, kh = [], [], [], []
     for dx, dy in dirs:
-        fx = fy = 0.75 if dx and dy else 1.0
+        f, g = (0.75, 0.75) if dx and dy else (1.0, 1.0)
         if abs(dx) == 2 or abs(dy) == 2:  # in between: a longer reach along the main axis
-            fx, fy = (0.9, 0.4) if abs(dx) == 2 else (0.4, 0.9)
+            f, g = (0.9, 0.4) if abs(dx) == 2 else (0.4, 0.9)
             dx, dy = (dx // 2, dy) if abs(dx) == 2 else (dx, dy // 2)
-        sx.append(dx)
-        sy.append(dy)
-        fxs.append(fx)
-        fys.append(fy)
-    return np.array(sx), np.array(sy), np.array(fxs), np.array(fys)
+        fx.append(((dx > 0) - (dx < 0)) * f)  # the sign of the offset times its factor
+        fy.append(((dy > 0) - (dy < 0)) * g)
+        kw.append(1.0 if dx < 0 else (0.5 if dx == 0 else 0.0))
+        kh.append(1.0 if dy < 0 else (0.5 if dy == 0 else 0.0))
+    return tuple(np.array(v, dtype=float) for v in (fx, fy, kw, kh))
 
 
 def candidates(cx: float, cy: float, w: float, h: float, dists: Iterable[float],
                dirs: Sequence[tuple[int, int]]) -> Candidates:
     """Boxes of size w×h that sit ``dist`` away from (cx, cy) in each direction: for each
-    distance in turn, every direction in order (each coordinate the same float sum as one
-    computed box by box: cx + d·fx, cx − d·fx − w, cx − w/2, then x0 + w)."""
-    sx, sy, fx, fy = _directions(tuple(dirs))
+    distance in turn, every direction in order.
+
+    Each coordinate is the float the box-by-box formula gave (cx + d·f, cx − d·f − w or
+    cx − w/2, then x0 + w): here it is (cx + d·(±f)) − w·k with k 1, ½ or 0, and negating,
+    halving, multiplying by 1 or 0 and adding or taking 0 are exact, so the roundings are the same.
+    """
+    fx, fy, kw, kh = _directions(tuple(dirs))
     d = np.array([float(v) for v in dists])[:, None]
-    x0 = np.where(sx > 0, cx + d * fx, np.where(sx < 0, cx - d * fx - w, cx - w / 2)).ravel()
-    y0 = np.where(sy > 0, cy + d * fy, np.where(sy < 0, cy - d * fy - h, cy - h / 2)).ravel()
-    return Candidates(np.column_stack([x0, y0, x0 + w, y0 + h]))
+    out = np.empty((len(d), len(fx), 4))
+    np.subtract(cx + d * fx, w * kw, out=out[:, :, 0])
+    np.subtract(cy + d * fy, h * kh, out=out[:, :, 1])
+    np.add(out[:, :, 0], w, out=out[:, :, 2])
+    np.add(out[:, :, 1], h, out=out[:, :, 3])
+    return Candidates(out.reshape(-1, 4))

@@ -368,16 +368,17 @@ class _Grid:
 
 class _Raster:
     """Two bitmaps of small square cells over the placer's bounds that settle most candidates
-    without looking at a box, each kept with its summed-area table (any cell in a rectangle:
-    four look-ups):
+    without looking at a box, kept as one stack of summed-area tables (any cell in a rectangle:
+    four look-ups). With ``f(v)`` the number of cell edges below v, less one (it never
+    decreases as v grows):
 
-    - *reached*: the cells each box's extent reaches into (by ``_cell``, which never decreases
-      as x grows, clipped to the raster). A box and a candidate that touch share a point, and
-      so its cell: a candidate that reaches no reached cell touches no box.
-    - *inside*: the cells that lie wholly inside one box (a cell's edges, as floats, within the
-      box's). A candidate (grown by the gap) that holds such a cell wholly touches that box:
-      each of the test's strict comparisons follows from the cell's edges, which lie between
-      the candidate's and the box's.
+    - *reached* (table 0): the cells from ``f(lo)`` to ``f(hi)`` of each box, clipped to the
+      raster. A box and a candidate that touch share a point, so they share its cell: a
+      candidate that reaches no reached cell touches no box.
+    - *inside* (table 1): the cells from ``f(lo) + 1`` to ``f(hi) - 1`` of a box, those whose
+      edges (as floats) lie within it, lo <= edge < edge < hi. A candidate (grown by the gap)
+      that holds such a cell too touches that box: each of the test's strict comparisons
+      follows from the cell's two edges, which lie between the candidate's and the box's.
     """
 
     CELL = 4.0  # layout units
@@ -388,57 +389,45 @@ class _Raster:
         ny = int((bounds.y1 - bounds.y0 + 2 * self.MARGIN) // self.CELL) + 1
         self.xs = (bounds.x0 - self.MARGIN) + self.CELL * np.arange(nx + 1)  # cell edges
         self.ys = (bounds.y0 - self.MARGIN) + self.CELL * np.arange(ny + 1)
-        self.reached = np.zeros((ny, nx), dtype=bool)
-        self.inside = np.zeros((ny, nx), dtype=bool)
-        self.tables = (_table(self.reached), _table(self.inside))
+        self.cells = np.zeros((2, ny, nx), dtype=bool)  # reached, inside
+        self.tables = _tables(self.cells)
 
-    def _cell(self, edges: np.ndarray, v: np.ndarray) -> np.ndarray:
-        return np.minimum(np.maximum(np.searchsorted(edges, v, side="right") - 1, 0), len(edges) - 2)
-
-    def _within(self, edges: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """First and last cell whose edges lie within [lo, hi] (first > last: none)."""
-        first = np.searchsorted(edges, lo, side="left")
-        return first, np.minimum(np.searchsorted(edges, hi, side="right") - 2, len(edges) - 2)
+    @staticmethod
+    def _ranges(edges: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Per extent, the first and last cell it reaches, then the first and last it holds,
+        stacked: (2n,) each (first > last: none)."""
+        f = np.searchsorted(edges, np.concatenate([lo, hi]), side="left") - 1
+        n = len(lo)
+        reach = np.minimum(np.maximum(f, 0), len(edges) - 2)
+        return np.concatenate([reach[:n], f[:n] + 1]), np.concatenate([reach[n:], f[n:] - 1])
 
     def paint(self, boxes: np.ndarray) -> None:
         """Add these boxes to both bitmaps."""
         x0, y0, x1, y1 = boxes.T
-        _fill(self.reached, self._cell(self.xs, x0), self._cell(self.xs, x1),
-              self._cell(self.ys, y0), self._cell(self.ys, y1))
-        (i0, i1), (j0, j1) = self._within(self.xs, x0, x1), self._within(self.ys, y0, y1)
-        _fill(self.inside, i0, i1, j0, j1)
-        self.tables = (_table(self.reached), _table(self.inside))
+        (i0, i1), (j0, j1) = self._ranges(self.xs, x0, x1), self._ranges(self.ys, y0, y1)
+        k = np.repeat([0, 1], len(boxes))
+        wide = np.maximum(i1 - i0 + 1, 0)
+        owner, m = _ragged(wide * np.maximum(j1 - j0 + 1, 0))  # none where a range is empty
+        self.cells[k[owner], j0[owner] + m // wide[owner], i0[owner] + m % wide[owner]] = True
+        self.tables = _tables(self.cells)
 
     def query(self, x0, y0, x1, y1) -> tuple[np.ndarray, np.ndarray]:
         """Per extent: whether it reaches a reached cell, and whether it holds an inside one."""
-        reached, inside = self.tables
-        near = _any(reached, self._cell(self.xs, x0), self._cell(self.xs, x1),
-                    self._cell(self.ys, y0), self._cell(self.ys, y1))
-        (i0, i1), (j0, j1) = self._within(self.xs, x0, x1), self._within(self.ys, y0, y1)
-        return near, _any(inside, i0, i1, j0, j1)
+        (i0, i1), (j0, j1) = self._ranges(self.xs, x0, x1), self._ranges(self.ys, y0, y1)
+        ok = (i1 >= i0) & (j1 >= j0)  # then every index is on the raster
+        i0, i1, j0, j1 = (np.where(ok, v, 0) for v in (i0, i1, j0, j1))  # an empty one reads cell 0
+        k, t = np.repeat([0, 1], len(x0)), self.tables
+        total = t[k, j1 + 1, i1 + 1] - t[k, j0, i1 + 1] - t[k, j1 + 1, i0] + t[k, j0, i0]
+        hit = ok & (total > 0)
+        return hit[:len(x0)], hit[len(x0):]
 
 
-def _fill(cells: np.ndarray, i0, i1, j0, j1) -> None:
-    """Set the cells of the rectangles (columns i0..i1, rows j0..j1, inclusive; none where
-    a range is empty)."""
-    wide = np.maximum(i1 - i0 + 1, 0)
-    owner, k = _ragged(wide * np.maximum(j1 - j0 + 1, 0))
-    cells[j0[owner] + k // wide[owner], i0[owner] + k % wide[owner]] = True
-
-
-def _table(cells: np.ndarray) -> np.ndarray:
-    """The summed-area table: ``table[j, i]`` counts the set cells in rows < j, columns < i."""
-    table = np.zeros((cells.shape[0] + 1, cells.shape[1] + 1), dtype=np.int32)
-    np.cumsum(np.cumsum(cells, axis=0, dtype=np.int32), axis=1, out=table[1:, 1:])
-    return table
-
-
-def _any(table: np.ndarray, i0, i1, j0, j1) -> np.ndarray:
-    """Whether any cell of each rectangle (inclusive ranges, on the raster) is set."""
-    ok = (i1 >= i0) & (j1 >= j0)
-    i0, i1, j0, j1 = (np.where(ok, v, 0) for v in (i0, i1, j0, j1))  # an empty one reads cell 0
-    total = table[j1 + 1, i1 + 1] - table[j0, i1 + 1] - table[j1 + 1, i0] + table[j0, i0]
-    return ok & (total > 0)
+def _tables(cells: np.ndarray) -> np.ndarray:
+    """The summed-area tables: ``table[k, j, i]`` counts the set cells of bitmap k in rows < j,
+    columns < i."""
+    tables = np.zeros((cells.shape[0], cells.shape[1] + 1, cells.shape[2] + 1), dtype=np.int32)
+    np.cumsum(np.cumsum(cells, axis=1, dtype=np.int32), axis=2, out=tables[:, 1:, 1:])
+    return tables
 
 
 def _ragged(count: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
