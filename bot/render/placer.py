@@ -91,33 +91,62 @@ class Placer:
         """
         cand = as_array(candidates)
         outside = self._outside(cand)
-        ci, bi, areas = self._touching_areas(cand)
-        approx = np.bincount(ci, weights=areas, minlength=len(cand))
-        slack = 1e-9 + 4 * self._n * 2.0 ** -53  # far above the error of any order of summing
-        low, high = approx * (1 - slack) + outside, approx * (1 + slack) + outside
-        ambiguity = None
+        ambiguous = np.zeros(len(cand), dtype=bool)
         if anchor is not None:
-            # An ambiguity (>= 0) only raises a cost: it is measured only where the cost
-            # could still be the least, below the best bound of the unambiguous ones.
-            ambiguous = np.ones(len(cand), dtype=bool)
+            ambiguous[:] = True
             if unambiguous_from is not None:
                 ambiguous[unambiguous_from:] = False
-            bound = high[~ambiguous].min() if not ambiguous.all() else np.inf
-            rows = np.flatnonzero(ambiguous & (low <= bound))
-            ambiguity = np.zeros(len(cand))
-            ambiguity[rows] = self._ambiguity(cand[rows], anchor)
-            high = np.where(ambiguous, np.inf, high)
-            high[rows] = (approx[rows] * (1 + slack) + outside[rows]) + ambiguity[rows]
-            low = low + ambiguity
-        maybe = np.flatnonzero(low <= high.min())
-        cost = self._row_sums(len(cand), ci, bi, areas, maybe) + outside[maybe]
-        if ambiguity is not None:
-            cost = cost + ambiguity[maybe]
+        bounds = _Bounds(len(cand), slack=1e-9 + 4 * self._n * 2.0 ** -53)  # far above any order's error
+        # The candidates least covered first; then only those whose floor is under the best bound.
+        floor = self._overlap_floor(cand, bounds.slack) + outside
+        self._bound(cand, np.argsort(floor, kind="stable")[:self.SEED], outside, ambiguous, anchor, bounds)
+        self._bound(cand, np.flatnonzero((floor <= bounds.high.min()) & ~bounds.measured), outside, ambiguous,
+                    anchor, bounds)
+        maybe = np.flatnonzero(bounds.low <= bounds.high.min())
+        cost = self._row_sums(len(cand), *bounds.pairs(), maybe) + outside[maybe]
+        if anchor is not None:
+            cost = cost + bounds.ambiguity[maybe]
         pick = int(np.argmin(cost))  # first minimum: preference order wins ties
         best = int(maybe[pick])
         if block:
             self.block(candidates[best])
         return best, float(cost[pick])
+
+    SEED = 12  # least-overlap search: candidates measured first, to bound the others
+
+    def _overlap_floor(self, cand: np.ndarray, slack: float) -> np.ndarray:
+        """A lower bound of each candidate's overlap sum as numpy sums it: the area of the raster's
+        cells it holds, once per box each lies inside (such a cell is part of its overlap with
+        that box, and the cells do not overlap). Zeros without the index."""
+        if not self._indexing():
+            return np.zeros(len(cand))
+        g = self.gap
+        _, held = self._raster.query(cand[:, 0] - g, cand[:, 1] - g, cand[:, 2] + g, cand[:, 3] + g)
+        return held * self._raster.least_cell_area * (1 - slack)
+
+    def _bound(self, cand: np.ndarray, rows: np.ndarray, outside: np.ndarray, ambiguous: np.ndarray,
+               anchor: tuple[float, float] | None, bounds: _Bounds) -> None:
+        """Bounds of the costs of candidates ``rows``, from the touching pairs summed in any order.
+        An ambiguity (>= 0) only raises a cost: it is measured only where the cost could still be
+        the least, under the best bound known."""
+        if not len(rows):
+            return
+        ci, bi, areas = self._touching_areas(cand[rows])
+        ci = rows[ci]
+        bounds.add_pairs(ci, bi, areas)
+        approx = np.bincount(ci, weights=areas, minlength=len(cand))[rows]
+        low = approx * (1 - bounds.slack) + outside[rows]
+        high = approx * (1 + bounds.slack) + outside[rows]
+        amb = ambiguous[rows]
+        best = min(bounds.high.min(), high[~amb].min() if not amb.all() else np.inf)
+        measure = amb & (low <= best)
+        ambiguity = np.zeros(len(rows))
+        if measure.any():
+            ambiguity[measure] = self._ambiguity(cand[rows[measure]], anchor)
+        bounds.low[rows] = low + ambiguity
+        bounds.high[rows] = np.where(amb & ~measure, np.inf, high + ambiguity)
+        bounds.ambiguity[rows] = ambiguity
+        bounds.measured[rows] = True
 
     def place_free(self, candidates: Sequence[Box], *, block: bool = True,
                    anchor: tuple[float, float] | None = None, unambiguous_from: int | None = None) -> int | None:
@@ -180,9 +209,9 @@ class Placer:
             return self._touch_matrix(cand, b).any(axis=1) if len(b) else hit
         g = self.gap
         left, bottom, right, top = cand[:, 0] - g, cand[:, 1] - g, cand[:, 2] + g, cand[:, 3] + g
-        near, on = self._raster.query(left, bottom, right, top)
-        hit |= on
-        unsure = np.flatnonzero(near & ~on)
+        near, held = self._raster.query(left, bottom, right, top)
+        hit |= held > 0
+        unsure = np.flatnonzero(near & ~hit)
         if len(unsure):
             ci, bi, _ = self._grid.query(left[unsure], bottom[unsure], right[unsure], top[unsure])
             hit[unsure[ci[self._touch_pairs(cand[unsure[ci]], self._boxes[bi])]]] = True
@@ -312,6 +341,24 @@ class Placer:
         return (area - w * h) * 10.0  # leaving the map is worse than touching a label
 
 
+class _Bounds:
+    """What the least-cost search knows of each candidate: bounds of its cost (none yet: low and
+    high infinite), its ambiguity where measured, and the touching pairs found."""
+
+    def __init__(self, n: int, slack: float) -> None:
+        self.slack = slack
+        self.low, self.high = np.full(n, np.inf), np.full(n, np.inf)
+        self.ambiguity = np.zeros(n)
+        self.measured = np.zeros(n, dtype=bool)
+        self._pairs: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+
+    def add_pairs(self, ci: np.ndarray, bi: np.ndarray, areas: np.ndarray) -> None:
+        self._pairs.append((ci, bi, areas))
+
+    def pairs(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        return tuple(np.concatenate(parts) for parts in zip(*self._pairs))
+
+
 class _Grid:
     """Square buckets over the placer's bounds (what lies beyond falls in the edge buckets),
     each listing the boxes that reach into it.
@@ -367,10 +414,10 @@ class _Grid:
 
 
 class _Raster:
-    """Two bitmaps of small square cells over the placer's bounds that settle most candidates
-    without looking at a box, kept as one stack of summed-area tables (any cell in a rectangle:
-    four look-ups). With ``f(v)`` the number of cell edges below v, less one (it never
-    decreases as v grows):
+    """Two rasters of small square cells over the placer's bounds that settle most candidates
+    without looking at a box, kept as one stack of summed-area tables (the sum over a rectangle:
+    four look-ups); each cell counts boxes. With ``f(v)`` the number of cell edges below v, less
+    one (it never decreases as v grows):
 
     - *reached* (table 0): the cells from ``f(lo)`` to ``f(hi)`` of each box, clipped to the
       raster. A box and a candidate that touch share a point, so they share its cell: a
@@ -389,8 +436,10 @@ class _Raster:
         ny = int((bounds.y1 - bounds.y0 + 2 * self.MARGIN) // self.CELL) + 1
         self.xs = (bounds.x0 - self.MARGIN) + self.CELL * np.arange(nx + 1)  # cell edges
         self.ys = (bounds.y0 - self.MARGIN) + self.CELL * np.arange(ny + 1)
-        self.cells = np.zeros((2, ny, nx), dtype=bool)  # reached, inside
+        self.cells = np.zeros((2, ny, nx), dtype=np.int32)  # boxes that reach each cell, that hold it
         self.tables = _tables(self.cells)
+        # Under every cell's area (its edges are floats: not quite CELL apart everywhere)
+        self.least_cell_area = float(np.diff(self.xs).min() * np.diff(self.ys).min()) * (1 - 1e-12)
 
     @staticmethod
     def _ranges(edges: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -402,31 +451,33 @@ class _Raster:
         return np.concatenate([reach[:n], f[:n] + 1]), np.concatenate([reach[n:], f[n:] - 1])
 
     def paint(self, boxes: np.ndarray) -> None:
-        """Add these boxes to both bitmaps."""
+        """Add these boxes to both bitmaps (each cell counts the boxes that reach it, that hold it)."""
         x0, y0, x1, y1 = boxes.T
         (i0, i1), (j0, j1) = self._ranges(self.xs, x0, x1), self._ranges(self.ys, y0, y1)
         k = np.repeat([0, 1], len(boxes))
         wide = np.maximum(i1 - i0 + 1, 0)
         owner, m = _ragged(wide * np.maximum(j1 - j0 + 1, 0))  # none where a range is empty
-        self.cells[k[owner], j0[owner] + m // wide[owner], i0[owner] + m % wide[owner]] = True
+        _, ny, nx = self.cells.shape
+        flat = (k[owner] * ny + j0[owner] + m // wide[owner]) * nx + i0[owner] + m % wide[owner]
+        self.cells += np.bincount(flat, minlength=self.cells.size).reshape(self.cells.shape).astype(np.int32)
         self.tables = _tables(self.cells)
 
     def query(self, x0, y0, x1, y1) -> tuple[np.ndarray, np.ndarray]:
-        """Per extent: whether it reaches a reached cell, and whether it holds an inside one."""
+        """Per extent: whether it reaches a reached cell, and the sum of the counts of the inside
+        cells it holds (how many boxes hold each)."""
         (i0, i1), (j0, j1) = self._ranges(self.xs, x0, x1), self._ranges(self.ys, y0, y1)
         ok = (i1 >= i0) & (j1 >= j0)  # then every index is on the raster
         i0, i1, j0, j1 = (np.where(ok, v, 0) for v in (i0, i1, j0, j1))  # an empty one reads cell 0
         k, t = np.repeat([0, 1], len(x0)), self.tables
         total = t[k, j1 + 1, i1 + 1] - t[k, j0, i1 + 1] - t[k, j1 + 1, i0] + t[k, j0, i0]
-        hit = ok & (total > 0)
-        return hit[:len(x0)], hit[len(x0):]
+        total = np.where(ok, total, 0)
+        return total[:len(x0)] > 0, total[len(x0):]
 
 
 def _tables(cells: np.ndarray) -> np.ndarray:
-    """The summed-area tables: ``table[k, j, i]`` counts the set cells of bitmap k in rows < j,
-    columns < i."""
-    tables = np.zeros((cells.shape[0], cells.shape[1] + 1, cells.shape[2] + 1), dtype=np.int32)
-    np.cumsum(np.cumsum(cells, axis=1, dtype=np.int32), axis=2, out=tables[:, 1:, 1:])
+    """The summed-area tables: ``table[k, j, i]`` sums bitmap k's counts in rows < j, columns < i."""
+    tables = np.zeros((cells.shape[0], cells.shape[1] + 1, cells.shape[2] + 1), dtype=np.int64)
+    np.cumsum(np.cumsum(cells, axis=1, dtype=np.int64), axis=2, out=tables[:, 1:, 1:])
     return tables
 
 
