@@ -35,8 +35,8 @@ class Placer:
         self._buf = np.zeros((256, 4))
         self._n = 0
         self._anchors = np.zeros((0, 2))
-        self._grid = _Grid(bounds)
-        self._raster = _Raster(bounds)
+        self._grid: _Grid | None = None  # built when the boxes are many (see _indexing)
+        self._raster: _Raster | None = None
         self._indexed = 0  # boxes [0, _indexed) are in the grid, the rest are tested one by one
 
     @property
@@ -68,7 +68,7 @@ class Placer:
         """Back to an earlier ``boxes()``: a layout that did not fit is tried another way."""
         self._n = 0
         self._indexed = 0
-        self._grid, self._raster = _Grid(self.bounds), _Raster(self.bounds)  # built again when needed
+        self._grid = self._raster = None  # they held boxes that may be gone: built anew when needed
         self._append(np.asarray(boxes, dtype=float).reshape(-1, 4))
 
     def block_disc(self, x: float, y: float, r: float) -> None:
@@ -226,7 +226,9 @@ class Placer:
         enough were placed since it was last."""
         if self._n < self.INDEX_FROM:
             return False
-        if self._n - self._indexed > self.REINDEX:
+        if self._raster is None:
+            self._grid, self._raster, self._indexed = _Grid(self.bounds), _Raster(self.bounds), 0
+        if self._n - self._indexed > self.REINDEX or not self._indexed:
             self._raster.paint(self._boxes[self._indexed:])
             self._grid.build(self._boxes)
             self._indexed = self._n
@@ -466,10 +468,13 @@ class _Raster:
         """Per extent: whether it reaches a reached cell, and the sum of the counts of the inside
         cells it holds (how many boxes hold each)."""
         (i0, i1), (j0, j1) = self._ranges(self.xs, x0, x1), self._ranges(self.ys, y0, y1)
-        ok = (i1 >= i0) & (j1 >= j0)  # then every index is on the raster
-        i0, i1, j0, j1 = (np.where(ok, v, 0) for v in (i0, i1, j0, j1))  # an empty one reads cell 0
-        k, t = np.repeat([0, 1], len(x0)), self.tables
-        total = t[k, j1 + 1, i1 + 1] - t[k, j0, i1 + 1] - t[k, j1 + 1, i0] + t[k, j0, i0]
+        ok = (i1 >= i0) & (j1 >= j0)  # then every index is on the raster (else the sum is dropped)
+        _, ny, nx = self.cells.shape
+        flat, wide = self.tables.ravel(), nx + 1
+        plane = np.repeat([0, (ny + 1) * wide], len(x0))
+        below, above, right = plane + j0 * wide, plane + (j1 + 1) * wide, i1 + 1
+        total = (flat.take(above + right, mode="clip") - flat.take(below + right, mode="clip")
+                 - flat.take(above + i0, mode="clip") + flat.take(below + i0, mode="clip"))
         total = np.where(ok, total, 0)
         return total[:len(x0)] > 0, total[len(x0):]
 
