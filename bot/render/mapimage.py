@@ -59,7 +59,11 @@ def render_map(gamemap: GameMap, overlay: Overlay, *, width_px: int = 1400, shee
     unknown sheet or an overlay that names places the map does not have
     (all listed at once).
     """
-    return png_bytes(draw_scene(gamemap, overlay, width_px=width_px, sheet=sheet))
+    scene = draw_scene(gamemap, overlay, width_px=width_px, sheet=sheet)
+    try:
+        return png_bytes(scene)
+    finally:
+        scene.release()  # its figure serves the next render of this thread
 
 
 def draw_scene(gamemap: GameMap, overlay: Overlay, *, width_px: int = 1400, sheet: str | None = None) -> Scene:

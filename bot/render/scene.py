@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import struct
+import threading
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -74,6 +75,51 @@ class _Canvas(FigureCanvasAgg):
         return self.renderer
 
 
+# A figure whose render is finished, per thread, for the next render there: building the Axes
+# (its spines and axis objects) is about a third of a quiet map's scene. Only a figure handed
+# back by ``Scene.release`` is taken again, emptied and set as a new one is, so the pictures are
+# the same to the byte.
+_spare = threading.local()
+
+
+def _figure(dpi: float, facecolor: str) -> tuple[Figure, Axes]:
+    """A figure of one full-size Axes at ``dpi``: the one this thread released, else a new one."""
+    spare = getattr(_spare, "figure", None)
+    _spare.figure = None
+    if spare is None:
+        fig = Figure(figsize=(NOMINAL_W / 100, 8), dpi=dpi, facecolor=facecolor)
+        _Canvas(fig)
+        ax = fig.add_axes((0, 0, 1, 1))
+        ax.set_axis_off()
+        # Every artist added is clipped to the axes' patch, which builds that patch's transform
+        # anew each time (a third of adding a text or patch); it never changes, so build it once.
+        clip_transform = ax.patch.get_transform()
+        ax.patch.get_transform = lambda: clip_transform
+        return fig, ax
+    fig, ax = spare
+    fig.set_dpi(dpi)
+    fig.set_size_inches(NOMINAL_W / 100, 8)
+    fig.set_facecolor(facecolor)
+    ax.set_prop_cycle(None)  # the colour cycle from its start, as in a new Axes
+    return fig, ax
+
+
+_measurers = threading.local()
+
+
+def _measurer(dpi: float) -> _Renderer:
+    """A renderer of one pixel, per thread and dpi, to measure text with: extents depend on the
+    font and the dpi only, and measuring with the figure's renderer made it allocate a full-size
+    canvas for the figure's first size and another when the size was set (a few ms each)."""
+    by_dpi = getattr(_measurers, "by_dpi", None)
+    if by_dpi is None:
+        by_dpi = _measurers.by_dpi = {}
+    renderer = by_dpi.get(dpi)
+    if renderer is None:
+        renderer = by_dpi[dpi] = _Renderer(1, 1, dpi)
+    return renderer
+
+
 class Measure:
     """Text extents in layout units (the renderer caches them for the process)."""
 
@@ -94,8 +140,7 @@ class Measure:
     def __call__(self, text: str, font: Font) -> tuple[float, float]:
         key = (text, font)
         if key not in self._cache:
-            renderer = self._fig.canvas.get_renderer()
-            w, h, _ = renderer.get_text_width_height_descent(text, self.font(font).prop(), ismath=False)
+            w, h, _ = _measurer(self._fig.dpi).get_text_width_height_descent(text, self.font(font).prop(), ismath=False)
             self._cache[key] = (w / self._k, h / self._k)
         return self._cache[key]
 
@@ -133,8 +178,7 @@ class Scene:
         sheet = sheet or gm.default_sheet
         art = gm.sheets[sheet].art
         dpi = 100.0 * width_px / NOMINAL_W
-        fig = Figure(figsize=(NOMINAL_W / 100, 8), dpi=dpi, facecolor=facecolor)
-        _Canvas(fig)
+        fig, ax = _figure(dpi, facecolor)
         measure = Measure(fig, width_px, families_for(ov.language))
         # Bottom to top: legend band, map region, title band.
         rows = legend_rows(measure, legend) if bands else []
@@ -144,16 +188,18 @@ class Scene:
         height = legend_h + frame.height + (TITLE_H if bands else 0.0)
         # +0.5 px so that the canvas never truncates to one pixel less.
         fig.set_size_inches((width_px + 0.5) / dpi, (height * width_px / NOMINAL_W + 0.5) / dpi)
-        ax = fig.add_axes((0, 0, 1, 1))
-        ax.set_axis_off()
-        # Every artist added is clipped to the axes' patch, which builds that patch's transform
-        # anew each time (a third of adding a text or patch); it never changes, so build it once.
-        clip_transform = ax.patch.get_transform()
-        ax.patch.get_transform = lambda: clip_transform
         ax.set_xlim(0, NOMINAL_W)
         ax.set_ylim(0, height)
         placer = Placer(Box(SIDE + 4, legend_h + 4, SIDE + frame.width - 4, legend_h + frame.height - 4))
         return cls(gm, ov, fig, ax, measure, frame, rows, height, placer, legend_h, sheet)
+
+    def release(self) -> None:
+        """Hand the figure back for this thread's next render, emptied; the scene is done with
+        (its PNG made). A scene never released keeps its figure."""
+        ax = self.ax
+        for artist in [*ax.collections, *ax.patches, *ax.lines, *ax.texts, *ax.artists, *ax.images, *ax.tables]:
+            artist.remove()
+        _spare.figure = (self.fig, self.ax)
 
     @property
     def map_box(self) -> Box:
