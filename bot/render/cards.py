@@ -10,6 +10,7 @@ from typing import Literal
 from matplotlib.patches import FancyBboxPatch
 
 from bot.i18n import messages
+from bot.render.aggregate import COUNTED, variants
 from bot.render.geometry import AROUND_ALL, AROUND_SIDE_FIRST, Box, PlacedLabel, candidates
 from bot.render.localnames import place_name
 from bot.render.overlay import Marker
@@ -64,7 +65,7 @@ def _card_rows(markers: list[Marker], shapes: dict[str, ShapeStyle], language: s
 
 
 def _label(m: Marker) -> str:
-    return f"×{m.count} {m.label}" if m.count > 1 else m.label
+    return f"×{m.count} {m.label}" if m.count > 1 and m.shape != COUNTED else m.label  # counted: in its detail
 
 
 def _grouped(markers: list[Marker], shapes: dict[str, ShapeStyle]) -> list[Marker]:
@@ -122,7 +123,9 @@ def draw_units(scene: Scene) -> None:
     plan: Plan = []
     if scene.ov.units_as == "cards":
         for area_id in order:
-            if not _place_card(scene, area_id, by_area[area_id], plan):
+            # A crowded area's other factions counted (bot.render.aggregate) before the map gives up cards.
+            if not any(_place_card(scene, area_id, ms, plan) for ms in variants(scene.ov, by_area[area_id])):
+                scene.unplaced.append(f"card {area_id}")
                 break  # the whole map gets badges: no need to try the other cards
     if scene.ov.units_as != "cards" or len(scene.unplaced) > n_unplaced:
         scene.placer.restore(saved)
@@ -191,9 +194,11 @@ def _badge_size(scene: Scene, items: list[_Item], glyph: float, font: Font) -> t
 def _place_badge(scene: Scene, area_id: str, markers: list[Marker], plan: Plan) -> None:
     """Beside the area; else farther out on a leader line; else, on a crowded map, at a smaller size
     (below the preview's reading size: better than on top of another label)."""
-    items = _badge_items(markers, scene.ov.vocabulary.shapes)
+    shapes = scene.ov.vocabulary.shapes
     x, y, foot = scene.nodes[area_id]
-    for glyph, font in BADGE_SIZES:
+    # At each size as they are, then with other factions counted (bot.render.aggregate), then smaller.
+    tries = [(glyph, font, _badge_items(ms, shapes)) for glyph, font in BADGE_SIZES for ms in variants(scene.ov, markers)]
+    for glyph, font, items in tries:
         size = _badge_size(scene, items, glyph, font)
         cands = candidates(x, y, *size, (foot + GAP + 2,), AROUND_SIDE_FIRST)
         n_near = len(cands)
@@ -256,7 +261,6 @@ def _place_card(scene: Scene, area_id: str, markers: list[Marker], plan: Plan) -
                         AROUND_ALL)
     best = scene.placer.place_free(cands, anchor=(x, y), unambiguous_from=n_near)
     if best is None:
-        scene.unplaced.append(f"card {area_id}")
         return False
     rows, box = near if best < n_near else far, cands[best]
 

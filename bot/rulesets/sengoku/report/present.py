@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from bot.domain.gamemap import GameMap
-from bot.domain.viewer import PUBLIC, Viewer
+from bot.domain.viewer import PUBLIC, Viewer, as_viewer
 from bot.report.cards import Card
 from bot.rulesets.sengoku.report.cards import cards_for
 from bot.domain.text import escape, sentence
@@ -92,7 +92,12 @@ class SengokuPresenter:
         from bot.render import (
             render_map_async,  # matplotlib loads only when a map is drawn
         )
-        return await render_map_async(data.gamemap, overlay_for(data, audience), sheet=sheet)
+        from bot.render.aggregate import for_audience
+        viewer = as_viewer(audience)
+        ports = [p for p, port in data.after.ports.items() if viewer.owns(port.owner)]
+        # A crowded map counts other clans' units per clan; a clan's map of a big map frames its theatre.
+        overlay = for_audience(overlay_for(data, viewer), viewer.faction, events=data.events, places=ports)
+        return await render_map_async(data.gamemap, overlay, sheet=sheet)
 
 
 def _mission(order) -> str:
