@@ -27,6 +27,7 @@ from bot.domain.events import Event
 from bot.domain.gamemap import GameMap
 from bot.i18n import N_, messages
 from bot.render.overlay import Marker, Overlay
+from bot.render.style import MAP_PAD, MAX_MAP_H, NOMINAL_W, SIDE
 from bot.render.vocabulary import ShapeStyle
 
 __all__ = ["COUNTED", "for_audience", "framed", "merged", "theatre_map", "variants"]
@@ -100,10 +101,12 @@ def merged(markers: list[Marker], overlay: Overlay) -> list[Marker]:
 # --- framing ---------------------------------------------------------------------
 
 FRAME_MIN_NODES = 150  # smaller maps are drawn whole: at 1,400 px every area has room (Seto: 60 nodes)
-FRAME_MAX_SHARE = 0.4  # frame only when the theatre's box covers at most this share of the map's box
+FRAME_MIN_ZOOM = 2.0  # frame only when that draws the theatre at least twice as large as the whole map does
 FRAME_GRID = 12  # the box snaps to twelfths of the whole map each way, so it moves only in such steps
 FRAME_MARGIN = 1  # grid cells added on each side: the neighbours an arrow or a card comes from
-FRAME_MIN_ASPECT = 1.4  # at least this wide for its height: a framed map is not taller than a phone can show
+# Between these widths for its height: a framed map is not taller than a phone can show, and one
+# of a long coast shows the land and sea beside it, not a thin strip.
+FRAME_MIN_ASPECT, FRAME_MAX_ASPECT = 1.4, 2.5
 
 
 def framed(gm: GameMap, overlay: Overlay, sheet: str) -> tuple[GameMap, Overlay]:
@@ -171,13 +174,20 @@ def _frame_box(gm: GameMap, overlay: Overlay, sheet: str) -> tuple[float, float,
     gy1 = min(FRAME_GRID, math.floor((max(p[1] for p in pts) - my) / cy) + 1 + FRAME_MARGIN)
     kx = math.cos(math.radians(max(-80.0, min(80.0, sum(ys) / len(ys)))))  # as Frame.fit shrinks longitude
     gx0, gx1 = _widened(gx0, gx1, (gy1 - gy0) * cy * FRAME_MIN_ASPECT / (cx * kx))
-    if (gx1 - gx0) * (gy1 - gy0) > FRAME_MAX_SHARE * FRAME_GRID ** 2:
-        return None  # not much smaller than the whole map
+    gy0, gy1 = _widened(gy0, gy1, (gx1 - gx0) * cx * kx / (FRAME_MAX_ASPECT * cy))
+    if _scale((gx1 - gx0) * cx * kx, (gy1 - gy0) * cy) < FRAME_MIN_ZOOM * _scale(wx * kx, wy):
+        return None  # not much smaller than the whole map: it would not be drawn much larger
     return mx + gx0 * cx, my + gy0 * cy, mx + gx1 * cx, my + gy1 * cy
 
 
+def _scale(span_x: float, span_y: float) -> float:
+    """Layout units per map unit of a box this wide and tall, as ``Frame.fit`` draws it."""
+    inner_w = NOMINAL_W - 2 * SIDE - 2 * MAP_PAD
+    return min(inner_w / span_x, (MAX_MAP_H - 2 * MAP_PAD) / span_y)
+
+
 def _widened(g0: int, g1: int, want: float) -> tuple[int, int]:
-    """Grid columns g0..g1 widened (both sides alike, within the map) to at least ``want`` columns."""
+    """Grid cells g0..g1 of one axis widened (both sides alike, within the map) to at least ``want``."""
     need = min(FRAME_GRID, math.ceil(want - 1e-9))
     while g1 - g0 < need:
         if g0 > 0:

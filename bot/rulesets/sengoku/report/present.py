@@ -92,12 +92,17 @@ class SengokuPresenter:
         from bot.render import (
             render_map_async,  # matplotlib loads only when a map is drawn
         )
-        from bot.render.aggregate import for_audience
-        viewer = as_viewer(audience)
-        ports = [p for p, port in data.after.ports.items() if viewer.owns(port.owner)]
-        # A crowded map counts other clans' units per clan; a clan's map of a big map frames its theatre.
-        overlay = for_audience(overlay_for(data, viewer), viewer.faction, events=data.events, places=ports)
-        return await render_map_async(data.gamemap, overlay, sheet=sheet)
+        return await render_map_async(data.gamemap, map_overlay(data, audience), sheet=sheet)
+
+
+def map_overlay(data: ReportInput, audience: Viewer | str = PUBLIC):
+    """The overlay ``render`` draws: what the audience may see (overlay.py); where crowded, other clans'
+    units counted per clan, and a clan's map of a big map framed on its theatre (bot.render.aggregate:
+    its units, its ports, the events addressed to it)."""
+    from bot.render.aggregate import for_audience  # matplotlib loads only when a map is drawn
+    viewer = as_viewer(audience)
+    ports = [p for p, port in data.after.ports.items() if viewer.owns(port.owner)]
+    return for_audience(overlay_for(data, viewer), viewer.faction, events=data.events, places=ports)
 
 
 def _mission(order) -> str:
