@@ -196,10 +196,16 @@ def _place_badge(scene: Scene, area_id: str, markers: list[Marker], plan: Plan) 
     (below the preview's reading size: better than on top of another label)."""
     shapes = scene.ov.vocabulary.shapes
     x, y, foot = scene.nodes[area_id]
-    # At each size as they are, then with other factions counted (bot.render.aggregate), then smaller.
-    tries = [(glyph, font, _badge_items(ms, shapes)) for glyph, font in BADGE_SIZES for ms in variants(scene.ov, markers)]
-    for glyph, font, items in tries:
-        size = _badge_size(scene, items, glyph, font)
+    # At each size as they are, then with other factions counted (bot.render.aggregate) unless that is
+    # no narrower (the same spots: the same answer), then smaller.
+    tries: list[tuple[float, Font, list[_Item], tuple[float, float]]] = []
+    ways = [_badge_items(ms, shapes) for ms in variants(scene.ov, markers)]
+    for glyph, font in BADGE_SIZES:
+        for items in ways:
+            size = _badge_size(scene, items, glyph, font)
+            if not tries or tries[-1][3] != size:
+                tries.append((glyph, font, items, size))
+    for glyph, font, items, size in tries:
         cands = candidates(x, y, *size, (foot + GAP + 2,), AROUND_SIDE_FIRST)
         n_near = len(cands)
         cands += candidates(x, y, *size, [foot + d for d in FAR_BADGE], AROUND_ALL)
