@@ -177,7 +177,8 @@ def _frame_box(gm: GameMap, overlay: Overlay, sheet: str) -> tuple[float, float,
     gy0, gy1 = _widened(gy0, gy1, (gx1 - gx0) * cx * kx / (FRAME_MAX_ASPECT * cy))
     if _scale((gx1 - gx0) * cx * kx, (gy1 - gy0) * cy) < FRAME_MIN_ZOOM * _scale(wx * kx, wy):
         return None  # not much smaller than the whole map: it would not be drawn much larger
-    return mx + gx0 * cx, my + gy0 * cy, mx + gx1 * cx, my + gy1 * cy
+    ex, ey = 1e-9 * wx, 1e-9 * wy  # a node on the grid's edge stays in, whatever the float rounding
+    return mx + gx0 * cx - ex, my + gy0 * cy - ey, mx + gx1 * cx + ex, my + gy1 * cy + ey
 
 
 def _scale(span_x: float, span_y: float) -> float:

@@ -191,6 +191,20 @@ class Seen(Event):
     route: list[str] = []
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_every_own_unit_is_in_the_frame_wherever_the_units_are(strip: GameMap, seed: int) -> None:
+    import random
+    rng = random.Random(seed)
+    n = len(strip.nodes)
+    start = rng.randrange(n)
+    own = {f"a{min(n - 1, start + rng.randrange(30))}" for _ in range(rng.randrange(1, 8))}
+    own |= {"a0"} if seed == 0 else {f"a{n - 1}"} if seed == 1 else set()  # the map's two ends too
+    ov = for_audience(strip_overlay(sorted(own), []), "red")
+    gm, shown = framed(strip, ov, "main")
+    assert own <= set(gm.nodes)
+    assert sorted(m.area for m in shown.markers) == sorted(m.area for m in ov.markers)
+
+
 def test_events_addressed_to_the_faction_are_in_its_frame(strip: GameMap) -> None:
     private = Seen(area="a70", route=["a71", "a72"], audience=Audience.of("blue", "red"))  # a place in any field
     public = Seen(area="a150", audience=Audience.everyone())  # everyone's news is not its theatre
