@@ -11,6 +11,7 @@ from matplotlib.collections import PatchCollection
 from matplotlib.patches import FancyBboxPatch
 
 from bot.i18n import messages
+from bot.render.aggregate import COUNTED, variants
 from bot.render.geometry import AROUND_ALL, AROUND_SIDE_FIRST, Box, PlacedLabel, candidates
 from bot.render.localnames import place_name
 from bot.render.overlay import Marker
@@ -65,7 +66,7 @@ def _card_rows(markers: list[Marker], shapes: dict[str, ShapeStyle], language: s
 
 
 def _label(m: Marker) -> str:
-    return f"×{m.count} {m.label}" if m.count > 1 else m.label
+    return f"×{m.count} {m.label}" if m.count > 1 and m.shape != COUNTED else m.label  # counted: in its detail
 
 
 def _grouped(markers: list[Marker], shapes: dict[str, ShapeStyle]) -> list[Marker]:
@@ -133,7 +134,9 @@ def draw_units(scene: Scene) -> None:
     plan: Plan = []
     if scene.ov.units_as == "cards":
         for area_id in order:
-            if not _place_card(scene, area_id, by_area[area_id], plan):
+            # A crowded area's other factions counted (bot.render.aggregate) before the map gives up cards.
+            if not any(_place_card(scene, area_id, ms, plan) for ms in variants(scene.ov, by_area[area_id])):
+                scene.unplaced.append(f"card {area_id}")
                 break  # the whole map gets badges: no need to try the other cards
     if scene.ov.units_as != "cards" or len(scene.unplaced) > n_unplaced:
         scene.placer.restore(saved)
@@ -204,10 +207,18 @@ def _badge_size(scene: Scene, items: list[_Item], glyph: float, font: Font) -> t
 def _place_badge(scene: Scene, area_id: str, markers: list[Marker], plan: Plan) -> None:
     """Beside the area; else farther out on a leader line; else, on a crowded map, at a smaller size
     (below the preview's reading size: better than on top of another label)."""
-    items = _badge_items(markers, scene.ov.vocabulary.shapes)
+    shapes = scene.ov.vocabulary.shapes
     x, y, foot = scene.nodes[area_id]
+    # At each size as they are, then with other factions counted (bot.render.aggregate) unless that is
+    # no narrower (the same spots: the same answer), then smaller.
+    tries: list[tuple[float, Font, list[_Item], tuple[float, float]]] = []
+    ways = [_badge_items(ms, shapes) for ms in variants(scene.ov, markers)]
     for glyph, font in BADGE_SIZES:
-        size = _badge_size(scene, items, glyph, font)
+        for items in ways:
+            size = _badge_size(scene, items, glyph, font)
+            if not tries or tries[-1][3] != size:
+                tries.append((glyph, font, items, size))
+    for glyph, font, items, size in tries:
         cands = candidates(x, y, *size, (foot + GAP + 2,), AROUND_SIDE_FIRST)
         n_near = len(cands)
         cands += candidates(x, y, *size, [foot + d for d in FAR_BADGE], AROUND_ALL)
@@ -268,7 +279,6 @@ def _place_card(scene: Scene, area_id: str, markers: list[Marker], plan: Plan) -
                         AROUND_ALL)
     best = scene.placer.place_free(cands, anchor=(x, y), unambiguous_from=n_near)
     if best is None:
-        scene.unplaced.append(f"card {area_id}")
         return False
     rows, box = near if best < n_near else far, cands[best]
 

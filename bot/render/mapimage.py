@@ -36,6 +36,7 @@ import difflib
 
 from bot.domain.gamemap import GameMap
 from bot.domain.gamemap_profile import PLACE, WATER
+from bot.render.aggregate import framed
 from bot.render.cards import draw_units
 from bot.render.events import draw_highlights, draw_routes
 from bot.render.labels import place_highlight_labels
@@ -74,6 +75,7 @@ def draw_scene(gamemap: GameMap, overlay: Overlay, *, width_px: int = 1400, shee
     sheet = _check_sheet(gamemap, sheet)
     check_overlay(gamemap, overlay)
     overlay = on_sheet(gamemap, overlay, sheet)
+    gamemap, overlay = framed(gamemap, overlay, sheet)  # a faction's map of a big map: its theatre (aggregate.py)
     layer = static_layer(gamemap, width_px, sheet, overlay.language)  # cached: drawn once per map, sheet, width and language
     scene = Scene.create(gamemap, overlay, width_px, legend=legend_items(gamemap, overlay), sheet=sheet)
     paste(scene, layer)

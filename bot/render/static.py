@@ -39,7 +39,12 @@ from bot.render.scene import Scene
 from bot.render.sprites import Picture, PictureArtist, picture
 from bot.render.style import NOMINAL_W
 
-MAX_CACHED = 8  # (map, width) pairs; one layer of a 60-node map at 1400 px is about 8 MB of pixels
+# Layers kept: a faction's map of a big map frames its theatre (bot.render.aggregate), a layer per
+# frame, so one 16-clan turn draws 17 layers; fewer kept and every turn would draw each one again.
+MAX_CACHED = 24
+# And their pixels: one layer at 1400 px is 3 to 9 MB (a 60-node map about 8 MB), so the bound that
+# holds in practice, per process (each render worker keeps its own), is this one.
+MAX_CACHED_BYTES = 160 * 2**20
 BASE_Z = 0.0
 AREA_NAME_WEIGHT = 4
 LABELS_Z = 8.9  # over nodes (5) and rings (7), under event labels (9.5) and cards (10)
@@ -82,9 +87,14 @@ def static_layer(gm: GameMap, width_px: int, sheet: str | None = None, language:
         global builds
         builds += 1
         _cache[key] = layer
-        while len(_cache) > MAX_CACHED:
+        while len(_cache) > MAX_CACHED or (len(_cache) > 1 and cached_bytes() > MAX_CACHED_BYTES):
             _cache.popitem(last=False)
     return layer
+
+
+def cached_bytes() -> int:
+    """The pixels the cache holds (the boxes are small beside them)."""
+    return sum(layer.base.nbytes + layer.labels.nbytes for layer in _cache.values())
 
 
 def clear_cache() -> None:
