@@ -129,7 +129,11 @@ async def run_in_worker(fn: Callable[..., T], *args: Any, timeout: float) -> T:
     if pool is None:
         return await _in_thread(fn, args, timeout)
     # pebble's own timeout (from the task's start) is the backstop should this loop be gone.
-    future = pool.schedule(fn, args=args, timeout=timeout)
+    try:
+        future = pool.schedule(fn, args=args, timeout=timeout)
+    except RuntimeError:  # the pool broke (its processes could not be started again) or is stopping
+        log.exception("The worker pool takes no tasks; %s runs in a thread of the bot instead", _name(fn))
+        return await _in_thread(fn, args, timeout)
     waited = asyncio.wrap_future(future)  # cancelled (the caller was): cancels, kills the task too
     try:
         done, _ = await asyncio.wait({waited}, timeout=timeout)
