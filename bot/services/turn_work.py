@@ -144,9 +144,9 @@ def _default_line(answer: Answer, campaign: Campaign, question: Question | None)
 # --- maps ---------------------------------------------------------------------
 
 # The report inputs a worker has unpickled, by the token of the turn's maps: each worker reads a
-# turn's data once, however many of its maps it draws (a few kept: two campaigns' turns at once).
+# turn's data once, however many of its maps it draws (two kept: two campaigns' turns at once).
 _inputs: OrderedDict[str, ReportInput] = OrderedDict()
-KEPT_INPUTS = 4
+KEPT_INPUTS = 2
 
 
 def pickled(data: ReportInput) -> bytes:

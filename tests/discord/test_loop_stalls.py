@@ -131,7 +131,7 @@ POOL_CPU_LIMIT_S = 0.025
 
 
 async def test_an_l_sized_turn_through_the_worker_processes_keeps_every_callback_short(through_workers, loop_watch,
-                                                                                       tmp_path):
+                                                                                       tmp_path, monkeypatch):
     """1,000 units resolved, reported, recorded and two of its maps drawn through the real pool: the
     loop only loads, commits and posts.  What it spends in one callback is bounded by the loading of
     the L state (a JSON text of ~0.2 MB parsed and validated) and the store's commit."""
@@ -142,6 +142,7 @@ async def test_an_l_sized_turn_through_the_worker_processes_keeps_every_callback
     from bot.store import open_repository
 
     warnings, busy, slowest, longest = loop_watch
+    monkeypatch.setattr(bot.render, "RENDER_TIMEOUT_S", 600.0)  # a cold L map on a loaded machine: not timed here
     large = campaign("L")
     with serve_generated_maps(large.gamemap):
         async with await open_repository(tmp_path / "large.sqlite") as repo:

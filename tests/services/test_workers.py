@@ -27,6 +27,12 @@ def _slow_map(ruleset_id, token, blob, audience, sheet) -> bytes:
     return b""
 
 
+async def _all_warm(pool) -> set[int]:
+    """Every worker has answered (one killed by an earlier test is replaced and warm again)."""
+    await asyncio.to_thread(workers._wait_warm, pool, len(workers.worker_pids()) or 2)
+    return set(workers.worker_pids())
+
+
 async def _replaced(before: set[int]) -> set[int]:
     """The pool's pids once the killed worker's replacement runs."""
     for _ in range(200):
@@ -61,10 +67,10 @@ async def test_a_step_worked_in_a_worker_process_is_what_a_thread_works(turns, w
 
 
 async def test_a_task_that_hangs_is_killed_at_its_timeout_and_the_next_task_runs(through_workers):
-    before = set(workers.worker_pids())
+    before = await _all_warm(through_workers)
     assert len(before) == 2
-    with pytest.raises(workers.WorkerTimeout, match="took longer than 1 s") as caught:
-        await workers.run_in_worker(time.sleep, 60, timeout=1.0)
+    with pytest.raises(workers.WorkerTimeout, match="took longer than 3 s") as caught:
+        await workers.run_in_worker(time.sleep, 60, timeout=3.0)
     assert caught.value.started
     after = await _replaced(before)
     assert len(after & before) == 1  # the stuck one killed, a fresh one in its place
@@ -72,7 +78,7 @@ async def test_a_task_that_hangs_is_killed_at_its_timeout_and_the_next_task_runs
 
 
 async def test_a_cancelled_caller_cancels_its_task_in_the_worker(through_workers):
-    before = set(workers.worker_pids())
+    before = await _all_warm(through_workers)
     task = asyncio.create_task(workers.run_in_worker(time.sleep, 60, timeout=60))
     await asyncio.sleep(1.0)
     task.cancel()
@@ -92,12 +98,13 @@ async def test_a_map_that_hangs_in_a_worker_is_a_render_timeout_and_the_next_map
     await submit_demo_orders(service, 1)
     outcome = await service.resolve_turn(1)
     real = turn_work.draw_map
-    monkeypatch.setattr(render, "RENDER_TIMEOUT_S", 1.0)
+    await _all_warm(through_workers)
+    monkeypatch.setattr(render, "RENDER_TIMEOUT_S", 3.0)
     monkeypatch.setattr(turn_work, "draw_map", _slow_map)
-    with pytest.raises(render.RenderTimeout, match="map render took longer than 1 s"):
+    with pytest.raises(render.RenderTimeout, match="map render took longer than 3 s"):
         await service.render_maps("sengoku", outcome.data, [Viewer.public(), Viewer.of("mori")])
     monkeypatch.setattr(turn_work, "draw_map", real)
-    monkeypatch.setattr(render, "RENDER_TIMEOUT_S", 30.0)
+    monkeypatch.setattr(render, "RENDER_TIMEOUT_S", 300.0)  # the killed workers' replacements warm first
     maps = await service.render_maps("sengoku", outcome.data, [Viewer.public(), Viewer.of("mori")])
     assert all(png.startswith(b"\x89PNG") for png in maps.values())
 
