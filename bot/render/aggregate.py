@@ -100,7 +100,7 @@ def merged(markers: list[Marker], overlay: Overlay) -> list[Marker]:
 
 # --- framing ---------------------------------------------------------------------
 
-FRAME_MIN_NODES = 150  # smaller maps are drawn whole: at 1,400 px every area has room (Seto: 60 nodes)
+FRAME_MIN_NODES = 150  # smaller maps are drawn whole: at 1,400 px every area has room (a 60-node map)
 FRAME_MIN_ZOOM = 2.0  # frame only when that draws the theatre at least twice as large as the whole map does
 FRAME_GRID = 12  # the box snaps to twelfths of the whole map each way, so it moves only in such steps
 FRAME_MARGIN = 1  # grid cells added on each side: the neighbours an arrow or a card comes from

@@ -274,7 +274,7 @@ def png_bytes(scene: Scene) -> bytes:
 def _palette_png(image: Image.Image) -> bytes:
     """A palette image as PNG bytes, written here: every row unfiltered and the whole compressed at
     zlib's fastest level (PNG_LEVEL) in one go, half of what PIL's encoder takes at that level and a
-    third of its default (level 6), for about a fifth more bytes (the Seto benchmark map at 1400 px:
+    third of its default (level 6), for about a fifth more bytes (the 60-node benchmark map at 1400 px:
     139 KiB, 113 before, the nearest-colour palette included; docs/decisions.md "Drawing in batches")."""
     indices = np.asarray(image)
     height, width = indices.shape

@@ -42,7 +42,7 @@ from matplotlib.transforms import IdentityTransform
 
 from bot.render.style import Font
 
-# Of cached pixels: a Seto map's texts at 1400 px take 0.3 MB, two 1,000-unit maps' 1.2 MB (about 3.5 KB a text).
+# Of cached pixels: a 60-node map's texts at 1400 px take 0.3 MB, two 1,000-unit maps' 1.2 MB (about 3.5 KB a text).
 MAX_SPRITE_BYTES = 16 * 2**20
 MAX_FIGURES = 8  # the dpis (widths) a text was drawn at
 
