@@ -29,7 +29,7 @@ import aiosqlite
 from bot.store.sqlite_base import transaction
 
 MAX_UNITS = 32
-MAX_AGE = 0.02  # seconds from BEGIN after which a group admits no one (about two fsyncs here)
+MAX_AGE = 0.005  # seconds from BEGIN after which a group admits no one (under an fsync here)
 _SAVEPOINT = "fw_unit"
 
 
