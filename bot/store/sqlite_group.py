@@ -171,7 +171,7 @@ class UnitGate:
         except asyncio.CancelledError:
             if turn.done() and not turn.cancelled():
                 self._hand_on()  # handed the connection just as we were cancelled: pass it on
-            else:
+            elif turn in self._waiters:  # not already skipped by a ``_wake_next``
                 self._waiters.remove(turn)
             raise
 

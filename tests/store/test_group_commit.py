@@ -170,3 +170,26 @@ async def test_a_read_handed_the_connection_in_a_group_is_answered_after_the_com
     assert await read == [(1,)]
     assert first.done() and await first == 1
     assert commits(store) - before <= 1
+
+
+async def test_a_waiter_cancelled_and_skipped_before_it_runs_is_no_error(store):
+    held, go = asyncio.Event(), asyncio.Event()
+    waiting: list[asyncio.Task] = []
+
+    async def holder() -> None:
+        async with store._unit(write=True) as db:
+            await db.execute("INSERT INTO t (x) VALUES (1)")
+            held.set()
+            await go.wait()
+            waiting[0].cancel()  # its turn is cancelled, and this unit hands on (skipping it) before it runs
+
+    first = asyncio.create_task(holder())
+    await held.wait()
+    waiting.append(asyncio.create_task(insert(store, 2)))
+    await asyncio.sleep(0.01)
+    go.set()
+    await asyncio.wait_for(first, 5)
+    with pytest.raises(asyncio.CancelledError):
+        await waiting[0]
+    assert await insert(store, 3) == 3
+    assert await rows(store, "SELECT x FROM t ORDER BY x") == [(1,), (3,)]
