@@ -1,8 +1,10 @@
 """``SqliteRepository``: the embedded campaign store (one file, WAL mode).
 
-One aiosqlite connection per repository.  An asyncio lock serialises units of
-work on it: coroutines share the connection, and without the lock one
-coroutine's statements could land inside another's transaction.
+One aiosqlite connection per repository.  A gate (bot/store/sqlite_group.py)
+hands it to one unit of work at a time: coroutines share the connection, and
+without it one coroutine's statements could land inside another's transaction.
+Write units that queue up commit together, as savepoints of one transaction
+(group commit: one fsync for many).
 
 The queries here and in the ``sqlite_*`` modules are the store's one set of SQL:
 ``PgRepository`` (bot/store/pg.py) runs them on PostgreSQL too (bot/store/dialect.py).
@@ -15,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager, nullcontext
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Self
 
@@ -54,9 +56,9 @@ from bot.store.sqlite_base import (
     next_seq,
     state_row,
     state_text,
-    transaction,
 )
 from bot.store.sqlite_claims import WorkClaimStore
+from bot.store.sqlite_group import UnitGate
 from bot.store.sqlite_open import connect
 from bot.store.sqlite_orders import OrderStore
 from bot.store.sqlite_turns import TurnLifecycleStore
@@ -80,7 +82,7 @@ class SqliteRepository(OrderStore, TurnLifecycleStore, WorkClaimStore):
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
         self._db: aiosqlite.Connection | None = db
         self._path = path
-        self._lock = asyncio.Lock()
+        self._gate = UnitGate(db, self._closed_error)
         self.applied_migrations: list[int] = []  # the versions this opening applied
 
     @classmethod
@@ -94,7 +96,7 @@ class SqliteRepository(OrderStore, TurnLifecycleStore, WorkClaimStore):
     async def close(self) -> None:
         db, self._db = self._db, None
         if db is not None:
-            async with self._lock:
+            async with self._gate.closing():
                 await db.close()
 
     async def __aenter__(self) -> Self:
@@ -111,18 +113,20 @@ class SqliteRepository(OrderStore, TurnLifecycleStore, WorkClaimStore):
         read whose statements may each see their own (each is atomic), two hops to the database's
         thread fewer (BEGIN, COMMIT), for a read that is as good either way (``order_desk``).
         """
-        async with self._lock:
-            if self._db is None:
-                raise StoreError("the campaign database is closed (the bot is shutting down or restarting); "
-                                 "try again in a minute", detail=f"campaign database {self._path} is closed")
-            try:
-                async with transaction(self._db, immediate=write) if write or snapshot else nullcontext():
-                    yield self._db
-            except sqlite3.Error as exc:
-                raise StoreError(STORE_FAILED, detail=f"campaign database {self._path}: {exc}") from exc
-            except OverflowError as exc:  # an id beyond SQLite's 64-bit integers; rolled back above
-                raise StoreError(f"cannot store a number that large ({exc}): SQLite keeps integers up to "
-                                 f"{2 ** 63 - 1}; nothing was changed") from exc
+        if self._db is None:
+            raise self._closed_error()
+        try:
+            async with self._gate.unit(write=write, snapshot=snapshot) as db:
+                yield db
+        except sqlite3.Error as exc:
+            raise StoreError(STORE_FAILED, detail=f"campaign database {self._path}: {exc}") from exc
+        except OverflowError as exc:  # an id beyond SQLite's 64-bit integers; rolled back above
+            raise StoreError(f"cannot store a number that large ({exc}): SQLite keeps integers up to "
+                             f"{2 ** 63 - 1}; nothing was changed") from exc
+
+    def _closed_error(self) -> StoreError:
+        return StoreError("the campaign database is closed (the bot is shutting down or restarting); "
+                          "try again in a minute", detail=f"campaign database {self._path} is closed")
 
     # Campaigns
 
