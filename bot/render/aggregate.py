@@ -80,11 +80,25 @@ def variants(overlay: Overlay, markers: list[Marker]) -> list[list[Marker]]:
 
 def merged(markers: list[Marker], overlay: Overlay) -> list[Marker]:
     """``markers`` of one area with each other faction's markers (two or more) as one, its count
-    their sum; the overlay's own faction's, and a faction the overlay gives no name (its id must
-    not be shown), as they are. Factions in the order they first appear."""
+    their sum; the overlay's own faction's, a faction the overlay gives no name (its id must
+    not be shown), and markers of a kind that is no unit there (``ShapeStyle.counted``: a loss)
+    as they are. Factions in the order they first appear, the markers left as they are after them."""
     groups: dict[str, list[Marker]] = {}
+    apart: list[Marker] = []
+    shapes = overlay.vocabulary.shapes
     for m in markers:
-        groups.setdefault(m.faction, []).append(m)
+        if m.shape in shapes and not shapes[m.shape].counted:
+            apart.append(m)
+        else:
+            groups.setdefault(m.faction, []).append(m)
+    out = _counted(groups, overlay)
+    if not apart:
+        return out
+    # Nothing merged: the markers in their own order (``variants`` compares with them).
+    return markers if len(out) == len(markers) - len(apart) else out + apart
+
+
+def _counted(groups: dict[str, list[Marker]], overlay: Overlay) -> list[Marker]:
     t = messages(overlay.language)
     out: list[Marker] = []
     for faction, ms in groups.items():
