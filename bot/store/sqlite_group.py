@@ -148,15 +148,18 @@ class UnitGate:
         full, I/O error), the group is lost and every member fails."""
         try:
             await self._db.execute(f"ROLLBACK TO {_SAVEPOINT}")
-            await self._db.execute(f"RELEASE {_SAVEPOINT}")
-            return
-        except sqlite3.Error:
-            pass
-        if not self._db.in_transaction:
+        except sqlite3.Error as undo:
+            if self._db.in_transaction and "no such savepoint" in str(undo):
+                # Already released (cancelled while awaiting RELEASE): this member's work is whole
+                # inside the group and commits with it; its caller still gets its exception.
+                return
+            # SQLite rolled the whole transaction back, or the savepoint cannot be undone (an I/O
+            # error): the member's writes must not commit, so neither may the group's.
+            await _quietly(self._db, "ROLLBACK")
             self._group = None
             group.fail(exc)
-        # Else the savepoint was already released (cancelled while awaiting RELEASE): this member's
-        # work is whole inside the group and commits with it; its caller still gets its exception.
+            return
+        await _quietly(self._db, f"RELEASE {_SAVEPOINT}")  # its writes are gone; a savepoint left is empty
 
     # Handing the connection on
 
