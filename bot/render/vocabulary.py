@@ -65,7 +65,7 @@ class ShapeStyle(_Model):
     hollow: bool = False  # a pale fill and the colour on a thick rim, instead of a solid fill
     size: float = Field(1.0, gt=0, le=2)  # relative to the standard glyph
     # Merged into its faction's count where a crowded area has no room (bot.render.aggregate); False
-    # for a marker that is no unit there (a loss this turn, a turn track's waiting group): counted,
+    # for a marker that is no unit there (a loss this turn, units waiting off the board): counted,
     # it would make "N units" of what is not there, and its own mark would vanish.
     counted: bool = True
 
