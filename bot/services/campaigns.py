@@ -478,7 +478,8 @@ class CampaignService(CampaignReads):
         ruleset, state, settings, gamemap, stored = await self._loaded_with_record(campaign)
         work = StepWork(campaign=campaign, turn=turn, step=step, orders=orders, state=state, settings=settings,
                         gamemap=gamemap, stored=stored.state, now=self.clock(), record=record)
-        worked = await workers.run_in_worker(turn_work.resolve_step, work, timeout=RESOLVE_TIMEOUT_S)
+        lean = await workers.run_in_worker(turn_work.resolve_step_lean, work, timeout=RESOLVE_TIMEOUT_S)
+        worked = turn_work.with_sent(lean, work)
         return worked.data, worked, stored.state, worked.after
 
     async def undo_last(self, campaign_id: int) -> int:

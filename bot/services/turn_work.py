@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pickle
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import partial
 from typing import Any
@@ -82,6 +82,26 @@ def resolve_step(work: StepWork) -> Worked:
     if work.record:
         worked.reports, worked.record = resolution_record(campaign, turn, work.orders, data, worked.log,
                                                           work.stored, step)
+    return worked
+
+
+def resolve_step_lean(work: StepWork) -> Worked:
+    """``resolve_step`` as the worker returns it: without what the bot sent and keeps (the map, the state
+    before, the stored state; ~0.8 MB of an L turn's 8.8 MB result), which the bot process would unpickle
+    again in pebble's thread, competing with its event loop for the GIL.  ``with_sent`` puts them back."""
+    worked = resolve_step(work)
+    worked.data = replace(worked.data, gamemap=None, before=None)
+    if worked.record is not None:
+        worked.record = worked.record.model_copy(update={"before_state": {}})
+    return worked
+
+
+def with_sent(worked: Worked, work: StepWork) -> Worked:
+    """A ``resolve_step_lean`` result with the bot's own map, state before and stored state: the same
+    values (the rules change no state they are given; the record's before_state is ``work.stored``)."""
+    worked.data = replace(worked.data, gamemap=work.gamemap, before=work.state)
+    if worked.record is not None:
+        worked.record = worked.record.model_copy(update={"before_state": work.stored})
     return worked
 
 

@@ -124,3 +124,27 @@ async def test_without_a_pool_the_work_runs_in_a_thread_with_the_same_timeout():
     assert await workers.run_in_worker(os.getpid, timeout=5) == os.getpid()
     with pytest.raises(workers.WorkerTimeout, match="took longer than 0.1 s"):
         await workers.run_in_worker(time.sleep, 0.5, timeout=0.1)
+
+
+async def test_the_worker_returns_no_map_or_state_the_bot_sent_and_the_bot_puts_its_own_back(turns, monkeypatch):  # noqa: F811
+    """The result crosses back pickled and is unpickled in the bot process (pebble's thread, the GIL
+    taken from the loop): the map, the state before and the stored state stay home (issue 18)."""
+    service = turns.service
+    await submit_demo_orders(service, 1)
+    campaign = await service.campaign(1)
+    turn = await service.repo.get_turn(1, campaign.turn)
+    step = await service.open_step_of(campaign)
+    orders = await service.repo.list_orders(1, campaign.turn, step=campaign.step)
+    returned = []
+    run = workers.run_in_worker
+
+    async def spied(fn, *args, timeout):
+        result = await run(fn, *args, timeout=timeout)
+        returned.append((result.data.gamemap, result.data.before, dict(result.record.before_state)))
+        return result
+
+    monkeypatch.setattr(workers, "run_in_worker", spied)
+    data, worked, stored, _ = await service._compute(campaign, orders, turn, step)
+    assert returned == [(None, None, {})]
+    assert data.gamemap.id == campaign.map_id and data.before.model_dump(mode="json") == stored
+    assert worked.record.before_state == stored and worked.record.after_state == data.after.model_dump(mode="json")
