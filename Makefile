@@ -36,9 +36,11 @@ test: $(STAMP)
 run: $(STAMP)
 	$(BIN)/python -m bot run
 
-# Writes bench/RESULTS.md; several minutes (not part of `make test`).
+# Writes bench/RESULTS.md with issue 18's goals table on top; 6–10 minutes on a shared 2-core machine (not part of `make test`).
+# FLEETWRIGHT_WORKERS=N: the turn benchmarks run through the bot's worker pool of N processes
+# (bot/workers.py; 0: threads of the bot process; unset: the bot's default); RESULTS.md says which.
 bench: $(BENCH_STAMP)
-	$(BIN)/python bench/run_all.py
+	$(if $(FLEETWRIGHT_WORKERS),FLEETWRIGHT_WORKERS=$(FLEETWRIGHT_WORKERS) )$(BIN)/python bench/run_all.py
 
 # Re-cuts the CJK font subsets in data/fonts/ (committed; only after a new local_name or map word).
 fonts: $(STAMP)

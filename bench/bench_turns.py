@@ -5,7 +5,7 @@ persist, render the public map and every clan's), and peak memory.
 
 Not a test.  Run from the repository root:
 
-    PYTHONPATH=. python bench/bench_turns.py --size M [--runs 5] [--turn-runs 3] [--json]
+    PYTHONPATH=. python bench/bench_turns.py --size M [--runs 5] [--turn-runs 3] [--turn-budget 30] [--json]
 
 One size per process, so the peak RSS (resource.getrusage) is this size's.
 """
@@ -27,6 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.synth_campaign import RULESET, campaign  # noqa: E402
 from bench.turn_setup import StepTimer, serve_generated_maps, store_campaign, timed_full_turn  # noqa: E402
+from bench.workers_mode import pool_for_bench, worker_rss  # noqa: E402
+from bot.domain.viewer import Viewer  # noqa: E402
 from bot.engine.dice import SeededDice  # noqa: E402
 from bot.rulesets.sengoku.report.present import SengokuPresenter  # noqa: E402
 from bot.rulesets.sengoku.rules.model.model import SengokuState  # noqa: E402
@@ -86,33 +88,54 @@ async def io_floor(repo, campaign_id: int, runs: int) -> tuple[list[float], int]
     return times, size
 
 
-async def full_turns(synth, runs: int, io_runs: int) -> dict:
+async def warm_up(service: CampaignService, campaign_id: int, workers: int) -> None:
+    """One untimed turn whose public map is drawn once per worker (or once, in threads), then undone:
+    the timed turns find the map's static layer cached where they draw, as a bot's later turns do."""
+    outcome = await service.resolve_turn(campaign_id)
+    await service.render_maps(outcome.campaign.ruleset, outcome.data, [Viewer.public()] * max(1, workers))
+    await service.undo_last(campaign_id)
+
+
+async def full_turns(synth, runs: int, io_runs: int, budget_s: float = 0.0) -> dict:
+    """Up to ``runs`` full turns; with ``budget_s``, no new one once that many seconds are spent (one at least)."""
     with tempfile.TemporaryDirectory() as folder, serve_generated_maps(synth.gamemap):
-        async with await open_repository(Path(folder) / "bench.sqlite") as repo:
+        async with await open_repository(Path(folder) / "bench.sqlite") as repo, pool_for_bench() as mode:
             campaign_id = await store_campaign(repo, synth)
             io_times, state_bytes = await io_floor(repo, campaign_id, io_runs)
             service = CampaignService(repo)
             timer = StepTimer()
-            timer.wrap(service, "_loaded_with_record", "load")  # what a resolution loads (with the stored record)
+            if hasattr(service, "_loaded_with_record"):  # what a resolution loads (with the stored record)
+                timer.wrap(service, "_loaded_with_record", "load")
             timer.wrap(repo, "commit_resolution", "persist")
             saved = SengokuSteps.resolve_step, SengokuPresenter.build_reports
             # A turn is resolved step by step (issue 12): the orders step's rules run in resolve_step.
+            # Through the worker pool (FLEETWRIGHT_WORKERS > 0) these two run in the workers, unseen here:
+            # their time is then part of "other".
             timer.wrap(SengokuSteps, "resolve_step", "resolve")
             timer.wrap(SengokuPresenter, "build_reports", "reports")
             try:
-                turns = [await timed_full_turn(service, campaign_id, timer) for _ in range(runs)]
+                await warm_up(service, campaign_id, mode["workers"])
+                turns, began = [], time.perf_counter()
+                while len(turns) < runs and not (turns and budget_s and time.perf_counter() - began > budget_s):
+                    turns.append(await timed_full_turn(service, campaign_id, timer))
             finally:
                 SengokuSteps.resolve_step, SengokuPresenter.build_reports = saved
-    steps = {k: spread([t[k] for t in turns]) for k in turns[0]}
+            workers = worker_rss()  # each worker's RSS after drawing this size's maps (pool only)
+    steps = {k: spread([t.get(k, 0.0) for t in turns]) for k in {k for t in turns for k in t}}
+    for step in ("load", "resolve", "reports", "persist"):  # not timed in this process: in a worker
+        if step not in steps:
+            steps[step] = {"median": None, "min": None, "max": None, "runs": 0}
     return {"io_floor": spread(io_times), "state_kib": state_bytes / 1024, "full_turn": steps,
-            "maps_per_turn": 1 + len(synth.state.clans)}
+            "maps_per_turn": 1 + len(synth.state.clans), "workers": mode, "worker_rss": workers}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", choices=["S", "M", "L"], default="S")
     parser.add_argument("--runs", type=int, default=5, help="timed resolutions")
-    parser.add_argument("--turn-runs", type=int, default=3, help="timed full turns")
+    parser.add_argument("--turn-runs", type=int, default=3, help="timed full turns (at most)")
+    parser.add_argument("--turn-budget", type=float, default=0.0,
+                        help="seconds: no new full turn once this many are spent (0: no limit)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--profile", action="store_true", help="also profile one resolution (hotspots)")
     args = parser.parse_args(argv)
@@ -124,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
                "heavy": len(synth.state.heavy), "orders": len(synth.orders), "order_kinds": dict(synth.kinds),
                "provinces": sum(1 for a in synth.gamemap.areas.values() if a.kind == "province"),
                "resolve": resolved, "resolve_peak_mb": resolve_peak_mb(synth),
-               **asyncio.run(full_turns(synth, args.turn_runs, max(args.runs, 5)))}
+               **asyncio.run(full_turns(synth, args.turn_runs, max(args.runs, 5), args.turn_budget))}
     if args.profile:
         figures["hotspots"] = hotspots(synth)
     figures["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

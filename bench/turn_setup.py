@@ -60,10 +60,11 @@ class StepTimer:
 
     def __init__(self) -> None:
         self.spent: dict[str, float] = defaultdict(float)
+        self.calls: dict[str, int] = defaultdict(int)
 
     def wrap(self, owner: Any, name: str, step: str) -> None:
         original = getattr(owner, name)
-        spent = self.spent
+        spent, calls = self.spent, self.calls
         if _is_async(original):
             async def timed_async(*args, **kwargs):
                 start = time.perf_counter()
@@ -71,6 +72,7 @@ class StepTimer:
                     return await original(*args, **kwargs)
                 finally:
                     spent[step] += time.perf_counter() - start
+                    calls[step] += 1
             setattr(owner, name, timed_async)
         else:
             def timed(*args, **kwargs):
@@ -79,10 +81,12 @@ class StepTimer:
                     return original(*args, **kwargs)
                 finally:
                     spent[step] += time.perf_counter() - start
+                    calls[step] += 1
             setattr(owner, name, timed)
 
     def reset(self) -> None:
         self.spent.clear()
+        self.calls.clear()
 
 
 def _is_async(func: Any) -> bool:

@@ -31,6 +31,7 @@ from bot.plugins import RulesetPlugin, plugins
 from bot.scheduler import DeadlineScheduler
 from bot.render import RenderTimeout
 from bot.runtime import favour_event_loop, freeze_loaded, tune_collector
+from bot.workers import configured_workers, start_workers, stop_workers
 from bot.services.campaigns import CampaignService
 from bot.services.errors import UserError
 from bot.startup import log_campaigns, sync_command_tree, sync_hosted_servers, sync_ruleset_commands
@@ -388,6 +389,11 @@ def run_bot() -> int:
     except ValidationError as exc:
         print(f"error: {_config_problem(exc)}", file=sys.stderr)
         return 2
+    try:
+        configured_workers()  # FLEETWRIGHT_WORKERS: refused now, not once a turn is under way
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     level = getattr(logging, config.log_level.upper(), None)
     discord.utils.setup_logging(level=level if isinstance(level, int) else logging.INFO)
     favour_event_loop()
@@ -410,6 +416,8 @@ async def _serve(config) -> int:
     if config.shard_count is not None:
         log.info("serving shards %s of %d", config.shard_ids or list(range(config.shard_count)), config.shard_count)
     service = CampaignService(repo, lease=timedelta(seconds=config.lease_seconds))
+    # The worker processes warm while the bot logs in; until they are, the heavy work runs in threads.
+    warming = asyncio.create_task(start_worker_pool(), name="fleetwright-workers")
     try:
         async with make_bot(service, config, freeze_after_setup=True) as bot:
             stop_on_signals(bot)
@@ -422,5 +430,18 @@ async def _serve(config) -> int:
         print(f"error: cannot reach Discord: {exc}", file=sys.stderr)
         return 1
     finally:
+        await warming
+        await asyncio.to_thread(stop_workers)
         await repo.close()
     return 0
+
+
+async def start_worker_pool() -> None:
+    """The turn's worker processes (``FLEETWRIGHT_WORKERS``, bot/workers.py), started and warmed; should
+    they fail to start, the bot runs the heavy work in its own threads, as with ``FLEETWRIGHT_WORKERS=0``."""
+    try:
+        count = await asyncio.to_thread(start_workers)
+    except Exception:  # noqa: BLE001 - the bot still serves, more slowly
+        log.exception("The worker processes did not start; the turns' heavy work runs in threads of the bot")
+        return
+    log.info("The turns' heavy work runs in %s", f"{count} worker processes" if count else "threads of the bot")

@@ -19,11 +19,21 @@ from typing import Any
 import pytest
 
 from bot.rulesets.sengoku.rules.model.index import StateIndex
+from bot.services.parsed import ParsedCache
 from tests import pg_server
 
 # Issue 18: every lookup of a resolution's index is compared with the full scan it replaces while
 # the tests run (an index that missed an in-place change fails loudly, IndexMismatch).
 StateIndex.check = True
+# Issue 18: every shared parsed copy a service gives out again is compared with what it was parsed
+# from (a reader that changed one fails loudly, CopyChanged: bot/services/parsed.py).
+ParsedCache.check = True
+
+# Issue 18: the suite runs a turn's heavy work in threads of the test process (nothing to start, and
+# monkeypatched code is seen); the tests that ask for ``through_workers`` run it in real worker
+# processes: one small pool per test process (per xdist worker), started on first use.
+os.environ.setdefault("FLEETWRIGHT_WORKERS", "0")
+TEST_POOL_WORKERS = 2
 
 REQUIRED = os.environ.get("FLEETWRIGHT_REQUIRE_POSTGRES") == "1"
 BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
@@ -190,3 +200,26 @@ def driver_error(backend: str) -> Callable[[str], Exception]:
 
     return asyncpg.exceptions.DiskFullError
 
+
+
+@pytest.fixture(scope="session")
+def worker_pool() -> Iterator[Any]:
+    """The session's pool of worker processes (bot/workers.py), warm, kept out of use between the
+    tests that ask for it (``through_workers``) so that every other test runs in threads."""
+    from bot import workers
+
+    workers.start_workers(TEST_POOL_WORKERS)
+    pool = workers._pool
+    workers._pool = None
+    yield pool
+    workers._pool = pool
+    workers.stop_workers()
+
+
+@pytest.fixture
+def through_workers(worker_pool, monkeypatch) -> Any:
+    """This test's heavy work (resolutions, reports, maps) goes to the session's worker processes."""
+    from bot import workers
+
+    monkeypatch.setattr(workers, "_pool", worker_pool)
+    return worker_pool

@@ -15,23 +15,40 @@ class Audience(BaseModel):
     public: bool = False
     factions: tuple[str, ...] = ()
 
+    # An audience is frozen, so one instance serves every event with it: a 1,000-unit turn asks for
+    # ~9k of them among a few dozen distinct ones (issue 18).  Cached by class and the faction
+    # names as given; bounded, since the names come from the campaigns the process resolves.
     @classmethod
     def everyone(cls) -> "Audience":
-        return cls(public=True)
+        return _cached(cls, None, lambda: cls(public=True))
 
     @classmethod
     def of(cls, *factions: str) -> "Audience":
-        return cls(factions=tuple(sorted(set(factions))))
+        return _cached(cls, factions, lambda: cls(factions=tuple(sorted(set(factions)))))
 
     @classmethod
     def moderators(cls) -> "Audience":
-        return cls()
+        return _cached(cls, (), cls)
 
     def sees(self, faction: str | None) -> bool:
         """``faction=None`` asks for the public view."""
         if self.public:
             return True
         return faction is not None and faction in self.factions
+
+
+_AUDIENCES: dict[tuple, Audience] = {}
+_AUDIENCES_MAX = 4096
+
+
+def _cached(cls: type[Audience], factions: tuple[str, ...] | None, make) -> Audience:
+    key = (cls, factions)
+    found = _AUDIENCES.get(key)
+    if found is None:
+        if len(_AUDIENCES) >= _AUDIENCES_MAX:
+            _AUDIENCES.clear()
+        found = _AUDIENCES[key] = make()
+    return found
 
 
 class Event(BaseModel):

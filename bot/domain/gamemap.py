@@ -233,11 +233,12 @@ class GameMap(BaseModel):
         ``node_filter``. Cached per map and filter.
         """
         key = (a, b, _cache_key(edge_filter), _cache_key(node_filter))
-        if key not in self._paths:
-            if len(self._paths) >= _PATH_CACHE_MAX:
-                self._paths.clear()
-            self._paths[key] = self._bfs(a, b, edge_filter, node_filter)
-        found = self._paths[key]
+        paths = self.__pydantic_private__["_paths"]  # not self._paths: pydantic's __getattr__ is slow (issue 18)
+        if key not in paths:
+            if len(paths) >= _PATH_CACHE_MAX:
+                paths.clear()
+            paths[key] = self._bfs(a, b, edge_filter, node_filter)
+        found = paths[key]
         return list(found) if found is not None else None
 
     def reachable(self, start: str, within: int, edge_filter: EdgeFilter = None, node_filter: NodeFilter = None,
@@ -286,6 +287,9 @@ class GameMap(BaseModel):
         return None
 
     def _adjacency(self) -> dict[str, tuple[tuple[str, Edge], ...]]:
+        adjacent = self.__pydantic_private__["_adjacent"]  # as in ``path``
+        if adjacent is not None:
+            return adjacent
         if self._adjacent is None:
             found: dict[str, list[tuple[str, Edge]]] = {}
             for edge in self.edges:

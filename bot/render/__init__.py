@@ -8,9 +8,12 @@ sea or the map's own art, lines, every name) is drawn once per map and width
 and reused (``bot.render.static``); a turn draws only what changes. From
 async code use ``render_map_async``: a render is CPU-bound (about 0.35 s at
 1400 px) and runs in a bounded thread pool with a timeout, never on the
-Discord event loop (threads, not processes: measured, see docs/decisions.md).
-``render_in_worker`` runs a presenter's whole render there, the building of its
-overlay included (about 26 ms per audience at 1,000 units: too long for the loop).
+Discord event loop. ``render_in_worker`` runs a presenter's whole render there,
+the building of its overlay included (about 26 ms per audience at 1,000 units:
+too long for the loop). The bot draws a turn's maps in worker processes
+instead (``bot.workers``, ``bot/services/turn_work.py``), where ``run_here``
+runs a presenter's render and its ``render_map_async`` draws at once; the
+threads are what ``FLEETWRIGHT_WORKERS=0`` uses (docs/decisions.md).
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ __all__ = [
     "render_map",
     "render_in_worker",
     "render_map_async",
+    "run_here",
 ]
 
 MAX_CONCURRENT_RENDERS = 2
@@ -103,10 +107,12 @@ async def render_in_worker(draw: Callable[[], Awaitable[bytes]], *, timeout: flo
     run whole in a render slot's worker thread, on a loop of that thread's own: building the
     overlay is CPU work too, and the Discord event loop only waits.  Slots and timeout as
     ``render_map_async``; the PNG is the same bytes."""
-    return await _in_slot(lambda: _run_here(draw), timeout)
+    return await _in_slot(lambda: run_here(draw), timeout)
 
 
-def _run_here(draw: Callable[[], Awaitable[bytes]]) -> bytes:
+def run_here(draw: Callable[[], Awaitable[bytes]]) -> bytes:
+    """``draw()`` to its end on an event loop of this thread's own, its ``render_map_async`` drawing
+    at once: in a render slot's thread, or in a worker process (bot/services/turn_work.py)."""
     _in_worker.set(True)  # in this worker's copy of the context only (asyncio.to_thread copies it)
     loop = asyncio.new_event_loop()
     try:

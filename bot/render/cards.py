@@ -4,12 +4,14 @@ with a count) or a card (one row per unit with its name and detail)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
+from matplotlib.collections import PatchCollection
 from matplotlib.patches import FancyBboxPatch
 
 from bot.i18n import messages
+from bot.render.aggregate import COUNTED, variants
 from bot.render.geometry import AROUND_ALL, AROUND_SIDE_FIRST, Box, PlacedLabel, candidates
 from bot.render.localnames import place_name
 from bot.render.overlay import Marker
@@ -64,7 +66,7 @@ def _card_rows(markers: list[Marker], shapes: dict[str, ShapeStyle], language: s
 
 
 def _label(m: Marker) -> str:
-    return f"×{m.count} {m.label}" if m.count > 1 else m.label
+    return f"×{m.count} {m.label}" if m.count > 1 and m.shape != COUNTED else m.label  # counted: in its detail
 
 
 def _grouped(markers: list[Marker], shapes: dict[str, ShapeStyle]) -> list[Marker]:
@@ -101,7 +103,17 @@ def _card_size(scene: Scene, rows: list[_Row]) -> tuple[float, float]:
 
 
 Symbols = dict[tuple[str, float], tuple[list[float], list[float], list[str]]]
-Plan = list[Callable[[Symbols], None]]  # drawing steps, run once every spot is chosen
+
+
+@dataclass
+class Drawn:
+    """What the drawing steps collect, to be drawn at once: the glyphs per shape and size, the panels."""
+
+    symbols: Symbols = field(default_factory=dict)
+    panels: list[FancyBboxPatch] = field(default_factory=list)
+
+
+Plan = list[Callable[[Drawn], None]]  # drawing steps, run once every spot is chosen
 FAR_CARD = (16, 34, 60, 95, 135, 180, 230)  # beyond the footprint, with a leader line
 FAR_BADGE = (*FAR_CARD, 290, 360, 440, 520)
 # On a crowded map, smaller ones before an overlap: the last is the size of a card's glyph.
@@ -122,7 +134,9 @@ def draw_units(scene: Scene) -> None:
     plan: Plan = []
     if scene.ov.units_as == "cards":
         for area_id in order:
-            if not _place_card(scene, area_id, by_area[area_id], plan):
+            # A crowded area's other factions counted (bot.render.aggregate) before the map gives up cards.
+            if not any(_place_card(scene, area_id, ms, plan) for ms in variants(scene.ov, by_area[area_id])):
+                scene.unplaced.append(f"card {area_id}")
                 break  # the whole map gets badges: no need to try the other cards
     if scene.ov.units_as != "cards" or len(scene.unplaced) > n_unplaced:
         scene.placer.restore(saved)
@@ -130,10 +144,12 @@ def draw_units(scene: Scene) -> None:
         plan = []
         for area_id in order:
             _place_badge(scene, area_id, by_area[area_id], plan)
-    symbols: Symbols = {}
+    drawn = Drawn()
     for step in plan:
-        step(symbols)
-    for (shape, size), (xs, ys, cs) in sorted(symbols.items()):
+        step(drawn)
+    if drawn.panels:  # one collection, in the same order: one draw call, not one per card
+        scene.ax.add_collection(PatchCollection(drawn.panels, match_original=True, zorder=10))
+    for (shape, size), (xs, ys, cs) in sorted(drawn.symbols.items()):
         draw_glyphs(scene, scene.ov.vocabulary.shapes[shape], xs, ys, cs, size, zorder=10.5)
 
 
@@ -191,10 +207,18 @@ def _badge_size(scene: Scene, items: list[_Item], glyph: float, font: Font) -> t
 def _place_badge(scene: Scene, area_id: str, markers: list[Marker], plan: Plan) -> None:
     """Beside the area; else farther out on a leader line; else, on a crowded map, at a smaller size
     (below the preview's reading size: better than on top of another label)."""
-    items = _badge_items(markers, scene.ov.vocabulary.shapes)
+    shapes = scene.ov.vocabulary.shapes
     x, y, foot = scene.nodes[area_id]
+    # At each size as they are, then with other factions counted (bot.render.aggregate) unless that is
+    # no narrower (the same spots: the same answer), then smaller.
+    tries: list[tuple[float, Font, list[_Item], tuple[float, float]]] = []
+    ways = [_badge_items(ms, shapes) for ms in variants(scene.ov, markers)]
     for glyph, font in BADGE_SIZES:
-        size = _badge_size(scene, items, glyph, font)
+        for items in ways:
+            size = _badge_size(scene, items, glyph, font)
+            if not tries or tries[-1][3] != size:
+                tries.append((glyph, font, items, size))
+    for glyph, font, items, size in tries:
         cands = candidates(x, y, *size, (foot + GAP + 2,), AROUND_SIDE_FIRST)
         n_near = len(cands)
         cands += candidates(x, y, *size, [foot + d for d in FAR_BADGE], AROUND_ALL)
@@ -206,8 +230,8 @@ def _place_badge(scene: Scene, area_id: str, markers: list[Marker], plan: Plan) 
         scene.unplaced.append(f"units {area_id}")
     box, far = cands[best], best >= n_near
 
-    def draw(symbols: Symbols) -> None:
-        _draw_badge(scene, box, items, symbols, glyph, font)
+    def draw(drawn: Drawn) -> None:
+        _draw_badge(scene, box, items, drawn, glyph, font)
         scene.labels.append(PlacedLabel("units", " ".join(f"{i.shape}×{i.count}" for i in items), box, area_id,
                                         min(glyph, font.size / UNIT_PT)))
         if far:
@@ -215,11 +239,11 @@ def _place_badge(scene: Scene, area_id: str, markers: list[Marker], plan: Plan) 
     plan.append(draw)
 
 
-def _draw_badge(scene: Scene, box: Box, items: list[_Item], symbols: Symbols, glyph: float, font: Font) -> None:
-    _panel(scene, box)
+def _draw_badge(scene: Scene, box: Box, items: list[_Item], drawn: Drawn, glyph: float, font: Font) -> None:
+    drawn.panels.append(_panel(box))
     x, mid = box.x0 + BADGE_PAD, (box.y0 + box.y1) / 2
     for item in items:
-        xs, ys, cs = symbols.setdefault((item.shape, glyph), ([], [], []))
+        xs, ys, cs = drawn.symbols.setdefault((item.shape, glyph), ([], [], []))
         gx = x + glyph / 2
         xs.append(gx)
         ys.append(mid)
@@ -230,10 +254,9 @@ def _draw_badge(scene: Scene, box: Box, items: list[_Item], symbols: Symbols, gl
         x += _item_width(scene, item, glyph, font) + ITEM_GAP
 
 
-def _panel(scene: Scene, box: Box) -> None:
-    scene.ax.add_artist(FancyBboxPatch((box.x0, box.y0), box.x1 - box.x0, box.y1 - box.y0,
-                                       boxstyle="round,pad=0,rounding_size=3", facecolor="white",
-                                       edgecolor="#8a8a8a", lw=0.6, alpha=0.92, zorder=10))
+def _panel(box: Box) -> FancyBboxPatch:
+    return FancyBboxPatch((box.x0, box.y0), box.x1 - box.x0, box.y1 - box.y0, boxstyle="round,pad=0,rounding_size=3",
+                          facecolor="white", edgecolor="#8a8a8a", lw=0.6, alpha=0.92)
 
 
 # --- cards -----------------------------------------------------------------------
@@ -256,12 +279,11 @@ def _place_card(scene: Scene, area_id: str, markers: list[Marker], plan: Plan) -
                         AROUND_ALL)
     best = scene.placer.place_free(cands, anchor=(x, y), unambiguous_from=n_near)
     if best is None:
-        scene.unplaced.append(f"card {area_id}")
         return False
     rows, box = near if best < n_near else far, cands[best]
 
-    def draw(symbols: Symbols) -> None:
-        _draw_card(scene, box, rows, symbols)
+    def draw(drawn: Drawn) -> None:
+        _draw_card(scene, box, rows, drawn)
         scene.labels.append(PlacedLabel("units", " / ".join(r.label for r in rows), box, area_id,
                                         F_CARD_DETAIL.size / UNIT_PT))
         scene.leader(x, y, box, start=foot, colour=INK)
@@ -269,8 +291,8 @@ def _place_card(scene: Scene, area_id: str, markers: list[Marker], plan: Plan) -
     return True
 
 
-def _draw_card(scene: Scene, box: Box, rows: list[_Row], symbols: Symbols) -> None:
-    _panel(scene, box)
+def _draw_card(scene: Scene, box: Box, rows: list[_Row], drawn: Drawn) -> None:
+    drawn.panels.append(_panel(box))
     top = box.y1 - CARD_PAD
     for i, row in enumerate(rows):
         mid = top - CARD_ROW * (i + 0.5)
@@ -278,7 +300,7 @@ def _draw_card(scene: Scene, box: Box, rows: list[_Row], symbols: Symbols) -> No
         if row.kind != "unit":
             scene.text(x, mid, row.label, _ROW_FONT[row.kind], zorder=10.6, va="center_baseline")
             continue
-        xs, ys, cs = symbols.setdefault((row.marker.shape, 9.0), ([], [], []))
+        xs, ys, cs = drawn.symbols.setdefault((row.marker.shape, 9.0), ([], [], []))
         xs.append(x + CARD_SYMBOL / 2 - 1)
         ys.append(mid)
         cs.append(row.marker.colour)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import math
 
-from matplotlib import patheffects
-from matplotlib.patches import Circle, FancyArrowPatch
+from matplotlib.collections import PatchCollection
+from matplotlib.patches import Circle
 
 from bot.render.geometry import Box
 from bot.render.nodes import node_radius
 from bot.render.overlay import Highlight, Overlay
 from bot.render.scene import Scene
+from bot.render.sprites import Arrow
 from bot.render.style import F_EVENT_GLYPH, RING_STEP, linestyle, pt
 
 
@@ -23,7 +24,9 @@ def highlights_by_area(ov: Overlay) -> dict[str, list[Highlight]]:
 
 def draw_highlights(scene: Scene) -> None:
     """Rings around the area node, one per highlight, in the colour and dash its
-    kind has in the overlay's vocabulary, with the kind's symbol on the rim."""
+    kind has in the overlay's vocabulary, with the kind's symbol on the rim. The rings are
+    one collection (one draw call), in the same order."""
+    rings = []
     for area_id, items in highlights_by_area(scene.ov).items():
         x, y = scene.xy(area_id)
         base = node_radius(scene.gm.nodes[area_id])
@@ -31,8 +34,8 @@ def draw_highlights(scene: Scene) -> None:
             look = scene.ov.vocabulary.highlights[h.kind]
             colour, glyph = look.colour, look.symbol
             r = base + RING_STEP * (i + 1)
-            scene.ax.add_artist(Circle((x, y), r, facecolor="none", edgecolor=colour, lw=pt(2.6),
-                                      linestyle=linestyle(look.dash), zorder=7))
+            rings.append(Circle((x, y), r, facecolor="none", edgecolor=colour, lw=pt(2.6),
+                                linestyle=linestyle(look.dash)))
             # Glyphs go round the rim, one slot per highlight, from upper left; a slot
             # where a name already is gives way to the next free one round the rim.
             w, h_ = scene.measure(glyph, F_EVENT_GLYPH)
@@ -47,6 +50,8 @@ def draw_highlights(scene: Scene) -> None:
             scene.text((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2, glyph, F_EVENT_GLYPH, zorder=11, ha="center",
                        va="center", colour=colour)
             scene.glyphs.append(box)
+    if rings:
+        scene.ax.add_collection(PatchCollection(rings, match_original=True, zorder=7))
 
 
 def _touch(a: Box, b: Box, gap: float = 1.0) -> bool:
@@ -72,16 +77,12 @@ def _block_arc(scene: Scene, p0: tuple[float, float], p2: tuple[float, float], r
 def draw_routes(scene: Scene) -> None:
     for route in scene.ov.routes:
         steps = [a for i, a in enumerate(route.areas) if i == 0 or a != route.areas[i - 1]]
-        style = linestyle(scene.ov.vocabulary.routes[scene.ov.route_style(route)].dash, solid="-")
+        dash = scene.ov.vocabulary.routes[scene.ov.route_style(route)].dash
         for i, (a, b) in enumerate(zip(steps, steps[1:])):
             last = i == len(steps) - 2
             _block_arc(scene, scene.xy(a), scene.xy(b), ROUTE_RAD)
-            arrow = FancyArrowPatch(
-                scene.xy(a), scene.xy(b), arrowstyle="-|>" if last else "-", mutation_scale=pt(20),
-                connectionstyle=f"arc3,rad={ROUTE_RAD}", shrinkA=pt(scene.nodes[a][2] + 1),
-                shrinkB=pt(scene.nodes[b][2] + 2), color=route.colour, lw=pt(3.2), linestyle=style,
-                zorder=7.5,
-                path_effects=[patheffects.Stroke(linewidth=pt(6), foreground="white", alpha=0.8),
-                              patheffects.Normal()],
-            )
-            scene.ax.add_artist(arrow)
+            # A curved arrow with a white halo under it (bot.render.sprites draws them in one go).
+            scene.batch.arrow(scene.ax, Arrow(
+                scene.xy(a), scene.xy(b), route.colour, pt(3.2), rad=ROUTE_RAD, shrink_a=pt(scene.nodes[a][2] + 1),
+                shrink_b=pt(scene.nodes[b][2] + 2), head=last, mutation=pt(20), dash=dash,
+                halo=(pt(6), "white", 0.8)), zorder=7.5)

@@ -6,6 +6,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
 
 from bot.render.style import MAP_PAD, MAX_MAP_H, MIN_MAP_H, NOMINAL_W, SIDE
 
@@ -102,27 +105,69 @@ AROUND_BELOW_FIRST = (_S, _N, _E, _W, _SE, _SW, _NE, _NW)
 AROUND_ALL = (*AROUND_SIDE_FIRST, (2, 1), (2, -1), (-2, 1), (-2, -1), (1, 2), (-1, 2), (1, -2), (-1, -2))
 
 
+class Candidates(Sequence[Box]):
+    """Candidate boxes as one (n, 4) array of (x0, y0, x1, y1): the placer reads the array,
+    and a Box is made only for the one chosen. ``+`` appends (a list of boxes too)."""
+
+    __slots__ = ("array",)
+
+    def __init__(self, array: np.ndarray) -> None:
+        self.array = array
+
+    def __len__(self) -> int:
+        return len(self.array)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return Candidates(self.array[i])
+        x0, y0, x1, y1 = self.array[i].tolist()  # Python floats, as a Box built by hand has
+        return Box(x0, y0, x1, y1)
+
+    def __add__(self, other: Sequence[Box]) -> Candidates:
+        return Candidates(np.concatenate([self.array, as_array(other)]))
+
+    def __radd__(self, other: Sequence[Box]) -> Candidates:
+        return Candidates(np.concatenate([as_array(other), self.array]))
+
+
+def as_array(boxes: Sequence[Box]) -> np.ndarray:
+    """Boxes as an (n, 4) array of (x0, y0, x1, y1)."""
+    if isinstance(boxes, Candidates):
+        return boxes.array
+    return np.array([[b.x0, b.y0, b.x1, b.y1] for b in boxes], dtype=float).reshape(-1, 4)
+
+
+@cache
+def _directions(dirs: tuple[tuple[int, int], ...]) -> tuple[np.ndarray, ...]:
+    """Per direction: the factor of the distance on x and y (its sign the side) and how much of the
+    box's width and height lies on the anchor's side (all of it, half when centred, none)."""
+    fx, fy, kw, kh = [], [], [], []
+    for dx, dy in dirs:
+        f, g = (0.75, 0.75) if dx and dy else (1.0, 1.0)
+        if abs(dx) == 2 or abs(dy) == 2:  # in between: a longer reach along the main axis
+            f, g = (0.9, 0.4) if abs(dx) == 2 else (0.4, 0.9)
+            dx, dy = (dx // 2, dy) if abs(dx) == 2 else (dx, dy // 2)
+        fx.append(((dx > 0) - (dx < 0)) * f)  # the sign of the offset times its factor
+        fy.append(((dy > 0) - (dy < 0)) * g)
+        kw.append(1.0 if dx < 0 else (0.5 if dx == 0 else 0.0))
+        kh.append(1.0 if dy < 0 else (0.5 if dy == 0 else 0.0))
+    return tuple(np.array(v, dtype=float) for v in (fx, fy, kw, kh))
+
+
 def candidates(cx: float, cy: float, w: float, h: float, dists: Iterable[float],
-                dirs: Sequence[tuple[int, int]]) -> list[Box]:
-    """Boxes of size w×h that sit ``dist`` away from (cx, cy) in each direction."""
-    out = []
-    for d in dists:
-        for dx, dy in dirs:
-            fx = fy = 0.75 if dx and dy else 1.0
-            if abs(dx) == 2 or abs(dy) == 2:  # in between: a longer reach along the main axis
-                fx, fy = (0.9, 0.4) if abs(dx) == 2 else (0.4, 0.9)
-                dx, dy = (dx // 2, dy) if abs(dx) == 2 else (dx, dy // 2)
-            if dx > 0:
-                x0 = cx + d * fx
-            elif dx < 0:
-                x0 = cx - d * fx - w
-            else:
-                x0 = cx - w / 2
-            if dy > 0:
-                y0 = cy + d * fy
-            elif dy < 0:
-                y0 = cy - d * fy - h
-            else:
-                y0 = cy - h / 2
-            out.append(Box(x0, y0, x0 + w, y0 + h))
-    return out
+               dirs: Sequence[tuple[int, int]]) -> Candidates:
+    """Boxes of size w×h that sit ``dist`` away from (cx, cy) in each direction: for each
+    distance in turn, every direction in order.
+
+    Each coordinate is the float the box-by-box formula gave (cx + d·f, cx − d·f − w or
+    cx − w/2, then x0 + w): here it is (cx + d·(±f)) − w·k with k 1, ½ or 0, and negating,
+    halving, multiplying by 1 or 0 and adding or taking 0 are exact, so the roundings are the same.
+    """
+    fx, fy, kw, kh = _directions(tuple(dirs))
+    d = np.array([float(v) for v in dists])[:, None]
+    out = np.empty((len(d), len(fx), 4))
+    np.subtract(cx + d * fx, w * kw, out=out[:, :, 0])
+    np.subtract(cy + d * fy, h * kh, out=out[:, :, 1])
+    np.add(out[:, :, 0], w, out=out[:, :, 2])
+    np.add(out[:, :, 1], h, out=out[:, :, 3])
+    return Candidates(out.reshape(-1, 4))

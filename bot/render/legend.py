@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 
+import numpy as np
 from matplotlib import image as plt_image
-from matplotlib.patches import Circle, FancyArrowPatch
+from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.patches import Circle
 
 from bot.domain.gamemap import GameMap
 from bot.i18n import messages
@@ -13,7 +20,8 @@ from bot.domain.gamemap_profile import INLAND, PLACE, PORT, LineLook
 from bot.render.drawing import map_drawing
 from bot.render.legend_layout import LEGEND_ROW, LEGEND_SWATCH, LegendItem, item_width, legend_height
 from bot.render.overlay import Overlay
-from bot.render.scene import Scene
+from bot.render.scene import Measure, Scene
+from bot.render.sprites import Arrow, Batch, Picture, PictureArtist, picture
 from bot.render.style import (
     COAST_EDGE,
     F_LEGEND,
@@ -111,7 +119,85 @@ def map_key(gm: GameMap, language: str) -> list[LegendItem]:
     return key
 
 
+MAX_BANDS = 16  # legends kept as pictures; one is about 0.5 MB at 1400 px (its rows only)
+
+# The legend of a map, as the pixels it puts on the image (transparent elsewhere) and the texts it
+# drew, per (image size, fonts, legend items): a campaign's maps draw the same legend turn after
+# turn, and its swatches and words are a tenth of a render. Only legends whose every swatch says
+# what it draws (``_keyed``) are kept; one with an icon (an image artist) is drawn each time.
+_bands: OrderedDict[tuple, tuple[Picture, tuple[tuple[str, Font], ...]]] = OrderedDict()
+_bands_lock = threading.Lock()
+
+
 def draw_legend(scene: Scene) -> None:
+    key = _band_key(scene)
+    if key is None:
+        _draw_legend(scene)
+        return
+    with _bands_lock:
+        found = _bands.get(key)
+        if found is not None:
+            _bands.move_to_end(key)
+    if found is None:
+        found = _draw_band(scene)
+        with _bands_lock:
+            _bands[key] = found
+            while len(_bands) > MAX_BANDS:
+                _bands.popitem(last=False)
+    pixels, texts = found
+    scene.ax.add_artist(PictureArtist(pixels, 0, zorder=12))
+    scene.batch.texts.extend(texts)
+
+
+def clear_cache() -> None:
+    with _bands_lock:
+        _bands.clear()
+
+
+def _band_key(scene: Scene) -> tuple | None:
+    items = tuple((item.label, item.head, None if item.head else getattr(item.draw, "band_key", None))
+                  for row in scene.legend_rows for item in row)
+    if any(not head and swatch is None for _, head, swatch in items):
+        return None
+    return (tuple(scene.fig.canvas.get_width_height()), scene.fig.dpi, scene.height, scene.measure.families,
+            tuple(len(row) for row in scene.legend_rows), items)
+
+
+@dataclass
+class _Band:
+    """What the legend's drawing needs of a scene, on a transparent figure of the scene's size."""
+
+    ax: Axes
+    measure: Measure
+    legend_rows: list
+    batch: Batch
+
+    def text(self, x: float, y: float, text: str, font: Font, *, zorder: float, ha: str = "left",
+             va: str = "bottom", colour: str | None = None) -> None:
+        font = self.measure.font(font)
+        self.batch.text(self.ax, x, y, text, font, colour=colour or font.colour, zorder=zorder, ha=ha, va=va)
+
+
+def _draw_band(scene: Scene) -> tuple[Picture, tuple[tuple[str, Font], ...]]:
+    fig = Figure(figsize=scene.fig.get_size_inches(), dpi=scene.fig.dpi, facecolor="none")
+    FigureCanvasAgg(fig)
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_axis_off()
+    ax.set_xlim(*scene.ax.get_xlim())
+    ax.set_ylim(*scene.ax.get_ylim())
+    band = _Band(ax, scene.measure, scene.legend_rows, Batch())
+    _draw_legend(band)
+    fig.canvas.draw()
+    return picture(np.asarray(fig.canvas.buffer_rgba()).copy()), tuple(band.batch.texts)
+
+
+def _keyed(draw: Callable[[Scene, float, float], None], *key) -> Callable[[Scene, float, float], None]:
+    """``draw`` marked with what it draws, so that a legend made of such swatches can be kept."""
+    draw.band_key = key
+    return draw
+
+
+def _draw_legend(scene: Scene) -> None:
     y = legend_height(scene.legend_rows) - 7 - LEGEND_ROW / 2
     for row in scene.legend_rows:
         x = SIDE + 4
@@ -132,7 +218,7 @@ def _no_swatch(scene: Scene, x: float, y: float) -> None:
 def _swatch_disc(colour: str) -> Callable[[Scene, float, float], None]:
     def draw(scene: Scene, x: float, y: float) -> None:
         scene.ax.add_artist(Circle((x, y), 7, facecolor=colour, edgecolor=INK, lw=0.6, zorder=12))
-    return draw
+    return _keyed(draw, "disc", colour)
 
 
 def _swatch_shape(look: ShapeStyle) -> Callable[[Scene, float, float], None]:
@@ -146,7 +232,7 @@ def _swatch_shape(look: ShapeStyle) -> Callable[[Scene, float, float], None]:
             return
         scene.ax.scatter([x], [y], s=pt(10 * look.size) ** 2, marker=marker, c="#8a8a8a", edgecolors=INK,
                          linewidths=0.6, zorder=12)
-    return draw
+    return _keyed(draw, "shape", look.glyph, look.hollow, look.size)
 
 
 def _swatch_highlight(look: HighlightStyle) -> Callable[[Scene, float, float], None]:
@@ -158,7 +244,7 @@ def _swatch_highlight(look: HighlightStyle) -> Callable[[Scene, float, float], N
                                   linestyle=linestyle(look.dash), zorder=12))
         scene.text(x, y, look.symbol, Font(8.5, "bold", halo=0), zorder=12.5, ha="center", va="center",
                    colour=look.colour)
-    return draw
+    return _keyed(draw, "ring", look.colour, tuple(look.dash), look.symbol)
 
 
 def _swatch_icon(look: HighlightStyle) -> Callable[[Scene, float, float], None]:
@@ -178,9 +264,10 @@ def _swatch_arrow(look: RouteStyle) -> Callable[[Scene, float, float], None]:
     dash = look.dash if look.legend_dash is None else look.legend_dash
 
     def draw(scene: Scene, x: float, y: float) -> None:
-        scene.ax.add_artist(FancyArrowPatch((x - 11, y), (x + 11, y), arrowstyle="-|>", mutation_scale=pt(16),
-                                           color=INK, lw=pt(2.4), linestyle=linestyle(dash, solid="-"), zorder=12))
-    return draw
+        # (as a FancyArrowPatch with its default shrink of 2 points at each end: bot.render.sprites)
+        scene.batch.arrow(scene.ax, Arrow((x - 11, y), (x + 11, y), INK, pt(2.4), shrink_a=2, shrink_b=2,
+                                          mutation=pt(16), dash=dash), zorder=12)
+    return _keyed(draw, "arrow", tuple(dash))
 
 
 def _swatch_mark(look: LineStyle) -> Callable[[Scene, float, float], None]:
@@ -201,15 +288,19 @@ def _swatch_node(*, inland: bool) -> Callable[[Scene, float, float], None]:
         else:
             scene.ax.add_artist(Circle((x, y), R_INLAND, facecolor="white", edgecolor=LAND_ADJ, lw=pt(1.6),
                                       linestyle=(0, (2, 1)), zorder=12))
-    return draw
+    return _keyed(draw, "node", inland)
 
 
 def _swatch_port(scene: Scene, x: float, y: float) -> None:
     scene.text(x, y, "⚓", F_PORT_GLYPH, zorder=12, ha="center", va="center")
 
 
+_keyed(_swatch_port, "port")
+_keyed(_no_swatch, "none")
+
+
 def _swatch_line(colour: str, style, width: float, alpha: float = 1.0) -> Callable[[Scene, float, float], None]:
     def draw(scene: Scene, x: float, y: float) -> None:
         scene.ax.plot([x - 11, x + 11], [y, y], color=colour, lw=width, linestyle=style, alpha=alpha, zorder=12,
                       solid_capstyle="butt")
-    return draw
+    return _keyed(draw, "line", colour, repr(style), width, alpha)

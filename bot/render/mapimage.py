@@ -20,6 +20,7 @@ The drawing is spread over these modules of ``bot.render``:
 - ``geometry``: projection (``Frame``), boxes and label candidates
 - ``placer``: the greedy box placer
 - ``scene``: one render's figure, axes, measuring and PNG output
+- ``sprites``: texts as cached sprites, leader lines and arrows in batches, pictures pasted by pixels
 - ``static``: the cached static layer (map and names), drawn once per map and width
 - ``layers``: sea, land masses, the lines the map profile declares, owner tint, the overlay's lines
 - ``nodes``: area nodes and ports
@@ -35,6 +36,7 @@ import difflib
 
 from bot.domain.gamemap import GameMap
 from bot.domain.gamemap_profile import PLACE, WATER
+from bot.render.aggregate import framed
 from bot.render.cards import draw_units
 from bot.render.events import draw_highlights, draw_routes
 from bot.render.labels import place_highlight_labels
@@ -58,7 +60,11 @@ def render_map(gamemap: GameMap, overlay: Overlay, *, width_px: int = 1400, shee
     unknown sheet or an overlay that names places the map does not have
     (all listed at once).
     """
-    return png_bytes(draw_scene(gamemap, overlay, width_px=width_px, sheet=sheet))
+    scene = draw_scene(gamemap, overlay, width_px=width_px, sheet=sheet)
+    try:
+        return png_bytes(scene)
+    finally:
+        scene.release()  # its figure serves the next render of this thread
 
 
 def draw_scene(gamemap: GameMap, overlay: Overlay, *, width_px: int = 1400, sheet: str | None = None) -> Scene:
@@ -69,6 +75,7 @@ def draw_scene(gamemap: GameMap, overlay: Overlay, *, width_px: int = 1400, shee
     sheet = _check_sheet(gamemap, sheet)
     check_overlay(gamemap, overlay)
     overlay = on_sheet(gamemap, overlay, sheet)
+    gamemap, overlay = framed(gamemap, overlay, sheet)  # a faction's map of a big map: its theatre (aggregate.py)
     layer = static_layer(gamemap, width_px, sheet, overlay.language)  # cached: drawn once per map, sheet, width and language
     scene = Scene.create(gamemap, overlay, width_px, legend=legend_items(gamemap, overlay), sheet=sheet)
     paste(scene, layer)

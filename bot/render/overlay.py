@@ -83,6 +83,11 @@ class Overlay(_Model):
     # The post's language (bot/i18n.py LANGUAGES): the renderer's own words (legend heads, the map's
     # lines), the place names (localnames) and the fonts follow it; the caller words everything else.
     language: str = "en"
+    # bot.render.aggregate.for_audience: where an area's units find no free spot, every faction's
+    # but ``own_faction``'s are counted per faction; ``theatre``: the areas a faction's map frames.
+    aggregate: bool = False
+    own_faction: str | None = None
+    theatre: list[str] = []
 
     @field_validator("faction_colours")
     @classmethod

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from bot.render.geometry import Box
+from bot.render.geometry import Box, as_array
 from bot.render.style import AMBIGUITY_COST, AMBIGUITY_MARGIN, GAP
 
 
@@ -18,29 +18,58 @@ class Placer:
     overlapping by the area that sticks out. A label placed for an anchor
     (an area) also pays a little for every other anchor that is about as
     near to it as its own, so a card does not seem to belong to a neighbour.
+
+    The placed boxes sit in a grid of buckets (``_Grid``) so that a candidate is tested
+    against the few boxes near it, not every box of the map: the answers are the same
+    comparisons of the same floats, and the least-overlap sums run over the same full rows
+    (see ``place``), so every choice is the one the plain search makes.
     """
+
+    CHUNK = 24  # candidates measured at a time (place_free)
+    INDEX_FROM = 1000  # boxes: with fewer, a candidate is tested against those near them all
+    REINDEX = 64  # boxes placed since the index was built: tested one by one, then it is brought up to date
 
     def __init__(self, bounds: Box, gap: float = GAP) -> None:
         self.bounds = bounds
         self.gap = gap
-        self._boxes = np.zeros((0, 4))
+        self._buf = np.zeros((256, 4))
+        self._n = 0
         self._anchors = np.zeros((0, 2))
+        self._grid: _Grid | None = None  # built when the boxes are many (see _indexing)
+        self._raster: _Raster | None = None
+        self._indexed = 0  # boxes [0, _indexed) are in the grid, the rest are tested one by one
+
+    @property
+    def _boxes(self) -> np.ndarray:
+        """The placed boxes (x0, y0, x1, y1), in the order placed (a view)."""
+        return self._buf[:self._n]
 
     def set_anchors(self, points: Sequence[tuple[float, float]]) -> None:
         self._anchors = np.array(points, dtype=float).reshape(-1, 2)
 
     def block(self, box: Box) -> None:
-        self._boxes = np.vstack([self._boxes, [box.x0, box.y0, box.x1, box.y1]])
+        self._append(np.array([[box.x0, box.y0, box.x1, box.y1]], dtype=float))
 
     def block_many(self, boxes: np.ndarray) -> None:
-        self._boxes = np.vstack([self._boxes, np.asarray(boxes, dtype=float).reshape(-1, 4)])
+        self._append(np.asarray(boxes, dtype=float).reshape(-1, 4))
+
+    def _append(self, rows: np.ndarray) -> None:
+        if self._n + len(rows) > len(self._buf):
+            grown = np.zeros((max(2 * len(self._buf), self._n + len(rows)), 4))
+            grown[:self._n] = self._boxes
+            self._buf = grown
+        self._buf[self._n:self._n + len(rows)] = rows
+        self._n += len(rows)
 
     def boxes(self) -> np.ndarray:
         return self._boxes.copy()
 
     def restore(self, boxes: np.ndarray) -> None:
         """Back to an earlier ``boxes()``: a layout that did not fit is tried another way."""
-        self._boxes = boxes.copy()
+        self._n = 0
+        self._indexed = 0
+        self._grid = self._raster = None  # they held boxes that may be gone: built anew when needed
+        self._append(np.asarray(boxes, dtype=float).reshape(-1, 4))
 
     def block_disc(self, x: float, y: float, r: float) -> None:
         """A disc, as a plus of two boxes: corner candidates may come close."""
@@ -53,39 +82,97 @@ class Placer:
 
         With ``anchor``, candidates near other anchors cost more, except
         those from index ``unambiguous_from`` on (they say whose they are).
+
+        The cost's overlap is a sum over every placed box in box order (``_overlap``), whose
+        float value depends on where the zeros sit in the row (numpy sums pairwise). Summing
+        the touching pairs alone gives it to within a relative 1e-9; rounding is monotonic, so
+        bounds on the overlap bound the cost, and only the candidates that could be the least
+        get the full-row sum: the same first minimum, the same cost, to the bit.
         """
-        cand = np.array([[b.x0, b.y0, b.x1, b.y1] for b in candidates])
-        cost = self._overlap(cand) + self._outside(cand)
+        cand = as_array(candidates)
+        outside = self._outside(cand)
+        ambiguous = np.zeros(len(cand), dtype=bool)
         if anchor is not None:
-            ambiguity = self._ambiguity(cand, anchor)
+            ambiguous[:] = True
             if unambiguous_from is not None:
-                ambiguity[unambiguous_from:] = 0.0
-            cost = cost + ambiguity
-        best = int(np.argmin(cost))  # first minimum: preference order wins ties
+                ambiguous[unambiguous_from:] = False
+        bounds = _Bounds(len(cand), slack=1e-9 + 4 * self._n * 2.0 ** -53)  # far above any order's error
+        # The candidates least covered first; then only those whose floor is under the best bound.
+        floor = self._overlap_floor(cand, bounds.slack) + outside
+        self._bound(cand, np.argsort(floor, kind="stable")[:self.SEED], outside, ambiguous, anchor, bounds)
+        self._bound(cand, np.flatnonzero((floor <= bounds.high.min()) & ~bounds.measured), outside, ambiguous,
+                    anchor, bounds)
+        maybe = np.flatnonzero(bounds.low <= bounds.high.min())
+        cost = self._row_sums(len(cand), *bounds.pairs(), maybe) + outside[maybe]
+        if anchor is not None:
+            cost = cost + bounds.ambiguity[maybe]
+        pick = int(np.argmin(cost))  # first minimum: preference order wins ties
+        best = int(maybe[pick])
         if block:
             self.block(candidates[best])
-        return best, float(cost[best])
+        return best, float(cost[pick])
+
+    SEED = 12  # least-overlap search: candidates measured first, to bound the others
+
+    def _overlap_floor(self, cand: np.ndarray, slack: float) -> np.ndarray:
+        """A lower bound of each candidate's overlap sum as numpy sums it: the area of the raster's
+        cells it holds, once per box each lies inside (such a cell is part of its overlap with
+        that box, and the cells do not overlap). Zeros without the index."""
+        if not self._indexing():
+            return np.zeros(len(cand))
+        g = self.gap
+        _, held = self._raster.query(cand[:, 0] - g, cand[:, 1] - g, cand[:, 2] + g, cand[:, 3] + g)
+        return held * self._raster.least_cell_area * (1 - slack)
+
+    def _bound(self, cand: np.ndarray, rows: np.ndarray, outside: np.ndarray, ambiguous: np.ndarray,
+               anchor: tuple[float, float] | None, bounds: _Bounds) -> None:
+        """Bounds of the costs of candidates ``rows``, from the touching pairs summed in any order.
+        An ambiguity (>= 0) only raises a cost: it is measured only where the cost could still be
+        the least, under the best bound known."""
+        if not len(rows):
+            return
+        ci, bi, areas = self._touching_areas(cand[rows])
+        ci = rows[ci]
+        bounds.add_pairs(ci, bi, areas)
+        approx = np.bincount(ci, weights=areas, minlength=len(cand))[rows]
+        low = approx * (1 - bounds.slack) + outside[rows]
+        high = approx * (1 + bounds.slack) + outside[rows]
+        amb = ambiguous[rows]
+        best = min(bounds.high.min(), high[~amb].min() if not amb.all() else np.inf)
+        measure = amb & (low <= best)
+        ambiguity = np.zeros(len(rows))
+        if measure.any():
+            ambiguity[measure] = self._ambiguity(cand[rows[measure]], anchor)
+        bounds.low[rows] = low + ambiguity
+        bounds.high[rows] = np.where(amb & ~measure, np.inf, high + ambiguity)
+        bounds.ambiguity[rows] = ambiguity
+        bounds.measured[rows] = True
 
     def place_free(self, candidates: Sequence[Box], *, block: bool = True,
                    anchor: tuple[float, float] | None = None, unambiguous_from: int | None = None) -> int | None:
         """Index of the first candidate that touches nothing and stays inside,
         the least ambiguous one with ``anchor``; None when every one is taken:
         the caller then tries smaller, farther or fewer words, never an overlap."""
-        if not candidates:
+        if not len(candidates):
             return None
-        cand = np.array([[b.x0, b.y0, b.x1, b.y1] for b in candidates])
+        cand = as_array(candidates)
         # In chunks, in order: the first free candidate that is not ambiguous at all ends
-        # the search, so the far rings of a busy map are measured only when needed (their
-        # ambiguity too: it is row by row, so a chunk's values are the whole array's).
+        # the search, so the far rings are measured only when needed (their ambiguity too:
+        # it is row by row, so a chunk's values are the whole array's). With the index,
+        # which are free is measured for all at once: it costs about what one chunk does.
         free = np.zeros(len(cand), dtype=bool)
         pref = np.full(len(cand), np.inf)  # never read where free is False
+        known = 0
         for lo in range(0, len(cand), self.CHUNK):
             hi = min(lo + self.CHUNK, len(cand))
-            part = cand[lo:hi]
-            free[lo:hi] = ~self._touches(part) & (self._outside(part) <= 0.0)
+            if hi > known:
+                end = len(cand) if self._indexing() else hi
+                part = cand[known:end]
+                free[known:end] = ~self._touches(part) & (self._outside(part) <= 0.0)
+                known = end
             if not free[lo:hi].any():
                 continue  # nothing free here: its ambiguity would never be read
-            pref[lo:hi] = self._pref(part, lo, anchor, unambiguous_from)
+            pref[lo:hi] = self._pref(cand[lo:hi], lo, anchor, unambiguous_from)
             if (free[lo:hi] & (pref[lo:hi] == 0.0)).any():
                 break
         if not free.any():
@@ -108,11 +195,77 @@ class Placer:
 
     def _touches(self, cand: np.ndarray) -> np.ndarray:
         """Whether each candidate overlaps a placed box (within the gap): ``_overlap > 0``
-        without summing areas (a sum of areas >= 0 is positive iff one of them is)."""
-        b = self._near(cand)
-        if not len(b):
-            return np.zeros(len(cand), dtype=bool)
-        return self._touch_matrix(cand, b).any(axis=1)
+        without summing areas (a sum of areas >= 0 is positive iff one of them is).
+
+        With few boxes, against those in the candidates' bounding box. With many, the raster
+        decides most candidates (``_Raster``: certainly clear of the indexed boxes, or
+        certainly on one); the rest are tested against the boxes that share a bucket with
+        them, and every candidate against the boxes placed since the index was built."""
+        hit = np.zeros(len(cand), dtype=bool)
+        if not self._n or not len(cand):
+            return hit
+        if not self._indexing():
+            b = self._boxes[self._near_mask(cand)]
+            return self._touch_matrix(cand, b).any(axis=1) if len(b) else hit
+        g = self.gap
+        left, bottom, right, top = cand[:, 0] - g, cand[:, 1] - g, cand[:, 2] + g, cand[:, 3] + g
+        near, held = self._raster.query(left, bottom, right, top)
+        hit |= held > 0
+        unsure = np.flatnonzero(near & ~hit)
+        if len(unsure):
+            ci, bi, _ = self._grid.query(left[unsure], bottom[unsure], right[unsure], top[unsure])
+            hit[unsure[ci[self._touch_pairs(cand[unsure[ci]], self._boxes[bi])]]] = True
+        recent = self._boxes[self._indexed:]
+        if len(recent):
+            rest = np.flatnonzero(~hit)
+            hit[rest] = self._touch_matrix(cand[rest], recent).any(axis=1)
+        return hit
+
+    def _indexing(self) -> bool:
+        """Whether the boxes are many enough for the index; if so, bring it up to date when
+        enough were placed since it was last."""
+        if self._n < self.INDEX_FROM:
+            return False
+        if self._raster is None:
+            self._grid, self._raster, self._indexed = _Grid(self.bounds), _Raster(self.bounds), 0
+        if self._n - self._indexed > self.REINDEX or not self._indexed:
+            self._raster.paint(self._boxes[self._indexed:])
+            self._grid.build(self._boxes)
+            self._indexed = self._n
+        return True
+
+    def _near_mask(self, cand: np.ndarray) -> np.ndarray:
+        """The placed boxes that can touch any of these candidates (within the gap)."""
+        g, b = self.gap, self._boxes
+        x0, y0 = cand[:, 0].min() - g, cand[:, 1].min() - g
+        x1, y1 = cand[:, 2].max() + g, cand[:, 3].max() + g
+        return (b[:, 2] > x0) & (b[:, 0] < x1) & (b[:, 3] > y0) & (b[:, 1] < y1)
+
+    def _pairs(self, cand: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(candidate, box) index pairs among which is every pair that touches, once: those of
+        the grid's buckets, each in the bucket of the lower left corner of the two extents'
+        overlap only (a pair that touches has it in one bucket both reach into, and in one
+        only), and every pair with a box placed since the grid was built; with few boxes, every
+        box in the candidates' bounding box."""
+        if not self._indexing():
+            near = np.flatnonzero(self._near_mask(cand))
+            return np.repeat(np.arange(len(cand)), len(near)), np.tile(near, len(cand))
+        g, b = self.gap, self._boxes
+        left, bottom = cand[:, 0] - g, cand[:, 1] - g
+        ci, bi, bucket = self._grid.query(left, bottom, cand[:, 2] + g, cand[:, 3] + g)
+        once = self._grid.bucket(np.maximum(left[ci], b[bi, 0]), np.maximum(bottom[ci], b[bi, 1])) == bucket
+        ci, bi = ci[once], bi[once]
+        recent = np.arange(self._indexed, self._n)
+        return (np.concatenate([ci, np.repeat(np.arange(len(cand)), len(recent))]),
+                np.concatenate([bi, np.tile(recent, len(cand))]))
+
+    def _touch_pairs(self, cand: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """``_touch_matrix`` for pairs: candidate ``cand[i]`` with box ``b[i]``."""
+        g = self.gap
+        right, left = cand[:, 2] + g, cand[:, 0] - g
+        top, bottom = cand[:, 3] + g, cand[:, 1] - g
+        return ((right > b[:, 0]) & (b[:, 2] > left) & (right > left) & (b[:, 2] > b[:, 0])
+                & (top > b[:, 1]) & (b[:, 3] > bottom) & (top > bottom) & (b[:, 3] > b[:, 1]))
 
     def _touch_matrix(self, cand: np.ndarray, b: np.ndarray) -> np.ndarray:
         """(candidates, boxes): whether the overlap's width and height are both > 0. A difference
@@ -127,34 +280,37 @@ class Placer:
         up &= ((top > bottom)[:, None] & (b[:, 3] > b[:, 1])[None, :])
         return across & up
 
-    CHUNK = 24
+    def _touching_areas(self, cand: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Each (candidate, box) pair that touches, once, and the area they share (the
+        candidate grown by the gap)."""
+        if not self._n:
+            empty = np.zeros(0, dtype=np.intp)
+            return empty, empty, np.zeros(0)
+        ci, bi = self._pairs(cand)
+        b = self._boxes
+        keep = self._touch_pairs(cand[ci], b[bi])
+        ci, bi, g = ci[keep], bi[keep], self.gap
+        w = np.minimum(cand[ci, 2] + g, b[bi, 2]) - np.maximum(cand[ci, 0] - g, b[bi, 0])
+        h = np.minimum(cand[ci, 3] + g, b[bi, 3]) - np.maximum(cand[ci, 1] - g, b[bi, 1])
+        return ci, bi, np.maximum(w, 0) * np.maximum(h, 0)  # as np.clip(w, 0, None) computes it
 
-    def _near(self, cand: np.ndarray) -> np.ndarray:
-        """The placed boxes that can touch any of these candidates (within the gap)."""
-        return self._boxes[self._near_mask(cand)]
-
-    def _near_mask(self, cand: np.ndarray) -> np.ndarray:
-        g, b = self.gap, self._boxes
-        x0, y0 = cand[:, 0].min() - g, cand[:, 1].min() - g
-        x1, y1 = cand[:, 2].max() + g, cand[:, 3].max() + g
-        return (b[:, 2] > x0) & (b[:, 0] < x1) & (b[:, 3] > y0) & (b[:, 1] < y1)
+    def _row_sums(self, n_cand: int, ci: np.ndarray, bi: np.ndarray, areas: np.ndarray,
+                  rows: np.ndarray) -> np.ndarray:
+        """For the candidates ``rows``: the sum of a row of every placed box's area shared with
+        it, zeros included, in box order (as numpy sums it: pairwise, so the zeros' places count)."""
+        where = np.full(n_cand, -1)
+        where[rows] = np.arange(len(rows))
+        mine = where[ci] >= 0
+        full = np.zeros((len(rows), self._n))
+        full[where[ci[mine]], bi[mine]] = areas[mine]
+        return full.sum(axis=1)
 
     def _overlap(self, cand: np.ndarray) -> np.ndarray:
         """Per candidate, the area it shares with the placed boxes (grown by the gap), summed
         over every placed box. Pairs that do not touch give exact zeros, so only the touching
         ones are computed; the sum still runs over the whole row in box order (same float sum)."""
-        b = self._boxes
-        if not len(b):
-            return np.zeros(len(cand))
-        near = np.flatnonzero(self._near_mask(cand))
-        areas = np.zeros((len(cand), len(b)))
-        if len(near):
-            ci, ni = np.nonzero(self._touch_matrix(cand, b[near]))
-            bi, g = near[ni], self.gap
-            w = np.minimum(cand[ci, 2] + g, b[bi, 2]) - np.maximum(cand[ci, 0] - g, b[bi, 0])
-            h = np.minimum(cand[ci, 3] + g, b[bi, 3]) - np.maximum(cand[ci, 1] - g, b[bi, 1])
-            areas[ci, bi] = np.clip(w, 0, None) * np.clip(h, 0, None)
-        return areas.sum(axis=1)
+        ci, bi, areas = self._touching_areas(cand)
+        return self._row_sums(len(cand), ci, bi, areas, np.arange(len(cand)))
 
     def _ambiguity(self, cand: np.ndarray, anchor: tuple[float, float]) -> np.ndarray:
         """AMBIGUITY_COST for each other anchor that is about as near to the
@@ -181,6 +337,157 @@ class Placer:
     def _outside(self, cand: np.ndarray) -> np.ndarray:
         bx = self.bounds
         area = (cand[:, 2] - cand[:, 0]) * (cand[:, 3] - cand[:, 1])
-        w = np.clip(np.minimum(cand[:, 2], bx.x1) - np.maximum(cand[:, 0], bx.x0), 0, None)
-        h = np.clip(np.minimum(cand[:, 3], bx.y1) - np.maximum(cand[:, 1], bx.y0), 0, None)
+        # np.maximum(v, 0) is what np.clip(v, 0, None) computes, without its wrappers
+        w = np.maximum(np.minimum(cand[:, 2], bx.x1) - np.maximum(cand[:, 0], bx.x0), 0)
+        h = np.maximum(np.minimum(cand[:, 3], bx.y1) - np.maximum(cand[:, 1], bx.y0), 0)
         return (area - w * h) * 10.0  # leaving the map is worse than touching a label
+
+
+class _Bounds:
+    """What the least-cost search knows of each candidate: bounds of its cost (none yet: low and
+    high infinite), its ambiguity where measured, and the touching pairs found."""
+
+    def __init__(self, n: int, slack: float) -> None:
+        self.slack = slack
+        self.low, self.high = np.full(n, np.inf), np.full(n, np.inf)
+        self.ambiguity = np.zeros(n)
+        self.measured = np.zeros(n, dtype=bool)
+        self._pairs: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+
+    def add_pairs(self, ci: np.ndarray, bi: np.ndarray, areas: np.ndarray) -> None:
+        self._pairs.append((ci, bi, areas))
+
+    def pairs(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        return tuple(np.concatenate(parts) for parts in zip(*self._pairs))
+
+
+class _Grid:
+    """Square buckets over the placer's bounds (what lies beyond falls in the edge buckets),
+    each listing the boxes that reach into it.
+
+    A box and a candidate whose extents overlap share a point, and so the bucket holding it:
+    ``floor(x / CELL)`` never decreases as x grows (division rounds monotonically), and
+    clipping to the grid keeps that. So the pairs that share a bucket hold every pair that
+    touches; the exact test (``Placer._touch_pairs``) then decides.
+    """
+
+    CELL = 32.0  # layout units: about a badge's height; a card spans a few buckets
+
+    def __init__(self, bounds: Box) -> None:
+        self.x0, self.y0 = bounds.x0, bounds.y0
+        self.nx = max(1, int((bounds.x1 - bounds.x0) // self.CELL) + 1)
+        self.ny = max(1, int((bounds.y1 - bounds.y0) // self.CELL) + 1)
+        self.start = np.zeros(self.nx * self.ny + 1, dtype=np.intp)
+        self.members = np.zeros(0, dtype=np.intp)  # box indices, bucket by bucket
+
+    def _col(self, v: np.ndarray, n: int) -> np.ndarray:
+        return np.minimum(np.maximum(np.floor(v / self.CELL), 0), n - 1).astype(np.intp)
+
+    def _cells(self, x0, y0, x1, y1) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        return self._col(x0 - self.x0, self.nx), self._col(y0 - self.y0, self.ny), \
+            self._col(x1 - self.x0, self.nx), self._col(y1 - self.y0, self.ny)
+
+    def bucket(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        """The bucket of each point."""
+        return self._col(y - self.y0, self.ny) * self.nx + self._col(x - self.x0, self.nx)
+
+    def _spread(self, x0, y0, x1, y1) -> tuple[np.ndarray, np.ndarray]:
+        """(owner, bucket): every bucket each extent reaches into."""
+        cx0, cy0, cx1, cy1 = self._cells(x0, y0, x1, y1)
+        wide = np.maximum(cx1 - cx0 + 1, 0)
+        count = wide * np.maximum(cy1 - cy0 + 1, 0)  # none for an extent upside down: it touches nothing
+        owner, k = _ragged(count)
+        row = cy0[owner] + k // wide[owner]
+        return owner, row * self.nx + cx0[owner] + k % wide[owner]
+
+    def build(self, boxes: np.ndarray) -> None:
+        owner, bucket = self._spread(boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3])
+        order = np.argsort(bucket, kind="stable")
+        self.members = owner[order]
+        self.start = np.zeros(self.nx * self.ny + 1, dtype=np.intp)
+        np.cumsum(np.bincount(bucket, minlength=self.nx * self.ny), out=self.start[1:])
+
+    def query(self, x0, y0, x1, y1) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(extent, box, bucket) of each pair that shares a bucket, per bucket they share."""
+        owner, bucket = self._spread(x0, y0, x1, y1)
+        first, count = self.start[bucket], self.start[bucket + 1] - self.start[bucket]
+        which, k = _ragged(count)
+        return owner[which], self.members[first[which] + k], bucket[which]
+
+
+class _Raster:
+    """Two rasters of small square cells over the placer's bounds that settle most candidates
+    without looking at a box, kept as one stack of summed-area tables (the sum over a rectangle:
+    four look-ups); each cell counts boxes. With ``f(v)`` the number of cell edges below v, less
+    one (it never decreases as v grows):
+
+    - *reached* (table 0): the cells from ``f(lo)`` to ``f(hi)`` of each box, clipped to the
+      raster. A box and a candidate that touch share a point, so they share its cell: a
+      candidate that reaches no reached cell touches no box.
+    - *inside* (table 1): the cells from ``f(lo) + 1`` to ``f(hi) - 1`` of a box, those whose
+      edges (as floats) lie within it, lo <= edge < edge < hi. A candidate (grown by the gap)
+      that holds such a cell too touches that box: each of the test's strict comparisons
+      follows from the cell's two edges, which lie between the candidate's and the box's.
+    """
+
+    CELL = 4.0  # layout units
+    MARGIN = 64.0  # beyond the bounds: boxes and candidates reach a little out
+
+    def __init__(self, bounds: Box) -> None:
+        nx = int((bounds.x1 - bounds.x0 + 2 * self.MARGIN) // self.CELL) + 1
+        ny = int((bounds.y1 - bounds.y0 + 2 * self.MARGIN) // self.CELL) + 1
+        self.xs = (bounds.x0 - self.MARGIN) + self.CELL * np.arange(nx + 1)  # cell edges
+        self.ys = (bounds.y0 - self.MARGIN) + self.CELL * np.arange(ny + 1)
+        self.cells = np.zeros((2, ny, nx), dtype=np.int32)  # boxes that reach each cell, that hold it
+        self.tables = _tables(self.cells)
+        # Under every cell's area (its edges are floats: not quite CELL apart everywhere)
+        self.least_cell_area = float(np.diff(self.xs).min() * np.diff(self.ys).min()) * (1 - 1e-12)
+
+    @staticmethod
+    def _ranges(edges: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Per extent, the first and last cell it reaches, then the first and last it holds,
+        stacked: (2n,) each (first > last: none)."""
+        f = np.searchsorted(edges, np.concatenate([lo, hi]), side="left") - 1
+        n = len(lo)
+        reach = np.minimum(np.maximum(f, 0), len(edges) - 2)
+        return np.concatenate([reach[:n], f[:n] + 1]), np.concatenate([reach[n:], f[n:] - 1])
+
+    def paint(self, boxes: np.ndarray) -> None:
+        """Add these boxes to both bitmaps (each cell counts the boxes that reach it, that hold it)."""
+        x0, y0, x1, y1 = boxes.T
+        (i0, i1), (j0, j1) = self._ranges(self.xs, x0, x1), self._ranges(self.ys, y0, y1)
+        k = np.repeat([0, 1], len(boxes))
+        wide = np.maximum(i1 - i0 + 1, 0)
+        owner, m = _ragged(wide * np.maximum(j1 - j0 + 1, 0))  # none where a range is empty
+        _, ny, nx = self.cells.shape
+        flat = (k[owner] * ny + j0[owner] + m // wide[owner]) * nx + i0[owner] + m % wide[owner]
+        self.cells += np.bincount(flat, minlength=self.cells.size).reshape(self.cells.shape).astype(np.int32)
+        self.tables = _tables(self.cells)
+
+    def query(self, x0, y0, x1, y1) -> tuple[np.ndarray, np.ndarray]:
+        """Per extent: whether it reaches a reached cell, and the sum of the counts of the inside
+        cells it holds (how many boxes hold each)."""
+        (i0, i1), (j0, j1) = self._ranges(self.xs, x0, x1), self._ranges(self.ys, y0, y1)
+        ok = (i1 >= i0) & (j1 >= j0)  # then every index is on the raster (else the sum is dropped)
+        _, ny, nx = self.cells.shape
+        flat, wide = self.tables.ravel(), nx + 1
+        plane = np.repeat([0, (ny + 1) * wide], len(x0))
+        below, above, right = plane + j0 * wide, plane + (j1 + 1) * wide, i1 + 1
+        total = (flat.take(above + right, mode="clip") - flat.take(below + right, mode="clip")
+                 - flat.take(above + i0, mode="clip") + flat.take(below + i0, mode="clip"))
+        total = np.where(ok, total, 0)
+        return total[:len(x0)] > 0, total[len(x0):]
+
+
+def _tables(cells: np.ndarray) -> np.ndarray:
+    """The summed-area tables: ``table[k, j, i]`` sums bitmap k's counts in rows < j, columns < i."""
+    tables = np.zeros((cells.shape[0], cells.shape[1] + 1, cells.shape[2] + 1), dtype=np.int64)
+    np.cumsum(np.cumsum(cells, axis=1, dtype=np.int64), axis=2, out=tables[:, 1:, 1:])
+    return tables
+
+
+def _ragged(count: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For ``count[i]`` items of each i: (i, index within i's) of every item, in order."""
+    owner = np.repeat(np.arange(len(count)), count)
+    starts = np.cumsum(count) - count
+    return owner, np.arange(len(owner)) - starts[owner]

@@ -22,7 +22,6 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 import numpy as np
-from matplotlib.artist import Artist
 
 from bot.domain.gamemap import GameMap
 from bot.render.geometry import PlacedLabel
@@ -37,9 +36,15 @@ from bot.render.layers import draw_art, draw_background, draw_land, draw_map_lin
 from bot.render.nodes import block_ports, draw_port_glyphs, register_nodes
 from bot.render.overlay import Overlay
 from bot.render.scene import Scene
+from bot.render.sprites import Picture, PictureArtist, picture
 from bot.render.style import NOMINAL_W
 
-MAX_CACHED = 8  # (map, width) pairs; one layer of a 60-node map at 1400 px is about 8 MB of pixels
+# Layers kept: a faction's map of a big map frames its theatre (bot.render.aggregate), a layer per
+# frame, so one 16-clan turn draws 17 layers; fewer kept and every turn would draw each one again.
+MAX_CACHED = 24
+# And their pixels: one layer at 1400 px is 3 to 9 MB (a 60-node map about 8 MB), so the bound that
+# holds in practice, per process (each render worker keeps its own), is this one.
+MAX_CACHED_BYTES = 160 * 2**20
 BASE_Z = 0.0
 AREA_NAME_WEIGHT = 4
 LABELS_Z = 8.9  # over nodes (5) and rings (7), under event labels (9.5) and cards (10)
@@ -54,6 +59,7 @@ class StaticLayer:
     area_names: np.ndarray  # the boxes of the areas' names among them
     placed: tuple[PlacedLabel, ...] = ()  # the names, bottom edge at 0; and those left out
     unplaced: tuple[str, ...] = ()
+    pictures: tuple[Picture, Picture] | None = None  # base and labels, ready to composite (bot.render.sprites)
 
 
 _cache: OrderedDict[tuple, StaticLayer] = OrderedDict()
@@ -81,9 +87,14 @@ def static_layer(gm: GameMap, width_px: int, sheet: str | None = None, language:
         global builds
         builds += 1
         _cache[key] = layer
-        while len(_cache) > MAX_CACHED:
+        while len(_cache) > MAX_CACHED or (len(_cache) > 1 and cached_bytes() > MAX_CACHED_BYTES):
             _cache.popitem(last=False)
     return layer
+
+
+def cached_bytes() -> int:
+    """The pixels the cache holds (the boxes are small beside them)."""
+    return sum(layer.base.nbytes + layer.labels.nbytes for layer in _cache.values())
 
 
 def clear_cache() -> None:
@@ -117,7 +128,7 @@ def _build(gm: GameMap, width_px: int, sheet: str, language: str) -> StaticLayer
     labels = _pixels(scene)
     height = base.shape[0] * NOMINAL_W / width_px
     return StaticLayer(base, labels, height, scene.placer.boxes(), area_names, tuple(scene.labels),
-                       tuple(scene.unplaced))
+                       tuple(scene.unplaced), (picture(base), picture(labels)))
 
 
 def _pixels(scene: Scene) -> np.ndarray:
@@ -125,28 +136,12 @@ def _pixels(scene: Scene) -> np.ndarray:
     return np.asarray(scene.fig.canvas.buffer_rgba()).copy()
 
 
-class _Pixels(Artist):
-    """An RGBA image composited at a pixel offset, unscaled: ``imshow`` would
-    resample the full-size layer on every render (about 50 ms each)."""
-
-    def __init__(self, rgba: np.ndarray, bottom_px: float, zorder: float) -> None:
-        super().__init__()
-        self._rgba = rgba
-        self._bottom_px = bottom_px
-        self.set_zorder(zorder)
-
-    def draw(self, renderer) -> None:
-        gc = renderer.new_gc()
-        # draw_image takes the rows from the bottom up, the buffer has them top down.
-        renderer.draw_image(gc, 0, round(self._bottom_px), self._rgba[::-1])
-        gc.restore()
-
-
 def paste(scene: Scene, layer: StaticLayer) -> None:
     """Put the layer under a turn's drawing, at the bottom of its map region."""
     bottom_px = scene.bottom * scene.measure.px_per_unit
-    for image, z in ((layer.base, BASE_Z), (layer.labels, LABELS_Z)):
-        scene.ax.add_artist(_Pixels(image, bottom_px, z))
+    pictures = layer.pictures or (picture(layer.base), picture(layer.labels))
+    for pic, z in zip(pictures, (BASE_Z, LABELS_Z)):
+        scene.ax.add_artist(PictureArtist(pic, bottom_px, z))
     shift = np.array([0.0, scene.bottom, 0.0, scene.bottom])
     scene.labels += [label.shifted(scene.bottom) for label in layer.placed]
     scene.unplaced += layer.unplaced

@@ -3,7 +3,10 @@ only; every word a player reads is made here."""
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from pydantic import BaseModel
 
@@ -39,6 +42,54 @@ class ReportInput:
         if audience.is_public or audience.is_moderators:
             return self.language
         return self.faction_languages.get(audience.faction, self.language)
+
+
+T = TypeVar("T")
+
+
+@dataclass
+class _Made:
+    """What was made of one ReportInput, and what it held then (held: so no id in it is a newer object's)."""
+
+    ref: weakref.ref
+    held: tuple
+    events: int
+    made: dict[str, object] = field(default_factory=dict)
+
+    def still(self, data: ReportInput) -> bool:
+        """Does ``data`` hold the same events (as many: a list appended to is another turn's), states and map?"""
+        return (self.ref() is data and len(data.events) == self.events
+                and all(a is b for a, b in zip(self.held, _held(data))))
+
+
+_PER_TURN: dict[int, _Made] = {}  # by id(ReportInput)
+
+
+def per_turn(data: ReportInput, name: str, make: Callable[[ReportInput], T]) -> T:
+    """``make(data)``, made once for all of a turn's audiences and remembered as ``name``: the reports,
+    cards and maps of one turn ask the same questions of its events (which clan sees which event),
+    once per audience, 18 times at 16 clans (issue 18).  Remembered while ``data`` lives and holds the
+    same events, states and map: a list of events replaced or grown, or a state or map replaced, and it
+    is made again.  So ``make`` may read only those, and must not depend on a state changed in place."""
+    key = id(data)
+    entry = _PER_TURN.get(key)
+    if entry is None or not entry.still(data):
+        entry = _PER_TURN[key] = _Made(weakref.ref(data, _forget(key)), _held(data), len(data.events))
+    if name not in entry.made:
+        entry.made[name] = make(data)
+    return entry.made[name]  # type: ignore[return-value]
+
+
+def _held(data: ReportInput) -> tuple:
+    return data.events, data.before, data.after, data.gamemap
+
+
+def _forget(key: int) -> Callable[[weakref.ref], None]:
+    def forget(ref: weakref.ref) -> None:
+        entry = _PER_TURN.get(key)
+        if entry is not None and entry.ref is ref:  # not a newer turn's that was given the same id
+            _PER_TURN.pop(key, None)
+    return forget
 
 
 class Reports(BaseModel):

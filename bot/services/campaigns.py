@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import logging
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -21,9 +22,9 @@ from typing import Any
 from bot.domain.campaign import DEADLINE_REFUSAL, Campaign, Faction, Phase, deadline_passed, deadline_values
 from bot.domain.text import Phrase, clean, clean_payload, markup_in, quote
 from bot.domain.viewer import Viewer
-from bot.engine.dice import KEY_SCHEME, SEED_SCHEME, SeededDice, SignedDice, load_private_key
+from bot.engine.dice import KEY_SCHEME, SEED_SCHEME
 from bot.engine.ruleset import OrderRejected, SubmittedOrder
-from bot.engine.steps import Answer, AnswerSource, Question, Step, answer_slot, steps_of
+from bot.engine.steps import Answer, AnswerSource, Step, answer_slot, steps_of
 from bot.i18n import N_
 from bot.localized import Text, composed
 from bot.report import ReportInput, Reports
@@ -36,31 +37,37 @@ from bot.services.campaign_reads import (
     CampaignReads,
     OrderLine,  # noqa: F401  (re-exported: cogs import it from here)
     describe_order,
+    every_unit,
+    no_campaign,
     stored_order_text,
 )
 from bot.services.deadline import parse_deadline
 from bot.services.dice_keys import TurnKey, new_turn_key, turn_key
 from bot.services.errors import UserError
 from bot.services.leases import DEFAULT_LEASE, RESOLVE, WorkLease, utc_stamp
+from bot.services.parsed import ParsedCache
 from bot.services.settings import apply_setting
 from bot.services.sheet_maps import SheetMap
 from bot.services.step_model import (
     answer_payload,
     is_answer,
     opening,
-    split_answers,
-    step_dice,
     label_for,
     step_label,
     stored_step,
-    worded,
 )
 from bot.services.transfer_checks import import_problems, rekey_open_turns
+from bot.services import turn_work
+from bot.services.turn_work import (  # noqa: F401  (defaults_applied, _turn_dice: re-exported, named so elsewhere)
+    StepWork,
+    Worked,
+    defaults_applied,
+    turn_dice as _turn_dice,
+)
+from bot import workers
 from bot.store import (
-    SEED_WITHHELD,
     CampaignChanged,
     Repository,
-    ResolutionRecord,
     StepOpening,
     TurnRecord,
     TurnStatus,
@@ -70,6 +77,9 @@ from bot.store.transfer import inconsistencies, parse_shape
 
 log = logging.getLogger(__name__)
 
+# A step's resolution in a worker (its rules, reports and record): 0.64 s at 1,000 units, so a
+# task still running after this long is stuck, and killed (bot/workers.py).
+RESOLVE_TIMEOUT_S = 300.0
 OPEN_PHASES = (Phase.PLANNING, Phase.LOCKED, Phase.CORRECTION)  # a turn with a seed, not yet resolved
 AMEND_ATTEMPTS = 5  # a campaign edit re-applied over edits made at the same moment, then refused
 
@@ -130,6 +140,7 @@ class CampaignService(CampaignReads):
         # Across processes the store's "resolve" work claim does both (resolve_turn, moderator_edit).
         self._resolving: dict[int, int] = {}
         self._state_locks: dict[int, asyncio.Lock] = {}
+        self.parsed = ParsedCache()  # read-only parsed copies, keyed by the stored text (never stale)
 
     # Campaigns
 
@@ -237,6 +248,11 @@ class CampaignService(CampaignReads):
 
     async def _planning(self, campaign_id: int, moderator: bool = True) -> Campaign:
         campaign = await self.campaign(campaign_id)
+        self._open_for_orders(campaign, moderator)
+        return campaign
+
+    def _open_for_orders(self, campaign: Campaign, moderator: bool) -> None:
+        """Refused unless the campaign's turn takes orders now (a player's: planning, before the deadline)."""
         if campaign.phase is Phase.CORRECTION and not moderator:
             raise UserError(N_("turn {turn} of {campaign} was resolved and undone for a correction; its dice "
                                "are known now, so only the moderators may change its orders"),
@@ -249,7 +265,6 @@ class CampaignService(CampaignReads):
                             campaign=campaign.name)
         if not moderator and deadline_passed(campaign.deadline, self.clock()):
             raise deadline_passed_error(campaign)
-        return campaign
 
     def _guard(self, moderator: bool) -> dict[str, Any]:
         """What the store checks again in an order write's own transaction: the phases it may land
@@ -262,7 +277,9 @@ class CampaignService(CampaignReads):
         """Free orders go to an orders step only; a prompt step takes its questions' answers (issue 12).
         An orders step may name the order kinds it accepts and the factions that act in it (an impulse
         is one power's): the rest are refused before anything is read, a moderator's too for the kinds."""
-        step = await self.open_step_of(campaign)
+        self._step_takes(campaign, await self.open_step_of(campaign), faction, kind, moderator)
+
+    def _step_takes(self, campaign: Campaign, step: Step, faction: str | None, kind: Any, moderator: bool) -> None:
         label = label_for(campaign.turn, campaign.step, step, campaign.ruleset, None if moderator else faction)
         if not step.takes_orders:
             raise UserError(N_("{step} of {campaign} takes no orders, only the answers to its questions "
@@ -276,11 +293,19 @@ class CampaignService(CampaignReads):
 
     async def submit_order(self, campaign_id: int, faction: str, payload: dict[str, Any], *,
                            moderator: bool = False) -> OrderReceipt:
-        campaign = await self._planning(campaign_id, moderator)
-        await self._taking_orders(campaign, faction, payload.get("kind") if isinstance(payload, dict) else None,
-                                  moderator)
-        ruleset, state, settings, gamemap = await self._loaded(campaign)
-        others = await self.repo.list_orders(campaign_id, campaign.turn, step=campaign.step)
+        # Everything it reads in one unit of work (issue 18: each query is a hop to the database's
+        # thread), parsed once per stored text (bot/services/parsed.py); the write checks again.
+        desk = await self.repo.order_desk(campaign_id)
+        if desk is None:
+            raise no_campaign(campaign_id)
+        campaign = desk.campaign
+        self._open_for_orders(campaign, moderator)
+        self._step_takes(campaign, stored_step(desk.step, campaign.step), faction,
+                         payload.get("kind") if isinstance(payload, dict) else None, moderator)
+        parsed = self._parsed_copy(campaign, desk.texts)
+        ruleset, gamemap = get_ruleset(campaign.ruleset), self._map(campaign)
+        state, settings = parsed.state, parsed.settings  # shared copies: read, never changed
+        others = self.parsed.orders(campaign_id, desk.orders)
         payload = clean_payload(payload)  # names typed by players reach public reports: store them clean
         try:
             order = ruleset.parse_order(payload)
@@ -295,7 +320,8 @@ class CampaignService(CampaignReads):
                                            order.model_dump(mode="json"), step=campaign.step,
                                            **self._guard(moderator))
         show = presenter(campaign.ruleset)
-        replaced = stored_order_text(show, ruleset, previous, state, gamemap) if previous else None
+        replaced = (stored_order_text(show, ruleset, previous, state, gamemap, every_unit(ruleset, parsed))
+                    if previous else None)
         return OrderReceipt(stored, describe_order(show, order, state, gamemap), warnings, replaced)
 
     async def clear_order(self, campaign_id: int, faction: str, slot: str, *, moderator: bool = False) -> bool:
@@ -380,10 +406,9 @@ class CampaignService(CampaignReads):
         turn = await self.repo.get_turn(campaign_id, campaign.turn)
         step = await self.open_step_of(campaign)
         orders = await self.repo.list_orders(campaign_id, campaign.turn, step=campaign.step)
-        data, dice, stored, after = await self._compute(campaign, orders, turn, step)
-        # Reports and the record are pure CPU work (a quarter of a second for 1,000 units): off the loop.
-        reports, record = await asyncio.to_thread(_resolution_record, campaign, turn, orders, data, dice, stored,
-                                                  step)
+        # The reports and the record (a quarter of a second for 1,000 units) are worked with the step.
+        data, worked, stored, after = await self._compute(campaign, orders, turn, step)
+        reports, record = worked.reports, worked.record
         if lease.lost:  # held past its lease, taken over: the other process commits (the store checks too)
             raise UserError(N_("turn {turn} of {campaign} was taken over by another bot process, which resolves it; "
                                "its reports follow once it is done"), turn=campaign.turn, campaign=campaign.name)
@@ -404,6 +429,8 @@ class CampaignService(CampaignReads):
         id, which may be "public").  Each map shows only what that audience's report reveals
         (the presenter decides).  ``sheet``: which of the map's sheets (its first when not given;
         ``render_sheet_maps`` draws them all)."""
+        if workers.running():
+            return await _drawn_by_workers(ruleset_id, data, audiences, sheet)
         from bot.render import MAX_CONCURRENT_RENDERS, render_in_worker  # matplotlib loads only when maps are drawn
         show = presenter(ruleset_id)
         # As many at once as the renderer has slots, no more: a render's timeout counts its wait
@@ -439,31 +466,21 @@ class CampaignService(CampaignReads):
         preview = TurnRecord(campaign_id=campaign_id, turn=campaign.turn, seed=throwaway.private_pem,
                              commitment="(preview: not the turn's dice key)", status=TurnStatus.PLANNING,
                              dice_scheme=KEY_SCHEME, public_key=throwaway.public_pem)
-        data, _, _, _ = await self._compute(campaign, orders, preview, step)
+        data, _, _, _ = await self._compute(campaign, orders, preview, step, False)  # no record: nothing is stored
         return presenter(campaign.ruleset).build_reports(data)
 
-    async def _compute(self, campaign: Campaign, orders: list[SubmittedOrder], turn: TurnRecord,
-                       step: Step) -> tuple[ReportInput, SeededDice | SignedDice, dict[str, Any], StepOpening | None]:
-        """The resolution of the open step: its data and dice, the stored state it was computed from,
-        as stored, and the step that opens after it (None: the turn is over)."""
+    async def _compute(self, campaign: Campaign, orders: list[SubmittedOrder], turn: TurnRecord, step: Step,
+                       record: bool = True) -> tuple[ReportInput, Worked, dict[str, Any], StepOpening | None]:
+        """The resolution of the open step: its data, the worked step (the dice's log, with ``record`` its
+        reports and record too), the stored state it was computed from, as stored, and the step that opens
+        after it (None: the turn is over).  The rules, reports and record run in a worker process
+        (bot/workers.py): the loop only loads."""
         ruleset, state, settings, gamemap, stored = await self._loaded_with_record(campaign)
-        steps = steps_of(ruleset)
-        dice = _turn_dice(turn)
-        plain, answers = split_answers(orders)
-        result = await asyncio.to_thread(steps.resolve_step, state, gamemap, settings, step, plain, answers,
-                                         step_dice(dice, campaign.step))
-        following = steps.after(result.state, settings, step)
-        after = None if following is None else opening(steps, result.state, following, campaign.step + 1,
-                                                       self.clock())
-        # Only what the report reveals goes into its input: never an rsa-vrf turn's private key, and an
-        # hmac-seed turn's seed only with its last step, whose dice it is the last to fix.
-        seed = SEED_WITHHELD if turn.dice_scheme == SEED_SCHEME and after is not None else turn.revealed()
-        data = ReportInput(campaign_name=campaign.name, turn=campaign.turn, seed=seed,
-                           commitment=turn.commitment, gamemap=gamemap, before=state, after=result.state,
-                           events=result.events, rolls=list(dice.log), dice_scheme=turn.dice_scheme,
-                           language=campaign.language, faction_languages=campaign.faction_languages(),
-                           step=campaign.step)
-        return data, dice, stored.state, after
+        work = StepWork(campaign=campaign, turn=turn, step=step, orders=orders, state=state, settings=settings,
+                        gamemap=gamemap, stored=stored.state, now=self.clock(), record=record)
+        lean = await workers.run_in_worker(turn_work.resolve_step_lean, work, timeout=RESOLVE_TIMEOUT_S)
+        worked = turn_work.with_sent(lean, work)
+        return worked.data, worked, stored.state, worked.after
 
     async def undo_last(self, campaign_id: int) -> int:
         """Restore the state before the last resolution.  Its seed is public by
@@ -562,15 +579,40 @@ class CampaignService(CampaignReads):
         return await self.repo.import_campaign(_current_slots(data), guild_id)
 
 
-def _turn_dice(turn: TurnRecord) -> SeededDice | SignedDice:
-    """The turn's dice source, by its scheme: turns stored before signed dice keep their seed."""
-    if turn.dice_scheme == SEED_SCHEME:
-        return SeededDice(turn.seed)
-    return SignedDice(load_private_key(turn.seed), turn.turn)
-
-
 REFUSED = N_("Refused: {refusal}")
 DEADLINE_PASSED = DEADLINE_REFUSAL  # one text: the store refuses with the same words (bot/domain/campaign.py)
+
+
+async def _drawn_by_workers(ruleset_id: str, data: ReportInput, audiences: list[Viewer],
+                            sheet: str | None) -> dict[Viewer, bytes]:
+    """``render_maps`` in the worker processes: the turn's data pickled once (off the loop) for every
+    map; each map is a task of its own with its own timeout (RenderTimeout as a render slot's), and
+    as many are in flight as there are workers, each worker taking the next map when it is done."""
+    from bot.render import RENDER_TIMEOUT_S, RenderTimeout
+
+    blob = await asyncio.to_thread(turn_work.pickled, data)
+    token = uuid.uuid4().hex
+    pngs: list[bytes] = [b""] * len(audiences)
+    todo = iter(range(len(audiences)))  # shared by the lanes: each takes the next map
+
+    async def lane() -> None:
+        for i in todo:
+            try:
+                pngs[i] = await workers.run_in_worker(turn_work.draw_map, ruleset_id, token, blob, audiences[i],
+                                                      sheet, timeout=RENDER_TIMEOUT_S)
+            except workers.WorkerTimeout as exc:
+                raise RenderTimeout(f"map render took longer than {RENDER_TIMEOUT_S:g} s" if exc.started else
+                                    f"no free render slot within {RENDER_TIMEOUT_S:g} s") from None
+
+    lanes = [asyncio.ensure_future(lane()) for _ in range(min(workers.workers(), len(audiences)))]
+    try:
+        await asyncio.gather(*lanes)
+    except BaseException:
+        for other in lanes:  # one map failed: the others are not drawn for nobody
+            other.cancel()
+        await asyncio.gather(*lanes, return_exceptions=True)
+        raise
+    return dict(zip(audiences, pngs))
 
 
 def refused(exc: OrderRejected, ruleset: str) -> UserError:
@@ -592,30 +634,6 @@ def plain_name(name: str, what: str) -> None:
                         name=quote(name), mark=repr(mark), what=Text(what))
 
 
-def _resolution_record(campaign: Campaign, turn: TurnRecord, orders: list[SubmittedOrder], data: ReportInput,
-                       dice: SeededDice | SignedDice, stored: dict[str, Any],
-                       step: Step | None = None) -> tuple[Reports, ResolutionRecord]:
-    """The reports and what the store keeps of a resolution: pure CPU work, run in a worker thread.
-    ``before_state`` is the state as it was stored, not re-dumped from the model: the commit
-    checks it is still the stored one, and a valid state stored in another form (an old import,
-    an edit, a field added with a default since) re-dumps differently and could never commit.
-    A secret ``step`` (``Step.secret``) has no public report (stored empty: never posted, no public map) and
-    reports only for the clans it asked or told something: another clan's empty report would tell it exists."""
-    reports = presenter(campaign.ruleset).build_reports(data)
-    if step is not None and step.secret:
-        told = set(step.actors) | {f for e in data.events for f in e.audience.factions}
-        reports = reports.model_copy(update={"public": "", "factions": {
-            k: v for k, v in reports.factions.items() if k in told}})
-    if defaults := defaults_applied(orders, campaign, step):  # the core's own lines (issue 12)
-        reports = reports.model_copy(update={"moderators": f"{reports.moderators.rstrip()}\n\n{defaults}\n"})
-    return reports, ResolutionRecord(
-        campaign_id=campaign.id, turn=campaign.turn, step=campaign.step, seed=data.seed,
-        before_state=stored, after_state=data.after.model_dump(mode="json"),
-        orders=orders, dice=list(dice.log), events=[e.model_dump(mode="json") for e in data.events],
-        report={Viewer.public().key: reports.public, Viewer.moderators().key: reports.moderators,
-                **{Viewer.of(k).key: v for k, v in reports.factions.items()}})
-
-
 def with_defaults(step: Step, orders: list[SubmittedOrder]) -> list[SubmittedOrder]:
     """A prompt step's answers so far, and for a preview the defaults of the questions not answered
     yet (as the deadline would apply them); nothing is stored."""
@@ -623,31 +641,6 @@ def with_defaults(step: Step, orders: list[SubmittedOrder]) -> list[SubmittedOrd
     missing = [q for q in step.questions if answer_slot(q.id) not in given and q.default is not None]
     return orders + [SubmittedOrder(faction=q.faction or "", unit=answer_slot(q.id), seq=0, payload=answer_payload(
         Answer(question=q.id, value=q.default, source=AnswerSource.DEFAULT, rule=q.default_rule))) for q in missing]
-
-
-def defaults_applied(orders: list[SubmittedOrder], campaign: Campaign, step: Step | None = None) -> str:
-    """The moderators' log lines of the answers that were defaults (nobody answered by the deadline):
-    whose question, in its words, and the default as its button reads (ids only for a question the
-    step no longer has)."""
-    _, answers = split_answers(orders)
-    lines = [_default_line(a, campaign, step.question(a.question) if step else None).render(campaign.language)
-             for a in answers if a.source == "default"]
-    if not lines:
-        return ""
-    return "\n".join([Text(N_("Defaults applied:")).render(campaign.language), *lines])
-
-
-def _default_line(answer: Answer, campaign: Campaign, question: Question | None) -> Text:
-    value = answer.value if isinstance(answer.value, str) else ", ".join(f"{k} = {v}" for k, v in answer.value.items())
-    if question is None:
-        return Text(N_("- {question}: nobody answered; the default {value} was applied ({rule})"),
-                    question=answer.question, value=value, rule=answer.rule or "-")
-    choice = next((c for c in question.choices if c.value == answer.value), None)
-    faction = campaign.faction(question.faction) if question.faction else None
-    return Text(N_("- {asked} — {question}: nobody answered; the default {value} was applied ({rule})"),
-                asked=faction.name if faction else Text(N_("the moderators")),
-                question=worded(question.text, campaign.ruleset),
-                value=worded(choice.label, campaign.ruleset) if choice else value, rule=answer.rule or "-")
 
 
 def _current_slots(data: Any) -> Any:

@@ -10,9 +10,12 @@ from bot.store.repository import (
     SEED_WITHHELD,
     AuditEntry,
     JsonDict,
+    OrderDesk,
+    OrderText,
     Repository,
     ResolutionRecord,
     StateRecord,
+    StateText,
     StepOpening,
     StepRecord,
     TurnRecord,
@@ -22,7 +25,8 @@ from bot.store.repository import (
     step_kind,
 )
 
-__all__ = ["SEED_WITHHELD", "AuditEntry", "CampaignChanged", "JsonDict", "Repository", "ResolutionRecord", "StateRecord", "StepOpening", "StepRecord", "StoreError",
+__all__ = ["SEED_WITHHELD", "AuditEntry", "CampaignChanged", "JsonDict", "OrderDesk", "OrderText", "Repository", "ResolutionRecord",
+           "StateRecord", "StateText", "StepOpening", "StepRecord", "StoreError",
            "TurnRecord", "TurnStatus", "UndoneReport", "WorkClaim", "describe_location", "step_kind", "open_repository"]
 
 

@@ -11,7 +11,7 @@ several queries see one snapshot, as an SQLite read transaction does.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, nullcontext
 from typing import Any, Self
 from urllib.parse import unquote, urlsplit
 
@@ -53,15 +53,17 @@ class PgRepository(SqliteRepository):
             await pool.close()
 
     @asynccontextmanager
-    async def _unit(self, write: bool = False) -> AsyncIterator[Any]:
-        """One unit of work: a transaction on a connection of the pool, database errors made StoreErrors."""
+    async def _unit(self, write: bool = False, snapshot: bool = True) -> AsyncIterator[Any]:
+        """One unit of work: a transaction on a connection of the pool, database errors made StoreErrors.
+        ``snapshot=False`` (a read only): no transaction, each statement sees its own snapshot."""
         if self._pool is None:
             raise StoreError("the campaign database is closed (the bot is shutting down or restarting); "
                              "try again in a minute", detail=f"campaign database {self._shown} is closed")
         try:
             async with self._pool.acquire() as conn:
                 isolation = "read_committed" if write else "repeatable_read"
-                async with conn.transaction(isolation=isolation, readonly=not write):
+                async with (conn.transaction(isolation=isolation, readonly=not write) if write or snapshot
+                            else nullcontext()):
                     yield PgConnection(conn)
         except asyncpg.DataError as exc:
             if "out of int64 range" in str(exc):  # rolled back above

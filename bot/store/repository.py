@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from collections.abc import Collection
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol, Self
 
@@ -105,6 +106,33 @@ class StepRecord(BaseModel):
     deadline: str | None = None
 
 
+class StateText(BaseModel):
+    """A campaign's settings and state as stored: the JSON text itself.  What a reader's parsed copy
+    is keyed by (bot/services/parsed.py): any change of either, by any process, changes its text."""
+
+    model_config = ConfigDict(frozen=True)
+
+    settings: str
+    state: str
+
+
+# A stored order with its payload as stored, the JSON text (the key of a parsed copy):
+# (faction, unit, seq, payload).  A plain tuple: a thousand NamedTuples take a millisecond more.
+OrderText = tuple[str, str, int, str]
+
+
+@dataclass(frozen=True)
+class OrderDesk:
+    """What an order submission reads, in one unit of work: the campaign, its open step as stored
+    (None: a turn opened before steps, or no turn open), its settings and state text, and the orders of
+    that step (in submission order) as stored."""
+
+    campaign: Campaign
+    step: StepRecord | None
+    texts: StateText
+    orders: list[OrderText]
+
+
 class StepOpening(BaseModel):
     """A step to open with a write that opens it (opening a turn, committing the step before): its
     number, spec and deadline, and the answers standing orders give at once (order slot → (faction,
@@ -194,8 +222,12 @@ class Repository(Protocol):
     async def update_campaign(self, campaign: Campaign) -> None: ...
     async def delete_campaign(self, campaign_id: int) -> bool: ...
 
-    # Ruleset settings and game state.
+    # Ruleset settings and game state.  ``load_state_text``: the same as stored, the JSON text (a
+    # reader's parsed copy is keyed by it, so it cannot be stale); ``order_desk``: everything an order
+    # submission reads, in one unit of work (None: no such campaign).
     async def load_state(self, campaign_id: int) -> StateRecord: ...
+    async def load_state_text(self, campaign_id: int) -> StateText: ...
+    async def order_desk(self, campaign_id: int) -> OrderDesk | None: ...
     # ``expected``: the value the change was made to; written only if it is still stored, else
     # ``CampaignChanged`` (so two changes at once cannot lose one).
     async def save_settings(self, campaign_id: int, settings: JsonDict, *,

@@ -105,19 +105,24 @@ async def require_planning_turn(db: aiosqlite.Connection, campaign_id: int, turn
     say why ``doing`` is refused.  Checked here, in the write's own transaction, so a
     player's write cannot land after a lock or the deadline that came after the caller's check."""
     await lock_campaign(db, campaign_id)
-    campaign = await campaign_row(db, campaign_id)
-    if phases is not None and campaign["phase"] not in phases:
-        raise StoreError(f"cannot {doing}: turn {turn} of {campaign['name']} is {campaign['phase']} now, "
-                         f"closed to players' orders")
-    if step is not None and campaign["turn"] == turn and campaign["step"] != step:
-        # A prompt or an order of a step that resolved since it was shown (issue 12).
-        raise StoreError(f"cannot {doing}: step {step} of turn {turn} of {campaign['name']} is closed; "
-                         f"the turn is at step {campaign['step']} now")
-    if now is not None and deadline_passed(campaign["deadline"], now):
-        raise StoreError(f"cannot {doing}: " + deadline_refusal(campaign["name"], turn, campaign["deadline"]))
-    row = await fetch_one(db, "SELECT * FROM turns WHERE campaign_id = ? AND turn = ?",
-                          (campaign_id, turn))
+    # The campaign's fields (c_…) and the turn's row in one statement: every order write runs this,
+    # and each statement is a hop to aiosqlite's thread (issue 18).
+    row = await fetch_one(db, "SELECT c.name AS c_name, c.phase AS c_phase, c.turn AS c_turn, c.step AS c_step,"
+                              " c.deadline AS c_deadline, t.* FROM campaigns c"
+                              " LEFT JOIN turns t ON t.campaign_id = c.id AND t.turn = ? WHERE c.id = ?",
+                          (turn, campaign_id))
     if row is None:
+        raise StoreError(f"no campaign with id {campaign_id}")
+    name, phase = row["c_name"], row["c_phase"]
+    if phases is not None and phase not in phases:
+        raise StoreError(f"cannot {doing}: turn {turn} of {name} is {phase} now, closed to players' orders")
+    if step is not None and row["c_turn"] == turn and row["c_step"] != step:
+        # A prompt or an order of a step that resolved since it was shown (issue 12).
+        raise StoreError(f"cannot {doing}: step {step} of turn {turn} of {name} is closed; "
+                         f"the turn is at step {row['c_step']} now")
+    if now is not None and deadline_passed(row["c_deadline"], now):
+        raise StoreError(f"cannot {doing}: " + deadline_refusal(name, turn, row["c_deadline"]))
+    if row["status"] is None:
         raise StoreError(f"cannot {doing}: turn {turn} of campaign {campaign_id} "
                          "has not been opened")
     if row["status"] != TurnStatus.PLANNING:
@@ -129,11 +134,20 @@ async def require_planning_turn(db: aiosqlite.Connection, campaign_id: int, turn
 
 async def orders_of(db: aiosqlite.Connection, campaign_id: int, turn: int,
                     faction: str | None = None, step: int = 1) -> list[SubmittedOrder]:
+    return orders_from(await order_rows(db, campaign_id, turn, faction, step))
+
+
+async def order_rows(db: aiosqlite.Connection, campaign_id: int, turn: int,
+                     faction: str | None = None, step: int = 1) -> list[Any]:
     sql = "SELECT * FROM orders WHERE campaign_id = ? AND turn = ? AND step = ?"
     params: tuple[Any, ...] = (campaign_id, turn, step)
     if faction is not None:
         sql, params = sql + " AND faction = ?", params + (faction,)
-    rows = await fetch_all(db, sql + " ORDER BY seq", params)
+    return await fetch_all(db, sql + " ORDER BY seq", params)
+
+
+def orders_from(rows: list[Any]) -> list[SubmittedOrder]:
+    """Stored order rows as orders (pure: a caller with many may run it off the event loop)."""
     return [SubmittedOrder(faction=r["faction"], unit=r["unit"], seq=r["seq"],
                            payload=loads(r["payload_json"], f"order for {r['unit']}"))
             for r in rows]

@@ -170,7 +170,7 @@ async def test_a_database_failure_shows_players_a_sentence_and_logs_the_path(wor
     import sqlite3
     from contextlib import asynccontextmanager
 
-    from bot.store import sqlite as store
+    from bot.store import sqlite_group as store  # where the units of work begin (group commit)
     await world.setup_campaign()
 
     @asynccontextmanager

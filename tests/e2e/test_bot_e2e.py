@@ -111,7 +111,16 @@ def posts(sent: list[Call], channel: str) -> list[Call]:
     return [c for c in sent if c.kind == "channel" and c.target == str(GUILD.channels[channel])]
 
 
-async def test_the_real_bot_runs_a_turn_through_a_fake_discord(fake, tmp_path, caplog):
+@pytest.fixture(params=["threads", "workers"])
+def heavy_work(request) -> str:
+    """Where the turn's heavy work runs: threads of the bot (FLEETWRIGHT_WORKERS=0), or the
+    session's real worker processes (issue 18, bot/workers.py)."""
+    if request.param == "workers":
+        request.getfixturevalue("through_workers")
+    return request.param
+
+
+async def test_the_real_bot_runs_a_turn_through_a_fake_discord(fake, tmp_path, caplog, heavy_work):
     caplog.set_level(logging.WARNING)
     async with asyncio.timeout(TIMEOUT):
         async with running_bot(config(tmp_path), fake) as (bot, service):

@@ -84,3 +84,15 @@ def test_an_expression_beyond_the_dice_a_table_could_need_is_refused(text):
     with pytest.raises(DiceError, match=r"at most 100 dice of at most 1000 sides"):
         DieExpr.parse(text)
     assert DieExpr.parse("100d1000").count == 100
+
+
+def test_the_keyed_hmac_gives_hmac_digests_bytes():
+    # Issue 18: the dice hash each key's padded blocks once; the bytes must stay HMAC-SHA256's (RFC 2104),
+    # for keys shorter than, as long as and longer than a block.
+    import hmac
+
+    from bot.engine.dice import KeyedHmac
+    for key in (b"", b"seed", b"k" * 64, b"k" * 65, bytes(range(200))):
+        mac = KeyedHmac(key)
+        for message in (b"", b"battle:x:A:r1#0/0", b"m" * 300):
+            assert mac.digest(message) == hmac.digest(key, message, "sha256")

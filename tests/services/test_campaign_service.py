@@ -58,15 +58,15 @@ async def test_a_turn_opens_with_its_deadline_in_one_write(service, monkeypatch)
 async def test_a_lock_between_the_check_and_the_write_stops_a_players_order_not_a_moderators(service):
     """The service checks the phase, then the store writes: a /turn lock in between must still win."""
     campaign = await opened(service)
-    real_loaded = service._loaded
+    real_read = service.repo.order_desk  # what a submission reads before it checks (one unit of work)
 
-    async def locked_meanwhile(chosen):
-        loaded = await real_loaded(chosen)
+    async def locked_meanwhile(campaign_id):
+        desk = await real_read(campaign_id)
         if (await service.campaign(campaign.id)).phase is Phase.PLANNING:
             await service.repo.set_phase(campaign.id, campaign.turn, Phase.PLANNING, Phase.LOCKED)
-        return loaded
+        return desk
 
-    service._loaded = locked_meanwhile
+    service.repo.order_desk = locked_meanwhile
     order = {"kind": "sq_idle", "unit": "mori-kurushima"}
     with pytest.raises(StoreError, match="turn 3 of Seto 1560 is locked now, closed to players' orders"):
         await service.submit_order(campaign.id, "mori", order)

@@ -30,7 +30,8 @@ SHAPES = {
                                    glyph="triangle", hollow=True),
     "leader": ShapeStyle(name=N_("naval leader"), plural=N_("naval leaders"), glyph="star", size=1.2),
     "formation": ShapeStyle(name=N_("army to be carried"), plural=N_("armies"), glyph="house"),
-    "turn_track": ShapeStyle(name=N_("on the Turn Track"), plural=N_("on the Turn Track"), glyph="cross"),
+    "turn_track": ShapeStyle(name=N_("on the Turn Track"), plural=N_("on the Turn Track"), glyph="cross",
+                             counted=False),  # a group waiting to return, not one unit
 }
 
 HIGHLIGHTS = {

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.domain.gamemap import GameMap
 from bot.domain.text import escape
-from bot.domain.viewer import PUBLIC, Viewer
+from bot.domain.viewer import PUBLIC, Viewer, as_viewer
 from bot.i18n import DEFAULT_LANGUAGE, N_, messages
 from bot.report import ReportInput, Reports, capitalised
 from bot.report.cards import Card, CardField
@@ -80,8 +80,11 @@ class HisPresenter:
     async def render(self, data: ReportInput, audience: Viewer | str = PUBLIC, sheet: str | None = None) -> bytes:
         """The board after the step, as ``audience`` may see it (H1's overlay)."""
         from bot.render import render_map_async  # matplotlib loads only when a map is drawn
+        from bot.render.aggregate import for_audience
         from bot.rulesets.here_i_stand.report.overlay import overlay_for
-        return await render_map_async(data.gamemap, overlay_for(data, audience), sheet=sheet)
+        faction = as_viewer(audience).faction  # a crowded map counts other factions' units (bot.render.aggregate)
+        overlay = for_audience(overlay_for(data, audience), faction, events=data.events)
+        return await render_map_async(data.gamemap, overlay, sheet=sheet)
 
 
 def _power(state, power_id: str) -> str:

@@ -15,7 +15,7 @@ SHAPES = {
     "carrying": ShapeStyle(name=N_("fleet with troops aboard"), plural=N_("fleets with troops"), glyph="house"),
     "pirates": ShapeStyle(name=N_("pirates"), plural=N_("pirates"), glyph="triangle", hollow=True),
     "in_transit": ShapeStyle(name=N_("fleet in transit"), plural=N_("fleets in transit"), glyph="circle", hollow=True),
-    "lost": ShapeStyle(name=N_("lost this turn"), plural=N_("lost this turn"), glyph="cross"),
+    "lost": ShapeStyle(name=N_("lost this turn"), plural=N_("lost this turn"), glyph="cross", counted=False),
 }
 
 HIGHLIGHTS = {

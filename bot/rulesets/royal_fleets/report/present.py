@@ -6,7 +6,7 @@ import re
 
 from bot.domain.gamemap import GameMap
 from bot.domain.text import escape
-from bot.domain.viewer import PUBLIC, Viewer
+from bot.domain.viewer import PUBLIC, Viewer, as_viewer
 from bot.i18n import DEFAULT_LANGUAGE, N_, messages
 from bot.report import ReportInput, Reports, capitalised
 from bot.report.cards import Card, CardField
@@ -82,8 +82,11 @@ class RoyalFleetsPresenter:
     async def render(self, data: ReportInput, audience: Viewer | str = PUBLIC, sheet: str | None = None) -> bytes:
         """The turn's map of one sheet (Europe, New World; the first when None) for ``audience``."""
         from bot.render import render_map_async  # matplotlib loads only when a map is drawn
+        from bot.render.aggregate import for_audience
         from bot.rulesets.royal_fleets.report.overlay import overlay_for
-        return await render_map_async(data.gamemap, overlay_for(data, audience), sheet=sheet)
+        faction = as_viewer(audience).faction  # a crowded map counts other factions' units (bot.render.aggregate)
+        overlay = for_audience(overlay_for(data, audience), faction, events=data.events)
+        return await render_map_async(data.gamemap, overlay, sheet=sheet)
 
 
 _OUTCOME = {"attacker_won": N_("the attacker won"), "defender_won": N_("the defender won"),

@@ -17,6 +17,7 @@ from bot.engine.dice import SEED_SCHEME
 from bot.i18n import DEFAULT_LANGUAGE, N_
 from bot.report import ReportInput, Reports
 from bot.rulesets.sengoku.report.names import Names
+from bot.rulesets.sengoku.report.sightings import seen_by_audience
 from bot.rulesets.sengoku.report.templates import all_group_templates, all_templates
 
 SEASONS = {"spring-summer": N_("spring–summer"), "summer-autumn": N_("summer–autumn"),
@@ -33,13 +34,33 @@ def group_templates() -> dict:
     return all_group_templates()
 
 
-def _lines(events: list[Event], names: Names) -> list[str]:
-    lines = _template_lines(events, names)
-    if names.language == DEFAULT_LANGUAGE:
-        return lines
+def _lines(events: list[Event], names: Names, worded: dict | None = None) -> list[str]:
+    """The report lines of ``events``.  ``worded``: the lines already worded in this language this
+    turn, by event (or run of events): a template sees only the event and the names, never the
+    audience, so an event reads the same in every report of one language that shows it, and a turn's
+    18 reports word each event once instead of once per report (issue 18)."""
+    worded = {} if worded is None else worded
+    lines = []
+    for run in _runs(events):
+        key = id(run[0]) if len(run) == 1 else tuple(map(id, run))
+        text = worded.get(key)
+        if text is None:
+            text = worded[key] = _worded(run, names)
+        if text or len(run) > 1:  # a run's line stands even if empty, as a single event's does not
+            lines.append(text)
+    return lines
+
+
+def _worded(run: list[Event], names: Names) -> str:
+    if len(run) > 1:
+        text = group_templates()[run[0].kind](run, names)
+    else:
+        text = templates()[run[0].kind](run[0], names)
+    if not text or names.language == DEFAULT_LANGUAGE:
+        return text
     # A line may open with a described unit ("отряд тяжёлых кораблей клана …"): the sentence starts upper
     # case.  Only the catalogue's own words are raised, never a name or id as typed (Latin: "kono-ashigaru").
-    return [_raised(line) for line in lines]
+    return _raised(text)
 
 
 def _raised(line: str) -> str:
@@ -49,28 +70,18 @@ def _raised(line: str) -> str:
     return line
 
 
-def _template_lines(events: list[Event], names: Names) -> list[str]:
-    lines = []
-    for run in _runs(events):
-        if len(run) > 1:
-            lines.append(group_templates()[run[0].kind](run, names))
-            continue
-        text = templates()[run[0].kind](run[0], names)
-        if text:
-            lines.append(text)
-    return lines
-
-
 def _runs(events: list[Event]) -> list[list[Event]]:
     """Consecutive events that a feature sums up in one line (e.g. lines of
     communication cut at the same moment) form one run; others stand alone."""
     runs: list[list[Event]] = []
+    last = None  # the group key of the run so far (each event's asked once)
     for event in events:
         key = _group_key(event)
-        if key is not None and runs and _group_key(runs[-1][-1]) == key:
+        if key is not None and runs and last == key:
             runs[-1].append(event)
         else:
             runs.append([event])
+        last = key
     return runs
 
 
@@ -103,25 +114,35 @@ def _footer(data: ReportInput, names: Names) -> list[str]:
                 "`python -m bot dice`.")]
 
 
-def _names(data: ReportInput, audience: Viewer) -> Names:
-    """The names and words of one post, in its reader's language (the campaign's, or a clan's own)."""
-    return Names(data, data.language_for(audience))
+def _names(data: ReportInput, audience: Viewer, shared: dict[str, Names] | None = None) -> Names:
+    """The names and words of one post, in its reader's language (the campaign's, or a clan's own);
+    ``shared``: one ``Names`` per language for all of a turn's posts (it remembers the names it wrote)."""
+    language = data.language_for(audience)
+    if shared is None:
+        return Names(data, language)
+    if language not in shared:
+        shared[language] = Names(data, language)
+    return shared[language]
 
 
 def build(data: ReportInput) -> Reports:
-    names = _names(data, PUBLIC)
-    public_events = [e for e in data.events if e.audience.public]
+    shared: dict[str, Names] = {}  # per language: its names, and (worded) its lines by event
+    worded: dict[str, dict] = {}
+    seen = seen_by_audience(data)
+    names = _names(data, PUBLIC, shared)
     public = (_header(data, names, names.t._("public report"))
-              + (_lines(public_events, names) or [names.t._("A quiet turn at sea.")]) + _footer(data, names))
+              + (_lines(seen.public, names, worded.setdefault(names.language, {}))
+                 or [names.t._("A quiet turn at sea.")]) + _footer(data, names))
     factions = {}
     for clan in data.before.clans:
-        own = _names(data, Viewer.of(clan))
-        seen = [e for e in data.events if e.audience.sees(clan)]
-        body = _lines(seen, own) or [own.t._("Nothing happened to your ships.")]
+        own = _names(data, Viewer.of(clan), shared)
+        body = (_lines(seen.clans[clan], own, worded.setdefault(own.language, {}))
+                or [own.t._("Nothing happened to your ships.")])
         who = own.t._("{clan}, your turn", clan=own.clan(clan))
         factions[clan] = "\n".join(_header(data, own, who) + body + _footer(data, own))
-    log = _names(data, MODERATORS)
-    moderator = _header(data, log, log.t._("moderator log")) + _lines(data.events, log) + [
+    log = _names(data, MODERATORS, shared)
+    moderator = _header(data, log, log.t._("moderator log")) + _lines(
+        data.events, log, worded.setdefault(log.language, {})) + [
         "", log.t._("Dice log:")] + [f"  {r.key}: {r.expr} {list(r.faces)} = {r.total}" for r in data.rolls] + _footer(
         data, log)
     return Reports(public="\n".join(public), factions=factions, moderators="\n".join(moderator))

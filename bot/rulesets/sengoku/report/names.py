@@ -14,10 +14,16 @@ and straits have no local name in the map file, so they read as the map names th
 
 from __future__ import annotations
 
-from bot.domain.text import escape
+from functools import lru_cache
+
+from bot.domain.text import escape as escape_text
 from bot.i18n import DEFAULT_LANGUAGE, Messages, messages
 from bot.report import ReportInput
 from bot.rulesets.sengoku.report.engine_texts import PATTERNS, PIECES
+
+# A name escaped once per process, not once per report or card that names it: escaping is pure, and a
+# large turn's 18 audiences name the same ~1,000 units (issue 18).
+escape = lru_cache(maxsize=16384)(escape_text)
 
 LOCAL_SCRIPT_LANGUAGES = frozenset({"ja", "zh-TW"})
 # The map's local names are written in Japanese forms (shinjitai); a Traditional Chinese reader writes
@@ -33,14 +39,29 @@ def place_name(area, language: str) -> str:
 
 
 class Names:
+    """The names of one turn's posts in one language.  It remembers each name it has written: a large
+    turn names the same units, areas and clans tens of thousands of times, and escaping a name costs
+    more than wording the line around it (issue 18).  So a ``Names`` lives while one turn's reports or
+    cards are made, and the state it names does not change meanwhile."""
+
     def __init__(self, data: ReportInput, language: str = DEFAULT_LANGUAGE) -> None:
         self.map = data.gamemap
         self.before = data.before
         self.after = data.after
         self.language = language
         self.t = messages(language, "sengoku")
+        self._written: dict[tuple[str, str | None], str] = {}
+
+    def _remembered(self, kind: str, key: str | None, write) -> str:
+        found = self._written.get((kind, key))
+        if found is None:
+            found = self._written[kind, key] = write(key)
+        return found
 
     def unit(self, unit_id: str) -> str:
+        return self._remembered("unit", unit_id, self._escaped_unit)
+
+    def _escaped_unit(self, unit_id: str) -> str:
         return escape(self._unit(unit_id))
 
     def _unit(self, unit_id: str) -> str:
@@ -60,6 +81,9 @@ class Names:
         return ", ".join(self.unit(u) for u in unit_ids)
 
     def area(self, area_id: str | None) -> str:
+        return self._remembered("area", area_id, self._area)
+
+    def _area(self, area_id: str | None) -> str:
         if area_id in self.map.areas:
             return escape(place_name(self.map.areas[area_id], self.language))
         return escape(area_id or self.t._("nowhere"))
@@ -68,10 +92,16 @@ class Names:
         return self.map.ports[port_id].name if port_id in self.map.ports else None
 
     def port(self, port_id: str | None) -> str:
+        return self._remembered("port", port_id, self._escaped_port)
+
+    def _escaped_port(self, port_id: str | None) -> str:
         return escape(self.map.ports[port_id].name if port_id in self.map.ports
                       else (port_id or self.t._("no port")))
 
     def clan(self, clan_id: str | None) -> str:
+        return self._remembered("clan", clan_id, self._clan)
+
+    def _clan(self, clan_id: str | None) -> str:
         clans = self.before.clans
         return escape(clans[clan_id].name if clan_id in clans else (clan_id or self.t._("nobody")))
 
@@ -98,6 +128,9 @@ class Names:
         return self.t._("{clan}'s heavy detachment", clan=clan)
 
     def character(self, char_id: str) -> str:
+        return self._remembered("character", char_id, self._character)
+
+    def _character(self, char_id: str) -> str:
         chars = self.before.characters
         return escape(chars[char_id].name if char_id in chars else char_id)
 
@@ -106,6 +139,9 @@ class Names:
         report's language where the catalogue knows it (engine_texts.py), else as written."""
         if not english or self.language == DEFAULT_LANGUAGE:
             return english
+        return self._remembered("text", english, self._text)
+
+    def _text(self, english: str) -> str:
         for pattern, msgid in PATTERNS:
             found = pattern.match(english)
             if found:

@@ -24,7 +24,8 @@ SHAPES = {
                           hollow=True),
     "fleet": ShapeStyle(name=N_("fleet"), plural=N_("fleets"), glyph="diamond"),
     "other": ShapeStyle(name=N_("other"), plural=N_("others"), glyph="circle"),
-    "lost": ShapeStyle(name=N_("lost this turn"), plural=N_("lost this turn"), glyph="cross"),  # destroyed or captured
+    # destroyed or captured: no unit there, never in a crowded area's count
+    "lost": ShapeStyle(name=N_("lost this turn"), plural=N_("lost this turn"), glyph="cross", counted=False),
 }
 
 HIGHLIGHTS = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from bot.domain.gamemap import GameMap
-from bot.domain.viewer import PUBLIC, Viewer
+from bot.domain.viewer import PUBLIC, Viewer, as_viewer
 from bot.report.cards import Card
 from bot.rulesets.sengoku.report.cards import cards_for
 from bot.domain.text import escape, sentence
@@ -92,7 +92,17 @@ class SengokuPresenter:
         from bot.render import (
             render_map_async,  # matplotlib loads only when a map is drawn
         )
-        return await render_map_async(data.gamemap, overlay_for(data, audience), sheet=sheet)
+        return await render_map_async(data.gamemap, map_overlay(data, audience), sheet=sheet)
+
+
+def map_overlay(data: ReportInput, audience: Viewer | str = PUBLIC):
+    """The overlay ``render`` draws: what the audience may see (overlay.py); where crowded, other clans'
+    units counted per clan, and a clan's map of a big map framed on its theatre (bot.render.aggregate:
+    its units, its ports, the events addressed to it)."""
+    from bot.render.aggregate import for_audience  # matplotlib loads only when a map is drawn
+    viewer = as_viewer(audience)
+    ports = [p for p, port in data.after.ports.items() if viewer.owns(port.owner)]
+    return for_audience(overlay_for(data, viewer), viewer.faction, events=data.events, places=ports)
 
 
 def _mission(order) -> str:

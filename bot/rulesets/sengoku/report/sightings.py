@@ -14,10 +14,11 @@ from ``pirate_identified`` (S8.1.2), and sees it.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from bot.domain.events import Event
 from bot.domain.viewer import Viewer, as_viewer
-from bot.report import ReportInput
+from bot.report import ReportInput, per_turn
 
 
 def check_audience(data: ReportInput, audience: Viewer | str) -> Viewer:
@@ -36,7 +37,42 @@ def sees(event: Event, audience: Viewer | str) -> bool:
 
 def visible_events(data: ReportInput, audience: Viewer | str) -> list[Event]:
     viewer = check_audience(data, audience)
-    return [e for e in data.events if viewer.sees(e.audience)]
+    if viewer.is_moderators:
+        return list(data.events)
+    seen = seen_by_audience(data)
+    return list(seen.public if viewer.faction is None else seen.clans[viewer.faction])
+
+
+@dataclass(frozen=True)
+class Seen:
+    """The events the public may read and those each clan may, in the turn's order."""
+
+    public: list[Event]
+    clans: dict[str, list[Event]]
+
+
+def seen_by_audience(data: ReportInput) -> Seen:
+    """Who reads which event, sorted out once per turn for all its reports, maps and cards (not asked
+    of each event once per clan: a large turn has ~10,000 events and 16 clans)."""
+    return per_turn(data, "sengoku.seen", _seen)
+
+
+def _seen(data: ReportInput) -> Seen:
+    public: list[Event] = []
+    clans: dict[str, list[Event]] = {clan: [] for clan in data.before.clans}
+    everyone = list(clans.values())
+    for event in data.events:
+        audience = event.audience  # Audience.sees, for the public and every clan at once
+        if audience.public:
+            public.append(event)
+            for events in everyone:
+                events.append(event)
+            continue
+        for clan in audience.factions:
+            events = clans.get(clan)
+            if events is not None and (not events or events[-1] is not event):  # a clan named twice
+                events.append(event)
+    return Seen(public, clans)
 
 
 def knows_in_full(data: ReportInput, audience: Viewer | str, unit_id: str) -> bool:
@@ -79,6 +115,7 @@ _PLACES = {
     "coast_plundered": lambda e, d: ([e.unit], e.area),
     "plunder_hindered": lambda e, d: ([e.fleet, *e.by], e.area),
 }
+PLACING_KINDS = frozenset(_PLACES)
 LOST = {"destroyed": "destroyed", "captured": "captured"}
 
 
@@ -92,21 +129,37 @@ def _placements(event: Event, data: ReportInput) -> Iterator[tuple[str, str]]:
             yield unit, area
 
 
-def sightings(data: ReportInput, audience: Viewer | str) -> dict[str, str]:
+def placements(data: ReportInput) -> dict[int, tuple[tuple[str, str], ...]]:
+    """Each placing event's (unit, area) pairs, by ``id(event)``: where an event puts a unit does not
+    depend on who reads it, so it is worked out once per turn for every audience's map."""
+    return per_turn(data, "sengoku.placements", _all_placements)
+
+
+def _all_placements(data: ReportInput) -> dict[int, tuple[tuple[str, str], ...]]:
+    return {id(e): placed for e in data.events if e.kind in _PLACES and (placed := tuple(_placements(e, data)))}
+
+
+def sightings(data: ReportInput, audience: Viewer | str, events: list[Event] | None = None) -> dict[str, str]:
     """Unit id -> the area the audience last saw it in, for units it does not
-    know in full (those are drawn from the state)."""
+    know in full (those are drawn from the state).  ``events``: the audience's
+    visible events, if the caller has them already."""
     seen: dict[str, str] = {}
-    for event in visible_events(data, audience):
-        for unit, area in _placements(event, data):
-            if not knows_in_full(data, audience, unit):
+    viewer = as_viewer(audience)
+    if viewer.is_moderators:  # they know every unit in full
+        return seen
+    owner, placed = data.after.unit_owner, placements(data)
+    for event in visible_events(data, viewer) if events is None else events:
+        for unit, area in placed.get(id(event), ()):
+            if not viewer.owns(owner(unit)):  # knows_in_full, for a clan or the public
                 seen[unit] = area
     return seen
 
 
-def losses(data: ReportInput, audience: Viewer | str) -> dict[str, tuple[str, str]]:
+def losses(data: ReportInput, audience: Viewer | str,
+           events: list[Event] | None = None) -> dict[str, tuple[str, str]]:
     """Squadron or fleet id -> (area, how) for units lost this turn in a visible event."""
     lost = {}
-    for event in visible_events(data, audience):
+    for event in visible_events(data, audience) if events is None else events:
         if event.kind in LOST and _is_ship(data, event.unit) and event.area in data.gamemap.areas:
             how = LOST[event.kind]
             if event.kind == "captured":
@@ -120,17 +173,19 @@ def _is_ship(data: ReportInput, unit_id: str) -> bool:
     return any(unit_id in state.squadrons or unit_id in state.fleets for state in (data.before, data.after))
 
 
-def visible_units(data: ReportInput, audience: Viewer | str) -> dict[str, str]:
+def visible_units(data: ReportInput, audience: Viewer | str, events: list[Event] | None = None) -> dict[str, str]:
     """Every unit the audience's map may draw as an active token -> its area:
     the ones it knows in full where they are, the others where it saw them
-    (a unit lost this turn is drawn as lost, not here)."""
+    (a unit lost this turn is drawn as lost, not here).  ``events``: as ``sightings``."""
     state = data.after
+    viewer = as_viewer(audience)
     out = {}
-    for table in (state.squadrons, state.fleets):
-        for unit_id, unit in table.items():
-            if unit.state == "active" and unit.location and knows_in_full(data, audience, unit_id):
-                out[unit_id] = unit.location
-    for unit_id, area in sightings(data, audience).items():
+    if viewer.faction is not None or viewer.is_moderators:  # the public knows no unit in full
+        for table in (state.squadrons, state.fleets):
+            for unit_id, unit in table.items():
+                if unit.state == "active" and unit.location and knows_in_full(data, viewer, unit_id):
+                    out[unit_id] = unit.location
+    for unit_id, area in sightings(data, viewer, events).items():
         unit = state.squadrons.get(unit_id) or state.fleets.get(unit_id)
         if unit is not None and unit.state == "active":
             out[unit_id] = area

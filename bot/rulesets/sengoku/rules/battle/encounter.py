@@ -18,6 +18,7 @@ from bot.rulesets.sengoku.rules.battle.sides import (
     admiral_rank,
     clan_names,
     order_of,
+    side_facts,
     visible_facts,
 )
 from bot.rulesets.sengoku.rules.model.context import Ctx
@@ -37,7 +38,8 @@ from bot.rulesets.sengoku.rules.orders.policy import parse_policy
 NEVER_START = {"sq_idle", "sq_repair", "sq_piracy", "sq_escort"}  # S4.2.3, S4.7.1, S5.8
 
 
-def wants_battle(ctx: Ctx, unit: str, own: list[str], enemy: list[str]) -> bool:
+def wants_battle(ctx: Ctx, unit: str, own: list[str], enemy: list[str], side: dict | None = None) -> bool:
+    """``side``: the side's ``side_facts``, if the caller has them."""
     order = order_of(ctx, unit)
     if order.kind in NEVER_START:
         return False
@@ -47,7 +49,7 @@ def wants_battle(ctx: Ctx, unit: str, own: list[str], enemy: list[str]) -> bool:
     if text == "default":
         text = "if enemy_count <= own_count"
         ctx.emit(DefaultApplied(rule="S5.5", detail=f"{unit}: engage policy '{text}' (no policy given)"))
-    return parse_policy(text, "want_battle", clans=clan_names(ctx)).decide(visible_facts(ctx, unit, own, enemy))
+    return parse_policy(text, "want_battle", clans=clan_names(ctx)).decide(visible_facts(ctx, unit, own, enemy, side))
 
 
 def accepts_battle(ctx: Ctx, unit: str, own: list[str], enemy: list[str]) -> bool:
@@ -83,7 +85,9 @@ def _meet(ctx: Ctx, battle_id: str, area: str,
           sides: tuple[tuple[str, list[str]], tuple[str, list[str]]]) -> tuple[list[str], list[str]]:
     ctx.emit(Met(audience=ctx.public(), area=area, sides={clan: units for clan, units in sides}))
     units = (sides[0][1], sides[1][1])
-    wants = [[u for u in units[i] if wants_battle(ctx, u, units[i], units[1 - i])] for i in (0, 1)]
+    # Asking who wants battle changes nothing, so each side's shared facts are found once.
+    facts = [side_facts(ctx, units[i], units[1 - i]) for i in (0, 1)]
+    wants = [[u for u in units[i] if wants_battle(ctx, u, units[i], units[1 - i], facts[i])] for i in (0, 1)]
     if not wants[0] and not wants[1]:
         ctx.emit(Declined(audience=ctx.public(), area=area, units=units[0] + units[1]))
         return ([], [])  # OP-25: nothing happens

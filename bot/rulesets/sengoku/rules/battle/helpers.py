@@ -20,7 +20,7 @@ def join(ctx: Ctx, battle_id: str, area: str, fighters: tuple[list[str], list[st
     """Add the helpers to ``fighters`` (the squadrons of each side) in place."""
     in_battle = set(fighters[0]) | set(fighters[1])
     # A helper's home coast is ``area`` (_can_help): only squadrons based at a port there can help.
-    based = [sq for port in ctx.gamemap.ports.values() if port.area == area for sq in ctx.index.based_at(port.id)]
+    based = [sq for port in ctx.gamemap.ports_in(area) for sq in ctx.index.based_at(port.id)]
     for sq in sorted(based, key=lambda s: s.id):
         if sq.id in in_battle or not _can_help(ctx, sq, area):
             continue

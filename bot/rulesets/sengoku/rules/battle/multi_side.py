@@ -49,8 +49,13 @@ class Side:
 
 def resolve_site(ctx: Ctx, battle_id: str, area: str, present: set[str], movers_here: set[str]) -> None:
     """Every hostile pair of sides with a mover among them meets (S5.4)."""
-    sides = form_sides(ctx, present)
+    if len({ctx.state.squadrons[unit].owner for unit in present}) < 2:
+        return  # one clan, one side: nothing to meet (most places a wave passes, issue 18)
+    sides = form_sides(ctx, present, leads=False)
     battles = _hostile_pairs(ctx, sides, movers_here)
+    if not battles:
+        return
+    _set_leads(ctx, sides)  # as they stand before the first battle here, as when the sides formed
     if any(len(side.clans) > 1 for pair in battles for side in pair):
         ctx.emit(SidesFormed(audience=_site_audience(ctx, sides), area=area,
                              sides=[sorted(s.clans) for s in sides]))
@@ -72,7 +77,9 @@ def _site_audience(ctx: Ctx, sides: list[Side]) -> Audience:
     return ctx.public()
 
 
-def form_sides(ctx: Ctx, present: set[str]) -> list[Side]:
+def form_sides(ctx: Ctx, present: set[str], leads: bool = True) -> list[Side]:
+    """The sides of the clans present (OP-29 b); ``leads``: with each side's lead clan (else
+    ``_set_leads`` later, where only a battle needs them)."""
     by_clan: dict[str, list[str]] = {}
     for unit in sorted(present):
         by_clan.setdefault(ctx.state.squadrons[unit].owner, []).append(unit)
@@ -84,10 +91,15 @@ def form_sides(ctx: Ctx, present: set[str]) -> list[Side]:
         else:
             home.clans.append(clan)
             home.units = sorted(home.units + by_clan[clan])
+    if leads:
+        _set_leads(ctx, sides)
+    return sides
+
+
+def _set_leads(ctx: Ctx, sides: list[Side]) -> None:
     for side in sides:
         best = min(side.units, key=lambda u: (_negated(_strength(ctx, u)), u))
         side.lead = ctx.state.squadrons[best].owner
-    return sides
 
 
 def hostile(ctx: Ctx, a: Side, b: Side) -> bool:

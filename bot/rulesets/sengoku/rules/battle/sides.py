@@ -5,6 +5,7 @@ and ``battle_rounds`` so that each of them can use it without the others."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from bot.rulesets.sengoku.rules.model.context import Ctx
@@ -48,8 +49,18 @@ def order_of(ctx: Ctx, unit: str) -> SquadronCommon:
     return order if isinstance(order, SquadronCommon) else SquadronIdle(unit=unit)
 
 
-def visible_facts(ctx: Ctx, unit: str, own: list[str], enemy: list[str]) -> dict:
-    """S5.6 and OP-26: count, damage, type and clan of the enemy; everything of one's own."""
+def visible_facts(ctx: Ctx, unit: str, own: list[str], enemy: list[str], side: dict | None = None) -> dict:
+    """S5.6 and OP-26: count, damage, type and clan of the enemy; everything of one's own.  ``side``:
+    ``side_facts`` of ``own`` and ``enemy`` when the caller has them (the same for every squadron of
+    the side while nothing changes; issue 18)."""
+    facts = dict(side if side is not None else side_facts(ctx, own, enemy))
+    facts["own_xp"] = ctx.state.squadrons[unit].experience
+    facts["own_hd"] = len(ctx.state.hds_of(unit))
+    return facts
+
+
+def side_facts(ctx: Ctx, own: list[str], enemy: list[str]) -> dict:
+    """The facts of ``visible_facts`` that are the same for every squadron of a side."""
     sq = ctx.state.squadrons
     reinforced = [u for u in enemy if ctx.state.hds_of(u)]
     return {
@@ -62,14 +73,27 @@ def visible_facts(ctx: Ctx, unit: str, own: list[str], enemy: list[str]) -> dict
         "own_count": len(own),
         "own_damage": sum(sq[u].damage for u in own),
         "own_reinforced": sum(1 for u in own if ctx.state.hds_of(u)),
-        "own_xp": sq[unit].experience,
-        "own_hd": len(ctx.state.hds_of(unit)),
     }
 
 
-def clan_names(ctx: Ctx) -> dict[str, str]:
-    """What an enemy_clan condition may name (OP-26)."""
-    return {clan.id: clan.name for clan in ctx.state.clans.values()}
+def clan_names(ctx: Ctx) -> Mapping[str, str]:
+    """What an enemy_clan condition may name (OP-26): id → name, read from the state when a policy
+    names a clan (most never do; a battle asks thousands of policies, issue 18)."""
+    return _ClanNames(ctx.state.clans)
+
+
+class _ClanNames(Mapping[str, str]):
+    def __init__(self, clans: Mapping) -> None:
+        self._clans = clans
+
+    def __getitem__(self, clan_id: str) -> str:
+        return self._clans[clan_id].name
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._clans)
+
+    def __len__(self) -> int:
+        return len(self._clans)
 
 
 def admiral_rank(ctx: Ctx, unit: str) -> tuple:

@@ -35,6 +35,9 @@ class Ctx:
     victories_at_start: dict[str, int] = field(default_factory=dict)  # by character, for S12.5 7.5
     sealift: dict[str, object] = field(default_factory=dict)  # landings: ready fleets, retreats by sea (S3.8)
     pirates: dict[str, tuple[str, int]] = field(default_factory=dict)  # squadron → (port, event index), S4.7/OP-23
+    # The blockades as last reported this turn (trade/blockade.py): what the report events so far add up to.
+    blockades: dict[tuple[str, str], tuple] = field(default_factory=dict)
+    loot_keys: set[str] = field(default_factory=set)  # the ports' loot rolls of this turn (OP-42 b, port_attack.py)
     index: StateIndex = field(init=False, repr=False)  # the resolution's lookups (model/index.py)
 
     def __post_init__(self) -> None:

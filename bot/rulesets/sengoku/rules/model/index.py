@@ -9,8 +9,8 @@ Correct under the rules' in-place changes: each index is rebuilt when what it wa
 changes, told by ``Changes.counts`` (bumped by every creation of the watched models and every
 assignment to their watched fields, model.py) and by the identity and length of the table it
 indexes (an entry added or removed).  An index holds candidates by a fixed key only (place,
-attachment); every other condition (state, dispersal, orders) is tested on each query, so changes
-to those need no rebuild.
+attachment, and a heavy detachment's state, which is watched too); every other condition (a
+squadron's state, dispersal, orders) is tested on each query, so changes to those need no rebuild.
 
 ``StateIndex.check`` (the tests' conftest turns it on) compares every indexed answer with the full
 scan it replaces and raises ``IndexMismatch`` at the first difference.
@@ -153,10 +153,10 @@ class StateIndex:
         if self._attached_built != (_COUNTS["links"], len(heavy)) or self._attached_of is not heavy:
             self._attached_built, self._attached_of = (_COUNTS["links"], len(heavy)), heavy
             self._attached = {}
-            for hd in heavy.values():
-                if hd.attached_to is not None:
+            for hd in heavy.values():  # a change of state is counted too, so only the active are held
+                if hd.attached_to is not None and hd.state is UnitState.ACTIVE:
                     self._attached.setdefault(hd.attached_to, []).append(hd)
-        found = [hd for hd in self._attached.get(squadron_id, ()) if hd.state is UnitState.ACTIVE]
+        found = list(self._attached.get(squadron_id, ()))  # the caller's own list: it may change it
         if self.check:
             _same(found, self.state.scan_hds_of(squadron_id), "hds_of", squadron_id)
         return found

@@ -119,6 +119,7 @@ class SengokuMap(GameMap):
     """The core map as the Sengoku rules read it (today's names, S12.2)."""
 
     _port_by_area: dict[str, Port] | None = PrivateAttr(None)
+    _ports_by_area: dict[str, list[Port]] | None = PrivateAttr(None)
 
     # The sections, typed. A draft map (parse_map's checks) may lack one.
 
@@ -163,12 +164,24 @@ class SengokuMap(GameMap):
             raise KeyError(f"unknown port {port_id!r}") from None
 
     def port_in(self, area_id: str) -> Port | None:
-        if self._port_by_area is None:
+        # The private dict read directly: a private attribute goes through pydantic's __getattr__,
+        # and a turn asks this thousands of times (issue 18).
+        by_area = self.__pydantic_private__["_port_by_area"]
+        if by_area is None:
             # The first port by id: a valid map has at most one per area.
-            self._port_by_area = {}
+            by_area = self._port_by_area = {}
             for port_id in sorted(self.ports):
-                self._port_by_area.setdefault(self.ports[port_id].area, self.ports[port_id])
-        return self._port_by_area.get(area_id)
+                by_area.setdefault(self.ports[port_id].area, self.ports[port_id])
+        return by_area.get(area_id)
+
+    def ports_in(self, area_id: str) -> list[Port]:
+        """Every port of the area, in the map's order (a draft map may have more than one)."""
+        by_area = self.__pydantic_private__["_ports_by_area"]
+        if by_area is None:
+            by_area = self._ports_by_area = {}
+            for port in self.ports.values():
+                by_area.setdefault(port.area, []).append(port)
+        return list(by_area.get(area_id, ()))
 
     def coast_neighbours(self, area_id: str) -> tuple[str, ...]:
         # The area's own list (the same as its coast edges on a valid map): the

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from enum import IntEnum, StrEnum
+import types
+import typing
+from enum import Enum, IntEnum, StrEnum
 from typing import Any, ClassVar, Literal
 
+import annotated_types
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 
@@ -64,6 +67,66 @@ class ArmyFlag(StrEnum):
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        # Issue 18: a 1,000-unit turn assigns ~18k fields.  A value whose type is exactly one a
+        # field takes unconstrained (a bool to a bool field, a str or None to ``str | None``, a member
+        # to its enum's field) is what validation would store unchanged, so it is stored as pydantic
+        # does (the value, and the field marked set); anything else is validated as before.
+        plain = _PLAIN_TYPES.get(type(self))
+        if plain is None:
+            plain = _PLAIN_TYPES[type(self)] = plain_field_types(type(self))
+        spec = plain.get(name)
+        if spec is not None and type(value) in spec[0] and (spec[1] is None or spec[1] <= value <= spec[2]):
+            self.__dict__[name] = value
+            self.__pydantic_fields_set__.add(name)
+            return
+        super().__setattr__(name, value)
+
+
+# Per model class, per field: (the exact types stored as given, and for an int field with bounds, the
+# lowest and highest value stored as given, else None, None).
+_PlainSpec = tuple[frozenset[type], int | None, int | None]
+_PLAIN_TYPES: dict[type, dict[str, _PlainSpec]] = {}
+
+
+def plain_field_types(cls: type[BaseModel]) -> dict[str, _PlainSpec]:
+    """What validation stores unchanged, per field: a value of an exact plain type (bool, str, int, an
+    enum; None for an optional field), an int within its ``ge``/``le`` bounds.  Nothing for a
+    container, a literal, other constraints, validators or a frozen model: those are always validated."""
+    decorators = cls.__pydantic_decorators__
+    if decorators.field_validators or decorators.model_validators or cls.model_config.get("frozen"):
+        return {}
+    found = {}
+    for name, info in cls.model_fields.items():
+        kinds = _plain(info.annotation)
+        bounds = _bounds(info.metadata) if kinds == {int} else (None, None) if not info.metadata else None
+        if kinds and bounds is not None and not info.frozen:
+            found[name] = (kinds, *bounds)
+    return found
+
+
+def _bounds(metadata: list[Any]) -> tuple[int | None, int | None] | None:
+    """An int field's ``ge``/``le`` (both, or neither); None for any other constraint."""
+    if not metadata:
+        return (None, None)
+    low = [m.ge for m in metadata if isinstance(m, annotated_types.Ge)]
+    high = [m.le for m in metadata if isinstance(m, annotated_types.Le)]
+    if len(metadata) != len(low) + len(high) or len(low) > 1 or len(high) > 1:
+        return None
+    return (low[0] if low else -(1 << 63), high[0] if high else 1 << 63)
+
+
+def _plain(annotation: Any) -> frozenset[type]:
+    if annotation in (bool, str, int):
+        return frozenset({annotation})
+    if isinstance(annotation, type) and issubclass(annotation, Enum):
+        return frozenset({annotation})
+    args = typing.get_args(annotation)
+    if isinstance(annotation, types.UnionType) and type(None) in args and len(args) == 2:
+        # None is stored as None whatever the other type; an other value only if that type is plain.
+        return _plain(next(a for a in args if a is not type(None))) | {type(None)}
+    return frozenset()
+
 
 class Changes:
     """Counts of the in-place changes the resolution's indexes (model/index.py) are built from: an
@@ -95,6 +158,7 @@ class _Watched(_Model):
     field bumps that field's count (``Changes.counts``)."""
 
     watched: ClassVar[dict[str, str]] = {}  # field → count
+    journalled: ClassVar[frozenset[str]] = frozenset()  # fields whose assignment is a move (``Changes.moved``)
 
     def model_post_init(self, context: Any) -> None:
         for count in set(self.watched.values()):
@@ -105,6 +169,8 @@ class _Watched(_Model):
         count = self.watched.get(name)
         if count is not None:
             Changes.counts[count] += 1
+            if name in self.journalled:
+                Changes.record_move(self)
 
 
 class Clan(_Model):
@@ -134,7 +200,8 @@ class PortState(_Model):
 
 
 class HeavyDetachment(_Watched):
-    watched: ClassVar[dict[str, str]] = {"attached_to": "links"}  # model/index.py: detachments by squadron
+    # model/index.py: the active detachments by squadron (a capture or loss takes one out)
+    watched: ClassVar[dict[str, str]] = {"attached_to": "links", "state": "links"}
 
     id: str
     owner: str
@@ -150,11 +217,7 @@ class Squadron(_Watched):
     # model/index.py: who is on station (its moves journalled, ``Changes.moved``); who is based at a port
     watched: ClassVar[dict[str, str]] = {"id": "squadrons", "station": "places", "location": "places",
                                          "base_port": "bases"}
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        super().__setattr__(name, value)
-        if name == "station" or name == "location":
-            Changes.record_move(self)
+    journalled: ClassVar[frozenset[str]] = frozenset({"station", "location"})
 
     id: str
     name: str

@@ -49,7 +49,10 @@ def cruise_wave(ctx: Ctx, clan: str, area: str) -> str:
 
 def movers_for(ctx: Ctx, wave: str) -> list[Mover]:
     movers = []
+    kinds = _kinds_in(ctx, wave)
     for unit, order in sorted(ctx.orders.items()):
+        if order.kind not in kinds:
+            continue  # wave_of would put it in another wave, or none
         sq = ctx.state.squadrons.get(unit)
         if sq is None or sq.state is not UnitState.ACTIVE or sq.dispersed:
             continue
@@ -65,6 +68,17 @@ def movers_for(ctx: Ctx, wave: str) -> list[Mover]:
         sq.station = None
         movers.append(Mover(unit=unit, route=route, mission=order.kind))
     return movers
+
+
+def _kinds_in(ctx: Ctx, wave: str) -> set[str]:
+    """The order kinds ``wave_of`` can put in ``wave``: the cheap test first, of every order each wave
+    (a cruise goes in W1 or W2 by its coast, S5.2, OP-20; issue 18)."""
+    kinds = {"sq_cruise"} if wave in ("W1", "W2", ctx.settings.neutral_coast_wave) else set()
+    if wave == "W3":
+        kinds.update(W3_KINDS)
+    if wave == "W4":
+        kinds.add("sq_locsweep")
+    return kinds
 
 
 def _route(ctx: Ctx, sq, order, target: str) -> list[str] | None:

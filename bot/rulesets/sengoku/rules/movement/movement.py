@@ -41,18 +41,24 @@ def run_wave(ctx: Ctx, wave: str, movers: list[Mover]) -> list[Mover]:
     for mover in movers:
         ctx.emit(Moved(audience=Audience.of(ctx.state.squadrons[mover.unit].owner), unit=mover.unit,
                        route=mover.route, mission=mover.mission))
-    _encounters(ctx, wave, 0, movers, swaps=[])  # step 0: a blockade of one's own port
+    _encounters(ctx, wave, 0, movers, _active(ctx, movers), swaps=[])  # step 0: a blockade of one's own port
     step = 0
-    while any(_moving(ctx, m) and not m.arrived for m in movers):
+    # Who is still under way is asked once per step (moving changes no squadron's state); who is
+    # still in play, once more after the moves, for the crossings and the encounters alike.
+    while going := [m for m in movers if not m.arrived and _moving(ctx, m)]:
         step += 1
         before = {m.unit: m.area for m in movers}
-        for mover in movers:
-            if _moving(ctx, mover) and not mover.arrived:
-                mover.step += 1
-                ctx.state.squadrons[mover.unit].location = mover.area
-        _encounters(ctx, wave, step, movers, _swaps(ctx, movers, before), before)
+        for mover in going:
+            mover.step += 1
+            ctx.state.squadrons[mover.unit].location = mover.area
+        active = _active(ctx, movers)
+        _encounters(ctx, wave, step, movers, active, _swaps(ctx, active, before), before)
         piracy_clashes(ctx, step, movers)  # S8.1.2, OP-11: a squadron ending a step where pirates operate
     return [m for m in movers if _moving(ctx, m) and m.arrived]
+
+
+def _active(ctx: Ctx, movers: list[Mover]) -> list[Mover]:
+    return [m for m in movers if _moving(ctx, m)]
 
 
 def _moving(ctx: Ctx, mover: Mover) -> bool:
@@ -60,11 +66,10 @@ def _moving(ctx: Ctx, mover: Mover) -> bool:
     return sq.state is UnitState.ACTIVE and not sq.dispersed and not mover.stopped
 
 
-def _swaps(ctx: Ctx, movers: list[Mover], before: dict[str, str]) -> list[tuple[str, str, str]]:
-    """Pairs of enemy movers that crossed; the meeting is placed at the province
-    entered by the lower unit id (OP-24)."""
+def _swaps(ctx: Ctx, active: list[Mover], before: dict[str, str]) -> list[tuple[str, str, str]]:
+    """Pairs of enemy movers (those still in play) that crossed; the meeting is placed at the
+    province entered by the lower unit id (OP-24)."""
     found = []
-    active = [m for m in movers if _moving(ctx, m)]
     by_leg: dict[tuple[str, str], list[Mover]] = {}  # (from, to) → movers, in the wave's order
     for m in active:
         by_leg.setdefault((before[m.unit], m.area), []).append(m)
@@ -94,13 +99,12 @@ def _swept(ctx: Ctx, unit: str) -> bool:
     return order is not None and order.kind == "sq_locsweep" and not ctx.settings.loc_sweepers_persist
 
 
-def _encounters(ctx: Ctx, wave: str, step: int, movers: list[Mover],
+def _encounters(ctx: Ctx, wave: str, step: int, movers: list[Mover], active: list[Mover],
                 swaps: list[tuple[str, str, str]], before: dict[str, str] | None = None) -> None:
+    """``active``: the movers still in play, in the wave's order."""
     groups: dict[str, set[str]] = {}
     resting: dict[str, set[str]] = {}
-    for mover in movers:
-        if not _moving(ctx, mover):
-            continue
+    for mover in active:
         if before is not None and before[mover.unit] == mover.area:
             # OP-24 (4), OP-25: arrived at an earlier step, it has stopped; it is only
             # "already at that coast" for squadrons that move in, never met again.

@@ -202,6 +202,7 @@ SQUADRON_KINDS = {m.model_fields["kind"].default for m in SquadronOrder.__args__
 FLEET_KINDS = {m.model_fields["kind"].default for m in FleetOrder.__args__}
 BASING_KINDS = {m.model_fields["kind"].default for m in BasingOrder.__args__}
 CLAN_KINDS = {m.model_fields["kind"].default for m in ClanOrder.__args__}  # unit = clan id or credit id
+_ALL_KINDS = frozenset(SQUADRON_KINDS | FLEET_KINDS | BASING_KINDS | CLAN_KINDS)  # not re-made per order
 
 ORDER_ADAPTER: TypeAdapter = TypeAdapter(Order)
 
@@ -210,7 +211,7 @@ def parse_order(payload: dict) -> BaseModel:
     """Payload → order; pydantic's errors become one message naming each bad field."""
     from bot.engine.ruleset import OrderRejected
     kind = payload.get("kind")
-    if not isinstance(kind, str) or kind not in SQUADRON_KINDS | FLEET_KINDS | BASING_KINDS | CLAN_KINDS:
+    if not isinstance(kind, str) or kind not in _ALL_KINDS:
         kinds = ", ".join(sorted(SQUADRON_KINDS | FLEET_KINDS | BASING_KINDS) + sorted(CLAN_KINDS))
         raise OrderRejected(N_("unknown order kind {kind}; valid kinds: {kinds}"), kind=repr(payload.get("kind")),
                             kinds=kinds)

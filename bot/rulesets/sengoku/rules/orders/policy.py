@@ -15,6 +15,7 @@ can learn nothing the encounter does not show.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 
 from bot.domain.text import N_
@@ -70,5 +71,14 @@ def parse_policy(text: str, field: str, yes: str = "always", no: str = "never",
                  clans: Mapping[str, str] | None = None) -> Policy:
     """Raise OrderRejected naming the field and what would be valid.  ``clans`` (id → name): the
     campaign's clans, which an ``enemy_clan`` condition may name; without it the word is taken as an id."""
+    # A battle asks each squadron's policy once per meeting (thousands a turn, a handful of texts):
+    # the parsed condition is immutable, so it is parsed once per text and clans (issue 18).  The
+    # clans are read only by a clause on enemy_clan; without one, the text alone decides.
+    named = clans is not None and CLAN_FACT in text.lower()
+    return _parsed(text, field, yes, no, tuple(clans.items()) if named else None)
+
+
+@functools.lru_cache(maxsize=1024)
+def _parsed(text: str, field: str, yes: str, no: str, clans: tuple[tuple[str, str], ...] | None) -> Policy:
     return parse_condition(FACTS, text, field, yes=yes, no=no,
-                           names=None if clans is None else {CLAN_FACT: clans})
+                           names=None if clans is None else {CLAN_FACT: dict(clans)})

@@ -15,7 +15,9 @@ def coastal_area(gamemap: GameMap, area: str) -> bool:
 
 def start_area(state: SengokuState, gamemap: GameMap, unit) -> str | None:
     """V4: a route starts at the base-port province, or at a cruiser's station."""
-    station = getattr(unit, "station", None)
+    # Only a squadron has a station; getattr's default on a trade fleet costs pydantic a raised and
+    # caught AttributeError, thousands of times a turn (issue 18).
+    station = unit.station if "station" in type(unit).model_fields else None
     if station:
         return station
     if unit.base_port and unit.base_port in gamemap.ports:

@@ -47,14 +47,15 @@ def idle_defenders(ctx: Ctx, port_id: str, clans: list[str]) -> list[str]:
 
 
 def repairing_squadrons(ctx: Ctx, port_id: str, clans: list[str]) -> list[str]:
-    return sorted(sq.id for sq in ctx.state.squadrons.values()
+    # Those based there (the index, not a scan of every squadron): _home asks that too.
+    return sorted(sq.id for sq in ctx.index.based_at(port_id)
                   if _home(ctx, sq, port_id) and hostile(ctx, sq.owner, clans) and not sq.dispersed
                   and under_repair(ctx, sq))
 
 
 def dispersed_in_port(ctx: Ctx, port_id: str, clans: list[str]) -> list[str]:
     """R11: squadrons dispersed this sub-phase that went back to this port."""
-    return sorted(sq.id for sq in ctx.state.squadrons.values()
+    return sorted(sq.id for sq in ctx.index.based_at(port_id)
                   if _home(ctx, sq, port_id) and hostile(ctx, sq.owner, clans) and sq.dispersed)
 
 

@@ -31,6 +31,7 @@ from bot.rulesets.sengoku.rules.ports.at_anchor import (
 from bot.rulesets.sengoku.rules.battle.battle import fight
 from bot.rulesets.sengoku.rules.battle.sides import BattleSide, Fighter
 from bot.rulesets.sengoku.rules.model.context import Ctx
+from bot.rulesets.sengoku.rules.model.index import IndexMismatch, StateIndex
 from bot.rulesets.sengoku.rules.model.events import DefaultApplied
 from bot.rulesets.sengoku.rules.model.events_w3 import (
     Looted,
@@ -186,16 +187,26 @@ def _still_there(ctx: Ctx, unit: str) -> bool:
     return False
 
 
+def _looted(ctx: Ctx, key: str) -> bool:
+    """Was this port looted this sub-phase (a LootRolled event with this key)?  Kept as a set rather
+    than found by a scan of every event of the turn; the index check mode compares the two."""
+    found = key in ctx.loot_keys
+    if StateIndex.check and found != any(isinstance(e, LootRolled) and e.key == key for e in ctx.events):
+        raise IndexMismatch(f"loot {key}: kept {found}, the events say otherwise")
+    return found
+
+
 def _loot(ctx: Ctx, port: str, units: list[str], clans: list[str]) -> None:
     """S8.8.2, OP-42 (b): one roll per attacked port per sub-phase, 5d6 if any
     attacking squadron has heavy ships, else 3d6; to the attacking clan."""
     dice = "5d6" if any(ctx.state.hds_of(u) for u in units) else "3d6"
     key = f"loot:{port}:{ctx.subphase.lower()}"
-    if any(isinstance(e, LootRolled) and e.key == key for e in ctx.events):
+    if _looted(ctx, key):
         ctx.emit(DefaultApplied(rule="OP-42 (b)", detail=f"{port} was already looted in {ctx.subphase} by another "
                                 f"side: one loot roll per port per sub-phase"))
         return
     roll = ctx.roll(key, dice)
+    ctx.loot_keys.add(key)
     clan = _lead_clan(ctx, units, clans)
     if len(clans) > 1:
         ctx.emit(DefaultApplied(rule="OP-42 (b)", detail=f"loot of {port} ({roll.total} RP) credited to {clan}; "

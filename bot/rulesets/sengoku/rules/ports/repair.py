@@ -27,7 +27,8 @@ def start_subphase(ctx: Ctx) -> None:
     order given ends a repair.  With no order the position's flag stands."""
     for sq in ctx.state.squadrons.values():
         order = ctx.orders.get(sq.id)
-        if order is None or order == SquadronIdle(unit=sq.id):
+        # Only an idle order can equal one (pydantic compares the class first): no model built for the rest.
+        if order is None or (type(order) is SquadronIdle and order == SquadronIdle(unit=sq.id)):
             continue
         _set_repairing(ctx, sq, sq.state is UnitState.ACTIVE and order.kind == "sq_repair")
 

@@ -26,7 +26,7 @@ from bot.domain.events import Audience
 from bot.domain.gamemap import GameMap
 from bot.domain.text import N_, Phrase, Phrases
 from bot.rulesets.sengoku.rules.model.context import Ctx
-from bot.rulesets.sengoku.rules.model.index import index_of
+from bot.rulesets.sengoku.rules.model.index import IndexMismatch, StateIndex, index_of
 from bot.rulesets.sengoku.rules.model.events_trade import (
     BlockadeLifted,
     CrossingBlocked,
@@ -221,9 +221,15 @@ def _snapshot(ctx: Ctx) -> dict[tuple[str, str], tuple[tuple[str, ...], tuple[st
         if cruisers:  # none on or off its path: blocked for no clan
             _collect(found, ("loc", loc_id), clans, lambda c: _blocking(state, settings, cruisers, c))
     for strait_id in sorted(gm.straits):
-        _collect(found, ("crossing", strait_id), clans,
-                 lambda c: crossing_blockers(state, gm, settings, strait_id, c))
+        if _watched_crossing(state, gm, strait_id):  # no cruiser off either side: blocked for no clan
+            _collect(found, ("crossing", strait_id), clans,
+                     lambda c: crossing_blockers(state, gm, settings, strait_id, c))
     return found
+
+
+def _watched_crossing(state: SengokuState, gamemap: GameMap, strait_id: str) -> bool:
+    strait = gamemap.straits[strait_id]
+    return strait.crossing and any(cruisers_at(state, area) for area in [strait.opposite, *strait.island_side])
 
 
 def _collect(found: dict, key: tuple[str, str], clans: list[str], blockers_for) -> None:
@@ -241,6 +247,15 @@ def _public_locs(ctx: Ctx) -> list[str]:
 
 
 def _previous(ctx: Ctx) -> dict[tuple[str, str], tuple]:
+    """What this turn's blockade events so far add up to.  Only ``_publish`` emits them, and after
+    each report they add up to its snapshot, which it keeps (``ctx.blockades``) rather than read the
+    whole event list again; the index check mode (model/index.py) compares the two."""
+    if StateIndex.check and ctx.blockades != _replayed(ctx):
+        raise IndexMismatch(f"blockades kept {ctx.blockades!r} ≠ replayed {_replayed(ctx)!r}")
+    return ctx.blockades
+
+
+def _replayed(ctx: Ctx) -> dict[tuple[str, str], tuple]:
     seen: dict[tuple[str, str], tuple] = {}
     for event in ctx.events:
         if isinstance(event, PortBlockaded):
@@ -272,6 +287,7 @@ def _publish(ctx: Ctx, when: str) -> None:
                                      subphase=when))
     for what, ident in sorted(set(before) - set(now), key=lambda key: (KINDS.index(key[0]), key[1])):
         ctx.emit(BlockadeLifted(audience=everyone, what=what, id=ident, subphase=when))
+    ctx.blockades = now
 
 
 def trade_beneficiary(state: SengokuState, fleet) -> str:

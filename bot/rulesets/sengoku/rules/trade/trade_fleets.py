@@ -177,14 +177,18 @@ def _sweeper_counts(ctx: Ctx, order) -> bool:
 def piracy_clashes(ctx: Ctx, step: int, movers: list) -> None:
     """Called by movement after each step's encounters: an enemy war squadron
     that ends this step where a pirate operates catches it."""
+    if step == 0:
+        return
     pirates = _pirates_by_area(ctx)  # a clash only ends piracy, so this is all there can be
-    if step == 0 or not pirates:
+    if not pirates:
         return
     for mover in movers:
+        if mover.step != step or mover.area not in pirates:
+            continue  # no pirate where it ended the step (most movers): nothing to ask of it
         sq = ctx.state.squadrons[mover.unit]
-        if mover.step != step or sq.state is not UnitState.ACTIVE or sq.dispersed:
+        if sq.state is not UnitState.ACTIVE or sq.dispersed:
             continue
-        for fleet_id in _pirates_at(ctx, mover.area, pirates.get(mover.area, ())):
+        for fleet_id in _pirates_at(ctx, mover.area, pirates[mover.area]):
             if ctx.state.at_war(sq.owner, ctx.state.fleets[fleet_id].owner):
                 clash(ctx, ctx.state.fleets[fleet_id], [sq.id])
 

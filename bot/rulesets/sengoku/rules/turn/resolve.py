@@ -20,6 +20,7 @@ from bot.rulesets.sengoku.rules.turn import raids, turn_end, turn_start
 from bot.rulesets.sengoku.rules.orders import orders as o
 from bot.rulesets.sengoku.rules.orders.basing import apply_basing
 from bot.rulesets.sengoku.rules.model.context import Ctx
+from bot.rulesets.sengoku.rules.model.copying import deep_copy
 from bot.rulesets.sengoku.rules.model.events import OrderFellBack
 from bot.rulesets.sengoku.rules.movement.missions import WAVES, movers_for
 from bot.rulesets.sengoku.rules.model.model import CharacterStatus, SengokuState, UnitState
@@ -31,20 +32,21 @@ from bot.rulesets.sengoku.rules.validation.validate import validate
 
 def resolve(state: SengokuState, gamemap: GameMap, settings: SengokuSettings,
             submitted: list[SubmittedOrder], dice: Dice) -> Resolution:
-    ctx = Ctx(state=state.model_copy(deep=True), gamemap=gamemap, settings=settings, dice=dice)
+    ctx = Ctx(state=deep_copy(state), gamemap=gamemap, settings=settings, dice=dice)
     ctx.state.captives = []  # OP-46 (c): only this turn's captures are asked about after it
     planning = [sub for sub in submitted if _is_planning(sub)]
     valid = _validated(ctx, planning)
     # S12.4: standing orders checked again too, before anything reads them; a squadron given a new
     # task this turn (validated after basing, S2.1) needs no notice about its standing one.
-    standing.check(ctx, _replacing(valid, settings) | _new_tasks(submitted, settings))
+    tasks = [sub for sub in submitted if not _is_planning(sub)]
+    read = {id(sub): order for sub, order in _readable(tasks)}  # each task read once, here and below
+    standing.check(ctx, _replacing(valid, settings) | _new_tasks(read.values(), settings))
     turn_start.run(ctx, [order for _, order in valid if order.kind in o.CLAN_KINDS])
     blockade.at_planning(ctx)        # S12.5 4.1: blockades of the standing cruisers and straits (OP-06)
     apply_basing(ctx, [(seq, order) for seq, order in valid if order.kind == "base"])
     turn_start.unbased(ctx, [order for _, order in valid if order.kind in ("mothball", "disband")])
     # S2.1: ships are based "this turn" where basing put them; every task is judged at that base.
-    valid += _validated(ctx, [sub for sub in submitted if not _is_planning(sub)
-                              and sub.payload.get("unit") not in ctx.orders_lapsed])
+    valid += _validated(ctx, [sub for sub in tasks if sub.payload.get("unit") not in ctx.orders_lapsed], read)
     _leader_status(ctx)
     for subphase in settings.subphases:
         _run_subphase(ctx, subphase, [order for _, order in valid if order.subphase == subphase])
@@ -58,13 +60,15 @@ def _is_planning(sub: SubmittedOrder) -> bool:
     return sub.payload.get("kind") in o.CLAN_KINDS | o.BASING_KINDS
 
 
-def _validated(ctx: Ctx, submitted: list[SubmittedOrder]) -> list[tuple[int, object]]:
+def _validated(ctx: Ctx, submitted: list[SubmittedOrder],
+               read: dict[int, object] | None = None) -> list[tuple[int, object]]:
     """Orders that became invalid by resolution time fall back (S12.4); the
-    player and the moderator are told."""
+    player and the moderator are told.  ``read``: orders already parsed, by id of the submission
+    (one that could not be read is parsed again here, to fall back with its error)."""
     valid = []
     for sub in sorted(submitted, key=lambda s: s.seq):
         try:
-            order = parse_order(sub.payload)
+            order = (read or {}).get(id(sub)) or parse_order(sub.payload)
             validate(ctx.state, ctx.gamemap, ctx.settings, sub.faction, order, None)
         except (OrderRejected, ValidationError) as exc:
             fallback = "keeps its base" if sub.payload.get("kind") == "base" else "idle"
@@ -84,19 +88,23 @@ def _replacing(valid: list[tuple[int, object]], settings: SengokuSettings) -> se
             if order.kind == "clan_policy" or (order.kind in o.SQUADRON_KINDS and order.subphase == first)}
 
 
-def _new_tasks(submitted: list[SubmittedOrder], settings: SengokuSettings) -> set[str]:
-    """Squadrons given a task from the first sub-phase, read but not yet validated: a task that
-    falls back later leaves the squadron idle (S12.4), so its standing cruise ends either way."""
-    first = settings.subphases[0] if settings.subphases else None
-    units = set()
+def _readable(submitted: list[SubmittedOrder]) -> list[tuple[SubmittedOrder, object]]:
+    """The submissions that parse, with their orders (not yet validated)."""
+    found = []
     for sub in submitted:
         try:
-            order = parse_order(sub.payload)
+            found.append((sub, parse_order(sub.payload)))
         except (OrderRejected, ValueError):
             continue
-        if order.kind in o.SQUADRON_KINDS and order.subphase == first:
-            units.add(order.unit)
-    return units
+    return found
+
+
+def _new_tasks(orders, settings: SengokuSettings) -> set[str]:
+    """Squadrons given a task from the first sub-phase, read but not yet validated: a task that
+    falls back later leaves the squadron idle (S12.4), so its standing cruise ends either way.
+    Only the task orders are read: a clan or basing order is never a squadron's task."""
+    first = settings.subphases[0] if settings.subphases else None
+    return {order.unit for order in orders if order.kind in o.SQUADRON_KINDS and order.subphase == first}
 
 
 def _leader_status(ctx: Ctx) -> None:
@@ -140,7 +148,8 @@ def _assign_orders(ctx: Ctx, orders: list) -> None:
     for sq in ctx.state.squadrons.values():
         if sq.id not in ctx.orders and sq.standing:
             ctx.orders[sq.id] = Cruise.model_validate(sq.standing)  # S4.3.4: standing cruise orders
-        ctx.orders.setdefault(sq.id, SquadronIdle(unit=sq.id))
+        if sq.id not in ctx.orders:
+            ctx.orders[sq.id] = SquadronIdle(unit=sq.id)
 
 
 def _set_leader(ctx: Ctx, order) -> None:
