@@ -58,12 +58,7 @@ from bot.services.step_model import (
 )
 from bot.services.transfer_checks import import_problems, rekey_open_turns
 from bot.services import turn_work
-from bot.services.turn_work import (  # noqa: F401  (defaults_applied, _turn_dice: re-exported, named so elsewhere)
-    StepWork,
-    Worked,
-    defaults_applied,
-    turn_dice as _turn_dice,
-)
+from bot.services.turn_work import StepWork, Worked
 from bot import workers
 from bot.store import (
     CampaignChanged,

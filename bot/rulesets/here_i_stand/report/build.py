@@ -6,7 +6,7 @@ power's adds what was answered for it privately (a default, a standing order tha
 hand: H-OP-35), an action of its that could not be carried out, and its hand size when it changed
 (piracy's card, H5.2.5 (b)); the moderators' log has everything, each default applied in its place
 with its rule (H10.6: "Default applied (H-OP-25): the retreat of …"), then the dice log; the
-services append their own list of the step's defaults (bot/services/campaigns.defaults_applied).
+services append their own list of the step's defaults (bot/services/turn_work.defaults_applied).
 """
 
 from __future__ import annotations
